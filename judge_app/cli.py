@@ -1,0 +1,189 @@
+"""The ``judge`` command: the corpus, search, scenarios and the web server.
+
+Every command that needs the data builds it first when it is missing or stale.
+Bad input never ends in a traceback: a clear Russian message and exit 1 (not found)
+or 2 (invalid input).
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from . import paths, services
+from .corpus.lookup import CorpusError
+
+
+def emit_json(data) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=None))
+
+
+def fail(exc: CorpusError) -> None:
+    click.echo(f"Ошибка: {exc.message}", err=True)
+    if exc.suggestions:
+        click.echo("возможно, вы имели в виду: " + ", ".join(exc.suggestions), err=True)
+    sys.exit(1 if exc.status == 404 else 2)
+
+
+class JudgeGroup(click.Group):
+    """Turns a CorpusError anywhere in a command into a message and an exit code."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except CorpusError as exc:
+            fail(exc)
+
+
+@click.group(cls=JudgeGroup)
+@click.version_option(package_name="judge-app")
+def main() -> None:
+    """judge: полные правила Magic: The Gathering, поиск и сценарии для судей."""
+
+
+@main.command()
+def build() -> None:
+    """Построить базу и поисковый индекс заново."""
+    from .corpus.build import build as run_build
+
+    report = run_build(paths.db_path(), paths.index_dir(), progress=True)
+    services.reset()
+    click.echo(f"Готово за {report.seconds:.1f} с: {paths.db_path()}")
+    for doc, count in report.counts.items():
+        click.echo(f"  {doc}: {count}")
+    click.echo(f"Неразрешённых ссылок: {len(report.unresolved)}")
+    for ref in report.unresolved:
+        click.echo(f"  {ref['src_id']}: «{ref['raw']}» → {ref['target_number']} "
+                   f"(нет в {ref['target_version']})")
+
+
+def version_option(f):
+    return click.option("--version", "version", default=None,
+                        help="версия правил (дата выпуска), по умолчанию новейшая")(f)
+
+
+def lang_option(f):
+    return click.option("--lang", default="ru", help="язык: ru или en")(f)
+
+
+@main.command()
+@click.argument("number")
+@version_option
+@lang_option
+@click.option("--json", "as_json", is_flag=True)
+def rule(number: str, version: str | None, lang: str, as_json: bool) -> None:
+    """Правило по номеру: текст, подправила, примеры, ссылки и английский оригинал."""
+    data = services.corpus().rule(number, version, lang)
+    if as_json:
+        emit_json(data)
+        return
+    from .text_render import render_rule
+
+    click.echo(render_rule(data))
+
+
+@main.command()
+@click.argument("query", required=False)
+@version_option
+@click.option("--lang", default=None, help="язык: ru или en (по умолчанию оба)")
+@click.option("--kind", default=None, help="rule, example, glossary, ruling, card, rulebook")
+@click.option("--limit", default=20, type=int)
+@click.option("--batch", type=click.File("r", encoding="utf-8"), default=None,
+              help="файл: по запросу на строку; вывод — по JSON-массиву на строку")
+@click.option("--json", "as_json", is_flag=True)
+def search(query, version, lang, kind, limit, batch, as_json) -> None:
+    """Поиск по номеру правила или словам (по-русски и по-английски)."""
+    if batch is not None:
+        for line_no, line in enumerate(batch, 1):
+            try:
+                result = services.search(line.rstrip("\n"), version, lang, kind, limit)
+                emit_json(result["hits"])
+            except CorpusError as exc:
+                click.echo(f"Ошибка в строке {line_no}: {exc.message}", err=True)
+                emit_json([])
+        return
+    if query is None:
+        raise CorpusError("пустой запрос: введите номер правила или слова для поиска")
+    result = services.search(query, version, lang, kind, limit)
+    if as_json:
+        emit_json(result["hits"])
+        return
+    if result["note"]:
+        click.echo(result["note"])
+    from .text_render import render_hits
+
+    click.echo(render_hits(result["hits"]))
+
+
+@main.command()
+@click.argument("term")
+@version_option
+@lang_option
+@click.option("--json", "as_json", is_flag=True)
+def glossary(term, version, lang, as_json) -> None:
+    """Термин из словаря."""
+    entries = services.corpus().glossary(term, version, lang)
+    if not entries:
+        raise CorpusError(f"термин «{term[:40]}» не найден в словаре", status=404)
+    if as_json:
+        emit_json(entries)
+        return
+    for e in entries:
+        click.echo(f"{e['term_en']} — {e['term_ru']}\n  {e['definition']}\n")
+
+
+@main.command()
+@click.option("--version", "version", required=True)
+@lang_option
+@click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl")
+def export(version, lang, fmt) -> None:
+    """Все правила документа, по JSON-объекту на строку."""
+    for item in services.corpus().export(version, lang):
+        emit_json(item)
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True)
+def versions(as_json) -> None:
+    """Документы корпуса и их выпуски."""
+    docs = services.corpus().versions()
+    if as_json:
+        emit_json(docs)
+        return
+    for d in docs:
+        mark = " (по умолчанию)" if d["default"] else ""
+        click.echo(f"{d['version']:<12} {d['lang']}  {d['kind']:<9} {d['title']}{mark}")
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--threads", default=8, show_default=True, type=int)
+def serve(host, port, threads) -> None:
+    """Запустить веб-приложение (waitress)."""
+    from waitress import serve as waitress_serve
+
+    from .web import create_app
+
+    services.corpus()
+    app = create_app()
+    click.echo(f"judge_app: http://{host}:{port}/", err=True)
+    waitress_serve(app, host=host, port=port, threads=threads)
+
+
+def register_optional(group: click.Group) -> None:
+    """Commands that live with their own subsystem (scenarios, diff)."""
+    try:
+        from .scenarios.cli import scenario
+        group.add_command(scenario)
+    except ImportError:
+        pass
+    try:
+        from .corpus.diff_cli import diff
+        group.add_command(diff)
+    except ImportError:
+        pass
+
+
+register_optional(main)

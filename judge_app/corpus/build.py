@@ -1,0 +1,133 @@
+"""Build the corpus: parse every source, write SQLite, index it with Whoosh.
+
+The build is automatic and idempotent. ``ensure_built`` compares a hash of the
+sources (and of the code that parses and indexes them) with the one stored in the
+database and rebuilds only when they differ. A build writes to temporary files and
+swaps them in at the end, so a failed build never destroys the previous one.
+"""
+from __future__ import annotations
+
+import hashlib
+import shutil
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import sqlite_utils
+
+from .. import paths
+from . import catalogue, store
+from .records import Document
+
+CODE_DIRS = ("corpus", "search")
+
+
+@dataclass
+class BuildReport:
+    seconds: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict)
+    unresolved: list[dict] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+def read_source(doc: Document) -> str:
+    return (paths.SOURCES_DIR / doc.source_file).read_bytes().decode("utf-8-sig")
+
+
+def file_sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def corpus_hash() -> str:
+    """One hash over every source file and the code that turns them into data."""
+    digest = hashlib.sha256()
+    files = sorted(p for p in paths.SOURCES_DIR.rglob("*") if p.is_file())
+    package = Path(__file__).resolve().parent.parent
+    for sub in CODE_DIRS:
+        files += sorted(p for p in (package / sub).rglob("*")
+                        if p.is_file() and p.suffix in {".py", ".json", ".txt", ".gz", ".pkl"})
+    for path in files:
+        digest.update(str(path.name).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def stale_reason(db_file: Path, index: Path) -> str | None:
+    """Why the data must be (re)built, or None when it is up to date."""
+    if not db_file.exists():
+        return "база данных ещё не построена"
+    if not index.exists():
+        return "поисковый индекс ещё не построен"
+    try:
+        meta = store.read_meta(sqlite_utils.Database(db_file))
+    except Exception:  # a damaged file is rebuilt, never trusted
+        return "база данных повреждена"
+    if meta.get("corpus_hash") != corpus_hash():
+        return "источники или парсеры изменились"
+    return None
+
+
+def ensure_built(progress: bool = True) -> BuildReport | None:
+    db_file, index = paths.db_path(), paths.index_dir()
+    reason = stale_reason(db_file, index)
+    if reason is None:
+        return None
+    if progress:
+        print(f"Строю корпус правил: {reason}.", file=sys.stderr)
+    return build(db_file, index, progress=progress)
+
+
+def build(db_file: Path, index: Path, progress: bool = True) -> BuildReport:
+    from . import parse_all  # the parsers are imported only when a build runs
+
+    started = time.perf_counter()
+    db_file.parent.mkdir(parents=True, exist_ok=True)
+    tmp_db = db_file.with_name(db_file.name + ".tmp")
+    tmp_db.unlink(missing_ok=True)
+    db = sqlite_utils.Database(tmp_db)
+    db.conn.execute("PRAGMA journal_mode=OFF")
+    db.conn.execute("PRAGMA synchronous=OFF")
+    report = BuildReport()
+
+    steps: list[tuple[str, Callable[[], None]]] = parse_all.steps(db, report)
+    steps.append(("индекс поиска", lambda: build_search_index(tmp_db, index)))
+    run_steps(steps, progress)
+
+    store.create_indexes(db)
+    store.write_meta(db, corpus_hash=corpus_hash(), built_at=time.strftime("%Y-%m-%d %H:%M:%S"))
+    db.conn.commit()
+    db.conn.close()
+    tmp_db.replace(db_file)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def run_steps(steps: list[tuple[str, Callable[[], None]]], progress: bool) -> None:
+    import click
+
+    if not progress:
+        for _, step in steps:
+            step()
+        return
+    with click.progressbar(steps, label="Сборка корпуса", file=sys.stderr,
+                           item_show_func=lambda s: s[0] if s else "") as bar:
+        for _, step in bar:
+            step()
+
+
+def build_search_index(db_file: Path, index: Path) -> None:
+    from ..search.index import build_index
+
+    db = sqlite_utils.Database(db_file)
+    db.conn.commit()
+    tmp = index.with_name(index.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    build_index(tmp, store.iter_search_documents(db))
+    old = index.with_name(index.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if index.exists():
+        index.replace(old)
+    tmp.replace(index)
+    shutil.rmtree(old, ignore_errors=True)

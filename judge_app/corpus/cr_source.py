@@ -1,0 +1,99 @@
+"""From a CR source file to parsed rules, decoding the OCR text first where needed.
+
+The 2020 Russian text is OCR output: it is decoded to Russian (``ocr_decode``), the
+words the decoder is unsure of are wrapped in ⟦…⟧ so the stored text keeps the mark,
+and the decoded text is parsed exactly like the 2019 text. The garbled original of
+each rule is kept beside it, one click away on its page.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import sqlite_utils
+
+from .. import paths
+from .records import Document
+
+LOW_OPEN, LOW_CLOSE = "⟦", "⟧"
+MARKS = re.compile(f"[{LOW_OPEN}{LOW_CLOSE}]")
+
+
+def strip_marks(text: str) -> str:
+    return MARKS.sub("", text)
+
+
+def source_path(doc: Document) -> Path:
+    return paths.SOURCES_DIR / doc.source_file
+
+
+@dataclass
+class ParsedCR:
+    rules: list
+    glossary: list
+    preface: str = ""
+    credits: str = ""
+    raw_lines: list[str] = field(default_factory=list)  # the garbled source, for OCR documents
+    marked: dict[str, str] = field(default_factory=dict)  # number -> text with ⟦low-confidence⟧ marks
+    low_confidence: int = 0
+
+
+def is_ocr(doc: Document) -> bool:
+    return doc.source_file.endswith(".ocr.txt")
+
+
+def mark_low_confidence(lines: list[str], spans) -> list[str]:
+    """Wrap each low-confidence span (line_no 0-based, start, end) in ⟦…⟧, right to left."""
+    by_line: dict[int, list[tuple[int, int]]] = {}
+    for span in spans:
+        by_line.setdefault(span[0], []).append((span[1], span[2]))
+    out = list(lines)
+    for line_no, items in by_line.items():
+        text = out[line_no]
+        for start, end in sorted(items, reverse=True):
+            text = text[:start] + LOW_OPEN + text[start:end] + LOW_CLOSE + text[end:]
+        out[line_no] = text
+    return out
+
+
+def parse_document(doc: Document, text: str) -> ParsedCR:
+    from .cr_text import parse_cr
+
+    if not is_ocr(doc):
+        parsed = parse_cr(text, doc.id, doc.lang)
+        return ParsedCR(parsed.rules, parsed.glossary, parsed.preface, parsed.credits)
+
+    from .ocr_decode import decode_document
+
+    decoded = decode_document(text)
+    spans = [(s[0], s[1], s[2]) for s in decoded.low_confidence]
+    marked_text = "\n".join(mark_low_confidence(list(decoded.lines), spans))
+    parsed = parse_cr(marked_text, doc.id, doc.lang, ocr=True)
+    marked: dict[str, str] = {}
+    for rule in parsed.rules:
+        if LOW_OPEN in rule.text or LOW_OPEN in rule.title:
+            marked[rule.number] = rule.text
+        rule.text, rule.title = strip_marks(rule.text), strip_marks(rule.title)
+        rule.examples = [strip_marks(e) for e in rule.examples]
+    for entry in parsed.glossary:
+        entry.term_ru, entry.definition = strip_marks(entry.term_ru), strip_marks(entry.definition)
+    return ParsedCR(parsed.rules, parsed.glossary, strip_marks(parsed.preface),
+                    strip_marks(parsed.credits), raw_lines=text.splitlines(), marked=marked,
+                    low_confidence=len(spans))
+
+
+def write_extras(db: sqlite_utils.Database, doc: Document, parsed: ParsedCR) -> None:
+    """The preface and credits, and for OCR documents the marks and the garbled original."""
+    db["front_matter"].insert({"doc_id": doc.id, "preface": parsed.preface,
+                               "credits": parsed.credits}, pk="doc_id", replace=True)
+    if not parsed.raw_lines:
+        return
+    starts = sorted((r.line, r.number) for r in parsed.rules if r.line)
+    rows = []
+    for i, (line, number) in enumerate(starts):
+        end = starts[i + 1][0] - 1 if i + 1 < len(starts) else line
+        raw = "\n".join(parsed.raw_lines[line - 1:max(end, line)]).strip()
+        rows.append({"id": f"{doc.id}:{number}", "doc_id": doc.id, "number": number, "raw": raw,
+                     "marked_text": parsed.marked.get(number, "")})
+    db["ocr_original"].insert_all(rows, pk="id", replace=True, batch_size=1000)

@@ -1,0 +1,307 @@
+"""Reading the corpus: rules with their context, versions, glossary, export.
+
+The CLI, the JSON API and the pages all call this one module, so a rule looks the
+same everywhere. It only reads: the build is the only writer.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import sqlite3
+import threading
+from pathlib import Path
+
+from . import catalogue
+from .numbering import level_of, normalise_query_candidates, sort_key
+
+
+class CorpusError(Exception):
+    """Bad input a user can fix: the message says what was wrong and what exists."""
+
+    def __init__(self, message: str, suggestions: list[str] | None = None, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.suggestions = suggestions or []
+        self.status = status
+
+
+LANGS = ("ru", "en")
+
+
+class Corpus:
+    def __init__(self, db_file: Path):
+        self.db_file = Path(db_file)
+        self._local = threading.local()
+
+    # -- connection -------------------------------------------------------
+    @property
+    def conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(f"file:{self.db_file}?mode=ro", uri=True, check_same_thread=False)
+            conn.row_factory = sqlite3.Row
+            self._local.conn = conn
+        return conn
+
+    def rows(self, sql: str, params=()) -> list[dict]:
+        return [dict(r) for r in self.conn.execute(sql, params)]
+
+    def one(self, sql: str, params=()) -> dict | None:
+        row = self.conn.execute(sql, params).fetchone()
+        return dict(row) if row else None
+
+    # -- versions ---------------------------------------------------------
+    def versions(self) -> list[dict]:
+        docs = self.rows("select * from documents")
+        order = {d.id: i for i, d in enumerate(catalogue.DOCUMENTS)}
+        docs.sort(key=lambda d: order.get(d["id"], 99))
+        for d in docs:
+            d["historical"] = bool(d["historical"])
+            d["default"] = d["kind"] == "cr" and d["version"] == self.default_version()
+        return docs
+
+    def cr_versions(self) -> list[str]:
+        return [r["version"] for r in self.rows(
+            "select distinct version from documents where kind = 'cr' order by version desc")]
+
+    def default_version(self) -> str:
+        versions = self.cr_versions()
+        return versions[0] if versions else catalogue.DEFAULT_VERSION
+
+    def check_version(self, version: str | None) -> str:
+        if not version:
+            return self.default_version()
+        version = version.strip()
+        known = self.cr_versions()
+        if version not in known:
+            raise CorpusError(f"неизвестная версия правил «{version[:40]}»; есть: {', '.join(known)}")
+        return version
+
+    @staticmethod
+    def check_lang(lang: str | None) -> str:
+        lang = (lang or "ru").strip().lower()
+        if lang not in LANGS:
+            raise CorpusError(f"неизвестный язык «{lang[:20]}»; есть: ru, en")
+        return lang
+
+    def doc_id(self, version: str, lang: str) -> str:
+        return f"cr-{lang}-{version}"
+
+    # -- rules ------------------------------------------------------------
+    def rule_row(self, number: str, version: str, lang: str) -> dict | None:
+        return self.one("select * from rules where doc_id = ? and number = ?",
+                        (self.doc_id(version, lang), number))
+
+    def find_number(self, query: str, version: str, lang: str) -> str | None:
+        for candidate in normalise_query_candidates(query):
+            if self.rule_row(candidate, version, lang):
+                return candidate
+        return None
+
+    def rule(self, query: str, version: str | None = None, lang: str | None = None) -> dict:
+        """A rule with its subrules, examples, references both ways and the other language."""
+        version, lang = self.check_version(version), self.check_lang(lang)
+        query = (query or "").strip()
+        if not query:
+            raise CorpusError("не указан номер правила")
+        number = self.find_number(query, version, lang)
+        if number is None:
+            raise CorpusError(
+                f"правило «{query[:40]}» не найдено в версии {version}",
+                self.suggest(query, version, lang), status=404)
+        return self.rule_context(number, version, lang)
+
+    def rule_context(self, number: str, version: str, lang: str) -> dict:
+        row = self.rule_row(number, version, lang)
+        out = self.present(row)
+        out["children"] = [self.present(r, with_examples=True) for r in self.children(row)]
+        out["breadcrumbs"] = self.breadcrumbs(row)
+        out["prev"], out["next"] = self.neighbours(row)
+        out["refs_out"] = self.refs_out(row)
+        out["refs_in"] = self.refs_in(row)
+        other_lang = "en" if lang == "ru" else "ru"
+        other = self.rule_row(number, version, other_lang)
+        out["other"] = self.present(other) if other else None
+        if other:
+            out["other"]["children"] = [self.present(r, with_examples=True)
+                                        for r in self.children(other)]
+        out["ocr"] = self.ocr_original(row)
+        return out
+
+    def present(self, row: dict, with_examples: bool = True) -> dict:
+        out = {k: row[k] for k in ("number", "version", "lang", "level", "parent", "title", "text")}
+        out["doc_id"] = row["doc_id"]
+        out["missing_translation"] = bool(row["missing_translation"])
+        if with_examples:
+            out["examples"] = [e["text"] for e in self.rows(
+                "select text from examples where doc_id = ? and rule_number = ? order by position",
+                (row["doc_id"], row["number"]))]
+            if out["missing_translation"]:  # the examples of the English text it shows
+                en = self.doc_id(row["version"], "en")
+                out["examples"] = [e["text"] for e in self.rows(
+                    "select text from examples where doc_id = ? and rule_number = ? order by position",
+                    (en, row["number"]))]
+        return out
+
+    def children(self, row: dict) -> list[dict]:
+        """Everything under a rule, in order: a section's rules and subrules, a rule's subrules."""
+        number = row["number"]
+        level = row["level"]
+        if level == "chapter":
+            sql = "select * from rules where doc_id = ? and level = 'section' and parent = ?"
+            return self.sorted(self.rows(sql, (row["doc_id"], number)))
+        if level == "section":
+            rows = self.rows("select * from rules where doc_id = ? and (level = 'rule' or level = 'subrule') "
+                             "and number like ?", (row["doc_id"], number + ".%"))
+            return self.sorted(rows)
+        if level == "rule":
+            rows = self.rows("select * from rules where doc_id = ? and parent = ?",
+                             (row["doc_id"], number))
+            return self.sorted(rows)
+        return []
+
+    @staticmethod
+    def sorted(rows: list[dict]) -> list[dict]:
+        return sorted(rows, key=lambda r: sort_key(r["number"]))
+
+    def breadcrumbs(self, row: dict) -> list[dict]:
+        crumbs, parent = [], row["parent"]
+        while parent:
+            p = self.one("select number, title, level, parent from rules where doc_id = ? and number = ?",
+                         (row["doc_id"], parent))
+            if not p:
+                break
+            crumbs.insert(0, {"number": p["number"], "title": p["title"], "level": p["level"]})
+            parent = p["parent"]
+        return crumbs
+
+    def neighbours(self, row: dict) -> tuple[str | None, str | None]:
+        same = self.rows("select number from rules where doc_id = ? and level = ?",
+                         (row["doc_id"], row["level"]))
+        numbers = sorted((r["number"] for r in same), key=sort_key)
+        i = numbers.index(row["number"])
+        return (numbers[i - 1] if i > 0 else None,
+                numbers[i + 1] if i + 1 < len(numbers) else None)
+
+    def refs_out(self, row: dict) -> list[dict]:
+        refs = self.rows(
+            "select distinct target_number as number, resolved from refs "
+            "where doc_id = ? and src_number = ? and src_kind in ('rule', 'example')",
+            (row["doc_id"], row["number"]))
+        return self.with_titles(refs, row["doc_id"])
+
+    def refs_in(self, row: dict) -> list[dict]:
+        refs = self.rows(
+            "select distinct src_number as number, 1 as resolved from refs "
+            "where doc_id = ? and target_number = ? and src_number != '' and src_number != ?",
+            (row["doc_id"], row["number"], row["number"]))
+        return self.with_titles(refs, row["doc_id"])
+
+    def with_titles(self, refs: list[dict], doc_id: str) -> list[dict]:
+        for ref in refs:
+            target = self.one("select title, text from rules where doc_id = ? and number = ?",
+                              (doc_id, ref["number"]))
+            ref["resolved"] = bool(target)
+            ref["title"] = (target or {}).get("title") or ""
+            ref["text"] = ((target or {}).get("text") or "")[:300]
+        return sorted(refs, key=lambda r: sort_key(r["number"]))
+
+    def ocr_original(self, row: dict) -> dict | None:
+        if not self.table_exists("ocr_original"):
+            return None
+        ocr = self.one("select raw, marked_text from ocr_original where id = ?", (row["id"],))
+        return ocr
+
+    def table_exists(self, name: str) -> bool:
+        return bool(self.one("select name from sqlite_master where type='table' and name=?", (name,)))
+
+    def suggest(self, query: str, version: str, lang: str, limit: int = 5) -> list[str]:
+        """«возможно, вы имели в виду …»: the nearest existing numbers."""
+        numbers = [r["number"] for r in self.rows(
+            "select number from rules where doc_id = ?", (self.doc_id(version, lang),))]
+        candidates = normalise_query_candidates(query) or [query.strip()]
+        found: list[str] = []
+        for cand in candidates:
+            # the parent chain first (704.5z -> 704.5), then spelling neighbours
+            probe = cand
+            while probe and probe not in found:
+                if probe in numbers and probe != cand:
+                    found.append(probe)
+                    break
+                probe = probe[:-1].rstrip(".")
+            found += [n for n in difflib.get_close_matches(cand, numbers, n=limit, cutoff=0.6)
+                      if n not in found]
+        return found[:limit]
+
+    # -- glossary ---------------------------------------------------------
+    def glossary(self, term: str, version: str | None = None, lang: str | None = None,
+                 limit: int = 20) -> list[dict]:
+        version, lang = self.check_version(version), self.check_lang(lang)
+        term = (term or "").strip()
+        if not term:
+            raise CorpusError("не указан термин")
+        if len(term) > 200:
+            raise CorpusError(f"термин слишком длинный: {len(term)} символов, максимум 200")
+        doc_id = self.doc_id(version, lang)
+        like = f"%{term.lower()}%"
+        rows = self.rows(
+            "select * from glossary where doc_id = ? and (lower(term_en) like ? or lower(term_ru) like ? "
+            "or lower(replace(term_ru, 'ё', 'е')) like ?) order by position",
+            (doc_id, like, like, like.replace("ё", "е")))
+        exact = [r for r in rows if term.lower() in (r["term_en"].lower(), r["term_ru"].lower().rstrip("."))]
+        ordered = exact + [r for r in rows if r not in exact]
+        return [self.present_glossary(r) for r in ordered[:limit]]
+
+    def glossary_all(self, version: str | None = None, lang: str | None = None) -> list[dict]:
+        version, lang = self.check_version(version), self.check_lang(lang)
+        return [self.present_glossary(r) for r in self.rows(
+            "select * from glossary where doc_id = ? order by position", (self.doc_id(version, lang),))]
+
+    @staticmethod
+    def present_glossary(r: dict) -> dict:
+        return {"term_en": r["term_en"], "term_ru": r["term_ru"], "definition": r["definition"],
+                "refs": json.loads(r["refs"] or "[]"), "version": r["version"], "lang": r["lang"],
+                "position": r["position"]}
+
+    # -- export -----------------------------------------------------------
+    def export(self, version: str, lang: str | None = None):
+        version, lang = self.check_version(version), self.check_lang(lang)
+        rows = self.sorted(self.rows("select * from rules where doc_id = ?", (self.doc_id(version, lang),)))
+        for row in rows:
+            item = self.present(row)
+            item["refs"] = [r["number"] for r in self.rows(
+                "select distinct target_number as number from refs where doc_id = ? and src_number = ? "
+                "and src_kind in ('rule', 'example')", (row["doc_id"], row["number"]))]
+            yield item
+
+    def toc(self, version: str, lang: str) -> list[dict]:
+        """Chapters with their sections: the table of contents."""
+        doc_id = self.doc_id(version, lang)
+        chapters = self.sorted(self.rows("select number, title from rules where doc_id = ? and level='chapter'",
+                                         (doc_id,)))
+        sections = self.rows("select number, title, parent from rules where doc_id = ? and level='section'",
+                             (doc_id,))
+        for ch in chapters:
+            ch["sections"] = sorted([s for s in sections if s["parent"] == ch["number"]],
+                                    key=lambda s: sort_key(s["number"]))
+        return chapters
+
+    # -- FAQ and rulebook -------------------------------------------------
+    def cards(self) -> list[dict]:
+        return self.rows("select * from cards order by position") if self.table_exists("cards") else []
+
+    def card(self, card_id: str) -> dict | None:
+        card = self.one("select * from cards where id = ?", (card_id,))
+        if card:
+            card["rulings"] = self.rows("select * from rulings where card_id = ? order by position", (card_id,))
+            for r in card["rulings"]:
+                r["refs"] = [x["target_number"] for x in self.rows(
+                    "select distinct target_number from refs where src_id = ?", (r["id"],))]
+        return card
+
+    def topics(self) -> list[dict]:
+        return self.rows("select * from topics order by position") if self.table_exists("topics") else []
+
+
+def level_name(number: str) -> str:
+    return level_of(number)

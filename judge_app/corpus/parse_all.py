@@ -1,0 +1,161 @@
+"""The build's steps: each source through its parser into the store.
+
+Each step is one document (or one derived table), so the progress bar moves once
+per unit of real work. Cross-references are collected here, after every CR document
+is parsed, because a mention can only be resolved against the rules of its version.
+"""
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+import sqlite_utils
+
+from . import catalogue, store
+from .crossrefs import find_mentions
+from .records import Document, Rule
+
+
+def doc_by_id(doc_id: str) -> Document:
+    return next(d for d in catalogue.DOCUMENTS if d.id == doc_id)
+
+
+class BuildState:
+    """What the steps hand each other: parsed rules per document, for pairing and refs."""
+
+    def __init__(self, db: sqlite_utils.Database, report) -> None:
+        self.db = db
+        self.report = report
+        self.rules: dict[str, list[Rule]] = {}
+        self.texts: list[dict] = []  # every text to scan for mentions
+
+    def add_text(self, doc: Document, src_kind: str, src_id: str, src_number: str,
+                 text: str, target_version: str) -> None:
+        if text:
+            self.texts.append({"doc": doc, "src_kind": src_kind, "src_id": src_id,
+                               "src_number": src_number, "text": text,
+                               "target_version": target_version})
+
+
+def refs_of(text: str) -> list[str]:
+    seen: dict[str, None] = {}
+    for mention in find_mentions(text):
+        for number in mention.numbers:
+            seen.setdefault(number, None)
+    return list(seen)
+
+
+def cr_step(state: BuildState, doc: Document) -> Callable[[], None]:
+    def run() -> None:
+        from .build import file_sha256, read_source
+        from . import cr_source
+
+        parsed = cr_source.parse_document(doc, read_source(doc))
+        store.write_document(state.db, doc, file_sha256(cr_source.source_path(doc)))
+        store.write_rules(state.db, doc, parsed.rules)
+        store.write_glossary(state.db, doc, parsed.glossary, refs_of)
+        cr_source.write_extras(state.db, doc, parsed)
+        state.rules[doc.id] = parsed.rules
+        for rule in parsed.rules:
+            state.add_text(doc, "rule", f"{doc.id}:{rule.number}", rule.number, rule.text, doc.version)
+            for i, example in enumerate(rule.examples, 1):
+                state.add_text(doc, "example", f"{doc.id}:{rule.number}:ex{i}", rule.number,
+                               example, doc.version)
+        for entry in parsed.glossary:
+            state.add_text(doc, "glossary", f"{doc.id}:g{entry.position}", "", entry.definition,
+                           doc.version)
+        state.report.counts[doc.id] = len(parsed.rules)
+    return run
+
+
+def pair_translations(state: BuildState) -> None:
+    """A rule the translation lacks still exists: it gets the English text, flagged."""
+    for version in catalogue.CR_VERSIONS:
+        ru, en = catalogue.cr_document(version, "ru"), catalogue.cr_document(version, "en")
+        if not (ru and en and ru.id in state.rules and en.id in state.rules):
+            continue
+        have = {r.number for r in state.rules[ru.id]}
+        missing = [r for r in state.rules[en.id] if r.number not in have]
+        store.write_rules(state.db, ru, missing, missing_translation=True)
+        state.report.counts[f"{ru.id}:missing_translation"] = len(missing)
+
+
+def faq_step(state: BuildState, doc: Document) -> Callable[[], None]:
+    def run() -> None:
+        from .build import file_sha256, read_source
+        from .faq import parse_faq
+        from .. import paths
+
+        parsed = parse_faq(read_source(doc), doc.id)
+        store.write_document(state.db, doc, file_sha256(paths.SOURCES_DIR / doc.source_file))
+        store.write_faq(state.db, doc, parsed.cards, parsed.rulings, parsed.notes)
+        target = "2019-05-03"  # the oldest CR we hold is the nearest to the FAQ's 2010 rules
+        for ruling in parsed.rulings:
+            state.add_text(doc, "ruling", f"{doc.id}:r{ruling.position}", "", ruling.text, target)
+        for note in parsed.notes:
+            state.add_text(doc, "note", f"{doc.id}:n{note.position}", "", note.text, target)
+        state.report.counts[doc.id] = len(parsed.cards)
+    return run
+
+
+def rulebook_step(state: BuildState, doc: Document) -> Callable[[], None]:
+    def run() -> None:
+        from .build import file_sha256, read_source
+        from .rulebook import parse_rulebook
+        from .. import paths
+
+        topics = parse_rulebook(read_source(doc), doc.id)
+        store.write_document(state.db, doc, file_sha256(paths.SOURCES_DIR / doc.source_file))
+        store.write_topics(state.db, doc, topics)
+        state.report.counts[doc.id] = len(topics)
+    return run
+
+
+def fragment_step(state: BuildState, doc: Document) -> Callable[[], None]:
+    def run() -> None:
+        from .build import file_sha256, read_source
+        from .fragment import parse_fragment
+        from .. import paths
+
+        rules = parse_fragment(read_source(doc), doc.id)
+        store.write_document(state.db, doc, file_sha256(paths.SOURCES_DIR / doc.source_file))
+        store.write_rules(state.db, doc, rules)
+        state.report.counts[doc.id] = len(rules)
+    return run
+
+
+def refs_step(state: BuildState) -> None:
+    """Resolve every mention against the rules of the version it belongs to."""
+    known: dict[tuple[str, str], set[str]] = {}
+    for row in state.db.query("select version, lang, number from rules"):
+        known.setdefault((row["version"], row["lang"]), set()).add(row["number"])
+    rows = []
+    for item in state.texts:
+        doc: Document = item["doc"]
+        numbers = known.get((item["target_version"], doc.lang)) or known.get(
+            (item["target_version"], "ru"), set())
+        for mention in find_mentions(item["text"]):
+            for number in mention.numbers:
+                resolved = number in numbers
+                rows.append({
+                    "doc_id": doc.id, "version": doc.version, "lang": doc.lang,
+                    "src_kind": item["src_kind"], "src_id": item["src_id"],
+                    "src_number": item["src_number"], "target_version": item["target_version"],
+                    "target_number": number, "raw": mention.raw, "resolved": int(resolved),
+                })
+                if not resolved:
+                    state.report.unresolved.append(rows[-1])
+    store.write_refs(state.db, rows)
+
+
+STEP_KINDS = {"cr": cr_step, "faq": faq_step, "rulebook": rulebook_step, "fragment": fragment_step}
+
+
+def steps(db: sqlite_utils.Database, report) -> list[tuple[str, Callable[[], None]]]:
+    state = BuildState(db, report)
+    out = []
+    for doc in catalogue.DOCUMENTS:
+        out.append((doc.id, STEP_KINDS[doc.kind](state, doc)))
+    out.append(("переводы", lambda: pair_translations(state)))
+    out.append(("перекрёстные ссылки", lambda: refs_step(state)))
+    return out

@@ -1,0 +1,84 @@
+"""The one place the CLI and the web app get the corpus and search from.
+
+``corpus()`` builds the data on first use (with a progress bar) and then hands out a
+shared read-only ``Corpus``; ``search()`` validates a query and runs it, so the CLI
+and the API refuse bad input with the same words.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from . import paths
+from .corpus.lookup import Corpus, CorpusError
+
+MAX_QUERY = 500
+KINDS = ("rule", "example", "glossary", "ruling", "card", "rulebook")
+_corpus: dict[str, Corpus] = {}
+
+
+def corpus(progress: bool = True) -> Corpus:
+    from .corpus.build import ensure_built
+
+    key = str(paths.db_path())
+    if key not in _corpus:
+        ensure_built(progress=progress)
+        _corpus[key] = Corpus(paths.db_path())
+    return _corpus[key]
+
+
+def reset() -> None:
+    """Forget the cached corpus (after a forced build)."""
+    _corpus.clear()
+
+
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def clean_query(q: str | None) -> str:
+    """Validate a search query: not empty, not huge; control characters are refused."""
+    if q is None or not q.strip():
+        raise CorpusError("пустой запрос: введите номер правила или слова для поиска")
+    if len(q) > MAX_QUERY:
+        raise CorpusError(f"запрос слишком длинный: {len(q)} символов, максимум {MAX_QUERY}")
+    bad = CONTROL.search(q)
+    if bad:
+        raise CorpusError(f"в запросе управляющий символ U+{ord(bad.group()):04X} "
+                          f"в позиции {bad.start() + 1}")
+    return unicodedata.normalize("NFC", q.strip())
+
+
+def check_kind(kind: str | None) -> str | None:
+    if kind in (None, "", "all"):
+        return None
+    if kind not in KINDS:
+        raise CorpusError(f"неизвестный вид «{kind[:20]}»; есть: {', '.join(KINDS)}")
+    return kind
+
+
+def check_limit(limit) -> int:
+    try:
+        value = int(limit)
+    except (TypeError, ValueError):
+        raise CorpusError(f"limit должен быть целым числом, а не «{str(limit)[:20]}»") from None
+    if not 1 <= value <= 200:
+        raise CorpusError(f"limit должен быть от 1 до 200, а не {value}")
+    return value
+
+
+def search(q: str | None, version: str | None = None, lang: str | None = None,
+           kind: str | None = None, limit=20) -> dict:
+    """Run a search; returns {"query", "corrected_query", "note", "hits"}."""
+    from .search.query import QueryError, search as run_search
+
+    c = corpus()
+    q = clean_query(q)
+    version = c.check_version(version)
+    lang = Corpus.check_lang(lang) if lang else None
+    kind, limit = check_kind(kind), check_limit(limit)
+    try:
+        result = run_search(paths.index_dir(), q, version=version, lang=lang, kind=kind, limit=limit)
+    except QueryError as exc:
+        raise CorpusError(str(exc)) from None
+    return {"query": q, "corrected_query": result.corrected_query, "note": result.note,
+            "hits": result.hits}

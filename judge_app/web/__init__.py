@@ -1,0 +1,61 @@
+"""The Flask app factory: the JSON API now, the judge's pages as blueprints."""
+from __future__ import annotations
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from ..corpus.lookup import CorpusError
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(JSON_AS_ASCII=False, MAX_CONTENT_LENGTH=1 << 20)
+    if config:
+        app.config.update(config)
+    app.json.ensure_ascii = False
+
+    from .api import api
+
+    app.register_blueprint(api)
+    register_pages(app)
+
+    @app.errorhandler(CorpusError)
+    def corpus_error(exc: CorpusError):
+        if wants_json():
+            return jsonify(error=exc.message, suggestions=exc.suggestions), exc.status
+        return page_error(exc.status, exc.message, exc.suggestions)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        if wants_json():
+            return jsonify(error=exc.description), exc.code
+        return page_error(exc.code or 500, exc.description or "", [])
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception):  # never a traceback to the user
+        app.logger.exception("unexpected error")
+        if wants_json():
+            return jsonify(error="внутренняя ошибка"), 500
+        return page_error(500, "внутренняя ошибка", [])
+
+    return app
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def page_error(status: int, message: str, suggestions: list[str]):
+    try:
+        from .pages import render_error
+        return render_error(status, message, suggestions)
+    except ImportError:
+        return jsonify(error=message, suggestions=suggestions), status
+
+
+def register_pages(app: Flask) -> None:
+    try:
+        from .pages import register
+    except ImportError:
+        return
+    register(app)

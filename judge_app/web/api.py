@@ -1,0 +1,47 @@
+"""The JSON API: the same shapes as the CLI's --json output."""
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+
+from .. import services
+from ..corpus.lookup import CorpusError
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+
+def arg(name: str, default=None, max_len: int = 600):
+    value = request.args.get(name, default)
+    if isinstance(value, str) and len(value) > max_len:
+        raise CorpusError(f"параметр {name} слишком длинный: {len(value)} символов")
+    return value
+
+
+@api.get("/rules/<path:number>")
+def rule(number: str):
+    if len(number) > 40:
+        raise CorpusError(f"номер правила слишком длинный: {len(number)} символов", status=404)
+    return jsonify(services.corpus().rule(number, arg("version"), arg("lang", "ru")))
+
+
+@api.get("/search")
+def search():
+    """A JSON array of hits, as ``judge search --json``; ``envelope=1`` adds the query and
+    the keyboard-layout note: {"query", "corrected_query", "note", "hits"}."""
+    result = services.search(arg("q"), arg("version"), arg("lang"), arg("kind"), arg("limit", 20))
+    if arg("envelope") == "1":
+        return jsonify(result)
+    return jsonify(result["hits"])
+
+
+@api.get("/glossary")
+def glossary():
+    q = arg("q")
+    c = services.corpus()
+    if q is None or q == "":
+        return jsonify(c.glossary_all(arg("version"), arg("lang", "ru")))
+    return jsonify(c.glossary(q, arg("version"), arg("lang", "ru")))
+
+
+@api.get("/versions")
+def versions():
+    return jsonify(services.corpus().versions())

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Sets up everything judge_app needs on a fresh machine with Python 3.11+ and git:
+# a virtual environment in .venv with the pinned dependencies, and (for the tests)
+# Debian's Chromium for the browser tests. Safe to run again: it only does what is missing.
+set -euo pipefail
+cd "$(dirname "$0")"
+PY=${PYTHON:-python3}
+want_tests=${1:-}
+
+if [ ! -x .venv/bin/python ]; then
+  echo "==> creating .venv"
+  "$PY" -m venv .venv
+fi
+stamp=.venv/.installed-$(cat pyproject.toml | sha256sum | cut -c1-16)$want_tests
+if [ ! -f "$stamp" ]; then
+  echo "==> installing dependencies"
+  .venv/bin/python -m pip install --quiet --upgrade pip
+  if [ "$want_tests" = "test" ]; then
+    .venv/bin/python -m pip install --quiet -e '.[test]'
+  else
+    .venv/bin/python -m pip install --quiet -e .
+  fi
+  touch "$stamp"
+fi
+
+if [ "$want_tests" = "test" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "==> installing Chromium for the browser tests (Debian package)"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  elif command -v sudo >/dev/null; then
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "!! cannot install chromium (not root, no sudo): browser tests will be skipped" >&2
+  fi
+fi
