@@ -266,14 +266,17 @@ class _Builder:
 
 
 def _mark_titles(rules: list[Rule]) -> None:
-    """Title-only rules (``702.36. Оборотень``): a one-line name followed directly by
-    its subrules.  The name moves from ``text`` to ``title``."""
+    """Title-only rules (``702.36. Оборотень``, ``702.41. Сплетение (неоф.) (англ.
+    Entwine)``): a name of at most four words (translator's notes in parentheses not
+    counted, a final dot allowed) followed directly by its subrules.  The name moves
+    from ``text`` to ``title``; a sentence such as «Существует 8 специальных действий:»
+    stays text."""
     for r, nxt in zip(rules, rules[1:] + [None]):
         if r.level != "rule" or r.examples or nxt is None or nxt.parent != r.number:
             continue
-        t = r.text
-        if 0 < len(t) <= 70 and not re.search(r"[.:;!?]$", t) and not re.search(r"[.;:!?]\s", t):
-            r.title, r.text = t, ""
+        bare = re.sub(r"\([^()]*\)", " ", r.text).strip()
+        if r.text and not r.text.endswith(":") and len(bare.split()) <= 4 and ":" not in bare:
+            r.title, r.text = r.text, ""
 
 
 def _find_body(lines: list[str], ocr: bool) -> tuple[int, int]:
@@ -313,5 +316,91 @@ def parse_cr(text: str, doc_id: str, lang: str, *, ocr: bool = False) -> CRParse
     return CRParse(doc_id, lang, rules, glossary, preface, credits, b.rejected)
 
 
-def parse_glossary(lines, doc_id, lang, offset):
-    return []
+
+# -- glossary -----------------------------------------------------------------
+_CYR = re.compile(r"[А-Яа-яЁё]")
+_LATIN_HEAD = re.compile(r"[A-Z0-9][\w ,'’“”\[\]\-/().!&:]*")
+_LETTER_HEADING = re.compile(r"[A-Z](-[A-Z])?")
+_CLOSES = re.compile(r"[.!?»)”\"]$")
+
+
+def _definition(lines: list[str]) -> str:
+    """Join a definition; each numbered sense («1. …», «2. …») starts a new line."""
+    paras: list[list[str]] = []
+    for line in lines:
+        if not paras or re.match(r"\s*\d\.\s", line):
+            paras.append([])
+        paras[-1].append(line)
+    return "\n".join(join_lines(p) for p in paras)
+
+
+def _is_ru_headword(para: list[str]) -> bool:
+    """The Russian headword is one short paragraph (it may wrap and may end in a
+    dot: «Отказаться.»); a definition is a sentence («Смотрите X.», «Тип карты. …»)."""
+    text = join_lines(para)
+    if re.search(r"(?<!\.)\.$", text) and len(text.split()) > 3:
+        return False  # «Это ключевое слово используется в Unstable …» (Assemble)
+    return (bool(text) and len(text) <= 80 and "Смотрите" not in text
+            and not re.search(r"(?<!\.)[.!?:;]\s", text))
+
+
+def _glossary_ru(lines: list[str], doc_id: str, offset: int) -> list[GlossaryEntry]:
+    """English headword line, Russian headword (absent for a few), definition.
+    Blank lines carry no meaning here, so an English headword is recognised as a
+    Latin-only line after a closed sentence; ``X`` and ``Y`` are entries, the letter
+    headings (A, B, …, X-Z) are the Latin lines followed by another Latin line."""
+    idx = [i for i, l in enumerate(lines) if l.strip()]
+    heads: list[int] = []
+    for k, i in enumerate(idx):
+        s = lines[i].strip()
+        nxt = lines[idx[k + 1]].strip() if k + 1 < len(idx) else ""
+        core = re.sub(r"\s*\([^()]*\)$", "", s)  # «EDH (устарело)»
+        if not (_LATIN_HEAD.fullmatch(s) and not _CYR.search(core)):
+            continue
+        if i > 0 and lines[i - 1].strip():
+            continue  # a wrapped definition line, not a headword
+        if not (_LETTER_HEADING.fullmatch(s) and nxt and not _CYR.search(nxt)):
+            heads.append(i)
+    entries = []
+    for n, h in enumerate(heads):
+        stop = heads[n + 1] if n + 1 < len(heads) else len(lines)
+        body = lines[h + 1 : stop]
+        # drop a letter heading that precedes the next entry
+        while body and _LETTER_HEADING.fullmatch(body[-1].strip() or "-") or body and not body[-1].strip():
+            body = body[:-1]
+        first: list[str] = []
+        k = 0
+        while k < len(body) and not body[k].strip():
+            k += 1
+        while k < len(body) and body[k].strip():
+            first.append(body[k])
+            k += 1
+        term_ru = ""
+        if _is_ru_headword(first):
+            term_ru, body = join_lines(first), body[k:]
+        entries.append(GlossaryEntry(doc_id, n, lines[h].strip(), term_ru,
+                                     _definition([l for l in body if l.strip()]), offset + h + 1))
+    return entries
+
+
+def _glossary_en(lines: list[str], doc_id: str, offset: int) -> list[GlossaryEntry]:
+    """One paragraph per entry: the term line, then the definition lines."""
+    entries, cur, start = [], [], 0
+    for i, line in enumerate(lines + [""]):
+        if line.strip():
+            if not cur:
+                start = i
+            cur.append(line)
+        elif cur:
+            entries.append(GlossaryEntry(doc_id, len(entries), cur[0].strip(), "",
+                                         _definition(cur[1:]), offset + start + 1))
+            cur = []
+    return entries
+
+
+def parse_glossary(lines: list[str], doc_id: str, lang: str, offset: int = 0) -> list[GlossaryEntry]:
+    """Glossary entries from the lines after the glossary heading (``offset`` is the
+    0-based index of the first of them in the source, for ``line``)."""
+    if lang == "en":
+        return _glossary_en(lines, doc_id, offset)
+    return _glossary_ru(lines, doc_id, offset)
