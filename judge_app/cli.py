@@ -187,3 +187,7 @@ def register_optional(group: click.Group) -> None:
 
 
 register_optional(main)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""End to end: the built SQLite corpus holds every record and the lookup reads it right."""
+from __future__ import annotations
+
+import pytest
+
+from judge_app.corpus.lookup import CorpusError
+
+
+def count(corpus, sql, params=()):
+    return corpus.one(sql, params)["n"]
+
+
+def test_every_document_is_in_the_database(corpus):
+    ids = {d["id"] for d in corpus.versions()}
+    assert {"cr-ru-2019-05-03", "cr-en-2019-05-03", "cr-en-2020-01-24", "faq-ru-m2011",
+            "rulebook-ru-1998", "cr-en-fragment-201"} <= ids
+    rulebook = next(d for d in corpus.versions() if d["id"] == "rulebook-ru-1998")
+    assert rulebook["historical"] is True
+
+
+@pytest.mark.parametrize("doc_id,own_rules", [
+    ("cr-ru-2019-05-03", 2432), ("cr-en-2019-05-03", 2463), ("cr-en-2020-01-24", 2524)])
+def test_rule_counts_match_the_gold_lists(corpus, doc_id, own_rules):
+    n = count(corpus, "select count(*) n from rules where doc_id = ? and level != 'chapter' "
+                      "and missing_translation = 0", (doc_id,))
+    assert n == own_rules
+    assert count(corpus, "select count(*) n from rules where doc_id = ? and level = 'chapter'",
+                 (doc_id,)) == 9
+
+
+def test_examples_glossary_cards_rulings_topics_are_stored(corpus):
+    assert count(corpus, "select count(*) n from examples where doc_id = 'cr-ru-2019-05-03'") == 242
+    assert count(corpus, "select count(*) n from glossary where doc_id = 'cr-ru-2019-05-03'") == 545
+    assert count(corpus, "select count(*) n from glossary where doc_id = 'cr-en-2019-05-03'") == 555
+    assert count(corpus, "select count(*) n from cards") == 115
+    assert count(corpus, "select count(*) n from rulings") == 312
+    assert count(corpus, "select count(*) n from topics") >= 32
+
+
+def test_rule_lookup_has_text_examples_refs_and_english(corpus):
+    rule = corpus.rule("704.5k", "2019-05-03", "ru")
+    assert rule["number"] == "704.5k"
+    assert "легендарн" in rule["text"].lower()
+    assert rule["other"]["lang"] == "en"
+    assert "legend rule" in rule["other"]["text"]
+    assert [c["number"] for c in rule["breadcrumbs"]] == ["7", "704", "704.5"]
+
+
+def test_rule_with_all_its_subrules(corpus):
+    rule = corpus.rule("704.5", "2019-05-03", "ru")
+    numbers = [c["number"] for c in rule["children"]]
+    assert numbers[0] == "704.5a" and "704.5k" in numbers and numbers[-1] == "704.5x"
+    assert "l" not in {n[-1] for n in numbers}
+
+
+def test_references_both_ways(corpus):
+    rule = corpus.rule("704.5k", "2019-05-03", "ru")
+    incoming = {r["number"] for r in rule["refs_in"]}
+    assert incoming, "the legend rule is cited by other rules"
+    sba = corpus.rule("704.3", "2019-05-03", "ru")
+    assert sba["refs_out"] or sba["refs_in"]
+
+
+def test_rule_missing_from_the_translation_shows_the_english_text(corpus):
+    rule = corpus.rule("302.6", "2019-05-03", "ru")
+    assert rule["missing_translation"] is True
+    assert "summoning sickness" in rule["text"].lower() or "continuously controlled" in rule["text"]
+
+
+def test_query_number_forms(corpus):
+    for query in ("704,5к", "704.5л", " 704.5k "):
+        assert corpus.rule(query, "2019-05-03", "ru")["number"] == "704.5k"
+
+
+def test_unknown_rule_suggests_neighbours(corpus):
+    with pytest.raises(CorpusError) as err:
+        corpus.rule("704.5z", "2019-05-03", "ru")
+    assert err.value.status == 404
+    assert "704.5" in err.value.suggestions
+
+
+def test_unknown_version_is_refused(corpus):
+    with pytest.raises(CorpusError, match="неизвестная версия"):
+        corpus.rule("704.5k", "1999-01-01", "ru")
+
+
+def test_export_covers_every_rule_with_refs(corpus):
+    items = list(corpus.export("2019-05-03", "en"))
+    assert len([i for i in items if i["level"] != "chapter"]) == 2463
+    k = next(i for i in items if i["number"] == "704.5k")
+    assert set(k) >= {"number", "version", "lang", "title", "text", "examples", "refs"}
