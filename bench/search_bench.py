@@ -1,0 +1,346 @@
+"""Search relevance and speed benchmark: our Whoosh index (both Russian analysers) vs SQLite FTS5.
+
+Usage::
+
+    .venv/bin/python bench/search_bench.py                  # corpus DB if built, else the sources
+    .venv/bin/python bench/search_bench.py records.json     # a JSON list of search-document dicts
+    .venv/bin/python bench/search_bench.py path/to/corpus.db
+
+Relevance queries come from the glossary records that point to rules (``refs``): each
+Russian headword as written, the same in the instrumental case (pymorphy3), and each
+English headword; the expected answers are the rule numbers the entry points to (a hit
+counts if its number is one of them, or a subrule of one). Hits are looked up among
+``kind="rule"`` records of the glossary's version.
+
+Caveat, measured rather than hidden: with the glossary bridge on, the headword is copied
+into the rules the entry points to, so the "bridge" rows are partly circular; the
+"no bridge" rows and FTS5 see only the rules' own titles and texts.
+
+Speed: p50/p95 over 1,000 mixed queries (Russian, inflected, English, wrong layout, rule
+numbers), index opened once, as in the server.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from judge_app.search import layout  # noqa: E402
+from judge_app.search.analysis import morph  # noqa: E402
+from judge_app.search.index import build_index, split_terms  # noqa: E402
+from judge_app.search.query import clear_cache, number_readings, search  # noqa: E402
+
+SOURCES = ROOT / "rules_corpus" / "sources"
+
+# ---------------------------------------------------------------- loaders
+
+
+def load_records(arg: str | None) -> list[dict]:
+    """Records from a JSON file, a corpus SQLite DB (via the store's loader), or the sources."""
+    if arg and arg.endswith(".json"):
+        with open(arg, encoding="utf-8") as f:
+            return json.load(f)
+    if arg:
+        import sqlite_utils
+
+        from judge_app.corpus.store import iter_search_documents
+
+        return list(iter_search_documents(sqlite_utils.Database(arg)))
+    return records_from_sources()
+
+
+_RULE_RU = re.compile(r"^(\d{3})\.(?:(\d+)\.|(\d+)([a-z]))\s+(.*)$")
+_RULE_EN = re.compile(r"^(\d{3})\.(?:(\d+)\.|(\d+)([a-z])\.?)\s+(.*)$")
+_SECTION = re.compile(r"^(\d{3})\.\s+(\S.*)$")
+_REFS = re.compile(r"(?:правил[оа]|rules?|раздел|section)\s+(\d{3}(?:\.\d+[a-z]?)?)", re.I)
+
+
+def _key(n: str):
+    m = re.fullmatch(r"(\d{3})(?:\.(\d+)([a-z]?))?", n)
+    return (int(m.group(1)), int(m.group(2) or 0), m.group(3) or "")
+
+
+def _parse_rules(lines: list[str], doc_id: str, version: str, lang: str) -> list[dict]:
+    """A quick line-based rule reader (the real parsers live in judge_app/corpus)."""
+    pat = _RULE_RU if lang == "ru" else _RULE_EN
+    out: list[dict] = []
+    cur: dict | None = None
+    last = (0, 0, "")
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        m = pat.match(line)
+        s = _SECTION.match(line) if not m else None
+        num = None
+        if m:
+            num = f"{m.group(1)}.{m.group(2)}" if m.group(2) else f"{m.group(1)}.{m.group(3)}{m.group(4)}"
+            body = m.group(5)
+        elif s and len(s.group(2)) < 80 and not s.group(2)[0].isdigit():
+            num, body = s.group(1), s.group(2)
+        if num and _key(num) > last and (not out or _key(num)[0] - last[0] <= 1 or _key(num)[0] // 100 - last[0] // 100 == 1):
+            last = _key(num)
+            cur = {"id": f"{doc_id}:{num}", "kind": "rule", "doc_id": doc_id, "version": version,
+                   "lang": lang, "number": num, "title": "", "text": body, "refs": "",
+                   "is_title_rule": False}
+            out.append(cur)
+            continue
+        if cur is not None:
+            cur["text"] = (cur["text"][:-1] if cur["text"].endswith("-") else cur["text"] + " ") + line
+    for r in out:
+        text = r["text"].strip()
+        if "." not in r["number"]:
+            r["title"], r["text"], r["is_title_rule"] = text.rstrip("."), "", True
+        elif not re.search(r"[a-z]$", r["number"]) and len(text) < 70 and not text.endswith("."):
+            r["title"], r["text"], r["is_title_rule"] = text, "", True
+        else:
+            r["text"] = text
+    return out
+
+
+def _glossary_ru(lines: list[str], doc_id: str, version: str) -> list[dict]:
+    paras = [ln.strip() for ln in lines if ln.strip()]
+    entries, i = [], 0
+    is_head = lambda s: (not re.search(r"[А-Яа-яЁё]", s) and re.search(r"[A-Za-z]", s)  # noqa: E731
+                         and len(s) < 60 and not s.endswith("."))
+    while i < len(paras):
+        if is_head(paras[i]) and i + 1 < len(paras) and re.search(r"[А-Яа-яЁё]", paras[i + 1]) \
+                and len(paras[i + 1]) < 80:
+            en, ru = paras[i], paras[i + 1].rstrip(".")
+            j = i + 2
+            while j < len(paras) and not (is_head(paras[j]) and j + 1 < len(paras)
+                                          and re.search(r"[А-Яа-яЁё]", paras[j + 1])):
+                j += 1
+            body = " ".join(paras[i + 2:j])
+            refs = " ".join(dict.fromkeys(_REFS.findall(body)))
+            entries.append({"id": f"{doc_id}:g{len(entries)}", "kind": "glossary", "doc_id": doc_id,
+                            "version": version, "lang": "ru", "number": "",
+                            "title": f"{en} / {ru}", "term_en": en, "term_ru": ru, "text": body,
+                            "refs": refs, "is_title_rule": False})
+            i = j
+        else:
+            i += 1
+    return entries
+
+
+def records_from_sources() -> list[dict]:
+    recs: list[dict] = []
+    ru = (SOURCES / "cr-ru-2019-05-03.txt").read_text(encoding="utf-8").split("\n")
+    start = next(i for i, ln in enumerate(ru) if "1. Основы игры" in ln)
+    gloss = next(i for i, ln in enumerate(ru) if ln.strip() == "Словарь терминов")
+    recs += _parse_rules(ru[start + 1:gloss], "cr-ru-2019-05-03", "2019-05-03", "ru")
+    recs += _glossary_ru(ru[gloss + 1:], "cr-ru-2019-05-03", "2019-05-03")
+    en = (SOURCES / "en" / "cr-en-2019-05-03.txt").read_text(encoding="utf-8-sig")
+    en = en.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    heads = [i for i, ln in enumerate(en) if ln.strip() == "1. Game Concepts"]
+    gl = [i for i, ln in enumerate(en) if ln.strip() == "Glossary"]
+    recs += _parse_rules(en[heads[-1] + 1:gl[-1]], "cr-en-2019-05-03", "2019-05-03", "en")
+    faq = (SOURCES / "faq-ru-m2011.txt").read_text(encoding="utf-8").split("\n\n")
+    for i, p in enumerate(x.strip() for x in faq):
+        if p:
+            recs.append({"id": f"faq:{i}", "kind": "ruling", "doc_id": "faq-ru-m2011", "version": "m2011",
+                         "lang": "ru", "number": "", "title": "", "text": p, "refs": "",
+                         "is_title_rule": False})
+    return recs
+
+
+# ---------------------------------------------------------------- queries
+
+
+def _inflect(phrase: str, case: str = "ablt") -> str | None:
+    m = morph()
+    out = []
+    changed = False
+    for w in phrase.split():
+        if not re.fullmatch(r"[А-Яа-яЁё-]+", w):
+            out.append(w)
+            continue
+        p = m.parse(w.lower())[0]
+        inf = p.inflect({case})
+        word = inf.word if inf else w.lower()
+        changed |= word != w.lower()
+        out.append(word)
+    return " ".join(out) if changed else None
+
+
+def relevance_queries(records: list[dict]) -> list[tuple[str, str, set[str], str]]:
+    """(kind of query, query, expected numbers, version)."""
+    out = []
+    seen = set()
+    for d in records:
+        if d.get("kind") != "glossary" or not (d.get("refs") or "").split():
+            continue
+        refs = set(d["refs"].split())
+        en = d.get("term_en")
+        ru = d.get("term_ru")
+        if en is None and ru is None:
+            en, ru = split_terms(d.get("title") or "")
+        en = re.sub(r"\s*\(.*?\)", "", en or "").strip()
+        ru = re.sub(r"\s*\(.*?\)", "", ru or "").strip()
+        v = d.get("version") or ""
+        for kind, q in (("ru", ru), ("ru-ablt", _inflect(ru) if ru else None), ("en", en)):
+            if q and (kind, q.lower()) not in seen:
+                seen.add((kind, q.lower()))
+                out.append((kind, q, refs, v))
+    return out
+
+
+def _is_hit(number: str, expected: set[str]) -> bool:
+    return any(number == e or number.startswith(e + ".") or
+               (re.fullmatch(r"\d{3}\.\d+", e) and re.fullmatch(re.escape(e) + r"[a-z]", number))
+               for e in expected)
+
+
+def _metrics(ranked: list[list[str]], expected: list[set[str]]) -> dict:
+    h1 = h5 = rr = 0.0
+    for nums, exp in zip(ranked, expected):
+        rank = next((i for i, n in enumerate(nums) if _is_hit(n, exp)), None)
+        if rank is not None:
+            h1 += rank == 0
+            h5 += rank < 5
+            rr += 1.0 / (rank + 1)
+    n = max(1, len(expected))
+    return {"hit@1": h1 / n, "hit@5": h5 / n, "MRR": rr / n}
+
+
+# ---------------------------------------------------------------- FTS5
+
+
+class Fts5:
+    def __init__(self, records: list[dict]):
+        self.db = sqlite3.connect(":memory:")
+        self.db.execute("create virtual table t using fts5(title, text, kind unindexed, "
+                        "version unindexed, number unindexed, tokenize='unicode61')")
+        self.db.executemany("insert into t values (?,?,?,?,?)",
+                            [(d.get("title") or "", d.get("text") or "", d.get("kind"), d.get("version") or "",
+                              d.get("number") or "") for d in records])
+
+    def search(self, q: str, version=None, kind=None, limit=20) -> list[str]:
+        toks = re.findall(r"\w+", q.lower())
+        if not toks:
+            return []
+        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in toks)
+        sql = "select number from t where t match ?"
+        args: list = [match]
+        if version:
+            sql += " and version = ?"
+            args.append(version)
+        if kind:
+            sql += " and kind = ?"
+            args.append(kind)
+        sql += " order by bm25(t, 4.0, 1.0) limit ?"
+        args.append(limit)
+        return [r[0] for r in self.db.execute(sql, args)]
+
+
+# ---------------------------------------------------------------- run
+
+
+def _pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+def speed_queries(queries, n: int = 1000, seed: int = 7) -> list[str]:
+    rnd = random.Random(seed)
+    pool = [q for _, q, _, _ in queries]
+    rus = [q for k, q, _, _ in queries if k == "ru"]
+    nums = ["704.5k", "704,5к", "702.2", "704", "704.5a-d", "601.2", "510.1c", "702.19b"]
+    out = []
+    for i in range(n):
+        r = i % 10
+        if r == 8 and rus:
+            out.append(layout.to_en(rnd.choice(rus)))
+        elif r == 9:
+            out.append(rnd.choice(nums))
+        else:
+            out.append(rnd.choice(pool))
+    return out
+
+
+def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout) -> dict:
+    """Build every variant, measure relevance and speed, print a table; returns the figures."""
+    records = list(records)
+    queries = relevance_queries(records)
+    expected = [e for _, _, e, _ in queries]
+    results: dict[str, dict] = {}
+    tmp = tempfile.mkdtemp(prefix="search-bench-")
+    variants = [("whoosh pymorphy", "pymorphy", True), ("whoosh snowball", "snowball", True),
+                ("whoosh pymorphy, no bridge", "pymorphy", False),
+                ("whoosh snowball, no bridge", "snowball", False)]
+    for name, ru, bridge in variants:
+        d = os.path.join(tmp, re.sub(r"\W+", "_", name))
+        t0 = time.perf_counter()
+        build_index(d, records, ru=ru, bridge=bridge)
+        build_s = time.perf_counter() - t0
+        clear_cache()
+        ranked = []
+        by_kind: dict[str, list] = {}
+        for kind, q, exp, v in queries:
+            nums = [h["number"] for h in search(d, q, version=v or None, kind="rule", limit=10).hits]
+            ranked.append(nums)
+            by_kind.setdefault(kind, []).append((nums, exp))
+        res = {"build_s": build_s, **_metrics(ranked, expected)}
+        for k, pairs in by_kind.items():
+            res[f"hit@1 {k}"] = _metrics([p[0] for p in pairs], [p[1] for p in pairs])["hit@1"]
+        times = []
+        for q in speed_queries(queries, speed_n):
+            t0 = time.perf_counter()
+            search(d, q, version="2019-05-03", limit=20)
+            times.append(time.perf_counter() - t0)
+        res["p50_ms"], res["p95_ms"] = 1000 * _pct(times, 50), 1000 * _pct(times, 95)
+        results[name] = res
+    # FTS5 baseline over the same titles and texts (no stemming, no bridge, no layout fix)
+    t0 = time.perf_counter()
+    fts = Fts5(records)
+    build_s = time.perf_counter() - t0
+    ranked, by_kind = [], {}
+    for kind, q, exp, v in queries:
+        nums = fts.search(q, version=v or None, kind="rule", limit=10)
+        ranked.append(nums)
+        by_kind.setdefault(kind, []).append((nums, exp))
+    res = {"build_s": build_s, **_metrics(ranked, expected)}
+    for k, pairs in by_kind.items():
+        res[f"hit@1 {k}"] = _metrics([p[0] for p in pairs], [p[1] for p in pairs])["hit@1"]
+    times = []
+    for q in speed_queries(queries, speed_n):
+        t0 = time.perf_counter()
+        fts.search(q, version="2019-05-03", limit=20)
+        times.append(time.perf_counter() - t0)
+    res["p50_ms"], res["p95_ms"] = 1000 * _pct(times, 50), 1000 * _pct(times, 95)
+    results["sqlite fts5 unicode61"] = res
+
+    kinds = sorted({k for k, _, _, _ in queries})
+    n_by = {k: sum(1 for x in queries if x[0] == k) for k in kinds}
+    print(f"records: {len(records)}; relevance queries: {len(queries)} "
+          + ", ".join(f"{k}={n_by[k]}" for k in kinds) + f"; speed queries: {speed_n}", file=out)
+    cols = ["hit@1", "hit@5", "MRR"] + [f"hit@1 {k}" for k in kinds] + ["p50_ms", "p95_ms", "build_s"]
+    print(f"{'engine':<28}" + "".join(f"{c:>13}" for c in cols), file=out)
+    for name, r in results.items():
+        print(f"{name:<28}" + "".join(f"{r.get(c, float('nan')):>13.3f}" for c in cols), file=out)
+    return results
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    arg = argv[0] if argv else None
+    if arg is None:
+        db = ROOT / "instance" / "corpus.db"
+        arg = str(db) if db.exists() else None
+    recs = load_records(arg)
+    run(recs)
+
+
+if __name__ == "__main__":
+    main()

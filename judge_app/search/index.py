@@ -1,0 +1,200 @@
+"""Build the Whoosh full-text index from plain search-document dicts.
+
+Each input dict::
+
+    {"id": str (unique), "kind": "rule"|"example"|"glossary"|"ruling"|"card"|"rulebook",
+     "doc_id": str, "version": str ("2019-05-03"; "m2011" for the FAQ, "1998" for the
+     rulebook, "" otherwise), "lang": "ru"|"en", "number": str, "title": str, "text": str,
+     "refs": "702.2 704.5h" (for glossary entries: the rules they point to),
+     "is_title_rule": bool}
+
+Fields: ``title`` (boosted), ``text``, and the glossary bridge ``en_terms`` / ``ru_terms``:
+every glossary entry that points to rules adds its English headword(s) to ``en_terms`` and
+its Russian headword(s) to ``ru_terms`` of those rules (same version, every language), so
+``deathtouch`` finds 702.2 «Смертельное касание» and Russian terms find English rules.
+``numpath`` holds every ancestor of a rule number ("704.5k" -> 704, 704.5, 704.5k) so a
+number query returns a rule with all its subrules, or a section with all its rules.
+
+Next to the Whoosh files the index directory holds ``en_vocab.txt``: the lower-case Latin
+words of the indexed English text, the word list the wrong-layout detector trusts.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+
+from whoosh import index as windex
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+
+from judge_app.search.analysis import DEFAULT_RU_ANALYSER, mixed_analyzer
+
+EN_VOCAB_FILE = "en_vocab.txt"
+META_FILE = "search_meta.json"
+TITLE_BOOST = 4.0
+TERMS_BOOST = 2.0
+
+_NUM = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+
+
+def make_schema(ru: str = DEFAULT_RU_ANALYSER) -> Schema:
+    ana = mixed_analyzer(ru)
+    return Schema(
+        id=ID(stored=True, unique=True),
+        kind=ID(stored=True),
+        doc_id=ID(stored=True),
+        version=ID(stored=True),
+        lang=ID(stored=True),
+        number=ID(stored=True),
+        numpath=KEYWORD(),
+        numkey=ID(sortable=True),
+        is_title_rule=ID(stored=True),
+        refs=STORED(),
+        title=TEXT(analyzer=ana, stored=True, field_boost=TITLE_BOOST, phrase=False),
+        text=TEXT(analyzer=ana, stored=True, phrase=False),
+        en_terms=TEXT(analyzer=ana, field_boost=TERMS_BOOST, phrase=False),
+        ru_terms=TEXT(analyzer=ana, field_boost=TERMS_BOOST, phrase=False),
+    )
+
+
+def numpath(number: str) -> list[str]:
+    """"704.5k" -> ["704", "704.5", "704.5k"]; "7" -> ["7"]; "" -> []."""
+    if not number:
+        return []
+    out = [number]
+    m = re.fullmatch(r"(\d{3})\.(\d+)([a-z]?)", number)
+    if m:
+        out = [m.group(1), f"{m.group(1)}.{m.group(2)}"]
+        if m.group(3):
+            out.append(number)
+    return out
+
+
+def numkey(number: str) -> str:
+    """A key that sorts rule numbers in document order: "704.5k" -> "704.0005.k"."""
+    m = re.fullmatch(r"(\d+)(?:\.(\d+)([a-z]?))?", number or "")
+    if not m:
+        return "~" + (number or "")
+    return f"{int(m.group(1)):03d}.{int(m.group(2) or 0):04d}.{m.group(3) or ''}"
+
+
+def split_terms(title: str) -> tuple[str, str]:
+    """A glossary title "Deathtouch / Смертельное касание" -> ("Deathtouch", "Смертельное касание").
+
+    The title may join the headwords with any separator; words go by script.
+    """
+    en, ru = [], []
+    for w in re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", title):
+        if re.search(r"[А-Яа-яЁё]", w):
+            ru.append(w)
+        elif re.search(r"[A-Za-z]", w):
+            en.append(w)
+    return " ".join(en), " ".join(ru)
+
+
+def _bridge(docs: list[dict]) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
+    """(version, number) -> (English terms, Russian terms) from the glossary entries."""
+    out: dict[tuple[str, str], tuple[list[str], list[str]]] = defaultdict(lambda: ([], []))
+    for d in docs:
+        if d.get("kind") != "glossary":
+            continue
+        refs = (d.get("refs") or "").split()
+        if not refs:
+            continue
+        if d.get("term_en") is not None or d.get("term_ru") is not None:
+            en, ru = (d.get("term_en") or "").strip(), (d.get("term_ru") or "").strip()
+        else:
+            en, ru = split_terms(d.get("title") or "")
+        for num in refs:
+            en_l, ru_l = out[(d.get("version") or "", num)]
+            if en and en not in en_l:
+                en_l.append(en)
+            if ru and ru not in ru_l:
+                ru_l.append(ru)
+    return out
+
+
+def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
+                ru: str = DEFAULT_RU_ANALYSER, bridge: bool = True) -> dict:
+    """(Re)create the index in ``index_dir`` from ``docs``; returns a small stats dict.
+
+    An index already in the directory is replaced. One writer, one commit. ``bridge=False`` leaves the
+    glossary bridge out (the benchmark uses it to see how much the bridge does).
+    """
+    index_dir = os.fspath(index_dir)
+    docs = list(docs)
+    os.makedirs(index_dir, exist_ok=True)
+    ix = windex.create_in(index_dir, make_schema(ru))
+    terms = _bridge(docs) if bridge else {}
+    vocab: set[str] = set()
+    seen: set[str] = set()
+    w = ix.writer(procs=1, limitmb=512)
+    try:
+        for d in docs:
+            did = str(d["id"])
+            if did in seen:
+                raise ValueError(f"duplicate search document id {did!r}")
+            seen.add(did)
+            number = d.get("number") or ""
+            version = d.get("version") or ""
+            title = d.get("title") or ""
+            text = d.get("text") or ""
+            lang = d.get("lang") or ""
+            fields = dict(
+                id=did,
+                kind=d.get("kind") or "",
+                doc_id=d.get("doc_id") or "",
+                version=version,
+                lang=lang,
+                number=number,
+                is_title_rule="1" if d.get("is_title_rule") else "0",
+                refs=d.get("refs") or "",
+                title=title,
+                text=text,
+            )
+            np_ = numpath(number)
+            if np_:
+                fields["numpath"] = " ".join(np_)
+            fields["numkey"] = numkey(number)
+            if number and d.get("kind") == "rule":
+                t = terms.get((version, number))
+                if t:
+                    fields["en_terms"] = " ; ".join(t[0])
+                    fields["ru_terms"] = " ; ".join(t[1])
+            if lang == "en":
+                vocab.update(x.lower() for x in _LATIN_WORD.findall(title))
+                vocab.update(x.lower() for x in _LATIN_WORD.findall(text))
+            elif d.get("kind") == "glossary":
+                vocab.update(x.lower() for x in _LATIN_WORD.findall(split_terms(title)[0]))
+            w.add_document(**fields)
+    except BaseException:
+        w.cancel()
+        raise
+    w.commit()
+    with open(os.path.join(index_dir, EN_VOCAB_FILE), "w", encoding="utf-8") as f:
+        f.write("\n".join(sorted(vocab)))
+    stats = {"documents": len(seen), "ru_analyser": ru, "bridge": bridge,
+             "bridged_numbers": len(terms), "en_vocab": len(vocab)}
+    with open(os.path.join(index_dir, META_FILE), "w", encoding="utf-8") as f:
+        json.dump(stats, f, ensure_ascii=False)
+    return stats
+
+
+def load_en_vocab(index_dir: str | os.PathLike) -> frozenset[str]:
+    """The English word list saved with the index (empty if there is none)."""
+    try:
+        with open(os.path.join(os.fspath(index_dir), EN_VOCAB_FILE), encoding="utf-8") as f:
+            return frozenset(line for line in f.read().split("\n") if line)
+    except FileNotFoundError:
+        return frozenset()
+
+
+def load_meta(index_dir: str | os.PathLike) -> dict:
+    try:
+        with open(os.path.join(os.fspath(index_dir), META_FILE), encoding="utf-8") as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return {}

@@ -1,0 +1,373 @@
+"""Search the Whoosh index: rule numbers, words in either language, wrong keyboard layout.
+
+``search(index_dir, q, version=None, lang=None, kind=None, limit=20) -> SearchResult``
+
+* A query that reads as a rule number or range («704.5k», «704,5к», «704.5л», «704»,
+  «704.5a-d») returns those rules — a rule with all its subrules, a section with all its
+  rules — in document order (score 0.0).  Number queries return ``kind="rule"`` unless a
+  kind is given.
+* Anything else is a word query: every word is analysed as the index was (Russian lemma or
+  stem, English stem), the words are OR-ed over title/text/glossary-bridge fields, documents
+  that contain all the words get a bonus, and a section or keyword rule whose title (or
+  glossary term) contains all the words gets a larger one, so 702.2 «Смертельное касание»
+  ranks above rules that merely mention deathtouch.
+* A query typed on the wrong keyboard layout is corrected (``layout.detect_wrong_layout``);
+  if the corrected query finds something, those results are returned with
+  ``corrected_query`` set and ``note`` = «показаны результаты для «…»».
+
+Validation (``QueryError`` with a Russian message): a non-string or empty query (after
+clean-up), or one longer than 500 characters.  Control characters (C0/C1, incl. tabs and
+newlines) are *not* rejected: they are replaced by spaces before anything else, because
+they come from pasting and never carry meaning; the length limit applies to the cleaned query.
+
+Opened indexes and searchers are cached per process and reopened when the index
+directory changes (the builder swaps a freshly built directory into place).
+"""
+from __future__ import annotations
+
+import html
+import os
+import re
+import threading
+from dataclasses import dataclass, field
+
+from whoosh import index as windex
+from whoosh.query import And, AndMaybe, Or, Term
+
+from judge_app.search import layout
+from judge_app.search.analysis import DEFAULT_RU_ANALYSER, MixedLanguageFilter, normalise_word, terms_with_spans
+from judge_app.search.index import load_en_vocab
+
+MAX_QUERY_LENGTH = 500
+SNIPPET_CHARS = 220
+TEXT_FIELDS = ("title", "text", "en_terms", "ru_terms")
+TITLE_FIELDS = ("title", "en_terms", "ru_terms")
+ALL_TERMS_BOOST = 1.0
+TITLE_RULE_BOOST = 3.0
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
+
+
+class QueryError(ValueError):
+    """A query the search cannot take; ``message`` is Russian and shown to the user."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class SearchResult:
+    hits: list[dict] = field(default_factory=list)
+    corrected_query: str | None = None
+    note: str | None = None
+
+
+# ---------------------------------------------------------------- validation
+
+def clean_query(q) -> str:
+    """The query with control characters replaced by spaces and whitespace collapsed.
+
+    Raises ``QueryError`` for a non-string, empty or over-long query.
+    """
+    if not isinstance(q, str):
+        raise QueryError("запрос должен быть строкой")
+    q = _CONTROL.sub(" ", q)
+    q = re.sub(r"\s+", " ", q).strip()
+    if not q:
+        raise QueryError("пустой запрос: введите слово, фразу или номер правила")
+    if len(q) > MAX_QUERY_LENGTH:
+        raise QueryError(f"запрос слишком длинный: {len(q)} символов, максимум {MAX_QUERY_LENGTH}")
+    return q
+
+
+# ---------------------------------------------------------------- rule numbers
+
+try:  # the corpus developer's module; the fallback below is used until it is present
+    from judge_app.corpus.numbering import expand_range as _expand_range
+    from judge_app.corpus.numbering import normalise_query_candidates as _candidates
+except ImportError:  # pragma: no cover - exercised only without numbering.py
+    _LOOK = dict(zip("авсеёнкмпортух", "abceehkmnoptyx"))
+    _KEYS = dict(zip("йцукенгшщзфывапролдячсмить", "qwertyuiopasdfghjklzxcvbnm"))
+    _LETTERS = "abcdefghijkmnpqrstuvwxyz"
+
+    def _candidates(s: str) -> list[str]:
+        m = re.fullmatch(r"(\d{1,3})(?:\s*[.,юб]\s*(\d+)\s*([a-zа-яё])?)?\s*\.?", s.strip().lower())
+        if not m:
+            return []
+        head, rule, letter = m.groups()
+        if rule is None:
+            return [head] if len(head) in (1, 3) else []
+        if len(head) != 3:
+            return []
+        base = f"{head}.{int(rule)}"
+        if not letter:
+            return [base]
+        reads = [letter] if letter.isascii() else [x for x in (_LOOK.get(letter), _KEYS.get(letter)) if x]
+        return [base + r for r in dict.fromkeys(reads) if r in _LETTERS]
+
+    def _expand_range(first: str, last: str, known=None) -> list[str]:
+        if re.fullmatch(r"[a-z]", last) and re.fullmatch(r"\d{3}\.\d+[a-z]", first):
+            a, b = _LETTERS.find(first[-1]), _LETTERS.find(last)
+            if 0 <= a <= b:
+                return [first[:-1] + c for c in _LETTERS[a:b + 1]]
+        return [first, last]
+
+_RANGE = re.compile(r"(.+?)\s*[-–—]\s*(\S+)")
+
+
+def number_readings(q: str) -> list[list[str]]:
+    """Every reading of ``q`` as rule numbers, best first; each reading is a list of numbers.
+
+    "704.5k" -> [["704.5k"]]; "704.5л" -> [["704.5k"]]; "704.5a-d" ->
+    [["704.5a", "704.5b", "704.5c", "704.5d"]]; "смертельное" -> [].
+    """
+    q = q.strip()
+    try:
+        single = _candidates(q)
+    except Exception:  # a malformed string must never break the search box
+        single = []
+    if single:
+        return [[c] for c in single]
+    m = _RANGE.fullmatch(q)
+    if not m:
+        return []
+    try:
+        firsts = _candidates(m.group(1))
+    except Exception:
+        return []
+    out = []
+    last_raw = m.group(2).strip().rstrip(".").lower()
+    for first in firsts:
+        lasts: list[str]
+        if re.fullmatch(r"[a-zа-яё]", last_raw) and re.fullmatch(r"\d{3}\.\d+[a-z]", first):
+            lasts = [c[-1] for c in _candidates(first[:-1] + last_raw)]
+        elif re.fullmatch(r"\d+", last_raw) and re.fullmatch(r"\d{3}\.\d+", first):
+            lasts = [last_raw]
+        else:
+            lasts = _candidates(last_raw)
+        for last in lasts:
+            try:
+                nums = _expand_range(first, last)
+            except Exception:
+                continue
+            if nums:
+                out.append(nums)
+    return out
+
+
+# ---------------------------------------------------------------- index cache
+
+class _Opened:
+    def __init__(self, path: str, signature):
+        self.path = path
+        self.signature = signature
+        self.ix = windex.open_dir(path)
+        self.searcher = self.ix.searcher()
+        self.vocab = load_en_vocab(path)
+        self.ru = DEFAULT_RU_ANALYSER
+        ana = self.ix.schema["text"].analyzer
+        for item in getattr(ana, "items", [ana]):
+            if isinstance(item, MixedLanguageFilter):
+                self.ru = item.ru
+        self.lock = threading.Lock()
+
+    def close(self):
+        try:
+            self.searcher.close()
+        except Exception:
+            pass
+
+
+_cache: dict[str, _Opened] = {}
+_cache_lock = threading.Lock()
+
+
+def _signature(path: str):
+    st = os.stat(path)
+    return (st.st_ino, st.st_mtime_ns)
+
+
+def open_index(index_dir) -> _Opened:
+    """The cached opened index for ``index_dir`` (reopened if the directory changed)."""
+    path = os.path.abspath(os.fspath(index_dir))
+    try:
+        sig = _signature(path)
+    except FileNotFoundError:
+        raise QueryError("поисковый индекс не найден: соберите корпус") from None
+    cur = _cache.get(path)
+    if cur is not None and cur.signature == sig:
+        return cur
+    with _cache_lock:
+        cur = _cache.get(path)
+        if cur is None or cur.signature != sig:
+            if not windex.exists_in(path):
+                raise QueryError("поисковый индекс не найден: соберите корпус")
+            old, cur = cur, _Opened(path, sig)
+            _cache[path] = cur
+            if old is not None:
+                old.close()
+    return cur
+
+
+def clear_cache() -> None:
+    with _cache_lock:
+        for o in _cache.values():
+            o.close()
+        _cache.clear()
+
+
+# ---------------------------------------------------------------- search
+
+def _as_list(v) -> list[str]:
+    if v is None or v == "":
+        return []
+    if isinstance(v, str):
+        return [v]
+    return [str(x) for x in v]
+
+
+def _filter(version, lang, kind):
+    parts = []
+    for name, val in (("version", version), ("lang", lang), ("kind", kind)):
+        vals = _as_list(val)
+        if len(vals) == 1:
+            parts.append(Term(name, vals[0]))
+        elif vals:
+            parts.append(Or([Term(name, x) for x in vals]))
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else And(parts)
+
+
+def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER) -> list[str]:
+    """The distinct index terms of a word query, in order."""
+    out: list[str] = []
+    from judge_app.search.analysis import TOKEN_PATTERN
+
+    for m in re.finditer(TOKEN_PATTERN, q):
+        t = normalise_word(m.group(0), ru)
+        if t and t not in out:
+            out.append(t)
+    return out
+
+
+def build_word_query(terms: list[str]):
+    per_term = [Or([Term(f, t) for f in TEXT_FIELDS]) for t in terms]
+    main = per_term[0] if len(per_term) == 1 else Or(per_term)
+    title_all = And([Or([Term(f, t) for f in TITLE_FIELDS]) for t in terms])
+    bonus = [And([Term("is_title_rule", "1"), title_all]).with_boost(TITLE_RULE_BOOST)]
+    if len(per_term) > 1:
+        bonus.append(And(per_term).with_boost(ALL_TERMS_BOOST))
+    return AndMaybe(main, Or(bonus))
+
+
+def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS) -> str:
+    """An HTML-safe excerpt of ``text`` around the densest run of matched words.
+
+    Matched words are wrapped in <mark>…</mark>; everything else is escaped.
+    """
+    if not text:
+        return ""
+    spans = [(s, e) for t, s, e in terms_with_spans(text, ru) if t in terms] if terms else []
+    if len(text) <= width:
+        start, end = 0, len(text)
+    elif not spans:
+        start, end = 0, width
+    else:
+        best, best_n = spans[0][0], 0
+        j = 0
+        for i, (s, _) in enumerate(spans):
+            while spans[j][0] < s - width + 40:
+                j += 1
+            n = i - j + 1
+            if n > best_n:
+                best, best_n = spans[j][0], n
+        start = max(0, best - 40)
+        if start:
+            sp = text.rfind(" ", 0, start + 1)
+            start = sp + 1 if sp >= 0 and start - sp < 20 else start
+        end = min(len(text), start + width)
+        if end < len(text):
+            sp = text.rfind(" ", start, end)
+            end = sp if sp > start + width // 2 else end
+    out = ["…"] if start > 0 else []
+    pos = start
+    for s, e in spans:
+        if s < start or e > end:
+            continue
+        out.append(html.escape(text[pos:s]))
+        out.append("<mark>" + html.escape(text[s:e]) + "</mark>")
+        pos = e
+    out.append(html.escape(text[pos:end]))
+    if end < len(text):
+        out.append("…")
+    return "".join(out)
+
+
+def _hit(fields: dict, score: float, terms: set[str], ru: str) -> dict:
+    text = fields.get("text") or ""
+    return {
+        "kind": fields.get("kind", ""),
+        "id": fields.get("id", ""),
+        "doc_id": fields.get("doc_id", ""),
+        "number": fields.get("number", ""),
+        "version": fields.get("version", ""),
+        "lang": fields.get("lang", ""),
+        "title": fields.get("title", ""),
+        "snippet": make_snippet(text or fields.get("title", ""), terms, ru),
+        "score": float(score),
+    }
+
+
+def _run_words(o: _Opened, q: str, flt, limit: int) -> list[dict]:
+    terms = query_terms(q, o.ru)
+    if not terms:
+        return []
+    query = build_word_query(terms)
+    with o.lock:
+        res = o.searcher.search(query, filter=flt, limit=limit)
+        rows = [(dict(r.fields()), r.score) for r in res]
+    tset = set(terms)
+    return [_hit(f, s, tset, o.ru) for f, s in rows]
+
+
+def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
+    q = Or([Term("numpath", n) for n in numbers]) if len(numbers) > 1 else Term("numpath", numbers[0])
+    with o.lock:
+        res = o.searcher.search(q, filter=flt, limit=limit, sortedby="numkey")
+        rows = [dict(r.fields()) for r in res]
+    return [_hit(f, 0.0, set(), o.ru) for f in rows]
+
+
+def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) -> SearchResult:
+    """Search ``index_dir``; see the module docstring. ``version``/``lang``/``kind`` take a
+    string or a list of strings (None: no filter)."""
+    q = clean_query(q)
+    limit = max(1, int(limit or 20))
+    o = open_index(index_dir)
+
+    readings = number_readings(q)
+    if readings:
+        flt = _filter(version, lang, kind if kind else "rule")
+        for nums in readings:
+            hits = _run_numbers(o, nums, flt, limit)
+            if hits:
+                return SearchResult(hits=hits)
+
+    flt = _filter(version, lang, kind)
+    fixed = layout.detect_wrong_layout(q, o.vocab)
+    if fixed and fixed != q:
+        readings = number_readings(fixed)
+        hits = []
+        if readings:
+            for nums in readings:
+                hits = _run_numbers(o, nums, _filter(version, lang, kind if kind else "rule"), limit)
+                if hits:
+                    break
+        if not hits:
+            hits = _run_words(o, fixed, flt, limit)
+        if hits:
+            return SearchResult(hits=hits, corrected_query=fixed,
+                                note=f"показаны результаты для «{fixed}»")
+    return SearchResult(hits=_run_words(o, q, flt, limit))
