@@ -77,19 +77,22 @@ class _Para:
     line: int
 
 
+def regex_numbers(text: str) -> list[str]:
+    """Bare ``NNN.N`` / ``NNN.Na`` forms in ``text``, in order, without duplicates."""
+    return list(dict.fromkeys(CITED_RE.findall(text)))
+
+
 def cited_numbers(text: str) -> list[str]:
     """Rule numbers cited in ``text``, in order, without duplicates.
 
-    Uses ``crossrefs.find_mentions`` when that module exists (it expands ranges such
-    as ``601.2f–h``); otherwise a plain ``NNN.N[a-z]`` regex.
+    Uses ``crossrefs.find_mentions`` when that module exists (it understands ranges
+    such as ``601.2f–h``); until then, the plain regex of :func:`regex_numbers`.
     """
     try:
         from judge_app.corpus.crossrefs import find_mentions  # type: ignore
     except ImportError:
-        found = CITED_RE.findall(text)
-    else:
-        found = [n for m in find_mentions(text) for n in m.numbers]
-    return list(dict.fromkeys(found))
+        return regex_numbers(text)
+    return list(dict.fromkeys(n for m in find_mentions(text) for n in m.numbers))
 
 
 def normalise_cost(cost: str) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from judge_app.corpus.faq import cited_numbers, normalise_cost, parse_faq
+from judge_app.corpus.faq import cited_numbers, normalise_cost, parse_faq, regex_numbers
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "rules_corpus" / "sources" / "faq-ru-m2011.txt"
@@ -167,5 +167,15 @@ def test_topics_title_and_date(faq):
 
 
 def test_cited_numbers():
-    assert cited_numbers("см. правила 702.2b и 701.17a, а также 702.2b") == ["702.2b", "701.17a"]
-    assert cited_numbers("цена 2010.5 и 1.5") == []
+    assert regex_numbers("см. правила 702.2b и 701.17a, а также 702.2b") == ["702.2b", "701.17a"]
+    assert regex_numbers("цена 2010.5 и 1.5") == []
+    # whichever implementation is active (regex, or crossrefs.find_mentions once it exists)
+    assert cited_numbers("(см. правило 702.2b)") == ["702.2b"]
+
+
+def test_quoted_rule_notes_cite_their_number(faq):
+    quoted = [n for n in faq.notes if n.number]
+    assert [n.cited[0] for n in quoted] == [n.number for n in quoted]
+    b = next(n for n in quoted if n.number == "702.2b")
+    assert b.cited == ["702.2b", "510.1c", "510.1d"]  # M2011 numbers, as the FAQ prints them
+    assert not [r for r in faq.rulings if r.cited]  # the M2011 rulings cite no rule numbers
