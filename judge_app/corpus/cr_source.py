@@ -20,6 +20,10 @@ LOW_OPEN, LOW_CLOSE = "⟦", "⟧"
 MARKS = re.compile(f"[{LOW_OPEN}{LOW_CLOSE}]")
 
 
+class DecoderMissing(RuntimeError):
+    """The OCR decoder is not installed in this checkout: the document is skipped."""
+
+
 def strip_marks(text: str) -> str:
     return MARKS.sub("", text)
 
@@ -64,7 +68,10 @@ def parse_document(doc: Document, text: str) -> ParsedCR:
         parsed = parse_cr(text, doc.id, doc.lang)
         return ParsedCR(parsed.rules, parsed.glossary, parsed.preface, parsed.credits)
 
-    from .ocr_decode import decode_document
+    try:
+        from .ocr_decode import decode_document
+    except ImportError as exc:
+        raise DecoderMissing(str(exc)) from exc
 
     decoded = decode_document(text)
     spans = [(s[0], s[1], s[2]) for s in decoded.low_confidence]

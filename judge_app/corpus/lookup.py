@@ -126,6 +126,7 @@ class Corpus:
             out["other"]["children"] = [self.present(r, with_examples=True)
                                         for r in self.children(other)]
         out["ocr"] = self.ocr_original(row)
+        out["history"] = VersionHistory(self).history(number, version, lang)
         return out
 
     def present(self, row: dict, with_examples: bool = True) -> dict:
@@ -305,3 +306,68 @@ class Corpus:
 
 def level_name(number: str) -> str:
     return level_of(number)
+
+
+class VersionHistory:
+    """What changed between releases, read from the ``rule_changes`` table the build fills."""
+
+    STATUS_RU = {"unchanged": "не изменено", "changed": "изменено", "renumbered": "перенумеровано",
+                 "added": "новое", "removed": "удалено"}
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
+
+    def diff(self, old: str, new: str, lang: str = "ru", include_unchanged: bool = False) -> dict:
+        c = self.corpus
+        old, new, lang = c.check_version(old), c.check_version(new), Corpus.check_lang(lang)
+        forward = sorted([old, new]) == [old, new]
+        lo, hi = (old, new) if forward else (new, old)
+        if lo == hi:
+            raise CorpusError("сравниваются одинаковые версии: укажите две разные")
+        rows = c.rows("select * from rule_changes where lang = ? and old_version = ? and new_version = ?",
+                      (lang, lo, hi)) if c.table_exists("rule_changes") else []
+        changes = []
+        for r in rows:
+            item = {"status": r["status"], "old_number": r["old_number"], "new_number": r["new_number"],
+                    "similarity": r["similarity"], "diff": json.loads(r["diff"] or "[]")}
+            if not forward:  # read backwards: additions become removals
+                item["old_number"], item["new_number"] = item["new_number"], item["old_number"]
+                item["status"] = {"added": "removed", "removed": "added"}.get(item["status"], item["status"])
+                item["diff"] = [[{"insert": "delete", "delete": "insert"}.get(op, op), t]
+                                for op, t in item["diff"]]
+            changes.append(item)
+        counts: dict[str, int] = {}
+        for item in changes:
+            counts[item["status"]] = counts.get(item["status"], 0) + 1
+        shown = [x for x in changes if include_unchanged or x["status"] != "unchanged"]
+        shown.sort(key=lambda x: sort_key(x["new_number"] or x["old_number"]))
+        return {"from": old, "to": new, "lang": lang, "summary": counts, "changes": shown}
+
+    def history(self, number: str, version: str, lang: str) -> list[dict]:
+        """«в 2019-05-03 это правило 112.3», «изменено», «новое в 2020-01-24»."""
+        c = self.corpus
+        if not c.table_exists("rule_changes"):
+            return []
+        out = []
+        for r in c.rows("select * from rule_changes where lang = ? and new_version = ? and new_number = ?",
+                        (lang, version, number)):
+            out.append(self.describe(r, r["old_version"], r["old_number"], r["new_version"]))
+        for r in c.rows("select * from rule_changes where lang = ? and old_version = ? and old_number = ?",
+                        (lang, version, number)):
+            out.append(self.describe(r, r["new_version"], r["new_number"], r["old_version"]))
+        return out
+
+    def describe(self, r: dict, other_version: str, other_number: str | None, this_version: str) -> dict:
+        status = r["status"]
+        if other_number is None:
+            text = (f"новое в {this_version}" if status == "added" else f"удалено в {other_version}")
+        elif status == "unchanged":
+            text = f"в {other_version} это правило {other_number}, без изменений"
+        elif status == "changed":
+            text = f"в {other_version} это правило {other_number}, изменено"
+        else:
+            changed = ", изменено" if json.loads(r["diff"] or "[]") else ""
+            text = f"в {other_version} это правило {other_number}{changed}"
+        return {"version": other_version, "number": other_number, "status": status,
+                "status_ru": self.STATUS_RU[status], "text": text,
+                "diff": json.loads(r["diff"] or "[]")}

@@ -50,7 +50,11 @@ def cr_step(state: BuildState, doc: Document) -> Callable[[], None]:
         from .build import file_sha256, read_source
         from . import cr_source
 
-        parsed = cr_source.parse_document(doc, read_source(doc))
+        try:
+            parsed = cr_source.parse_document(doc, read_source(doc))
+        except cr_source.DecoderMissing:
+            state.report.skipped.append(f"{doc.id}: декодер OCR недоступен")
+            return
         store.write_document(state.db, doc, file_sha256(cr_source.source_path(doc)))
         store.write_rules(state.db, doc, parsed.rules)
         store.write_glossary(state.db, doc, parsed.glossary, refs_of)
@@ -148,6 +152,22 @@ def refs_step(state: BuildState) -> None:
     store.write_refs(state.db, rows)
 
 
+def changes_step(state: BuildState) -> None:
+    """Compare consecutive versions of each language, so every rule knows its history."""
+    from .diff import compare
+
+    versions = sorted(catalogue.CR_VERSIONS)
+    for lang in ("ru", "en"):
+        for old_v, new_v in zip(versions, versions[1:]):
+            old, new = catalogue.cr_document(old_v, lang), catalogue.cr_document(new_v, lang)
+            if not (old and new and old.id in state.rules and new.id in state.rules):
+                continue
+            as_dicts = lambda rules: [{"number": r.number, "title": r.title, "text": r.text}
+                                      for r in rules if r.level != "chapter"]
+            changes = compare(as_dicts(state.rules[old.id]), as_dicts(state.rules[new.id]))
+            store.write_changes(state.db, lang, old_v, new_v, changes)
+
+
 STEP_KINDS = {"cr": cr_step, "faq": faq_step, "rulebook": rulebook_step, "fragment": fragment_step}
 
 
@@ -158,4 +178,5 @@ def steps(db: sqlite_utils.Database, report) -> list[tuple[str, Callable[[], Non
         out.append((doc.id, STEP_KINDS[doc.kind](state, doc)))
     out.append(("переводы", lambda: pair_translations(state)))
     out.append(("перекрёстные ссылки", lambda: refs_step(state)))
+    out.append(("сравнение версий", lambda: changes_step(state)))
     return out

@@ -147,3 +147,14 @@ def iter_search_documents(db: sqlite_utils.Database):
             yield {"id": t["id"], "kind": "rulebook", "doc_id": t["doc_id"], "version": "1998",
                    "lang": "ru", "number": "", "title": t["title"], "text": t["text"],
                    "refs": "", "is_title_rule": False}
+
+
+def write_changes(db: sqlite_utils.Database, lang: str, old_version: str, new_version: str,
+                  changes) -> None:
+    db["rule_changes"].insert_all([{
+        "lang": lang, "old_version": old_version, "new_version": new_version,
+        "status": c.status, "old_number": c.old_number, "new_number": c.new_number,
+        "similarity": c.similarity, "diff": json.dumps(c.diff, ensure_ascii=False),
+    } for c in changes], batch_size=2000)
+    db["rule_changes"].create_index(["lang", "old_version", "old_number"], if_not_exists=True)
+    db["rule_changes"].create_index(["lang", "new_version", "new_number"], if_not_exists=True)
