@@ -70,10 +70,10 @@ def parse_document(doc: Document, text: str) -> ParsedCR:
 
     try:
         from .ocr_decode import decode_document
-    except ImportError as exc:
-        raise DecoderMissing(str(exc)) from exc
 
-    decoded = decode_document(text)
+        decoded = decode_document(text)
+    except (ImportError, OSError) as exc:  # no decoder or no model in this checkout
+        raise DecoderMissing(str(exc)) from exc
     spans = [(s[0], s[1], s[2]) for s in decoded.low_confidence]
     marked_text = "\n".join(mark_low_confidence(list(decoded.lines), spans))
     parsed = parse_cr(marked_text, doc.id, doc.lang, ocr=True)
