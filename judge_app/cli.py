@@ -52,6 +52,8 @@ def build() -> None:
     click.echo(f"Готово за {report.seconds:.1f} с: {paths.db_path()}")
     for doc, count in report.counts.items():
         click.echo(f"  {doc}: {count}")
+    for skipped in report.skipped:
+        click.echo(f"  пропущено: {skipped}")
     click.echo(f"Неразрешённых ссылок: {len(report.unresolved)}")
     for ref in report.unresolved:
         click.echo(f"  {ref['src_id']}: «{ref['raw']}» → {ref['target_number']} "
