@@ -310,8 +310,8 @@ def parse_cr(text: str, doc_id: str, lang: str, *, ocr: bool = False) -> CRParse
     gl_end = next((i for i in range(end + 1, len(lines)) if lines[i].strip() in CREDITS_HEADINGS),
                   len(lines))
     preface, credits = _front_matter(lines[:first])
-    if gl_end < len(lines):
-        credits = _paragraphs(lines[gl_end + 1 :])
+    if gl_end < len(lines):  # English: one credits line per paragraph, no wrapping
+        credits = "\n".join(l.strip() for l in lines[gl_end + 1 :] if l.strip())
     glossary = parse_glossary(lines[end + 1 : gl_end], doc_id, lang, end + 1)
     return CRParse(doc_id, lang, rules, glossary, preface, credits, b.rejected)
 
