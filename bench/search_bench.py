@@ -326,9 +326,9 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout) -> dict:
     print(f"records: {len(records)}; relevance queries: {len(queries)} "
           + ", ".join(f"{k}={n_by[k]}" for k in kinds) + f"; speed queries: {speed_n}", file=out)
     cols = ["hit@1", "hit@5", "MRR"] + [f"hit@1 {k}" for k in kinds] + ["p50_ms", "p95_ms", "build_s"]
-    print(f"{'engine':<28}" + "".join(f"{c:>13}" for c in cols), file=out)
+    print(f"{'engine':<28}" + "".join(f"{c:>15}" for c in cols), file=out)
     for name, r in results.items():
-        print(f"{name:<28}" + "".join(f"{r.get(c, float('nan')):>13.3f}" for c in cols), file=out)
+        print(f"{name:<28}" + "".join(f"{r.get(c, float('nan')):>15.3f}" for c in cols), file=out)
     return results
 
 

@@ -67,8 +67,8 @@ def _flip_latin(query: str, en_vocab: Collection[str]) -> str | None:
     votes_ru = votes_en = 0
     out = []
     for w in words:
-        if not _LATIN_LETTERS.search(w) and not re.search(r"[;'\[\]`,.<>:\"{}]", w):
-            out.append(w)  # digits etc.
+        if re.search(r"\d", w) or not re.search(r"[A-Za-z;'\[\]`,.<>:\"{}~]", w):
+            out.append(w)  # numbers ("704.5k" is handled as a rule number) and the like
             continue
         conv = to_ru(w)
         core = re.sub(r"[^а-яё]", "", conv.lower())
@@ -86,7 +86,8 @@ def _flip_latin(query: str, en_vocab: Collection[str]) -> str | None:
         elif is_en:
             votes_en += 1
         out.append(conv)
-    if votes_ru and votes_ru > votes_en and votes_ru * 2 >= len([w for w in words if _LATIN_LETTERS.search(w)]):
+    latin_words = [w for w in words if _LATIN_LETTERS.search(w) and not re.search(r"\d", w)]
+    if votes_ru and votes_ru > votes_en and votes_ru * 2 >= len(latin_words):
         return " ".join(out)
     return None
 
@@ -99,7 +100,7 @@ def _flip_cyrillic(query: str, en_vocab: Collection[str]) -> str | None:
     votes_en = votes_ru = 0
     out = []
     for w in words:
-        if not _CYR_LETTERS.search(w):
+        if not _CYR_LETTERS.search(w) or re.search(r"\d", w):
             out.append(w)
             continue
         core = "".join(_RU_WORD.findall(w)).lower()
