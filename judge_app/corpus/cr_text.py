@@ -106,8 +106,8 @@ def _paragraphs(lines: list[str]) -> str:
 class _Builder:
     """The numbering state machine and the record being filled."""
 
-    def __init__(self, doc_id: str, ocr: bool, lines: list[str], first: int):
-        self.doc_id, self.ocr, self.lines, self.first = doc_id, ocr, lines, first
+    def __init__(self, doc_id: str, ocr: bool, lines: list[str]):
+        self.doc_id, self.ocr, self.lines = doc_id, ocr, lines
         self.labels = EXAMPLE_LABELS + (OCR_EXAMPLE_LABELS if ocr else ())
         self.chapter = 0
         self.section: int | None = None
@@ -122,11 +122,8 @@ class _Builder:
     # -- records -------------------------------------------------------------
     def _flush(self) -> None:
         if self.cur is not None:
-            body = join_lines(self.text)
-            if self.cur.level in ("chapter", "section"):
-                self.cur.text = body
-            else:
-                self.cur.text = body
+            # a section's text is whatever stands between its heading and its first rule
+            self.cur.text = join_lines(self.text)
             self.cur.examples = [join_lines(e) for e in self.examples if join_lines(e)]
         self.text, self.examples = [], []
 
@@ -140,6 +137,9 @@ class _Builder:
         self.rules.append(self.cur)
 
     def _add(self, text: str) -> None:
+        """Body text of the current record; a line opening with «Пример:» /
+        "Example:" starts an example (stored without its label), and the lines after
+        it belong to that example until the next accepted number."""
         if not text.strip() or self.cur is None:
             return
         stripped = text.strip()
@@ -230,7 +230,7 @@ class _Builder:
                     continue
                 if not after[:1].isspace() and after and not (self.ocr and after[:1].isupper()):
                     continue
-                if not undotted and _BAD_AFTER.match(after) and not self.ocr:
+                if not undotted and _BAD_AFTER.match(after):
                     continue
                 hit = number
                 break
@@ -303,7 +303,7 @@ def parse_cr(text: str, doc_id: str, lang: str, *, ocr: bool = False) -> CRParse
     lines = [MARKER.sub("", l).rstrip() for l in split_lines(text)]
     lines = [l if l.strip() else "" for l in lines]
     first, end = _find_body(lines, ocr)
-    b = _Builder(doc_id, ocr, lines, first)
+    b = _Builder(doc_id, ocr, lines)
     for i in range(first, end):
         b.feed(i, lines[i])
     rules = b.finish()
@@ -312,7 +312,7 @@ def parse_cr(text: str, doc_id: str, lang: str, *, ocr: bool = False) -> CRParse
     preface, credits = _front_matter(lines[:first])
     if gl_end < len(lines):  # English: one credits line per paragraph, no wrapping
         credits = "\n".join(l.strip() for l in lines[gl_end + 1 :] if l.strip())
-    glossary = parse_glossary(lines[end + 1 : gl_end], doc_id, lang, end + 1)
+    glossary = parse_glossary(lines[end + 1 : gl_end], doc_id, lang, end + 1, ocr)
     return CRParse(doc_id, lang, rules, glossary, preface, credits, b.rejected)
 
 
@@ -344,29 +344,48 @@ def _is_ru_headword(para: list[str]) -> bool:
             and not re.search(r"(?<!\.)[.!?:;]\s", text))
 
 
-def _glossary_ru(lines: list[str], doc_id: str, offset: int) -> list[GlossaryEntry]:
+_MERGED_HEAD = re.compile(r"([A-Z][A-Za-z,'’-]*(?: [A-Za-z,'’-]+)+)\s+([«А-ЯЁ].*)")
+
+
+def _glossary_ru(lines: list[str], doc_id: str, offset: int, ocr: bool = False) -> list[GlossaryEntry]:
     """English headword line, Russian headword (absent for a few), definition.
-    Blank lines carry no meaning here, so an English headword is recognised as a
-    Latin-only line after a closed sentence; ``X`` and ``Y`` are entries, the letter
-    headings (A, B, …, X-Z) are the Latin lines followed by another Latin line."""
+
+    Blank lines carry no meaning here, but every English headword follows one, so a
+    headword is a Latin-only line after a blank line (a trailing «(устарело)» allowed).
+    ``X`` and ``Y`` are entries; the letter headings (A, B, …, X-Z) are the Latin
+    lines followed by another Latin line.  In OCR mode a headword line that also holds
+    the start of the Russian headword («Active Player, Nonactive Player Order
+    Порядок «Активный игрок, …») is split.  Without any Cyrillic (the raw OCR text)
+    English and Russian cannot be told apart, and no entries are returned.
+    """
+    if not any(_CYR.search(l) for l in lines):
+        return []
     idx = [i for i, l in enumerate(lines) if l.strip()]
     heads: list[int] = []
+    merged: dict[int, tuple[str, str]] = {}
     for k, i in enumerate(idx):
         s = lines[i].strip()
+        if i > 0 and lines[i - 1].strip():
+            continue  # a wrapped line, not a headword
         nxt = lines[idx[k + 1]].strip() if k + 1 < len(idx) else ""
         core = re.sub(r"\s*\([^()]*\)$", "", s)  # «EDH (устарело)»
-        if not (_LATIN_HEAD.fullmatch(s) and not _CYR.search(core)):
-            continue
-        if i > 0 and lines[i - 1].strip():
-            continue  # a wrapped definition line, not a headword
-        if not (_LETTER_HEADING.fullmatch(s) and nxt and not _CYR.search(nxt)):
+        if _LATIN_HEAD.fullmatch(s) and not _CYR.search(core):
+            if not (_LETTER_HEADING.fullmatch(s) and nxt and not _CYR.search(nxt)):
+                heads.append(i)
+        elif ocr and (m := _MERGED_HEAD.fullmatch(s)):
             heads.append(i)
+            merged[i] = (m[1], m[2])
     entries = []
     for n, h in enumerate(heads):
         stop = heads[n + 1] if n + 1 < len(heads) else len(lines)
         body = lines[h + 1 : stop]
-        # drop a letter heading that precedes the next entry
-        while body and _LETTER_HEADING.fullmatch(body[-1].strip() or "-") or body and not body[-1].strip():
+        term_en = lines[h].strip()
+        if h in merged:
+            term_en, rest = merged[h]
+            body = [rest] + body
+        # drop a letter heading (or its OCR debris, «\%») that precedes the next entry
+        while body and (not body[-1].strip() or _LETTER_HEADING.fullmatch(body[-1].strip())
+                        or not re.search(r"\w", body[-1])):
             body = body[:-1]
         first: list[str] = []
         k = 0
@@ -378,7 +397,7 @@ def _glossary_ru(lines: list[str], doc_id: str, offset: int) -> list[GlossaryEnt
         term_ru = ""
         if _is_ru_headword(first):
             term_ru, body = join_lines(first), body[k:]
-        entries.append(GlossaryEntry(doc_id, n, lines[h].strip(), term_ru,
+        entries.append(GlossaryEntry(doc_id, n, term_en, term_ru,
                                      _definition([l for l in body if l.strip()]), offset + h + 1))
     return entries
 
@@ -398,9 +417,10 @@ def _glossary_en(lines: list[str], doc_id: str, offset: int) -> list[GlossaryEnt
     return entries
 
 
-def parse_glossary(lines: list[str], doc_id: str, lang: str, offset: int = 0) -> list[GlossaryEntry]:
+def parse_glossary(lines: list[str], doc_id: str, lang: str, offset: int = 0,
+                   ocr: bool = False) -> list[GlossaryEntry]:
     """Glossary entries from the lines after the glossary heading (``offset`` is the
     0-based index of the first of them in the source, for ``line``)."""
     if lang == "en":
         return _glossary_en(lines, doc_id, offset)
-    return _glossary_ru(lines, doc_id, offset)
+    return _glossary_ru(lines, doc_id, offset, ocr)
