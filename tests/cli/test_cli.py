@@ -31,7 +31,9 @@ def test_rule_json(env):
 def test_rule_text_output_is_russian(env):
     out = judge("rule", "704.5", "--version", "2019-05-03", env=env)
     assert out.returncode == 0
-    assert "704.5k" in out.stdout and "Ссылается на" in out.stdout or "На него ссылаются" in out.stdout
+    assert "Действиями вызванными состоянием являются" in out.stdout and "704.5k" in out.stdout
+    out = judge("rule", "704.5c", "--version", "2019-05-03", env=env)
+    assert "Ссылается на: 704.5u" in out.stdout
 
 
 def test_unknown_rule_exits_1_with_suggestions(env):
