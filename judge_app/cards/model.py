@@ -1,0 +1,182 @@
+"""The card model: a card definition is immutable data read from YAML."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+POOL_DIR = Path(__file__).resolve().parents[2] / "rules_corpus" / "cards"
+
+COLORS = ("white", "blue", "black", "red", "green")
+COLOR_OF_SYMBOL = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
+CARD_TYPES = ("land", "creature", "instant", "sorcery", "enchantment", "artifact", "planeswalker")
+TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_you_dont_control",
+                "planeswalker", "permanent")
+STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf")
+TRIGGER_KINDS = ("etb", "dies", "another_creature_etb", "upkeep_yours", "each_upkeep")
+EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_life", "destroy",
+               "counters", "fight", "create_token", "untap", "tap")
+
+
+class CardDataError(ValueError):
+    """A card definition that does not fit the vocabulary."""
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    generic: int = 0
+    colored: tuple[tuple[str, int], ...] = ()  # (symbol, count), e.g. (("R", 1),)
+
+    @property
+    def mana_value(self) -> int:
+        return self.generic + sum(n for _, n in self.colored)
+
+    def __str__(self) -> str:
+        s = f"{{{self.generic}}}" if self.generic else ""
+        for sym, n in self.colored:
+            s += f"{{{sym}}}" * n
+        return s or "{0}"
+
+
+_SYM = re.compile(r"\{([^}]+)\}")
+
+
+def parse_mana_cost(text: str | None) -> ManaCost | None:
+    """Parse ``{2}{R}{R}``; ``None`` for no mana cost (lands)."""
+    if text is None or text == "":
+        return None
+    text = str(text).strip()
+    syms = _SYM.findall(text)
+    if "".join("{%s}" % s for s in syms) != text:
+        raise CardDataError(f"не разобрать мановую стоимость {text!r}")
+    generic = 0
+    colored: dict[str, int] = {}
+    for s in syms:
+        if s.isdigit():
+            generic += int(s)
+        elif s in COLOR_OF_SYMBOL:
+            colored[s] = colored.get(s, 0) + 1
+        else:
+            raise CardDataError(f"неизвестный символ маны {{{s}}} в {text!r}")
+    return ManaCost(generic, tuple(sorted(colored.items(), key=lambda kv: "WUBRG".index(kv[0]))))
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name_ru: str
+    name_en: str
+    cost: ManaCost | None
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    colors: tuple[str, ...] = ()
+    keywords: tuple[Any, ...] = ()
+    text_ru: str = ""
+    text_en: str = ""
+    targets: tuple[str, ...] = ()          # targets of the spell itself
+    effects: tuple[dict, ...] = ()         # what an instant/sorcery does on resolution
+    abilities: tuple[dict, ...] = ()       # mana / static / trigger / activated
+    enchant: str | None = None             # for Auras: what it can enchant
+    ru_name_official: bool = True
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return not ({"instant", "sorcery"} & set(self.types))
+
+
+def _validate_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if not isinstance(e, dict) or not (set(e) & set(EFFECT_KEYS)):
+            raise CardDataError(f"{where}: эффект {e!r} не из словаря ({', '.join(EFFECT_KEYS)})")
+
+
+def card_from_dict(d: dict, where: str = "") -> CardDef:
+    try:
+        name_ru, name_en = d["name_ru"], d["name_en"]
+    except KeyError as exc:
+        raise CardDataError(f"{where}: нет ключа {exc.args[0]}") from None
+    types = tuple(d.get("types", []))
+    for t in types:
+        if t not in CARD_TYPES:
+            raise CardDataError(f"{where} {name_ru}: неизвестный тип {t!r}")
+    cost = parse_mana_cost(d.get("cost"))
+    colors = tuple(d.get("colors") or (sorted({COLOR_OF_SYMBOL[s] for s, _ in cost.colored},
+                                               key=COLORS.index) if cost else ()))
+    for t in d.get("targets", []):
+        if t not in TARGET_KINDS:
+            raise CardDataError(f"{where} {name_ru}: неизвестный вид цели {t!r}")
+    _validate_effects(d.get("effects", []), f"{where} {name_ru}")
+    abilities = []
+    for a in d.get("abilities", []):
+        if not isinstance(a, dict):
+            raise CardDataError(f"{where} {name_ru}: способность {a!r} должна быть словарём")
+        if "static" in a and a["static"] not in STATIC_KINDS:
+            raise CardDataError(f"{where} {name_ru}: неизвестная статическая способность {a['static']!r}")
+        if "trigger" in a and a["trigger"] not in TRIGGER_KINDS:
+            raise CardDataError(f"{where} {name_ru}: неизвестное условие срабатывания {a['trigger']!r}")
+        if not ({"mana", "static", "trigger", "activated"} & set(a)):
+            raise CardDataError(f"{where} {name_ru}: способность {a!r} не из словаря")
+        if "activated" in a:
+            _validate_effects(a["activated"].get("effects", []), f"{where} {name_ru}")
+        if "trigger" in a:
+            _validate_effects(a.get("effects", []), f"{where} {name_ru}")
+        abilities.append(a)
+    return CardDef(
+        name_ru=name_ru, name_en=name_en, cost=cost, types=types,
+        subtypes=tuple(d.get("subtypes", [])), supertypes=tuple(d.get("supertypes", [])),
+        power=d.get("power"), toughness=d.get("toughness"), loyalty=d.get("loyalty"),
+        colors=colors, keywords=tuple(d.get("keywords", [])),
+        text_ru=d.get("text_ru", ""), text_en=d.get("text_en", ""),
+        targets=tuple(d.get("targets", [])), effects=tuple(d.get("effects", [])),
+        abilities=tuple(abilities), enchant=d.get("enchant"),
+        ru_name_official=bool(d.get("ru_name_official", True)),
+    )
+
+
+class CardPool:
+    """Cards by Russian or English name (case-insensitive)."""
+
+    def __init__(self, cards: list[CardDef]):
+        self.cards = cards
+        self._by_name: dict[str, CardDef] = {}
+        for c in cards:
+            for n in (c.name_ru, c.name_en):
+                self._by_name[n.casefold()] = c
+
+    def get(self, name: str) -> CardDef | None:
+        return self._by_name.get(str(name).casefold())
+
+    def suggest(self, name: str) -> str | None:
+        names = [c.name_ru for c in self.cards] + [c.name_en for c in self.cards]
+        low = {n.casefold(): n for n in names}
+        m = difflib.get_close_matches(str(name).casefold(), list(low), n=1, cutoff=0.5)
+        return low[m[0]] if m else None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def load_pool(directory: Path = POOL_DIR) -> CardPool:
+    cards: list[CardDef] = []
+    for path in sorted(Path(directory).glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        if not isinstance(data, list):
+            raise CardDataError(f"{path.name}: ожидается список карт")
+        for i, d in enumerate(data):
+            cards.append(card_from_dict(d, f"{path.name}[{i}]"))
+    return CardPool(cards)
+
+
+@lru_cache(maxsize=1)
+def default_pool() -> CardPool:
+    return load_pool()

@@ -1,0 +1,303 @@
+"""Player actions: cast (601), activate (602), play a land (305), pass, answer a decision.
+
+An illegal action raises ``Refused`` and leaves the game exactly as it was (601.2e:
+the game returns to the moment before the casting was proposed)."""
+
+from __future__ import annotations
+
+from judge_app.engine import characteristics as ch
+from judge_app.engine import effects, priority, turn
+from judge_app.engine import events as ev
+from judge_app.engine.errors import InvalidInput, Refused
+from judge_app.engine.state import Game, Obj
+
+MAIN = ("main1", "main2")
+
+
+def refuse(game: Game, msg: str, *keys) -> Refused:
+    return Refused(msg, list(keys), [game.cite(k) for k in keys])
+
+
+def _atomic(fn):
+    def wrapper(game: Game, *a, **kw):
+        backup = game.clone()
+        try:
+            return fn(game, *a, **kw)
+        except (Refused, InvalidInput):
+            game.restore(backup)
+            raise
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+def find_in_hand(game: Game, player, ref: str) -> Obj:
+    if ref in game.objects and game.objects[ref].id in player.hand:
+        return game.objects[ref]
+    for oid in player.hand:
+        o = game.objects[oid]
+        if ref.casefold() in (o.name_ru.casefold(), o.name_en.casefold()):
+            return o
+    raise InvalidInput(f"в руке игрока {player.name} нет карты «{ref}»")
+
+
+def _mana_abilities(obj: Obj) -> list:
+    return [a for a in obj.abilities if "mana" in a]
+
+
+def _can_tap_for_mana(game: Game, obj: Obj, player) -> bool:
+    if obj.zone != "battlefield" or obj.controller != player.name or obj.tapped or not _mana_abilities(obj):
+        return False
+    if obj.is_creature and obj.sick and "haste" not in ch.keyword_names(obj):
+        return False
+    return True
+
+
+def tap_for_mana(game: Game, player, obj: Obj) -> None:
+    if obj.zone != "battlefield" or obj.controller != player.name:
+        raise refuse(game, f"{obj.label()} не под контролем игрока {player.name}", "mana_ability")
+    if not _mana_abilities(obj):
+        raise refuse(game, f"у {obj.label()} нет способности маны", "mana_ability")
+    if obj.tapped:
+        raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay")
+    if obj.is_creature and obj.sick and "haste" not in ch.keyword_names(obj):
+        raise refuse(game, f"{obj.label()} под контролем игрока не с начала его последнего хода", "summoning_sickness")
+    obj.tapped = True
+    ev.add_mana(game, player, _mana_abilities(obj)[0]["mana"], 1, obj)
+
+
+def pay_mana(game: Game, player, cost, pay: list | None) -> None:
+    """601.2g-h: activate mana abilities of the listed permanents (or, if none are listed,
+    of untapped ones as needed), then pay the cost from the pool."""
+    if cost is None or cost.mana_value == 0:
+        return
+    if pay:
+        for ref in pay:
+            o = game.objects.get(ref)
+            if o is None:
+                raise InvalidInput(f"неизвестный источник маны «{ref}»")
+            tap_for_mana(game, player, o)
+    else:
+        need = dict(cost.colored)
+        for s, n in player.pool.items():
+            if s in need:
+                need[s] = max(0, need[s] - n)
+        generic_left = cost.generic - max(0, sum(player.pool.values()) - sum(n for s, n in cost.colored))
+        sources = [game.objects[oid] for oid in game.battlefield if _can_tap_for_mana(game, game.objects[oid], player)]
+        sources.sort(key=lambda o: (o.is_creature, o.timestamp))
+        for sym in list(need):
+            while need[sym] > 0:
+                src = next((o for o in sources if _mana_abilities(o)[0]["mana"] == sym), None)
+                if src is None:
+                    break
+                sources.remove(src)
+                tap_for_mana(game, player, src)
+                need[sym] -= 1
+        while generic_left > 0 and sources:
+            tap_for_mana(game, player, sources.pop(0))
+            generic_left -= 1
+    pool = dict(player.pool)
+    for sym, n in cost.colored:
+        if pool.get(sym, 0) < n:
+            raise refuse(game, f"не хватает маны {{{sym}}} для оплаты {cost}", "cast_pay", "cast_total_cost")
+        pool[sym] -= n
+    if sum(pool.values()) < cost.generic:
+        raise refuse(game, f"не хватает маны для оплаты {cost}", "cast_pay", "cast_total_cost")
+    g = cost.generic
+    for sym in sorted(pool, key=lambda s: -pool[s]):
+        take = min(g, pool[sym])
+        pool[sym] -= take
+        g -= take
+    player.pool = {s: n for s, n in pool.items() if n}
+
+
+def _choose_targets(game: Game, player, kinds: tuple, given: list | None, what: str) -> list:
+    given = list(given or [])
+    out = []
+    for i, kind in enumerate(kinds):
+        legal = effects.legal_targets(game, kind, player.name, None)
+        if i >= len(given):
+            if len(legal) == 1:
+                out.append(effects.target_tuple(game, legal[0]))
+                continue
+            raise InvalidInput(f"{what}: не указана цель №{i + 1} ({effects.KIND_RU.get(kind, kind)}); допустимые: {', '.join(legal) or 'нет'}")
+        ref = str(given[i])
+        if not game.has_player(ref) and ref not in game.objects:
+            raise InvalidInput(f"{what}: неизвестная цель «{ref}»")
+        if ref not in legal:
+            why = ["targets", "cast_targets"]
+            if ref in game.objects:
+                fits, keys = effects.object_fits(game, kind, player.name, game.objects[ref])
+                why = keys + ["cast_targets"]
+            raise refuse(game, f"{what}: «{ref}» не может быть целью ({effects.KIND_RU.get(kind, kind)})", *why)
+        out.append(effects.target_tuple(game, ref))
+    if len(given) > len(kinds):
+        raise InvalidInput(f"{what}: лишние цели {given[len(kinds):]}")
+    return out
+
+
+def _require_priority(game: Game, player) -> None:
+    if game.result:
+        raise InvalidInput("игра окончена")
+    if game.decision:
+        raise InvalidInput(f"ожидается решение: {game.decision.text_ru}")
+    if game.priority_player is None or game.priority_player.name != player.name:
+        raise refuse(game, f"у игрока {player.name} нет приоритета", "priority_after_action", "priority_ap_step")
+
+
+def sorcery_speed_ok(game: Game, player) -> bool:
+    return game.ap.name == player.name and game.step in MAIN and not game.stack
+
+
+def can_cast_now(game: Game, player, obj: Obj) -> bool:
+    if game.priority_player is None or game.priority_player.name != player.name or game.decision:
+        return False
+    if "instant" in obj.types:
+        return True
+    return sorcery_speed_ok(game, player)
+
+
+@_atomic
+def cast(game: Game, player, ref: str, targets=None, pay=None) -> Obj:
+    _require_priority(game, player)
+    obj = find_in_hand(game, player, ref)
+    if "land" in obj.types:
+        raise InvalidInput(f"{obj.label()} — земля: её играют (play_land), а не разыгрывают")
+    if "instant" not in obj.types and not sorcery_speed_ok(game, player):
+        key = "creature_timing" if obj.is_creature else "sorcery_timing"
+        raise refuse(game, f"{obj.label()} можно разыграть только в свою главную фазу при пустом стеке", key, "cast_check")
+    ev.move(game, obj, "stack", keys=("cast_announce", "stack_put"), kind="cast_begin",
+            text_ru=f"{player.name} объявляет розыгрыш {obj.label()}: карта перемещается на стек",
+            text_en=f"{player.name} casts {obj.label_en()}")
+    obj.stack_kind = "spell"
+    obj.targets = _choose_targets(game, player, obj.spell_targets, targets, obj.label())
+    if obj.targets:
+        game.emit("targets", f"{obj.label()}{effects.describe_targets(game, obj.targets)}", "",
+                  [obj.id] + [t[1] for t in obj.targets], ["cast_targets", "targets"])
+    pay_mana(game, player, obj.cost, pay)
+    if obj.cost and obj.cost.mana_value:
+        game.emit("pay", f"{player.name} оплачивает {obj.cost}", f"{player.name} pays {obj.cost}", [player.name, obj.id],
+                  ["cast_total_cost", "cast_pay"])
+    game.emit("cast", f"{obj.label()} разыграно", f"{obj.label_en()} is cast", [obj.id], ["cast_done"])
+    game.passes = 0
+    priority.give_priority(game, game.pidx(player.name))   # 117.3c
+    return obj
+
+
+def activated_abilities(obj: Obj) -> list:
+    return [a for a in obj.abilities if "activated" in a or "mana" in a]
+
+
+def can_activate_now(game: Game, player) -> bool:
+    return not game.decision and game.priority_player is not None and game.priority_player.name == player.name
+
+
+@_atomic
+def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None) -> Obj | None:
+    _require_priority(game, player)
+    obj = game.objects.get(oid)
+    if obj is None:
+        raise InvalidInput(f"неизвестный объект «{oid}»")
+    if obj.zone != "battlefield" or obj.controller != player.name:
+        raise refuse(game, f"{player.name} не контролирует {obj.label()} на поле битвы", "activate")
+    abl = activated_abilities(obj)
+    if not 1 <= n <= len(abl):
+        raise InvalidInput(f"у {obj.label()} нет активируемой способности №{n} (всего {len(abl)})")
+    ab = abl[n - 1]
+    if "mana" in ab:
+        tap_for_mana(game, player, obj)
+        return None
+    spec = ab["activated"]
+    cost = spec.get("cost", {})
+    from judge_app.cards.model import parse_mana_cost
+    abid = game.new_id(f"{oid}-ab")
+    so = Obj(id=abid, owner=player.name, controller=player.name, zone="stack",
+             name_ru=f"способность «{obj.name_ru}»", name_en=f"{obj.name_en} ability",
+             effects=tuple(spec.get("effects", ())), spell_targets=tuple(spec.get("targets", ())),
+             stack_kind="ability", source=obj.id, source_lki=ev.lki(game, obj))
+    game.objects[abid] = so
+    game.stack.append(abid)
+    so.timestamp = game.next_ts()
+    game.emit("activate", f"{player.name} активирует способность {obj.label()}", f"{player.name} activates {obj.label_en()}",
+              [abid, oid], ["activate"])
+    so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label())
+    if so.targets:
+        game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
+                  [abid] + [t[1] for t in so.targets], ["cast_targets", "targets"])
+    if cost.get("tap"):
+        if obj.tapped:
+            raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay", "activate")
+        if obj.is_creature and obj.sick and "haste" not in ch.keyword_names(obj):
+            raise refuse(game, f"{obj.label()} под контролем игрока {player.name} не с начала его последнего хода: способность с {{T}} активировать нельзя",
+                         "summoning_sickness")
+    pay_mana(game, player, parse_mana_cost(cost.get("mana")), pay)
+    if cost.get("tap"):
+        obj.tapped = True
+        game.emit("pay", f"{player.name} поворачивает {obj.label()} (оплата {{T}})", "", [oid], ["cast_pay", "activate"])
+    game.passes = 0
+    priority.give_priority(game, game.pidx(player.name))
+    return so
+
+
+def can_play_land_now(game: Game, player) -> bool:
+    return can_activate_now(game, player) and sorcery_speed_ok(game, player)
+
+
+@_atomic
+def play_land(game: Game, player, ref: str) -> Obj:
+    _require_priority(game, player)
+    obj = find_in_hand(game, player, ref)
+    if "land" not in obj.types:
+        raise InvalidInput(f"{obj.label()} — не земля")
+    if not sorcery_speed_ok(game, player):
+        raise refuse(game, "землю можно сыграть только в свою главную фазу при пустом стеке", "play_land")
+    if player.lands_played >= 1:
+        raise refuse(game, f"{player.name} уже сыграл землю в этот ход", "one_land")
+    player.lands_played += 1
+    ev.move(game, obj, "battlefield", keys=("play_land",), kind="play_land", controller=player.name,
+            text_ru=f"{player.name} играет землю {obj.label()}", text_en=f"{player.name} plays {obj.label_en()}")
+    priority.give_priority(game, game.pidx(player.name))
+    return obj
+
+
+def pass_priority(game: Game) -> None:
+    if game.result:
+        raise InvalidInput("игра окончена")
+    if game.decision:
+        raise InvalidInput(f"ожидается решение: {game.decision.text_ru}")
+    if game.priority is None:
+        raise InvalidInput("сейчас никто не имеет приоритета")
+    priority.pass_priority(game)
+
+
+@_atomic
+def choose(game: Game, value) -> None:
+    """Answer the decision the engine is waiting for."""
+    d = game.decision
+    if d is None:
+        raise InvalidInput("сейчас никакого решения не ожидается")
+    vals = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    for v in vals:
+        if v not in [str(o) for o in d.options]:
+            raise InvalidInput(f"«{v}» — недопустимый ответ; допустимые: {', '.join(map(str, d.options))}")
+    if d.kind == "order_triggers":
+        if sorted(vals) != sorted(map(str, d.options)):
+            raise InvalidInput(f"нужно упорядочить все способности: {', '.join(d.options)}")
+        game.sba_choices[("order", d.by)] = vals
+    elif d.kind == "legend_rule":
+        if len(vals) != 1:
+            raise InvalidInput("нужно выбрать ровно один перманент")
+        game.sba_choices[tuple(d.context["key"])] = vals[0]
+    elif d.kind == "targets":
+        game.sba_choices[("targets", d.context["trigger"])] = vals
+    elif d.kind == "discard":
+        if len(set(vals)) != d.count:
+            raise InvalidInput(f"нужно выбрать ровно {d.count} карт(ы)")
+    game.emit("choice", f"{d.by} выбирает: {', '.join(vals)}", f"{d.by} chooses {', '.join(vals)}", [d.by] + vals,
+              {"order_triggers": ["trigger_apnap"], "legend_rule": ["sba_legend"], "targets": ["trigger_targets"],
+               "discard": ["cleanup_discard"]}[d.kind])
+    game.decision = None
+    if d.resume == "cleanup":
+        turn.cleanup(game, discarded=vals)
+    else:
+        priority.settle(game)

@@ -1,0 +1,217 @@
+"""Targets (115, 601.2c, 608.2b) and the effects of the ability vocabulary."""
+
+from __future__ import annotations
+
+from judge_app.engine import characteristics as ch
+from judge_app.engine import events as ev
+from judge_app.engine.errors import InvalidInput
+from judge_app.engine.state import Game, Obj
+
+KIND_RU = {"any": "любая цель", "creature": "существо", "player": "игрок",
+           "creature_you_control": "существо под вашим контролем",
+           "creature_you_dont_control": "существо не под вашим контролем",
+           "planeswalker": "planeswalker", "permanent": "перманент"}
+
+
+def _kw(obj: Obj) -> list:
+    return ch.keyword_names(obj)
+
+
+def object_fits(game: Game, kind: str, controller: str, obj: Obj) -> tuple:
+    """(fits, rule keys why not) for a permanent as a target of ``kind``."""
+    if obj.zone != "battlefield":
+        return False, ["targets"]
+    if kind == "any":
+        ok = obj.is_creature or "planeswalker" in obj.types
+    elif kind == "creature":
+        ok = obj.is_creature
+    elif kind == "creature_you_control":
+        ok = obj.is_creature and obj.controller == controller
+    elif kind == "creature_you_dont_control":
+        ok = obj.is_creature and obj.controller != controller
+    elif kind == "planeswalker":
+        ok = "planeswalker" in obj.types
+    elif kind == "permanent":
+        ok = True
+    else:
+        ok = False
+    if not ok:
+        return False, ["targets"]
+    kws = _kw(obj)
+    if "shroud" in kws:
+        return False, ["shroud"]
+    if "hexproof" in kws and obj.controller != controller:
+        return False, ["hexproof"]
+    return True, []
+
+
+def player_fits(kind: str) -> bool:
+    return kind in ("any", "player")
+
+
+def legal_targets(game: Game, kind: str, controller: str, source: Obj | None) -> list:
+    out = []
+    if player_fits(kind):
+        out.extend(p.name for p in game.live_players())
+    for oid in game.battlefield:
+        if object_fits(game, kind, controller, game.objects[oid])[0]:
+            out.append(oid)
+    return out
+
+
+def target_tuple(game: Game, ref: str) -> tuple:
+    if game.has_player(ref):
+        return ("player", ref, 0)
+    obj = game.objects.get(ref)
+    if obj is None:
+        raise InvalidInput(f"неизвестная цель «{ref}»")
+    return ("object", ref, obj.incarnation)
+
+
+def describe_targets(game: Game, targets: list) -> str:
+    if not targets:
+        return ""
+    names = []
+    for kind, ref, _ in targets:
+        names.append(ref if kind == "player" else game.objects[ref].label())
+    return ", цель: " + ", ".join(names)
+
+
+def target_still_legal(game: Game, t: tuple, kind: str, controller: str) -> bool:
+    """608.2b: in the same zone as when targeted (same object, 400.7) and still fits."""
+    tk, ref, inc = t
+    if tk == "player":
+        return player_fits(kind) and not game.player(ref).lost
+    obj = game.objects[ref]
+    if obj.incarnation != inc:
+        return False
+    return object_fits(game, kind, controller, obj)[0]
+
+
+def _source_info(game: Game, so: Obj) -> dict:
+    if so.stack_kind == "ability" and so.source_lki:
+        info = dict(so.source_lki)
+        src = game.objects.get(so.source)
+        if src is not None and src.zone == "battlefield":
+            info["keywords"] = src.keywords
+        return info
+    return {"id": so.id, "name_ru": so.name_ru, "name_en": so.name_en, "controller": so.controller,
+            "keywords": so.keywords}
+
+
+def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: str):
+    """'target1' → the Player or Obj if that target is still legal, else None."""
+    if ref.startswith("target"):
+        i = int(ref[6:]) - 1
+        if i >= len(targets) or not legal[i]:
+            return None
+        kind, r, _ = targets[i]
+        return game.player(r) if kind == "player" else game.objects[r]
+    if ref == "you":
+        return game.player(controller)
+    raise InvalidInput(f"неизвестная ссылка {ref!r} в эффекте")
+
+
+def run_effects(game: Game, so: Obj, legal: list) -> None:
+    """Follow the instructions in order (608.2c), skipping illegal targets."""
+    info = _source_info(game, so)
+    ctl = so.controller
+    for e in so.effects:
+        if "damage" in e:
+            n = e["damage"]
+            to = e.get("to", "target1")
+            if to == "each_creature":
+                for oid in list(game.battlefield):
+                    o = game.objects[oid]
+                    if o.is_creature:
+                        ev.deal_damage(game, info, o, n, ["resolve_instructions"])
+            elif to == "each_player":
+                for p in game.apnap():
+                    ev.deal_damage(game, info, p, n, ["resolve_instructions"])
+            elif to == "each_opponent":
+                for p in game.apnap():
+                    if p.name != ctl:
+                        ev.deal_damage(game, info, p, n, ["resolve_instructions"])
+            else:
+                r = _resolve_ref(game, to, so.targets, legal, ctl)
+                if r is not None:
+                    ev.deal_damage(game, info, r, n, ["resolve_instructions"])
+        elif "pump" in e or "set_pt" in e or "switch" in e:
+            r = _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl)
+            if r is None or not hasattr(r, "incarnation"):
+                continue
+            ts = game.next_ts()
+            if "switch" in e:
+                eff = {"kind": "switch", "p": 0, "t": 0}
+                txt = f"{r.label()}: сила и выносливость меняются местами до конца хода"
+                layer = "layer7e"
+            else:
+                kind = "modify" if "pump" in e else "set"
+                p, t = e.get("pump") or e.get("set_pt")
+                eff = {"kind": kind, "p": p, "t": t}
+                txt = (f"{r.label()} получает {p:+d}/{t:+d} до конца хода" if kind == "modify"
+                       else f"{r.label()} имеет базовые силу и выносливость {p}/{t} до конца хода")
+                layer = "layer7c" if kind == "modify" else "layer7b"
+            eff.update({"target": r.id, "incarnation": r.incarnation, "timestamp": ts,
+                        "until": "eot", "source_name": info["name_ru"]})
+            game.effects.append(eff)
+            c = ch.compute_pt(game, r)
+            game.emit("effect", f"{txt} (теперь {c.power}/{c.toughness}; метка времени {ts})", "", [r.id],
+                      ["duration", layer, "timestamp_effect"])
+        elif "draw" in e:
+            who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)
+            if who is not None:
+                ev.draw(game, who, e["draw"], keys=("draw", "resolve_instructions"))
+        elif "gain_life" in e:
+            who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)
+            if who is not None:
+                ev.gain_life(game, who, e["gain_life"], keys=("life_change", "resolve_instructions"))
+        elif "lose_life" in e:
+            who_ref = e.get("who", "you")
+            players = ([p for p in game.apnap() if p.name != ctl] if who_ref == "each_opponent"
+                       else [_resolve_ref(game, who_ref, so.targets, legal, ctl)])
+            for who in players:
+                if who is not None:
+                    ev.lose_life(game, who, e["lose_life"], keys=("life_change", "resolve_instructions"))
+        elif "destroy" in e:
+            r = _resolve_ref(game, e["destroy"], so.targets, legal, ctl)
+            if r is not None and r.zone == "battlefield":
+                ev.move(game, r, "graveyard", keys=("destroy",), kind="destroy",
+                        text_ru=f"{r.label()} уничтожается", text_en=f"{r.label_en()} is destroyed")
+        elif "counters" in e:
+            to = e.get("to", "target1")
+            r = game.objects.get(so.source) if to == "self" else _resolve_ref(game, to, so.targets, legal, ctl)
+            if r is not None and r.zone == "battlefield":
+                for k, n in e["counters"].items():
+                    ev.add_counters(game, r, k, n, keys=("counters", "resolve_instructions"))
+        elif "fight" in e:
+            a = _resolve_ref(game, e["fight"][0], so.targets, legal, ctl)
+            b = _resolve_ref(game, e["fight"][1], so.targets, legal, ctl)
+            if a is None or b is None or a.zone != "battlefield" or b.zone != "battlefield":
+                game.emit("fight_none", "Одно из существ больше не является допустимой целью — повреждения в драке не наносятся",
+                          "", [x.id for x in (a, b) if x is not None], ["fight_illegal"])
+                continue
+            pa, pb = ch.pt(game, a)[0], ch.pt(game, b)[0]
+            game.emit("fight", f"{a.label()} ({pa}) и {b.label()} ({pb}) дерутся: каждое наносит другому повреждения, равные своей силе",
+                      f"{a.label_en()} fights {b.label_en()}", [a.id, b.id], ["fight"])
+            ev.deal_damage(game, ev.lki(game, a), b, pa, ["fight"])
+            ev.deal_damage(game, ev.lki(game, b), a, pb, ["fight"])
+        elif "create_token" in e:
+            spec = e["create_token"]
+            tid = game.new_id("token")
+            tok = Obj(id=tid, owner=ctl, controller=ctl, zone="none", name_ru=spec["name_ru"],
+                      name_en=spec.get("name_en", ""), types=("creature",), subtypes=tuple(spec.get("subtypes", ())),
+                      colors=tuple(spec.get("colors", ())), power=spec.get("power"), toughness=spec.get("toughness"),
+                      keywords=tuple(spec.get("keywords", ())), token=True, sick=True)
+            game.objects[tid] = tok
+            ev.put_in_zone(game, tok, "battlefield", controller=ctl)
+            game.emit("token", f"{ctl} создаёт фишку {tok.label()} {tok.power}/{tok.toughness}",
+                      f"{ctl} creates a {tok.name_en} token", [tid], ["token_create", "resolve_instructions"])
+            from judge_app.engine import triggers
+            triggers.on_enter(game, tok)
+        elif "tap" in e or "untap" in e:
+            r = _resolve_ref(game, e.get("tap") or e.get("untap"), so.targets, legal, ctl)
+            if r is not None and r.zone == "battlefield":
+                r.tapped = "tap" in e
+                game.emit("tap", f"{r.label()} {'поворачивается' if r.tapped else 'разворачивается'}", "", [r.id],
+                          ["resolve_instructions"])

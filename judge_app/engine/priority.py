@@ -1,0 +1,105 @@
+"""Priority (117), the stack (405) and resolving (608)."""
+
+from __future__ import annotations
+
+from judge_app.engine import effects, sba, triggers
+from judge_app.engine import events as ev
+from judge_app.engine.state import Game
+
+MAX_SBA_ROUNDS = 1000
+
+
+def settle(game: Game) -> None:
+    """Before a player receives priority: state-based actions, repeated, then triggered
+    abilities onto the stack, repeated until nothing more happens (117.5, 704.3, 603.3)."""
+    for _ in range(MAX_SBA_ROUNDS):
+        if game.result or game.decision:
+            return
+        if sba.check(game):
+            continue
+        if game.decision or game.result:
+            return
+        if game.pending_triggers or game.trigger_queue:
+            if not triggers.put_pending_on_stack(game):
+                return
+            continue
+        return
+
+
+def give_priority(game: Game, idx: int) -> None:
+    game.priority = idx
+    settle(game)
+
+
+def pass_priority(game: Game) -> None:
+    """The player with priority passes (117.3d); all in succession → 117.4."""
+    from judge_app.engine import turn
+    p = game.priority_player
+    game.emit("pass", f"{p.name} пасует", f"{p.name} passes", [p.name], ["priority_pass"])
+    game.passes += 1
+    if game.passes >= len(game.live_players()):
+        game.passes = 0
+        if game.stack:
+            resolve_top(game)
+        else:
+            turn.advance_step(game)
+        return
+    n = len(game.players)
+    nxt = (game.priority + 1) % n
+    while game.players[nxt].lost:
+        nxt = (nxt + 1) % n
+    give_priority(game, nxt)
+
+
+def resolve_top(game: Game) -> None:
+    oid = game.stack[-1]
+    so = game.objects[oid]
+    game.emit("resolve", f"Все игроки пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
+              [oid], ["priority_all_pass", "stack_resolve_top"])
+    if so.stack_kind == "ability" or not _is_permanent(so):
+        legal = [effects.target_still_legal(game, t, so.spell_targets[i] if i < len(so.spell_targets) else "any", so.controller)
+                 for i, t in enumerate(so.targets)]
+        if so.targets and not any(legal):
+            game.emit("fizzle", f"Все цели {so.label()} стали недопустимыми: оно не разрешается и убирается со стека",
+                      f"{so.label_en()} doesn't resolve: all its targets are illegal", [oid], ["resolve_targets"])
+        else:
+            if so.targets and not all(legal):
+                bad = [so.targets[i][1] for i, ok in enumerate(legal) if not ok]
+                game.emit("partial", f"Цели {', '.join(bad)} стали недопустимыми: {so.label()} не воздействует на них",
+                          "", [oid] + bad, ["resolve_targets"])
+            effects.run_effects(game, so, legal)
+        if so.stack_kind == "ability":
+            game.stack.remove(oid)
+            so.zone = "none"
+            game.emit("resolved", f"{so.label()} покидает стек", "", [oid], ["resolve_to_graveyard"])
+        elif so.zone == "stack":
+            ev.move(game, so, "graveyard", keys=("resolve_to_graveyard",),
+                    text_ru=f"{so.label()} кладётся на кладбище владельца", text_en=f"{so.label_en()} is put into its owner's graveyard")
+    else:
+        aura_target = None
+        if "Aura" in so.subtypes and so.targets:
+            ok = effects.target_still_legal(game, so.targets[0], so.spell_targets[0], so.controller)
+            if not ok:
+                game.emit("fizzle", f"Цель {so.label()} стала недопустимой: Аура не разрешается",
+                          "", [oid], ["resolve_targets"])
+                ev.move(game, so, "graveyard", keys=("resolve_targets",))
+                give_priority(game, game.active)
+                return
+            aura_target = so.targets[0][1]
+        so.targets = []
+        game.stack.remove(oid)
+        so.zone = "stack_resolving"
+        so.incarnation += 1
+        so.sick = True
+        ev.put_in_zone(game, so, "battlefield", controller=so.controller)
+        if aura_target:
+            so.attached_to = aura_target
+        game.emit("enter", f"{so.label()} выходит на поле битвы под контролем игрока {so.controller}"
+                  + (f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else ""),
+                  f"{so.label_en()} enters the battlefield", [oid], ["resolve_permanent", "timestamp_object"])
+        triggers.on_enter(game, so)
+    give_priority(game, game.active)   # 117.3b
+
+
+def _is_permanent(so) -> bool:
+    return not ({"instant", "sorcery"} & set(so.types))

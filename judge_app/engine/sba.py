@@ -1,0 +1,134 @@
+"""State-based actions (704): all applicable ones are found first, then performed at
+the same time (704.3), and the check repeats until none applies."""
+
+from __future__ import annotations
+
+from judge_app.engine import characteristics as ch
+from judge_app.engine import events as ev
+from judge_app.engine import triggers
+from judge_app.engine.state import Decision, Game
+
+
+def find(game: Game) -> tuple:
+    """(actions, decision): actions are tuples describing what to do; if a choice is
+    owed (the legend rule) a Decision is returned and nothing is performed yet."""
+    acts = []
+    for p in game.players:
+        if p.lost:
+            continue
+        if p.life <= 0:
+            acts.append(("lose", p.name, "sba_life", f"у игрока {p.life} жизни"))
+        elif p.drew_from_empty:
+            acts.append(("lose", p.name, "sba_draw_empty", "пытался взять карту из пустой библиотеки"))
+        elif p.poison >= 10:
+            acts.append(("lose", p.name, "sba_poison", f"{p.poison} жетонов яда"))
+    for p in game.players:
+        for z in ("hand", "graveyard", "exile", "library", "command"):
+            for oid in p.zone(z):
+                if game.objects[oid].token:
+                    acts.append(("cease", oid, "sba_token", z))
+    legends: dict = {}
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.is_creature:
+            c = ch.compute_pt(game, o)
+            if c.toughness <= 0:
+                acts.append(("graveyard", oid, "sba_toughness", f"выносливость {c.toughness}"))
+            elif o.damage >= c.toughness:
+                acts.append(("destroy", oid, "sba_lethal", f"выносливость {c.toughness}, повреждений {o.damage}"))
+            elif o.deathtouch_damage and o.damage > 0:
+                acts.append(("destroy", oid, "sba_deathtouch", "повреждения от источника со смертельным касанием"))
+        if "planeswalker" in o.types and o.counters.get("loyalty", 0) <= 0:
+            acts.append(("graveyard", oid, "sba_loyalty", "0 жетонов верности"))
+        if "legendary" in o.supertypes:
+            legends.setdefault((o.controller, o.name_en or o.name_ru), []).append(oid)
+        if "Aura" in o.subtypes:
+            host = game.objects.get(o.attached_to) if o.attached_to else None
+            if host is None or host.zone != "battlefield" or (o.enchant == "creature" and not host.is_creature):
+                acts.append(("graveyard", oid, "sba_aura", "Аура ни к чему не прикреплена" if host is None or host.zone != "battlefield" else "недопустимый объект"))
+        plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+        if plus and minus:
+            acts.append(("cancel", oid, "sba_counters", min(plus, minus)))
+    for (ctl, name), ids in legends.items():
+        if len(ids) < 2:
+            continue
+        keep = game.sba_choices.get(("legend", ctl, name))
+        if keep not in ids:
+            return acts, Decision(by=ctl, kind="legend_rule", options=list(ids), count=1,
+                                  text_ru=f"{ctl} выбирает, какой из легендарных перманентов «{game.objects[ids[0]].name_ru}» оставить: {', '.join(ids)}",
+                                  context={"key": ["legend", ctl, name]})
+        for oid in ids:
+            if oid != keep:
+                acts.append(("graveyard", oid, "sba_legend", f"{ctl} оставляет {keep}"))
+    return acts, None
+
+
+def check(game: Game) -> bool:
+    """Perform one round of state-based actions. True if anything happened."""
+    acts, decision = find(game)
+    if decision is not None:
+        game.decision = decision
+        game.emit("decision", f"Решение: {decision.text_ru}", "", [decision.by], ["sba_legend", "sba_check"])
+        return False
+    if not acts:
+        return False
+    # Everything below is one simultaneous event (704.3): decide first, then apply.
+    seen = set()
+    acts = [a for a in acts if not (a[1] in seen or seen.add(a[1]) if a[0] in ("graveyard", "destroy") else False)]
+    for a in acts:
+        kind, ref, key, why = a
+        if kind == "lose":
+            ev.player_loses(game, game.player(ref), why, ["sba_check", key])
+        elif kind == "cancel":
+            o = game.objects[ref]
+            o.counters["+1/+1"] -= why
+            o.counters["-1/-1"] -= why
+            for k in ("+1/+1", "-1/-1"):
+                if not o.counters[k]:
+                    del o.counters[k]
+            game.emit("sba", f"С {o.label()} снимается по {why} жетонов +1/+1 и -1/-1", "",
+                      [ref], ["sba_check", key, "counters_cancel"])
+    leaving = [(a, game.objects[a[1]]) for a in acts if a[0] in ("graveyard", "destroy")]
+    infos = {o.id: ev.lki(game, o) for _, o in leaving}   # look back before anything moves
+    for a, o in leaving:
+        kind, ref, key, why = a
+        old = "battlefield"
+        ev._remove_from_zone(game, o)
+        o.tapped = False
+        o.counters = {}
+        o.damage = 0
+        o.deathtouch_damage = False
+        o.attached_to = None
+        o.incarnation += 1
+        o.sick = True
+        ev.put_in_zone(game, o, "graveyard")
+        verb = "уничтожается" if kind == "destroy" else "кладётся на кладбище владельца"
+        game.emit("sba", f"{o.label()} {verb} ({why})",
+                  f"{o.label_en()} is {'destroyed' if kind == 'destroy' else 'put into its owner’s graveyard'}",
+                  [ref], ["sba_check", key] + (["destroy"] if kind == "destroy" else []))
+    for a, o in leaving:
+        triggers.on_leave(game, o, infos[o.id], "graveyard")
+    for a in acts:
+        if a[0] == "cease":
+            o = game.objects[a[1]]
+            game.player(o.owner).zone(o.zone).remove(o.id)
+            o.zone = "none"
+            game.emit("sba", f"Фишка {o.label()} перестаёт существовать", f"{o.label_en()} ceases to exist",
+                      [o.id], ["sba_check", "sba_token", "token_ceases"])
+    game.sba_choices = {k: v for k, v in game.sba_choices.items() if k[0] != "legend"}
+    check_game_over(game)
+    return True
+
+
+def check_game_over(game: Game) -> None:
+    if game.result:
+        return
+    alive = game.live_players()
+    if not alive:
+        game.result = {"draw": True}
+        game.emit("game_over", "Все оставшиеся игроки проиграли одновременно — ничья", "The game is a draw",
+                  [p.name for p in game.players], ["game_all_lose_draw"])
+    elif len(alive) == 1 and len(game.players) > 1:
+        game.result = {"winner": alive[0].name}
+        game.emit("game_over", f"{alive[0].name} побеждает", f"{alive[0].name} wins the game",
+                  [alive[0].name], ["game_win"])

@@ -1,0 +1,114 @@
+"""Build a Game from a board description (already validated by the scenario loader)."""
+
+from __future__ import annotations
+
+import re
+
+from judge_app.cards.model import CardDef, CardPool, parse_mana_cost
+from judge_app.engine import events as ev
+from judge_app.engine import turn
+from judge_app.engine.state import Game, Obj, Player
+
+
+def slug(name: str) -> str:
+    s = re.sub(r"[^\w]+", "-", name.casefold()).strip("-")
+    return s or "obj"
+
+
+def obj_from_card(card: CardDef, oid: str, owner: str) -> Obj:
+    return Obj(id=oid, owner=owner, controller=owner, zone="none", name_ru=card.name_ru, name_en=card.name_en,
+               cost=card.cost, colors=card.colors, types=card.types, subtypes=card.subtypes,
+               supertypes=card.supertypes, power=card.power, toughness=card.toughness, loyalty=card.loyalty,
+               keywords=card.keywords, abilities=card.abilities, spell_targets=card.targets,
+               effects=card.effects, enchant=card.enchant, text_ru=card.text_ru, text_en=card.text_en)
+
+
+AD_HOC_KINDS = ("creature", "planeswalker", "permanent")
+
+
+def obj_from_adhoc(kind: str, spec: dict, oid: str, owner: str) -> Obj:
+    types = tuple(spec.get("types") or ((kind,) if kind != "permanent" else ()))
+    return Obj(id=oid, owner=owner, controller=owner, zone="none", name_ru=spec.get("name", oid),
+               name_en=spec.get("name_en", ""), cost=parse_mana_cost(spec.get("cost")),
+               colors=tuple(spec.get("colors", ())), types=types, subtypes=tuple(spec.get("subtypes", ())),
+               supertypes=tuple(spec.get("supertypes", ())), power=spec.get("power"),
+               toughness=spec.get("toughness"), loyalty=spec.get("loyalty"),
+               keywords=tuple(spec.get("keywords", ())), abilities=tuple(spec.get("abilities", ())),
+               text_ru=spec.get("text", ""))
+
+
+def make_object(game: Game, entry, owner: str, pool: CardPool, default_base: str) -> Obj:
+    """entry: a card name, or a dict with card/creature/planeswalker/permanent and options."""
+    if isinstance(entry, str):
+        entry = {"card": entry}
+    oid = entry.get("id")
+    if "card" in entry:
+        card = pool.get(entry["card"])
+        oid = oid or game.new_id(slug(card.name_en or card.name_ru))
+        obj = obj_from_card(card, oid, owner)
+    else:
+        kind = next(k for k in AD_HOC_KINDS if k in entry)
+        spec = entry[kind]
+        oid = oid or game.new_id(slug(spec.get("name", default_base)))
+        obj = obj_from_adhoc(kind, spec, oid, owner)
+    if entry.get("token"):
+        obj.token = True
+    game.objects[oid] = obj
+    return obj
+
+
+def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str) -> Game:
+    game = Game(players=[Player(name=p["name"], life=p.get("life", 20), poison=p.get("poison", 0),
+                                max_hand=p.get("max_hand", 7)) for p in players],
+                rules_version=rules_version)
+    # battlefield first, in listed order (timestamps, 613.6c), then other zones
+    attach = []
+    for p in players:
+        name = p["name"]
+        for entry in p.get("battlefield", []):
+            obj = make_object(game, entry, name, pool, "permanent")
+            ctl = entry.get("controller", name) if isinstance(entry, dict) else name
+            ev.put_in_zone(game, obj, "battlefield", controller=ctl)
+            if isinstance(entry, dict):
+                obj.tapped = bool(entry.get("tapped", False))
+                obj.damage = int(entry.get("damage", 0))
+                obj.counters = dict(entry.get("counters", {}))
+                obj.sick = bool(entry.get("summoning_sick", False))
+                if "attached_to" in entry:
+                    attach.append((obj, entry["attached_to"]))
+            if "planeswalker" in obj.types and "loyalty" not in obj.counters and obj.loyalty is not None:
+                obj.counters["loyalty"] = obj.loyalty
+    for obj, host in attach:
+        obj.attached_to = host
+        obj.timestamp = game.next_ts()   # 613.6d
+    for p in players:
+        name = p["name"]
+        for zone in ("hand", "graveyard", "exile", "command"):
+            for entry in p.get(zone, []):
+                obj = make_object(game, entry, name, pool, "card")
+                ev.put_in_zone(game, obj, zone)
+        lib = p.get("library", 0)
+        if isinstance(lib, int):
+            for i in range(lib):
+                oid = f"{slug(name)}-lib-{i + 1}"
+                obj = Obj(id=oid, owner=name, controller=name, zone="none", name_ru="карта", name_en="card",
+                          anonymous=True)
+                game.objects[oid] = obj
+                ev.put_in_zone(game, obj, "library", top=False)
+        else:
+            for entry in lib:
+                obj = make_object(game, entry, name, pool, "card")
+                ev.put_in_zone(game, obj, "library", top=False)
+    t = turn_spec or {}
+    game.turn = int(t.get("number", 1))
+    game.active = game.pidx(t["active"]) if t.get("active") else 0
+    for pl, p in zip(game.players, players):
+        pl.pool = dict(p.get("mana_pool", {}))
+        pl.lands_played = int(p.get("lands_played", 0))
+    stack = t.get("stack") or []
+    return game
+
+
+def start(game: Game, step: str) -> None:
+    """The game starts at the beginning of ``step``: its turn-based actions happen."""
+    turn.begin_step(game, step)

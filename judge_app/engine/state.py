@@ -1,0 +1,272 @@
+"""Game state: a value that can be copied (``Game.clone``).
+
+Characteristics are stored only as the base values of the object; anything that
+continuous effects change (power/toughness) is computed in ``characteristics``.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge_app.cards.model import ManaCost
+from judge_app.engine import citations
+
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
+         "end", "cleanup")
+STEP_RU = {
+    "untap": "шаг разворота", "upkeep": "шаг поддержки", "draw": "шаг взятия карты",
+    "main1": "первая главная фаза", "beginning_of_combat": "шаг начала боя",
+    "declare_attackers": "шаг объявления атакующих", "declare_blockers": "шаг объявления блокирующих",
+    "first_strike_damage": "шаг боевых повреждений первого удара",
+    "combat_damage": "шаг боевых повреждений", "end_of_combat": "шаг конца боя",
+    "main2": "вторая главная фаза", "end": "заключительный шаг", "cleanup": "шаг очистки",
+}
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command")
+ZONE_RU = {"library": "библиотека", "hand": "рука", "battlefield": "поле битвы",
+           "graveyard": "кладбище", "exile": "изгнание", "stack": "стек", "command": "командная зона"}
+PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
+
+
+@dataclass
+class Obj:
+    """A card, token, ad-hoc object or ability on the stack."""
+    id: str
+    owner: str
+    controller: str
+    zone: str
+    name_ru: str
+    name_en: str = ""
+    cost: ManaCost | None = None
+    colors: tuple = ()
+    types: tuple = ()
+    subtypes: tuple = ()
+    supertypes: tuple = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    keywords: tuple = ()
+    abilities: tuple = ()
+    spell_targets: tuple = ()
+    effects: tuple = ()
+    enchant: str | None = None
+    text_ru: str = ""
+    text_en: str = ""
+    token: bool = False
+    anonymous: bool = False
+    tapped: bool = False
+    sick: bool = False            # True: not under its controller's control since their turn began (302.6)
+    counters: dict = field(default_factory=dict)
+    damage: int = 0
+    deathtouch_damage: bool = False
+    attached_to: str | None = None
+    timestamp: int = 0
+    incarnation: int = 0          # bumps on every zone change: a new object (400.7)
+    # on the stack
+    stack_kind: str | None = None  # "spell" or "ability"
+    source: str | None = None      # source object id of an ability
+    source_lki: dict | None = None
+    targets: list = field(default_factory=list)   # [(kind, ref, incarnation)]
+
+    def is_type(self, t: str) -> bool:
+        return t in self.types
+
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.types
+
+    def label(self) -> str:
+        return f"«{self.name_ru}» ({self.id})"
+
+    def label_en(self) -> str:
+        return f"{self.name_en or self.name_ru} ({self.id})"
+
+    def copy(self) -> "Obj":
+        o = copy.copy(self)
+        o.counters = dict(self.counters)
+        o.targets = list(self.targets)
+        return o
+
+
+@dataclass
+class Player:
+    name: str
+    life: int = 20
+    poison: int = 0
+    pool: dict = field(default_factory=dict)     # symbol -> amount
+    library: list = field(default_factory=list)  # top first
+    hand: list = field(default_factory=list)
+    graveyard: list = field(default_factory=list)  # top last
+    exile: list = field(default_factory=list)
+    command: list = field(default_factory=list)
+    lost: bool = False
+    drew_from_empty: bool = False
+    lands_played: int = 0
+    max_hand: int = 7
+
+    def zone(self, z: str) -> list:
+        return getattr(self, z)
+
+    def copy(self) -> "Player":
+        p = copy.copy(self)
+        p.pool = dict(self.pool)
+        for z in PLAYER_ZONES:
+            setattr(p, z, list(getattr(self, z)))
+        return p
+
+
+@dataclass(frozen=True)
+class Event:
+    """One change to the game: what happened, to what, and the rules behind it."""
+    index: int
+    kind: str
+    text_ru: str
+    text_en: str
+    objects: tuple
+    rule_keys: tuple
+    rules: tuple
+
+    def to_dict(self) -> dict:
+        return {"index": self.index, "kind": self.kind, "text_ru": self.text_ru,
+                "text_en": self.text_en, "objects": list(self.objects), "rules": list(self.rules)}
+
+
+@dataclass
+class Decision:
+    """What a player owes: ``kind`` and the legal ``options``."""
+    by: str
+    kind: str           # targets | legend_rule | order_triggers | discard
+    options: list
+    text_ru: str
+    count: int = 1
+    resume: str = "settle"
+    context: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"by": self.by, "decision": self.kind, "options": list(self.options),
+                "count": self.count, "text_ru": self.text_ru}
+
+
+class StopAtEvent(Exception):
+    """Raised by ``Game.emit`` when a run was asked to stop after event N."""
+
+    def __init__(self, game: "Game"):
+        super().__init__(f"stopped after event {len(game.events)}")
+        self.game = game
+
+
+@dataclass
+class Game:
+    players: list
+    objects: dict = field(default_factory=dict)
+    battlefield: list = field(default_factory=list)
+    stack: list = field(default_factory=list)      # bottom first
+    turn: int = 1
+    active: int = 0
+    step: str = "main1"
+    priority: int | None = None
+    passes: int = 0
+    effects: list = field(default_factory=list)    # continuous effects from resolution
+    static_sources: list = field(default_factory=list)  # battlefield ids with static abilities
+    ts: int = 0
+    pending_triggers: list = field(default_factory=list)
+    trigger_queue: list = field(default_factory=list)
+    decision: Decision | None = None
+    sba_choices: dict = field(default_factory=dict)
+    result: dict | None = None
+    rules_version: str = citations.default_version()
+    events: list = field(default_factory=list)
+    seq: int = 0
+    stop_at: int | None = None
+    cleanup_again: bool = False
+    attackers: bool = False
+
+    # -- values -------------------------------------------------------------------
+    def clone(self) -> "Game":
+        g = copy.copy(self)
+        g.players = [p.copy() for p in self.players]
+        g.objects = {k: o.copy() for k, o in self.objects.items()}
+        g.battlefield = list(self.battlefield)
+        g.stack = list(self.stack)
+        g.effects = [dict(e) for e in self.effects]
+        g.static_sources = list(self.static_sources)
+        g.pending_triggers = list(self.pending_triggers)
+        g.trigger_queue = list(self.trigger_queue)
+        g.decision = copy.deepcopy(self.decision)
+        g.sba_choices = dict(self.sba_choices)
+        g.result = dict(self.result) if self.result else None
+        g.events = list(self.events)
+        return g
+
+    def restore(self, other: "Game") -> None:
+        self.__dict__.update(other.__dict__)
+
+    # -- lookups ------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def has_player(self, name: str) -> bool:
+        return any(p.name == name for p in self.players)
+
+    def pidx(self, name: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        raise KeyError(name)
+
+    @property
+    def ap(self) -> Player:
+        return self.players[self.active]
+
+    @property
+    def priority_player(self) -> Player | None:
+        return None if self.priority is None else self.players[self.priority]
+
+    def apnap(self) -> list:
+        """Players in APNAP order (101.4), skipping those who lost."""
+        n = len(self.players)
+        return [self.players[(self.active + i) % n] for i in range(n)
+                if not self.players[(self.active + i) % n].lost]
+
+    def live_players(self) -> list:
+        return [p for p in self.players if not p.lost]
+
+    def zone_list(self, obj: Obj) -> list:
+        if obj.zone == "battlefield":
+            return self.battlefield
+        if obj.zone == "stack":
+            return self.stack
+        return self.player(obj.owner).zone(obj.zone)
+
+    def next_ts(self) -> int:
+        self.ts += 1
+        return self.ts
+
+    def new_id(self, base: str) -> str:
+        self.seq += 1
+        cand = f"{base}-{self.seq}"
+        while cand in self.objects:
+            self.seq += 1
+            cand = f"{base}-{self.seq}"
+        return cand
+
+    # -- the trace ----------------------------------------------------------------
+    def emit(self, kind: str, text_ru: str, text_en: str = "", objects=(), keys=()) -> Event:
+        if not keys:
+            raise ValueError(f"event {kind} cites no rule")
+        rules = tuple(citations.rule(k, self.rules_version) for k in keys)
+        ev = Event(len(self.events) + 1, kind, text_ru, text_en, tuple(objects), tuple(keys), rules)
+        self.events.append(ev)
+        if self.stop_at is not None and len(self.events) >= self.stop_at:
+            snap = self.clone()
+            snap.stop_at = None
+            raise StopAtEvent(snap)
+        return ev
+
+    def cite(self, key: str) -> str:
+        return citations.rule(key, self.rules_version)

@@ -1,0 +1,123 @@
+"""Turn structure (500-514): steps in order, turn-based actions, mana emptying."""
+
+from __future__ import annotations
+
+from judge_app.engine import combat, priority, triggers
+from judge_app.engine import events as ev
+from judge_app.engine.state import STEP_RU, STEPS, Decision, Game
+
+NO_PRIORITY = ("untap", "cleanup")
+STEP_KEY = {"untap": "untap", "upkeep": "upkeep", "draw": "draw_step", "main1": "main_phase",
+            "main2": "main_phase", "end": "end_step", "cleanup": "cleanup_discard",
+            "beginning_of_combat": "priority_ap_step", "declare_attackers": "no_attackers",
+            "end_of_combat": "priority_ap_step"}
+
+
+def empty_pools(game: Game) -> None:
+    for p in game.players:
+        if any(p.pool.values()):
+            left = "".join(f"{{{s}}}" * n for s, n in p.pool.items() if n)
+            p.pool = {}
+            game.emit("mana_empty", f"Неиспользованная мана {left} исчезает из пула игрока {p.name}",
+                      f"Unused mana empties from {p.name}'s mana pool", [p.name], ["mana_empties"])
+
+
+def advance_step(game: Game) -> None:
+    """All players passed with an empty stack: the step ends (405.5, 500.4)."""
+    empty_pools(game)
+    i = STEPS.index(game.step)
+    nxt = i + 1
+    if game.step == "cleanup" and game.cleanup_again:
+        game.cleanup_again = False
+        begin_step(game, "cleanup")
+        return
+    if game.step == "declare_attackers" and not game.attackers:
+        nxt = STEPS.index("end_of_combat")   # 508.8
+    if nxt >= len(STEPS):
+        game.turn += 1
+        game.active = (game.active + 1) % len(game.players)
+        while game.players[game.active].lost:
+            game.active = (game.active + 1) % len(game.players)
+        game.emit("turn", f"Начинается ход {game.turn}: активный игрок — {game.ap.name}",
+                  f"Turn {game.turn} begins ({game.ap.name})", [game.ap.name], ["untap"])
+        for p in game.players:
+            p.lands_played = 0
+        begin_step(game, "untap")
+    else:
+        begin_step(game, STEPS[nxt])
+
+
+def begin_step(game: Game, step: str) -> None:
+    game.step = step
+    game.passes = 0
+    game.priority = None
+    game.emit("step", f"Начинается {STEP_RU[step]}", f"{step} step begins", [], [STEP_KEY.get(step, "priority_ap_step")])
+    ap = game.ap
+    if step == "untap":
+        for oid in game.battlefield:
+            o = game.objects[oid]
+            if o.controller == ap.name:
+                o.sick = False
+        tapped = [oid for oid in game.battlefield if game.objects[oid].controller == ap.name and game.objects[oid].tapped]
+        for oid in tapped:
+            game.objects[oid].tapped = False
+        if tapped:
+            game.emit("untap", f"{ap.name} разворачивает свои перманенты: {', '.join(tapped)}",
+                      f"{ap.name} untaps their permanents", tapped, ["untap"])
+        # 502.3: nobody gets priority; triggers wait until the upkeep
+        advance_step(game)
+        return
+    if step == "upkeep":
+        triggers.on_step_begin(game)
+    if step == "draw":
+        if game.turn == 1 and len(game.players) == 2:
+            game.emit("skip_draw", f"{ap.name} начинает игру и пропускает взятие карты в первый ход", "",
+                      [ap.name], ["skip_first_draw"])
+        else:
+            ev.draw(game, ap, 1, keys=("draw_step", "draw"))
+    if step == "declare_attackers":
+        game.attackers = combat.declare_attackers(game)
+    if step == "cleanup":
+        cleanup(game)
+        return
+    priority.give_priority(game, game.active)
+
+
+def cleanup(game: Game, discarded: list | None = None) -> None:
+    """514.1 discard to hand size, 514.2 damage wears off and "until end of turn" ends, 514.3a."""
+    ap = game.ap
+    excess = len(ap.hand) - ap.max_hand
+    if excess > 0:
+        if discarded is None:
+            if excess == len(ap.hand):
+                discarded = list(ap.hand)
+            else:
+                game.decision = Decision(by=ap.name, kind="discard", options=list(ap.hand), count=excess,
+                                         text_ru=f"{ap.name} сбрасывает {excess} карт(ы) до максимального размера руки ({ap.max_hand})",
+                                         resume="cleanup")
+                game.emit("decision", f"Решение: {ap.name} выбирает {excess} карт(ы) для сброса", "",
+                          [ap.name], ["cleanup_discard"])
+                return
+        for oid in discarded:
+            ev.move(game, game.objects[oid], "graveyard", keys=("cleanup_discard", "discard"), kind="discard",
+                    text_ru=f"{ap.name} сбрасывает {game.objects[oid].label()}", text_en=f"{ap.name} discards a card")
+    healed = [oid for oid in game.battlefield if game.objects[oid].damage]
+    for oid in healed:
+        game.objects[oid].damage = 0
+        game.objects[oid].deathtouch_damage = False
+    ended = [e for e in game.effects if e.get("until") == "eot"]
+    game.effects = [e for e in game.effects if e.get("until") != "eot"]
+    if healed or ended:
+        game.emit("cleanup", "Повреждения снимаются с перманентов, эффекты «до конца хода» заканчиваются"
+                  + (f" (снято повреждений: {', '.join(healed)}; закончилось эффектов: {len(ended)})"),
+                  "Damage wears off; \"until end of turn\" effects end", healed, ["cleanup_damage"])
+    # 514.3a: state-based actions or triggers → priority, then another cleanup step
+    from judge_app.engine import sba
+    acts, dec = sba.find(game)
+    if acts or dec or game.pending_triggers:
+        game.emit("cleanup_priority", "В шаге очистки есть действия, определяемые состоянием, или сработавшие способности: игроки получат приоритет, затем будет ещё один шаг очистки",
+                  "", [], ["cleanup_again"])
+        game.cleanup_again = True
+        priority.give_priority(game, game.active)
+        return
+    advance_step(game)

@@ -1,0 +1,113 @@
+"""``judge scenario run`` and ``judge scenario step``.
+
+Registered by the main CLI with ``from judge_app.scenarios.cli import scenario``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from judge_app.engine import view
+from judge_app.scenarios import loader, runner
+
+
+def collect(paths) -> list:
+    files = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            files.extend(sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml")))
+        else:
+            files.append(p)
+    return files
+
+
+def _echo_trace(events, upto=None):
+    for e in events[:upto]:
+        click.echo("    " + view.render_event(e))
+
+
+@click.group()
+def scenario():
+    """Сценарии: спорные ситуации, которые можно проиграть и проверить."""
+
+
+@scenario.command("run")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--json", "as_json", is_flag=True, help="Один JSON-объект на сценарий (JSON Lines).")
+@click.option("--trace", is_flag=True, help="Показать ход событий каждого сценария.")
+def run_cmd(paths, as_json, trace):
+    """Проиграть сценарии и проверить ожидания (0 — все верны, 1 — есть невыполненные, 2 — файл с ошибкой)."""
+    invalid = failed = passed = 0
+    for f in collect(paths):
+        try:
+            sc = loader.load(f)
+        except loader.ScenarioInvalid as exc:
+            invalid += 1
+            if as_json:
+                click.echo(json.dumps({"id": f.stem, "file": str(f), "passed": False, "invalid": True,
+                                       "failures": [{"line": i.line, "key": i.key, "message": i.message} for i in exc.issues],
+                                       "events": []}, ensure_ascii=False))
+            else:
+                click.echo(f"✗ {f}: файл сценария с ошибками:")
+                for i in exc.issues:
+                    click.echo(f"    {i}")
+            continue
+        res = runner.run(sc)
+        if res.passed:
+            passed += 1
+        else:
+            failed += 1
+        if as_json:
+            click.echo(json.dumps(res.to_dict(), ensure_ascii=False))
+            continue
+        mark = "✓" if res.passed else "✗"
+        click.echo(f"{mark} {sc.id} — {sc.title} ({len(res.game.events)} событий)")
+        if not res.passed:
+            for line, msg in res.failures:
+                click.echo(f"    {sc.path}:{line}: {msg}")
+            if res.game.decision:
+                click.echo(f"    ожидается решение: {res.game.decision.text_ru}")
+            click.echo("    ход событий до этого места:")
+            _echo_trace(res.game.events)
+        elif trace:
+            _echo_trace(res.game.events)
+    if not as_json:
+        click.echo(f"\nИтого: верно {passed}, не выполнено {failed}, с ошибками в файле {invalid}")
+    sys.exit(2 if invalid else 1 if failed else 0)
+
+
+@scenario.command("step")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--at", "at", type=int, required=True, help="Номер события N (0 — исходная позиция).")
+@click.option("--json", "as_json", is_flag=True)
+def step_cmd(path, at, as_json):
+    """Показать доску после события N."""
+    try:
+        sc = loader.load(path)
+    except loader.ScenarioInvalid as exc:
+        for i in exc.issues:
+            click.echo(str(i), err=True)
+        sys.exit(2)
+    game, stopped = runner.state_at(sc, at)
+    total_note = ""
+    if at > 0 and stopped is None:
+        full = runner.run(sc)
+        total_note = f"в сценарии всего {len(full.game.events)} событий; показано состояние в конце"
+        game = full.game
+    if as_json:
+        d = view.board_dict(game)
+        d.update({"id": sc.id, "at": at, "event": game.events[-1].to_dict() if at > 0 and game.events else None,
+                  "note": total_note or None})
+        click.echo(json.dumps(d, ensure_ascii=False, indent=1))
+        return
+    if total_note:
+        click.echo(total_note)
+    if at > 0 and game.events:
+        click.echo("Событие " + view.render_event(game.events[-1]).strip())
+    else:
+        click.echo("Исходная позиция")
+    click.echo(view.render(game))

@@ -1,0 +1,357 @@
+"""YAML → Scenario, with errors that name the file, the line and the key."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from judge_app.cards.model import CardPool, default_pool
+from judge_app.engine import citations
+from judge_app.engine.setup import AD_HOC_KINDS
+from judge_app.engine.state import STEPS, ZONES
+
+TOP_KEYS = {"id", "title", "summary", "source", "rules_version", "tags", "players", "turn", "script",
+            "expect", "notes"}
+PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile", "command",
+               "mana_pool", "max_hand", "lands_played"}
+ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
+              "token"} | set(AD_HOC_KINDS)
+ACTIONS = {"cast", "activate", "play_land", "attack", "block", "order_blockers", "assign_damage", "choose",
+           "pass", "pass_until", "refused"}
+PASS_UNTIL_EXTRA = ("stack_empty", "end_of_turn")
+EXPECT_KEYS = {"life", "poison", "zone", "tapped", "pt", "damage", "counters", "controller", "abilities",
+               "stack", "fired", "not_fired", "result", "waiting", "hand_size", "library_size", "explains"}
+ID_EXPECTS = {"zone", "tapped", "pt", "damage", "counters", "controller", "abilities", "explains"}
+PLAYER_EXPECTS = {"life", "poison", "hand_size", "library_size"}
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that keeps line numbers and never reads 702.10 as the float 702.1."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:float"]
+    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+class LDict(dict):
+    line = 0
+    key_lines: dict
+
+
+class LList(list):
+    line = 0
+    item_lines: list
+
+
+def _mapping(loader, node):
+    loader.flatten_mapping(node)
+    d = LDict()
+    d.line = node.start_mark.line + 1
+    d.key_lines = {}
+    for kn, vn in node.value:
+        k = loader.construct_object(kn, deep=True)
+        d[k] = loader.construct_object(vn, deep=True)
+        d.key_lines[k] = kn.start_mark.line + 1
+    return d
+
+
+def _sequence(loader, node):
+    lst = LList(loader.construct_object(n, deep=True) for n in node.value)
+    lst.line = node.start_mark.line + 1
+    lst.item_lines = [n.start_mark.line + 1 for n in node.value]
+    return lst
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+
+
+@dataclass
+class ScenarioIssue:
+    file: str
+    line: int
+    key: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.key}: {self.message}"
+
+
+class ScenarioInvalid(Exception):
+    def __init__(self, issues: list):
+        self.issues = issues
+        super().__init__("\n".join(map(str, issues)))
+
+
+@dataclass
+class Scenario:
+    id: str
+    path: str
+    title: str
+    summary: str
+    source: str
+    rules_version: str
+    tags: list
+    players: list
+    turn: dict
+    script: list          # [(line, action dict)]
+    expect: list          # [(line, dict)]
+    raw: dict = field(default_factory=dict)
+
+
+def _line(node, key=None) -> int:
+    if isinstance(node, LDict):
+        return node.key_lines.get(key, node.line) if key is not None else node.line
+    return getattr(node, "line", 0)
+
+
+class _Checker:
+    def __init__(self, path: str, pool: CardPool):
+        self.path = path
+        self.pool = pool
+        self.issues: list = []
+        self.ids: set = set()
+        self.players: list = []
+
+    def err(self, line: int, key: str, msg: str) -> None:
+        self.issues.append(ScenarioIssue(self.path, line, key, msg))
+
+    def card(self, name, line: int, key: str) -> None:
+        if not isinstance(name, str):
+            self.err(line, key, f"имя карты должно быть строкой, а не {name!r}")
+        elif self.pool.get(name) is None:
+            s = self.pool.suggest(name)
+            self.err(line, key, f"неизвестная карта «{name}»" + (f" — возможно, «{s}»?" if s else ""))
+
+    def entry(self, e, line: int, key: str, battlefield: bool) -> None:
+        if isinstance(e, str):
+            self.card(e, line, key)
+            return
+        if not isinstance(e, dict):
+            self.err(line, key, f"ожидается имя карты или словарь, а не {e!r}")
+            return
+        for k in e:
+            if k not in ENTRY_KEYS:
+                self.err(_line(e, k), f"{key}.{k}", "неизвестный ключ" + _maybe(k, ENTRY_KEYS))
+        kinds = [k for k in ("card",) + AD_HOC_KINDS if k in e]
+        if len(kinds) != 1:
+            self.err(_line(e), key, "нужен ровно один из ключей card / creature / planeswalker / permanent")
+        elif kinds[0] == "card":
+            self.card(e["card"], _line(e, "card"), f"{key}.card")
+        else:
+            spec = e[kinds[0]]
+            if not isinstance(spec, dict) or "name" not in spec:
+                self.err(_line(e, kinds[0]), f"{key}.{kinds[0]}", "у объекта без карты нужно имя (name)")
+            elif kinds[0] == "creature" and ("power" not in spec or "toughness" not in spec):
+                self.err(_line(e, kinds[0]), f"{key}.{kinds[0]}", "у существа нужны power и toughness")
+        if "id" in e:
+            if e["id"] in self.ids:
+                self.err(_line(e, "id"), f"{key}.id", f"id «{e['id']}» уже использован")
+            self.ids.add(str(e["id"]))
+
+    def ref(self, r, line: int, key: str, players_ok: bool = True) -> None:
+        r = str(r)
+        if r in self.ids or (players_ok and r in self.players):
+            return
+        known = sorted(self.ids) + (self.players if players_ok else [])
+        m = difflib.get_close_matches(r, known, n=1)
+        self.err(line, key, f"неизвестный объект или игрок «{r}»" + (f" — возможно, «{m[0]}»?" if m else ""))
+
+    def player(self, r, line: int, key: str) -> None:
+        if str(r) not in self.players:
+            m = difflib.get_close_matches(str(r), self.players, n=1)
+            self.err(line, key, f"неизвестный игрок «{r}»" + (f" — возможно, «{m[0]}»?" if m else ""))
+
+
+def _maybe(k, options) -> str:
+    m = difflib.get_close_matches(str(k), sorted(options), n=1)
+    return f" — возможно, «{m[0]}»?" if m else ""
+
+
+def load(path, pool: CardPool | None = None) -> Scenario:
+    path = Path(path)
+    pool = pool or default_pool()
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioInvalid([ScenarioIssue(name, 0, "-", f"не прочитать файл: {exc}")])
+    try:
+        data = yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise ScenarioInvalid([ScenarioIssue(name, mark.line + 1 if mark else 0, "-", f"ошибка YAML: {getattr(exc, 'problem', exc)}")])
+    return from_data(data, name, pool, default_id=path.stem)
+
+
+def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> Scenario:
+    c = _Checker(name, pool)
+    if not isinstance(data, dict):
+        raise ScenarioInvalid([ScenarioIssue(name, 1, "-", "сценарий должен быть словарём")])
+    for k in data:
+        if k not in TOP_KEYS:
+            c.err(_line(data, k), str(k), "неизвестный ключ" + _maybe(k, TOP_KEYS))
+    version = str(data.get("rules_version", citations.default_version()))
+    if version not in citations.versions():
+        c.err(_line(data, "rules_version"), "rules_version",
+              f"неизвестная версия правил {version}; есть: {', '.join(citations.versions())}")
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        c.err(_line(data, "players"), "players", "нужен непустой список игроков")
+        players = []
+    for i, p in enumerate(players):
+        if not isinstance(p, dict) or "name" not in p:
+            c.err(_line(players) if not isinstance(p, dict) else _line(p), f"players[{i}]", "у игрока нужно имя (name)")
+            continue
+        if p["name"] in c.players:
+            c.err(_line(p, "name"), f"players[{i}].name", f"игрок «{p['name']}» уже есть")
+        c.players.append(str(p["name"]))
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            continue
+        for k in p:
+            if k not in PLAYER_KEYS:
+                c.err(_line(p, k), f"players[{i}].{k}", "неизвестный ключ" + _maybe(k, PLAYER_KEYS))
+        for k in ("life", "poison", "max_hand", "lands_played"):
+            if k in p and not isinstance(p[k], int):
+                c.err(_line(p, k), f"players[{i}].{k}", "ожидается целое число")
+        for zone in ("hand", "battlefield", "graveyard", "exile", "command", "library"):
+            v = p.get(zone)
+            if v is None or (zone == "library" and isinstance(v, int)):
+                continue
+            if not isinstance(v, list):
+                c.err(_line(p, zone), f"players[{i}].{zone}", "ожидается список")
+                continue
+            lines = getattr(v, "item_lines", [_line(p, zone)] * len(v))
+            for j, e in enumerate(v):
+                c.entry(e, lines[j], f"players[{i}].{zone}[{j}]", zone == "battlefield")
+    for i, p in enumerate(players):
+        if isinstance(p, dict):
+            for j, e in enumerate(p.get("battlefield") or []):
+                if isinstance(e, dict) and "attached_to" in e:
+                    c.ref(e["attached_to"], _line(e, "attached_to"), f"players[{i}].battlefield[{j}].attached_to", False)
+                if isinstance(e, dict) and "controller" in e:
+                    c.player(e["controller"], _line(e, "controller"), f"players[{i}].battlefield[{j}].controller")
+    turn = data.get("turn") or {}
+    if not isinstance(turn, dict):
+        c.err(_line(data, "turn"), "turn", "ожидается словарь {number, active, step}")
+        turn = {}
+    for k in turn:
+        if k not in ("number", "active", "step"):
+            c.err(_line(turn, k), f"turn.{k}", "неизвестный ключ")
+    if "active" in turn:
+        c.player(turn["active"], _line(turn, "active"), "turn.active")
+    if turn.get("step", "main1") not in STEPS:
+        c.err(_line(turn, "step"), "turn.step", f"неизвестный шаг «{turn.get('step')}»" + _maybe(turn.get("step"), STEPS))
+    script = data.get("script") or []
+    if not isinstance(script, list):
+        c.err(_line(data, "script"), "script", "ожидается список действий")
+        script = []
+    lines = getattr(script, "item_lines", [0] * len(script))
+    out_script = []
+    for i, a in enumerate(script):
+        ln = lines[i]
+        key = f"script[{i}]"
+        if a == "pass":
+            a = {"pass": True}
+        if not isinstance(a, dict):
+            c.err(ln, key, f"ожидается действие, а не {a!r}")
+            continue
+        acts = [k for k in a if k in ACTIONS]
+        for k in a:
+            if k not in ACTIONS and k != "by":
+                c.err(_line(a, k), f"{key}.{k}", "неизвестное действие" + _maybe(k, ACTIONS))
+        if len(acts) != 1:
+            c.err(ln, key, "в каждом пункте сценария ровно одно действие")
+            continue
+        act = acts[0]
+        v = a[act]
+        if "by" in a:
+            c.player(a["by"], _line(a, "by"), f"{key}.by")
+        if act == "cast":
+            if isinstance(v, str):
+                v = {"card": v}
+            if not isinstance(v, dict) or "card" not in v:
+                c.err(ln, f"{key}.cast", "нужно {card: ...}")
+            else:
+                if str(v["card"]) not in c.ids:
+                    c.card(v["card"], _line(v, "card"), f"{key}.cast.card")
+                for t in v.get("targets", []) or []:
+                    c.ref(t, _line(v, "targets"), f"{key}.cast.targets")
+                for t in v.get("pay", []) or []:
+                    c.ref(t, _line(v, "pay"), f"{key}.cast.pay", False)
+        elif act == "activate":
+            if isinstance(v, str):
+                v = {"object": v}
+            if not isinstance(v, dict) or "object" not in v:
+                c.err(ln, f"{key}.activate", "нужно {object: ID, ability: N}")
+            else:
+                c.ref(v["object"], _line(v, "object"), f"{key}.activate.object", False)
+                for t in v.get("targets", []) or []:
+                    c.ref(t, _line(v, "targets"), f"{key}.activate.targets")
+        elif act == "play_land":
+            if str(v) not in c.ids:
+                c.card(v, ln, f"{key}.play_land")
+        elif act == "pass_until":
+            if v not in STEPS and v not in PASS_UNTIL_EXTRA:
+                c.err(ln, f"{key}.pass_until", f"неизвестный шаг «{v}»" + _maybe(v, STEPS + PASS_UNTIL_EXTRA))
+        elif act == "refused":
+            if not isinstance(v, dict) or "rule" not in v:
+                c.err(ln, f"{key}.refused", "нужно {rule: НОМЕР}")
+        a = dict(a)
+        a[act] = v
+        out_script.append((ln, a))
+    expect = data.get("expect") or []
+    if not isinstance(expect, list):
+        c.err(_line(data, "expect"), "expect", "ожидается список")
+        expect = []
+    elines = getattr(expect, "item_lines", [0] * len(expect))
+    out_expect = []
+    for i, e in enumerate(expect):
+        key = f"expect[{i}]"
+        if not isinstance(e, dict):
+            c.err(elines[i], key, "ожидается словарь")
+            continue
+        for k, v in e.items():
+            ln = _line(e, k)
+            if k not in EXPECT_KEYS:
+                c.err(ln, f"{key}.{k}", "неизвестное ожидание" + _maybe(k, EXPECT_KEYS))
+            elif k in ID_EXPECTS:
+                if not isinstance(v, dict):
+                    c.err(ln, f"{key}.{k}", "ожидается словарь {ID: значение}")
+                    continue
+                for r, val in v.items():
+                    c.ref(r, _line(v, r), f"{key}.{k}.{r}", k == "controller" and False)
+                    if k == "zone" and val not in ZONES and val != "none":
+                        c.err(_line(v, r), f"{key}.{k}.{r}", f"неизвестная зона «{val}»" + _maybe(val, ZONES))
+                    if k == "controller":
+                        c.player(val, _line(v, r), f"{key}.{k}.{r}")
+            elif k in PLAYER_EXPECTS:
+                if not isinstance(v, dict):
+                    c.err(ln, f"{key}.{k}", "ожидается словарь {ИГРОК: число}")
+                    continue
+                for r in v:
+                    c.player(r, _line(v, r), f"{key}.{k}.{r}")
+            elif k in ("fired", "not_fired"):
+                if not isinstance(v, list):
+                    c.err(ln, f"{key}.{k}", "ожидается список номеров правил")
+            elif k == "result":
+                if not isinstance(v, dict) or not ({"winner", "draw"} & set(v)):
+                    c.err(ln, f"{key}.result", "ожидается {winner: ИГРОК} или {draw: true}")
+                elif "winner" in v:
+                    c.player(v["winner"], ln, f"{key}.result.winner")
+            elif k == "waiting":
+                if not isinstance(v, dict):
+                    c.err(ln, f"{key}.waiting", "ожидается {by: ИГРОК, decision: ВИД}")
+        out_expect.append((elines[i], e))
+    if c.issues:
+        raise ScenarioInvalid(c.issues)
+    return Scenario(id=str(data.get("id") or default_id), path=name, title=str(data.get("title", "")),
+                    summary=str(data.get("summary", "")), source=str(data.get("source", "")),
+                    rules_version=version, tags=list(data.get("tags") or []), players=players,
+                    turn=turn, script=out_script, expect=out_expect, raw=data)
