@@ -28,7 +28,13 @@ def search():
     """A JSON array of hits, as ``judge search --json``; ``envelope=1`` adds the query and
     the keyboard-layout note: {"query", "corrected_query", "note", "hits"}."""
     result = services.search(arg("q"), arg("version"), arg("lang"), arg("kind"), arg("limit", 20))
-    if arg("envelope") == "1":
+    if arg("envelope") == "1":  # the pages' live search: each hit also gets its page URL
+        from .pages import clean_snippet
+        from .queries import hit_url
+
+        for hit in result["hits"]:
+            hit["url"] = hit_url(hit)
+            hit["snippet"] = str(clean_snippet(hit.get("snippet")))
         return jsonify(result)
     return jsonify(result["hits"])
 

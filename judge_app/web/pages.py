@@ -1,0 +1,294 @@
+"""The judge's pages: search, rules, table of contents, glossary, FAQ, the 1998 rulebook.
+
+Every page reads the corpus through ``services.corpus()`` (and ``queries`` for the few
+extra reads), validates its parameters into a 400 page that says what was wrong, and
+renders templates that escape everything they did not build themselves.
+"""
+from __future__ import annotations
+
+import nh3
+from flask import (Blueprint, Flask, g, redirect, render_template, request, url_for)
+from markupsafe import Markup
+
+from .. import services
+from ..corpus.lookup import Corpus, CorpusError
+from . import queries, render, ui
+
+reference = Blueprint("reference", __name__)
+
+SHOW = ("both", "ru", "en")
+MAX_PARAM = 600
+
+
+# -- parameters -----------------------------------------------------------------
+def param(name: str, default: str | None = None, max_len: int = MAX_PARAM) -> str | None:
+    value = request.args.get(name, default)
+    if value is None:
+        return None
+    if len(value) > max_len:
+        raise CorpusError(f"параметр «{name}» слишком длинный: {len(value)} символов, максимум {max_len}")
+    if "\x00" in value:
+        raise CorpusError(f"в параметре «{name}» недопустимый нулевой символ")
+    return value
+
+
+def current_version() -> str:
+    """The rules version of this request (``?version=``), validated; 400 when unknown."""
+    if "version" not in g:
+        g.version = services.corpus().check_version(param("version", max_len=40) or None)
+    return g.version
+
+
+def safe_version() -> str:
+    """The version for the page frame: never raises (error pages use it too)."""
+    try:
+        return current_version()
+    except Exception:
+        try:
+            return services.corpus().default_version()
+        except Exception:
+            return ""
+
+
+def show_mode() -> str:
+    value = param("show", max_len=10)
+    if value is None:
+        value = request.cookies.get("show", "both")
+        return value if value in SHOW else "both"
+    if value not in SHOW:
+        raise CorpusError(f"параметр show может быть both, ru или en, а не «{value[:10]}»")
+    return value
+
+
+def switch_url(**changes) -> str:
+    """The current URL with some query parameters changed (None removes one)."""
+    args = request.args.to_dict(flat=True)
+    for k, v in changes.items():
+        if v is None:
+            args.pop(k, None)
+        else:
+            args[k] = v
+    endpoint = request.endpoint or "reference.home"
+    view_args = dict(request.view_args or {})
+    try:
+        return url_for(endpoint, **view_args, **args)
+    except Exception:
+        return url_for("reference.home", **args)
+
+
+def vurl(endpoint: str, **kw) -> str:
+    """url_for that keeps the current rules version when it is not the default one."""
+    version = safe_version()
+    try:
+        default = services.corpus().default_version()
+    except Exception:
+        default = version
+    if "version" not in kw and version and version != default:
+        kw["version"] = version
+    return url_for(endpoint, **kw)
+
+
+def frame_context() -> dict:
+    """What every template gets: strings, versions, the current version, helpers."""
+    try:
+        c = services.corpus()
+        versions = c.cr_versions()
+        default = c.default_version()
+        documents = c.versions()
+    except Exception:
+        versions, default, documents = [], "", []
+    return {"t": ui.t, "ui_lang": ui.ui_lang(), "cr_versions": versions, "default_version": default,
+            "version": safe_version(), "documents": documents, "switch_url": switch_url, "vurl": vurl,
+            "linkify": render.linkify, "ref_link": render.ref_link, "plain": render.plain,
+            "zone_name": ui.zone_name}
+
+
+# -- search ---------------------------------------------------------------------
+def clean_snippet(snippet: str | None) -> Markup:
+    return Markup(nh3.clean(snippet or "", tags={"mark"}, attributes={}))
+
+
+def search_args() -> dict:
+    version = current_version()
+    lang = param("lang", max_len=10) or None
+    if lang:
+        lang = Corpus.check_lang(lang)
+    kind = services.check_kind(param("kind", max_len=20) or None)
+    return {"version": version, "lang": lang, "kind": kind}
+
+
+@reference.get("/")
+def home():
+    args = search_args()
+    return render_template("search.html", q="", result=None, args=args, kinds=services.KINDS, home=True, search_page=True)
+
+
+@reference.get("/search")
+def search():
+    args = search_args()
+    q = param("q", max_len=services.MAX_QUERY) or ""
+    if not q.strip():
+        return render_template("search.html", q="", result=None, args=args, kinds=services.KINDS,
+                               home=True, search_page=True)
+    q_clean = services.clean_query(q)
+    c = services.corpus()
+    if args["kind"] in (None, "rule"):
+        number = c.find_number(q_clean, args["version"], "ru") if len(q_clean) <= 40 else None
+        if number:
+            show = "en" if args["lang"] == "en" else None
+            return redirect(url_for("reference.rule", number=number, version=args["version"], show=show))
+    result = services.search(q_clean, args["version"], args["lang"], args["kind"], 50)
+    for hit in result["hits"]:
+        hit["url"] = queries.hit_url(hit)
+        hit["snippet_html"] = clean_snippet(hit.get("snippet"))
+    return render_template("search.html", q=q, result=result, args=args, kinds=services.KINDS, home=False, search_page=True)
+
+
+# -- rules ----------------------------------------------------------------------
+@reference.get("/rules")
+@reference.get("/rules/")
+def toc():
+    version = current_version()
+    show = show_mode()
+    lang = "en" if show == "en" else "ru"
+    chapters = queries.toc(version, lang)
+    other = queries.toc(version, "en") if show == "both" else []
+    other_titles = {s["number"]: s["title"] for ch in other for s in [ch, *ch["sections"]]}
+    return render_template("toc.html", chapters=chapters, other_titles=other_titles, show=show)
+
+
+@reference.get("/rules/<path:number>")
+def rule(number: str):
+    version = current_version()
+    show = show_mode()
+    raw = number.strip()
+    if not raw:
+        return redirect(url_for("reference.toc", version=version))
+    ctx = queries.rule_context(raw, version, "ru")
+    if ctx["number"] != raw:  # «704,5к» -> the canonical «704.5k»
+        args = request.args.to_dict(flat=True)
+        args["version"] = version
+        return redirect(url_for("reference.rule", number=ctx["number"], **args))
+    other = ctx.get("other") or {}
+    other_children = {ch["number"]: ch for ch in other.get("children", [])}
+    ocr = {}
+    if ctx.get("ocr") is not None:
+        numbers = [ctx["number"]] + [ch["number"] for ch in ctx["children"]]
+        ocr = queries.ocr_marked(version, "ru", numbers)
+    main = {"number": ctx["number"], "level": ctx["level"], "ru": ctx, "en": other or None,
+            "ocr": ocr.get(ctx["number"])}
+    rows = []
+    if ctx["level"] != "chapter":
+        for ch in ctx["children"]:
+            rows.append({"number": ch["number"], "level": ch["level"], "ru": ch,
+                         "en": other_children.get(ch["number"]), "ocr": ocr.get(ch["number"])})
+    sections = ctx["children"] if ctx["level"] == "chapter" else []
+    return render_template("rule.html", r=ctx, main=main, rows=rows, sections=sections, show=show,
+                           permalink=url_for("reference.rule", number=ctx["number"], version=version,
+                                             _external=True),
+                           has_ocr=bool(ocr))
+
+
+@reference.after_app_request
+def remember_show(response):
+    value = request.args.get("show")
+    if value in SHOW and request.cookies.get("show") != value:
+        response.set_cookie("show", value, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+# -- glossary -------------------------------------------------------------------
+@reference.get("/glossary")
+def glossary():
+    version = current_version()
+    q = (param("q", max_len=200) or "").strip()
+    if q and services.CONTROL.search(q):
+        raise CorpusError("в термине недопустимый управляющий символ")
+    entries = queries.glossary_both(version)
+    if q:
+        needle = q.lower().replace("ё", "е")
+        entries = [e for e in entries
+                   if needle in (e["term_en"] or "").lower()
+                   or needle in (e["term_ru"] or "").lower().replace("ё", "е")]
+    return render_template("glossary.html", entries=entries, q=q)
+
+
+# -- FAQ ------------------------------------------------------------------------
+FAQ_VERSION = "2019-05-03"  # the oldest CR held: the nearest to the FAQ's 2010 rules
+
+
+@reference.get("/faq")
+def faq():
+    return render_template("faq.html", doc=queries.faq_doc(), cards=queries.cards(),
+                           groups=queries.general_rulings(), faq_version=FAQ_VERSION)
+
+
+@reference.get("/faq/<int:position>")
+def faq_card(position: int):
+    card = queries.card_by_position(position)
+    if not card:
+        raise CorpusError(f"карта №{position} не найдена в FAQ", status=404)
+    all_cards = queries.cards()
+    index = next((i for i, c in enumerate(all_cards) if c["position"] == position), None)
+    prev_card = all_cards[index - 1] if index else None
+    next_card = all_cards[index + 1] if index is not None and index + 1 < len(all_cards) else None
+    return render_template("card.html", card=card, doc=queries.faq_doc(), faq_version=FAQ_VERSION,
+                           prev_card=prev_card, next_card=next_card)
+
+
+@reference.get("/faq/ruling/<int:position>")
+def faq_ruling(position: int):
+    card_pos = queries.ruling_card_position(position)
+    if card_pos is None:
+        return redirect(url_for("reference.faq", _anchor=f"r{position}"))
+    return redirect(url_for("reference.faq_card", position=card_pos, _anchor=f"r{position}"))
+
+
+# -- rulebook and versions -------------------------------------------------------
+@reference.get("/rulebook")
+def rulebook():
+    return render_template("rulebook.html", doc=queries.rulebook_doc(), topics=queries.topics())
+
+
+@reference.get("/versions")
+def versions():
+    return render_template("versions.html")
+
+
+# -- errors and registration -----------------------------------------------------
+def render_error(status: int, message: str, suggestions: list[str]):
+    """The 404/400 page: what was wrong, and the nearest existing rules."""
+    status = status if isinstance(status, int) and 400 <= status < 600 else 500
+    try:
+        version = safe_version()
+        return render_template("error.html", status=status, message=message or "",
+                               suggestions=suggestions or [], sugg_version=version), status
+    except Exception:  # the error page itself must never fail
+        from markupsafe import escape
+        return (f"<!doctype html><meta charset=utf-8><title>{status}</title>"
+                f"<h1>{status}</h1><p>{escape(message or '')}</p><p><a href='/'>На главную</a></p>",
+                status, {"Content-Type": "text/html; charset=utf-8"})
+
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                               "frame-ancestors 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+
+def register(app: Flask) -> None:
+    from .scenario_pages import scenarios
+
+    app.register_blueprint(reference)
+    app.register_blueprint(scenarios)
+    app.context_processor(frame_context)
+    app.after_request(ui.remember_ui)
+
+    @app.after_request
+    def security_headers(response):
+        for k, v in SECURITY_HEADERS.items():
+            response.headers.setdefault(k, v)
+        return response

@@ -1,0 +1,236 @@
+/* judge_app pages: "/" focuses search, live results, reference popovers, list filters,
+   the version switch and the scenario stepper. No inline scripts (CSP: script-src 'self'). */
+(function () {
+  "use strict";
+  var UI_EN = document.documentElement.lang === "en";
+  var TXT = UI_EN
+    ? { none: "Nothing found.", open: "open", shown: "showing results for" }
+    : { none: "Ничего не найдено.", open: "открыть", shown: "показаны результаты для" };
+  var KIND = UI_EN
+    ? { rule: "rules", example: "examples", glossary: "glossary", ruling: "FAQ rulings", card: "FAQ cards", rulebook: "1998 rulebook" }
+    : { rule: "правила", example: "примеры", glossary: "словарь", ruling: "разъяснения FAQ", card: "карты FAQ", rulebook: "правила 1998" };
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+  function typing(t) {
+    return t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
+  }
+
+  /* "/" focuses the search box from anywhere */
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "/" && !typing(ev.target) && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      var q = document.getElementById("q");
+      if (q) { ev.preventDefault(); q.focus(); q.select(); }
+    }
+  });
+
+  /* the version switch submits itself */
+  document.querySelectorAll("form[data-autosubmit] select").forEach(function (s) {
+    s.addEventListener("change", function () { s.form.submit(); });
+  });
+
+  /* live search */
+  function liveSearch(input) {
+    var form = input.form;
+    var targetId = input.getAttribute("data-target");
+    var box = targetId ? document.getElementById(targetId) : form.querySelector(".live");
+    if (!box) return;
+    var dropdown = !targetId;
+    var timer = null, controller = null, lastKey = null;
+
+    function params() {
+      var p = new URLSearchParams();
+      p.set("q", input.value);
+      p.set("envelope", "1");
+      p.set("limit", dropdown ? "8" : "30");
+      ["version", "lang", "kind"].forEach(function (n) {
+        var f = form.elements[n];
+        if (f && f.value) p.set(n, f.value);
+      });
+      return p;
+    }
+    function render(data, error) {
+      box.textContent = "";
+      if (error) { box.appendChild(el("p", "note", error)); }
+      else {
+        if (data.note) box.appendChild(el("p", "note layout-note", data.note));
+        if (!data.hits.length) box.appendChild(el("p", "empty", TXT.none));
+        var ol = el("ol", "hits");
+        data.hits.forEach(function (h) {
+          var li = el("li", "hit kind-" + h.kind);
+          var a = el("a", "hit-link");
+          a.href = h.url || "#";
+          a.appendChild(el("span", "badge", KIND[h.kind] || h.kind));
+          a.appendChild(document.createTextNode(" "));
+          if (h.number) { a.appendChild(el("b", "num", h.number)); a.appendChild(document.createTextNode(" ")); }
+          a.appendChild(el("span", "title", h.title || ""));
+          a.appendChild(el("span", "meta", h.lang + " · " + h.version));
+          li.appendChild(a);
+          var sn = el("div", "snippet");
+          sn.innerHTML = h.snippet || ""; /* sanitised server-side: text and <mark> only */
+          li.appendChild(sn);
+          ol.appendChild(li);
+        });
+        box.appendChild(ol);
+      }
+      if (dropdown) box.hidden = false;
+    }
+    function run() {
+      var q = input.value.trim();
+      if (!q) { if (dropdown) box.hidden = true; else box.textContent = ""; return; }
+      var p = params();
+      var key = p.toString();
+      if (key === lastKey) return;
+      lastKey = key;
+      if (controller) controller.abort();
+      controller = window.AbortController ? new AbortController() : null;
+      fetch("/api/search?" + key, { signal: controller ? controller.signal : undefined, headers: { Accept: "application/json" } })
+        .then(function (r) { return r.json().then(function (d) { return { ok: r.ok, d: d }; }); })
+        .then(function (res) {
+          if (!res.ok) render(null, res.d.error || "error"); else render(res.d);
+          if (!dropdown && window.history.replaceState) {
+            var u = new URLSearchParams(p); u.delete("envelope"); u.delete("limit");
+            window.history.replaceState(null, "", "/search?" + u.toString());
+          }
+        })
+        .catch(function () {});
+    }
+    input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(run, 180); });
+    form.querySelectorAll("select").forEach(function (s) {
+      s.addEventListener("change", function () { lastKey = null; run(); });
+    });
+    input.addEventListener("keydown", function (ev) {
+      var links = Array.prototype.slice.call(box.querySelectorAll("a.hit-link"));
+      var i = links.indexOf(document.activeElement);
+      if (ev.key === "ArrowDown" && links.length) { ev.preventDefault(); links[0].focus(); }
+      if (ev.key === "Escape" && dropdown) { box.hidden = true; }
+    });
+    box.addEventListener("keydown", function (ev) {
+      var links = Array.prototype.slice.call(box.querySelectorAll("a.hit-link"));
+      var i = links.indexOf(document.activeElement);
+      if (ev.key === "ArrowDown" && i >= 0 && i + 1 < links.length) { ev.preventDefault(); links[i + 1].focus(); }
+      if (ev.key === "ArrowUp" && i >= 0) { ev.preventDefault(); (i === 0 ? input : links[i - 1]).focus(); }
+      if (ev.key === "Escape" && dropdown) { box.hidden = true; input.focus(); }
+    });
+    if (dropdown) {
+      document.addEventListener("click", function (ev) { if (!form.contains(ev.target)) box.hidden = true; });
+      input.addEventListener("focus", function () { if (box.childNodes.length && input.value.trim()) box.hidden = false; });
+    }
+  }
+  document.querySelectorAll("input[data-live]").forEach(liveSearch);
+
+  /* reference popovers: hover or focus on desktop, first tap on touch screens */
+  var pop = document.getElementById("popover");
+  var popFor = null, hideTimer = null, lastPointer = "mouse";
+  function showPop(a) {
+    /* the preview lives in the title attribute (the no-JS fallback); move it aside so the
+       native tooltip does not double the popover */
+    if (a.hasAttribute("title")) { a.setAttribute("data-preview", a.getAttribute("title")); a.removeAttribute("title"); }
+    var text = a.getAttribute("data-preview");
+    if (!pop || !text) return;
+    clearTimeout(hideTimer);
+    pop.textContent = "";
+    pop.appendChild(el("div", "", text));
+    if (lastPointer === "touch") {
+      var go = el("a", "", TXT.open + " →");
+      go.href = a.href;
+      pop.appendChild(go);
+    }
+    pop.hidden = false;
+    var r = a.getBoundingClientRect();
+    var w = pop.offsetWidth;
+    var left = Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - w - 8));
+    pop.style.left = left + "px";
+    pop.style.top = (window.scrollY + r.bottom + 6) + "px";
+    popFor = a;
+  }
+  function hidePop() { if (pop) { pop.hidden = true; popFor = null; } }
+  document.addEventListener("pointerdown", function (ev) { lastPointer = ev.pointerType || "mouse"; }, true);
+  document.addEventListener("mouseover", function (ev) {
+    var a = ev.target.closest && ev.target.closest("a.ref");
+    if (a && lastPointer !== "touch") showPop(a);
+  });
+  document.addEventListener("mouseout", function (ev) {
+    var a = ev.target.closest && ev.target.closest("a.ref");
+    if (a && lastPointer !== "touch") hideTimer = setTimeout(hidePop, 150);
+  });
+  document.addEventListener("focusin", function (ev) {
+    if (ev.target.matches && ev.target.matches("a.ref")) showPop(ev.target);
+  });
+  document.addEventListener("focusout", function (ev) {
+    if (ev.target.matches && ev.target.matches("a.ref")) hideTimer = setTimeout(hidePop, 150);
+  });
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest && ev.target.closest("a.ref");
+    if (a && lastPointer === "touch" && popFor !== a) { ev.preventDefault(); showPop(a); return; }
+    if (!a && pop && !pop.contains(ev.target)) hidePop();
+  });
+  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") hidePop(); });
+
+  /* client-side filters of long lists (glossary, FAQ cards, scenarios) */
+  document.querySelectorAll("input[data-filter]").forEach(function (input) {
+    var sel = input.getAttribute("data-filter");
+    function apply() {
+      var v = input.value.trim().toLowerCase().replace(/ё/g, "е");
+      document.querySelectorAll(sel).forEach(function (item) {
+        var terms = (item.getAttribute("data-terms") || item.textContent).toLowerCase().replace(/ё/g, "е");
+        item.hidden = v !== "" && terms.indexOf(v) === -1;
+      });
+    }
+    input.addEventListener("input", apply);
+  });
+
+  /* the scenario stepper: ← → keys, the slider, and in-place redraw */
+  function stepper() {
+    var root = document.getElementById("scenario-live");
+    if (!root) return;
+    function go(url, push) {
+      fetch(url, { headers: { Accept: "text/html" } })
+        .then(function (r) { return r.text(); })
+        .then(function (html) {
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          var fresh = doc.getElementById("scenario-live");
+          var cur = document.getElementById("scenario-live");
+          if (!fresh || !cur) { window.location.href = url; return; }
+          cur.replaceWith(fresh);
+          if (window.history.replaceState) window.history.replaceState(null, "", url);
+          bind();
+        })
+        .catch(function () { window.location.href = url; });
+    }
+    function bind() {
+      var live = document.getElementById("scenario-live");
+      live.querySelectorAll("a[data-step]").forEach(function (a) {
+        a.addEventListener("click", function (ev) { ev.preventDefault(); go(a.href); });
+      });
+      var slider = live.querySelector("input[type=range]");
+      if (slider) {
+        slider.addEventListener("change", function () {
+          var u = new URL(window.location.href);
+          u.searchParams.set("step", slider.value);
+          go(u.toString());
+        });
+        slider.addEventListener("input", function () {
+          var lab = live.querySelector(".step-label .n");
+          if (lab) lab.textContent = slider.value;
+        });
+      }
+    }
+    document.addEventListener("keydown", function (ev) {
+      if (typing(ev.target) && !(ev.target.type === "range")) return;
+      var live = document.getElementById("scenario-live");
+      if (!live) return;
+      var sel = { ArrowLeft: "a.step-prev", ArrowRight: "a.step-next", Home: "a.step-first", End: "a.step-last" }[ev.key];
+      if (!sel) return;
+      var a = live.querySelector(sel);
+      ev.preventDefault();
+      if (a) go(a.href);
+    });
+    bind();
+  }
+  stepper();
+})();
