@@ -178,7 +178,7 @@ def cast(game: Game, player, ref: str, targets=None, pay=None) -> Obj:
     if obj.cost and obj.cost.mana_value:
         game.emit("pay", f"{player.name} оплачивает {obj.cost}", f"{player.name} pays {obj.cost}", [player.name, obj.id],
                   ["cast_total_cost", "cast_pay"])
-    game.emit("cast", f"{obj.label()} разыграно", f"{obj.label_en()} is cast", [obj.id], ["cast_done"])
+    game.emit("cast", f"{obj.label()} разыграно", f"{obj.label_en()} is cast", [obj.id], ["cast_done", "priority_after_action"])
     game.passes = 0
     priority.give_priority(game, game.pidx(player.name))   # 117.3c
     return obj
@@ -219,7 +219,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None) -
     game.stack.append(abid)
     so.timestamp = game.next_ts()
     game.emit("activate", f"{player.name} активирует способность {obj.label()}", f"{player.name} activates {obj.label_en()}",
-              [abid, oid], ["activate"])
+              [abid, oid], ["activate", "priority_after_action"])
     so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label())
     if so.targets:
         game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",

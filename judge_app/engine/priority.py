@@ -59,7 +59,8 @@ def resolve_top(game: Game) -> None:
     if so.stack_kind == "ability" or not _is_permanent(so):
         legal = [effects.target_still_legal(game, t, so.spell_targets[i] if i < len(so.spell_targets) else "any", so.controller)
                  for i, t in enumerate(so.targets)]
-        if so.targets and not any(legal):
+        fizzled = bool(so.targets) and not any(legal)
+        if fizzled:
             game.emit("fizzle", f"Все цели {so.label()} стали недопустимыми: оно не разрешается и убирается со стека",
                       f"{so.label_en()} doesn't resolve: all its targets are illegal", [oid], ["resolve_targets"])
         else:
@@ -73,7 +74,7 @@ def resolve_top(game: Game) -> None:
             so.zone = "none"
             game.emit("resolved", f"{so.label()} покидает стек", "", [oid], ["resolve_to_graveyard"])
         elif so.zone == "stack":
-            ev.move(game, so, "graveyard", keys=("resolve_to_graveyard",),
+            ev.move(game, so, "graveyard", keys=("resolve_targets",) if fizzled else ("resolve_to_graveyard",),
                     text_ru=f"{so.label()} кладётся на кладбище владельца", text_en=f"{so.label_en()} is put into its owner's graveyard")
     else:
         aura_target = None
@@ -98,6 +99,8 @@ def resolve_top(game: Game) -> None:
                   + (f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else ""),
                   f"{so.label_en()} enters the battlefield", [oid], ["resolve_permanent", "timestamp_object"])
         triggers.on_enter(game, so)
+    game.emit("priority", f"После разрешения приоритет получает активный игрок {game.ap.name}", "",
+              [game.ap.name], ["priority_after_resolve"])
     give_priority(game, game.active)   # 117.3b
 
 

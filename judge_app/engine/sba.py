@@ -31,11 +31,12 @@ def find(game: Game) -> tuple:
     for oid in game.battlefield:
         o = game.objects[oid]
         if o.is_creature:
-            c = ch.compute_pt(game, o)
+            c = ch.compute_pt(game, o, explain=True)
+            layer_keys = tuple(dict.fromkeys(k for k, _ in c.steps if k != "layer7"))
             if c.toughness <= 0:
-                acts.append(("graveyard", oid, "sba_toughness", f"выносливость {c.toughness}"))
+                acts.append(("graveyard", oid, ("sba_toughness",) + layer_keys, f"выносливость {c.toughness}"))
             elif o.damage >= c.toughness:
-                acts.append(("destroy", oid, "sba_lethal", f"выносливость {c.toughness}, повреждений {o.damage}"))
+                acts.append(("destroy", oid, ("sba_lethal",) + layer_keys, f"выносливость {c.toughness}, повреждений {o.damage}"))
             elif o.deathtouch_damage and o.damage > 0:
                 acts.append(("destroy", oid, "sba_deathtouch", "повреждения от источника со смертельным касанием"))
         if "planeswalker" in o.types and o.counters.get("loyalty", 0) <= 0:
@@ -105,7 +106,7 @@ def check(game: Game) -> bool:
         verb = "уничтожается" if kind == "destroy" else "кладётся на кладбище владельца"
         game.emit("sba", f"{o.label()} {verb} ({why})",
                   f"{o.label_en()} is {'destroyed' if kind == 'destroy' else 'put into its owner’s graveyard'}",
-                  [ref], ["sba_check", key] + (["destroy"] if kind == "destroy" else []))
+                  [ref], ["sba_check"] + (list(key) if isinstance(key, tuple) else [key]) + (["destroy"] if kind == "destroy" else []))
     for a, o in leaving:
         triggers.on_leave(game, o, infos[o.id], "graveyard")
     for a in acts:

@@ -51,7 +51,10 @@ def begin_step(game: Game, step: str) -> None:
     game.step = step
     game.passes = 0
     game.priority = None
-    game.emit("step", f"Начинается {STEP_RU[step]}", f"{step} step begins", [], [STEP_KEY.get(step, "priority_ap_step")])
+    keys = [STEP_KEY.get(step, "priority_ap_step")]
+    if step not in NO_PRIORITY and keys[0] != "priority_ap_step":
+        keys.append("priority_ap_step")
+    game.emit("step", f"Начинается {STEP_RU[step]}", f"{step} step begins", [], keys)
     ap = game.ap
     if step == "untap":
         for oid in game.battlefield:
