@@ -42,6 +42,8 @@ def pass_priority(game: Game) -> None:
         if game.stack:
             resolve_top(game)
         else:
+            game.emit("step_end", "Все игроки пасовали подряд при пустом стеке: шаг заканчивается", "",
+                      [], ["priority_all_pass", "step_ends"])
             turn.advance_step(game)
         return
     n = len(game.players)

@@ -39,7 +39,7 @@ def advance_step(game: Game) -> None:
         while game.players[game.active].lost:
             game.active = (game.active + 1) % len(game.players)
         game.emit("turn", f"Начинается ход {game.turn}: активный игрок — {game.ap.name}",
-                  f"Turn {game.turn} begins ({game.ap.name})", [game.ap.name], ["untap"])
+                  f"Turn {game.turn} begins ({game.ap.name})", [game.ap.name], ["turn_phases"])
         for p in game.players:
             p.lands_played = 0
         begin_step(game, "untap")
@@ -54,6 +54,8 @@ def begin_step(game: Game, step: str) -> None:
     keys = [STEP_KEY.get(step, "priority_ap_step")]
     if step not in NO_PRIORITY and keys[0] != "priority_ap_step":
         keys.append("priority_ap_step")
+    if step == "untap":
+        keys.append("untap_no_priority")
     game.emit("step", f"Начинается {STEP_RU[step]}", f"{step} step begins", [], keys)
     ap = game.ap
     if step == "untap":
