@@ -1,0 +1,46 @@
+"""Every rule number the engine can cite exists in the CR version it is cited for, and
+the numbers of one meaning in different versions are the same rule (same text)."""
+
+import re
+
+import pytest
+
+from judge_app.engine import citations
+from crtext import exists, rules
+
+
+@pytest.mark.parametrize("version", citations.versions())
+def test_every_citation_exists(version):
+    missing = {k: n for k, n in citations.all_numbers(version).items() if not exists(n, version)}
+    assert not missing, f"rule numbers not in the CR {version}: {missing}"
+
+
+def test_every_key_has_every_version():
+    for key in citations.keys():
+        for v in citations.versions():
+            assert citations.rule(key, v), (key, v)
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\d{3}(\.\d+[a-z]?)?", "#", text)[:60]
+
+
+def test_versions_align_by_content():
+    """A key names the same rule in 2019 and 2020 even where the numbers differ."""
+    new, old = citations.versions()[0], citations.versions()[1]
+    for key in citations.keys():
+        a = rules(new)[citations.rule(key, new)]
+        b = rules(old)[citations.rule(key, old)]
+        assert _norm(a)[:40] == _norm(b)[:40], (key, a[:80], b[:80])
+
+
+def test_known_renumbering():
+    assert citations.rule("life_change", "2020-01-24") == "119.3"
+    assert citations.rule("life_change", "2019-05-03") == "118.3"
+    assert citations.rule("sba_life", "2019-05-03") == citations.rule("sba_life", "2020-01-24") == "704.5a"
+    assert citations.rule("layer7d", "2020-01-24") == "613.3d"
+
+
+def test_unknown_key():
+    with pytest.raises(citations.UnknownCitation):
+        citations.rule("no_such_meaning")

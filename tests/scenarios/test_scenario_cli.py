@@ -1,0 +1,63 @@
+"""``judge scenario run`` / ``step``: exit codes, JSON, Russian output."""
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from judge_app.scenarios.cli import scenario
+
+LIB = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def invoke(*args):
+    return CliRunner().invoke(scenario, list(map(str, args)))
+
+
+def test_run_library_exit_0():
+    r = invoke("run", LIB)
+    assert r.exit_code == 0, r.output
+    assert "Итого: верно" in r.output
+
+
+def test_run_json_objects():
+    r = invoke("run", LIB / "basics" / "bolt-face.yaml", LIB / "sba" / "legend-rule-waiting.yaml", "--json")
+    assert r.exit_code == 0
+    objs = [json.loads(line) for line in r.output.splitlines()]
+    assert [o["id"] for o in objs] == ["bolt-face", "legend-rule-waiting"]
+    for o in objs:
+        assert {"id", "passed", "failures", "events"} <= set(o)
+        assert all(e["rules"] for e in o["events"])
+    assert objs[1]["waiting"]["decision"] == "legend_rule"
+
+
+def test_failing_expectation_exit_1(tmp_path):
+    text = (LIB / "basics" / "bolt-face.yaml").read_text(encoding="utf-8").replace("Боб: 17", "Боб: 16")
+    p = tmp_path / "bad.yaml"
+    p.write_text(text, encoding="utf-8")
+    r = invoke("run", p)
+    assert r.exit_code == 1
+    assert "ожидалось 16, а на деле 17" in r.output
+    assert "ход событий до этого места" in r.output and "120.3a" in r.output
+
+
+def test_invalid_file_exit_2(tmp_path):
+    p = tmp_path / "inv.yaml"
+    p.write_text("players:\n  - name: A\n    hand: [Мolния]\n", encoding="utf-8")
+    r = invoke("run", p)
+    assert r.exit_code == 2
+    assert "возможно, «Молния»?" in r.output and ":3:" in r.output
+
+
+def test_step_forward_and_back():
+    f = LIB / "basics" / "bolt-face.yaml"
+    r0 = invoke("step", f, "--at", "0", "--json")
+    r_end = invoke("step", f, "--at", "11", "--json")
+    r_mid = invoke("step", f, "--at", "2", "--json")
+    lives = [[p["life"] for p in json.loads(r.output)["players"]] for r in (r0, r_end, r_mid)]
+    assert lives == [[20, 20], [20, 17], [20, 20]]
+    mid = json.loads(r_mid.output)
+    assert mid["stack"][0]["name_ru"] == "Молния"
+    assert mid["event"]["index"] == 2
+    text = invoke("step", f, "--at", "10")
+    assert text.exit_code == 0 and "Боб: жизнь 17" in text.output

@@ -1,0 +1,72 @@
+"""Loader errors name the file, the line and the key, and suggest the card meant."""
+
+import textwrap
+
+import pytest
+
+from judge_app.scenarios import loader
+
+GOOD = """
+id: t
+players:
+  - name: Алиса
+    hand: [Молния]
+    battlefield: [{card: Гора, id: m}]
+  - name: Боб
+turn: {number: 3, active: Алиса, step: main1}
+script:
+  - cast: {card: Молния, targets: [Боб]}
+expect:
+  - life: {Боб: 17}
+"""
+
+
+def write(tmp_path, text):
+    p = tmp_path / "s.yaml"
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    return p
+
+
+def issues(tmp_path, text):
+    with pytest.raises(loader.ScenarioInvalid) as exc:
+        loader.load(write(tmp_path, text))
+    return exc.value.issues
+
+
+def test_good_file_loads(tmp_path):
+    sc = loader.load(write(tmp_path, GOOD))
+    assert sc.id == "t" and sc.rules_version == "2020-01-24"
+    assert sc.script[0][0] == 10  # line of the action
+
+
+def test_unknown_card_suggests(tmp_path):
+    # a Latin "o" inside the Cyrillic name
+    [i] = issues(tmp_path, GOOD.replace("hand: [Молния]", "hand: [Мolния]"))
+    assert i.line == 5 and "hand[0]" in i.key
+    assert "неизвестная карта «Мolния» — возможно, «Молния»?" in i.message
+    assert str(i).startswith(str(tmp_path / "s.yaml") + ":5:")
+
+
+def test_unknown_keys_and_refs(tmp_path):
+    text = GOOD.replace("life: {Боб: 17}", "lief: {Боб: 17}").replace("targets: [Боб]", "targets: [Бобб]")
+    got = issues(tmp_path, text)
+    msgs = " | ".join(f"{i.line}:{i.key}:{i.message}" for i in got)
+    assert "возможно, «life»?" in msgs
+    assert "«Бобб»" in msgs and "возможно, «Боб»?" in msgs
+
+
+def test_bad_step_and_version(tmp_path):
+    text = GOOD.replace("step: main1", "step: mian1").replace("id: t", "id: t\nrules_version: 1999-01-01")
+    msgs = [i.message for i in issues(tmp_path, text)]
+    assert any("неизвестный шаг «mian1»" in m for m in msgs)
+    assert any("неизвестная версия правил 1999-01-01" in m for m in msgs)
+
+
+def test_yaml_error_has_line(tmp_path):
+    [i] = issues(tmp_path, "id: x\nplayers: [\n")
+    assert i.line >= 2 and "YAML" in i.message
+
+
+def test_rule_numbers_stay_strings(tmp_path):
+    sc = loader.load(write(tmp_path, GOOD + "  - fired: [702.10, 704.5f]\n"))
+    assert sc.expect[-1][1]["fired"] == ["702.10", "704.5f"]
