@@ -1,0 +1,98 @@
+"""Engine benchmark: prints the figures issue 3 asks for.
+
+    .venv/bin/python bench/engine_bench.py
+
+1. the whole scenario library's run time (target: under 5 s);
+2. events per second on a synthetic large board: 100 creatures a side under static
+   bonuses, a sweeper, and a full turn stepped through to the next one;
+3. the p95 time to show the state after event N (replay to N, then render), over every
+   N of every scenario in the library (target: under 50 ms).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from judge_app.cards import default_pool  # noqa: E402
+from judge_app.engine import actions, setup, view  # noqa: E402
+from judge_app.scenarios import loader, runner  # noqa: E402
+from judge_app.scenarios.cli import collect  # noqa: E402
+
+
+def bench_library() -> tuple:
+    files = collect([ROOT / "scenarios"])
+    t0 = time.perf_counter()
+    results = [runner.run(loader.load(f)) for f in files]
+    dt = time.perf_counter() - t0
+    return len(files), sum(r.passed for r in results), dt, results
+
+
+def big_board(n: int = 100) -> dict:
+    def side(name):
+        bf = [{"card": "Славный гимн"}]
+        bf += [{"card": "Гора"}, {"card": "Гора"}]
+        for i in range(n):
+            if i % 2:
+                bf.append({"card": "Медведи-гризли"})
+            else:
+                bf.append({"creature": {"name": f"Голем {i}", "power": 1, "toughness": 1 + i % 3},
+                           "counters": {"+1/+1": i % 2}})
+        return {"name": name, "battlefield": bf, "library": 20, "hand": ["Пирокластика"]}
+    return {"players": [side("Алиса"), side("Боб")]}
+
+
+def bench_big_board() -> tuple:
+    spec = big_board()
+    pool = default_pool()
+    g = setup.new_game(spec["players"], {"number": 3, "active": "Алиса"}, pool, "2020-01-24")
+    t0 = time.perf_counter()
+    setup.start(g, "untap")
+    while g.step != "main1":
+        actions.pass_priority(g)
+    actions.cast(g, g.player("Алиса"), "Пирокластика")
+    turn = g.turn
+    for _ in range(10_000):
+        if g.turn != turn and g.step == "upkeep":
+            break
+        if g.decision:
+            d = g.decision
+            actions.choose(g, d.options[:d.count] if d.count > 1 else d.options[0])
+            continue
+        actions.pass_priority(g)
+    dt = time.perf_counter() - t0
+    return len(g.events), dt, len(g.battlefield), sum(1 for e in g.events if e.kind == "sba")
+
+
+def bench_step(results) -> tuple:
+    times = []
+    for res in results:
+        total = len(res.game.events)
+        for n in range(0, total + 1):
+            t0 = time.perf_counter()
+            game, _ = runner.state_at(res.scenario, n)
+            view.render(game)
+            times.append(time.perf_counter() - t0)
+    times.sort()
+    p95 = times[int(0.95 * (len(times) - 1))]
+    return len(times), statistics.median(times), p95, times[-1]
+
+
+def main() -> None:
+    n, ok, dt, results = bench_library()
+    print(f"Библиотека сценариев: {n} сценариев, верно {ok}, время {dt:.3f} с (цель < 5 с)")
+    ev, dt2, left, died = bench_big_board()
+    print(f"Большая доска (100 существ с каждой стороны, «Славный гимн» у каждого, «Пирокластика», полный ход): "
+          f"{ev} событий за {dt2:.3f} с — {ev / dt2:,.0f} событий/с; умерло {died}, на поле осталось {left} перманентов")
+    cnt, med, p95, worst = bench_step(results)
+    print(f"Показ состояния после события N: {cnt} замеров, медиана {med * 1000:.1f} мс, "
+          f"p95 {p95 * 1000:.1f} мс, максимум {worst * 1000:.1f} мс (цель p95 < 50 мс)")
+
+
+if __name__ == "__main__":
+    main()
