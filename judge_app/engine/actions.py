@@ -212,7 +212,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None) -
     from judge_app.cards.model import parse_mana_cost
     abid = game.new_id(f"{oid}-ab")
     so = Obj(id=abid, owner=player.name, controller=player.name, zone="stack",
-             name_ru=f"способность «{obj.name_ru}»", name_en=f"{obj.name_en} ability",
+             name_ru=f"Способность «{obj.name_ru}»", name_en=f"{obj.name_en} ability",
              effects=tuple(spec.get("effects", ())), spell_targets=tuple(spec.get("targets", ())),
              stack_kind="ability", source=obj.id, source_lki=ev.lki(game, obj))
     game.objects[abid] = so

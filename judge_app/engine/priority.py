@@ -101,8 +101,9 @@ def resolve_top(game: Game) -> None:
                   + (f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else ""),
                   f"{so.label_en()} enters the battlefield", [oid], ["resolve_permanent", "timestamp_object"])
         triggers.on_enter(game, so)
-    game.emit("priority", f"После разрешения приоритет получает активный игрок {game.ap.name}", "",
-              [game.ap.name], ["priority_after_resolve"])
+    game.emit("priority", f"После разрешения приоритет получит активный игрок {game.ap.name} — "
+              "сначала выполняются действия, определяемые состоянием, и сработавшие способности кладутся на стек", "",
+              [game.ap.name], ["priority_after_resolve", "priority_sba_first"])
     give_priority(game, game.active)   # 117.3b
 
 

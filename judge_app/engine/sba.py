@@ -47,6 +47,10 @@ def find(game: Game) -> tuple:
             host = game.objects.get(o.attached_to) if o.attached_to else None
             if host is None or host.zone != "battlefield" or (o.enchant == "creature" and not host.is_creature):
                 acts.append(("graveyard", oid, "sba_aura", "Аура ни к чему не прикреплена" if host is None or host.zone != "battlefield" else "недопустимый объект"))
+        if "Equipment" in o.subtypes and o.attached_to:
+            host = game.objects.get(o.attached_to)
+            if host is None or host.zone != "battlefield" or not host.is_creature:
+                acts.append(("unattach", oid, "sba_equipment", "снаряжение прикреплено не к существу"))
         plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
         if plus and minus:
             acts.append(("cancel", oid, "sba_counters", min(plus, minus)))
@@ -89,6 +93,13 @@ def check(game: Game) -> bool:
                     del o.counters[k]
             game.emit("sba", f"С {o.label()} снимается по {why} жетонов +1/+1 и -1/-1", "",
                       [ref], ["sba_check", key, "counters_cancel"])
+    for a in acts:
+        if a[0] == "unattach":
+            o = game.objects[a[1]]
+            host = o.attached_to
+            o.attached_to = None
+            game.emit("sba", f"{o.label()} открепляется от {host} ({a[3]}) и остаётся на поле битвы",
+                      f"{o.label_en()} becomes unattached", [o.id, host], ["sba_check", "sba_equipment"])
     leaving = [(a, game.objects[a[1]]) for a in acts if a[0] in ("graveyard", "destroy")]
     infos = {o.id: ev.lki(game, o) for _, o in leaving}   # look back before anything moves
     for a, o in leaving:

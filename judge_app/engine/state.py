@@ -78,6 +78,8 @@ class Obj:
         return "creature" in self.types
 
     def label(self) -> str:
+        if self.stack_kind == "ability":
+            return f"{self.name_ru} ({self.id})"
         return f"«{self.name_ru}» ({self.id})"
 
     def label_en(self) -> str:

@@ -128,7 +128,7 @@ def put_pending_on_stack(game: Game) -> bool:
         game.trigger_queue.pop(0)
         ab_id = game.new_id(f"{t['source']}-trig")
         ab = Obj(id=ab_id, owner=t["controller"], controller=t["controller"], zone="stack",
-                 name_ru=f"способность «{t['source_name']}»", name_en=f"{t['source_name_en']} ability",
+                 name_ru=f"Способность «{t['source_name']}»", name_en=f"{t['source_name_en']} ability",
                  effects=tuple(t["ability"].get("effects", ())), spell_targets=tuple(kinds),
                  stack_kind="ability", source=t["source"], source_lki=t["lki"], targets=chosen)
         game.objects[ab_id] = ab
