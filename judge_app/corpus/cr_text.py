@@ -47,6 +47,13 @@ _CAPITAL_AFTER = re.compile(r"\s+[«“\"(]?[A-ZА-ЯЁ]")
 _BAD_AFTER = re.compile(r"\s*(?:[),.;:–—-]|и\s|and\s|$)")
 _GLUED_JUNK = re.compile(r"(?<=\.)[^\W\d_]+$")
 _SPACES = re.compile(r"\s+")
+# The OCR pipeline wraps words the decoder is unsure of in ⟦…⟧ before parsing; those
+# marks are kept in the text but ignored when recognising headings and labels.
+_MARKS = re.compile("[⟦⟧]")
+
+
+def _plain(s: str) -> str:
+    return _MARKS.sub("", s).strip()
 
 
 @dataclass
@@ -144,8 +151,8 @@ class _Builder:
             return
         stripped = text.strip()
         for label in self.labels:
-            if re.match(re.escape(label) + r"\s*:", stripped):
-                body = stripped.split(":", 1)[1]
+            if re.match(re.escape(label) + r"\s*:", _plain(stripped), re.IGNORECASE if self.ocr else 0):
+                body = stripped.split(":", 1)[1].lstrip("⟧")
                 self.examples.append([body])
                 return
         (self.examples[-1] if self.examples else self.text).append(text)
@@ -284,7 +291,7 @@ def _find_body(lines: list[str], ocr: bool) -> tuple[int, int]:
     rule 100.1 (the contents list repeats the headings) up to the glossary heading."""
     rule1 = next(i for i, l in enumerate(lines) if re.match(r"\s*100\.1\.?\s", l))
     first = max(i for i in range(rule1) if re.match(r"\s*1\.\s+\S", lines[i]))
-    end = next((i for i in range(rule1, len(lines)) if lines[i].strip() in GLOSSARY_HEADINGS),
+    end = next((i for i in range(rule1, len(lines)) if _plain(lines[i]) in GLOSSARY_HEADINGS),
                len(lines))
     return first, end
 
@@ -294,7 +301,7 @@ def _front_matter(lines: list[str]) -> tuple[str, str]:
     contents list is dropped."""
     cut = next((i for i, l in enumerate(lines) if l.strip() == "Contents"), len(lines))
     lines = lines[:cut]
-    start = next((i for i, l in enumerate(lines) if l.strip().startswith(CREDITS_STARTS)), len(lines))
+    start = next((i for i, l in enumerate(lines) if _plain(l).startswith(CREDITS_STARTS)), len(lines))
     return _paragraphs(lines[:start]), _paragraphs(lines[start:])
 
 
@@ -319,8 +326,9 @@ def parse_cr(text: str, doc_id: str, lang: str, *, ocr: bool = False) -> CRParse
 
 # -- glossary -----------------------------------------------------------------
 _CYR = re.compile(r"[А-Яа-яЁё]")
-_LATIN_HEAD = re.compile(r"[A-Z0-9][\w ,'’“”\[\]\-/().!&:]*")
+_LATIN_HEAD = re.compile(r"[A-Z][\w ,'’“”\[\]\-/().!&:]*")
 _LETTER_HEADING = re.compile(r"[A-Z](-[A-Z])?")
+_ANY_LETTER_HEADING = re.compile(r"[A-ZА-ЯЁ](-[A-ZА-ЯЁ])?")  # decoded OCR: «А», «В»
 _CLOSES = re.compile(r"[.!?»)”\"]$")
 
 
@@ -384,16 +392,20 @@ def _glossary_ru(lines: list[str], doc_id: str, offset: int, ocr: bool = False) 
             term_en, rest = merged[h]
             body = [rest] + body
         # drop a letter heading (or its OCR debris, «\%») that precedes the next entry
-        while body and (not body[-1].strip() or _LETTER_HEADING.fullmatch(body[-1].strip())
+        while body and (not body[-1].strip() or _ANY_LETTER_HEADING.fullmatch(body[-1].strip())
                         or not re.search(r"\w", body[-1])):
             body = body[:-1]
         first: list[str] = []
         k = 0
         while k < len(body) and not body[k].strip():
             k += 1
+        # 2019: the headword is a paragraph of its own; OCR text runs headword and
+        # definition together, so there it is the first line (two if « is unclosed)
         while k < len(body) and body[k].strip():
             first.append(body[k])
             k += 1
+            if ocr and (first[0].count("«") <= first[0].count("»") or len(first) == 2):
+                break
         term_ru = ""
         if _is_ru_headword(first):
             term_ru, body = join_lines(first), body[k:]

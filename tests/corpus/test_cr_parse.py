@@ -286,15 +286,14 @@ DECODED_SAMPLE = """Полные правила Magic: The Gathering
 200.1. Правило.
 
 Пример: пример к 200.1.
+пример: второй, строчная буква после декодера.
 
-Словарь терминов
+⟦Словарь⟧ терминов
 
-A
+А
 
 Abandon
-
 Отказаться.
-
 Перевернуть карту. Смотрите правило 701.25.
 
 Active Player, Nonactive Player Order Порядок «Активный игрок, Неактивный
@@ -320,12 +319,13 @@ def test_decoded_ocr_text_goes_through_the_same_code():
     assert b["100.1e"].text == "Пятый подпункт, ¢ прочитан как e."
     assert b["100.2a"].text == "Подпункт. Смотрите правило 100.2b и 100.2c."
     assert b["100.3"].text == "Правило без пробела."
-    assert b["200.1"].examples == ["пример к 200.1."]
+    assert b["200.1"].examples == ["пример к 200.1.", "второй, строчная буква после декодера."]
     assert [(g.term_en, g.term_ru) for g in p.glossary] == [
         ("Abandon", "Отказаться."),
         ("Active Player, Nonactive Player Order", "Порядок «Активный игрок, Неактивный игрок»"),
         ("Vanguard", "Авангард"),
     ]
+    assert p.glossary[0].definition == "Перевернуть карту. Смотрите правило 701.25."
     assert p.glossary[1].definition == "Система, определяющая порядок. Смотрите правило 101.4."
     # without ocr=True the damaged letters and the lost dot are not accepted
     assert parse_cr(DECODED_SAMPLE, "sample", "ru").numbers()[:6] == [
