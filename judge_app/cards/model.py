@@ -88,6 +88,7 @@ class CardDef:
     abilities: tuple[dict, ...] = ()       # mana / static / trigger / activated
     enchant: str | None = None             # for Auras: what it can enchant
     ru_name_official: bool = True
+    distinct_targets: bool = False      # "another target": no object or player twice
 
     @property
     def is_permanent_card(self) -> bool:
@@ -140,6 +141,7 @@ def card_from_dict(d: dict, where: str = "") -> CardDef:
         targets=tuple(d.get("targets", [])), effects=tuple(d.get("effects", [])),
         abilities=tuple(abilities), enchant=d.get("enchant"),
         ru_name_official=bool(d.get("ru_name_official", True)),
+        distinct_targets=bool(d.get("distinct_targets", False)),
     )
 
 

@@ -171,6 +171,9 @@ def cast(game: Game, player, ref: str, targets=None, pay=None) -> Obj:
             text_en=f"{player.name} casts {obj.label_en()}")
     obj.stack_kind = "spell"
     obj.targets = _choose_targets(game, player, obj.spell_targets, targets, obj.label())
+    refs = [t[1] for t in obj.targets]
+    if obj.distinct_targets and len(set(refs)) != len(refs):
+        raise refuse(game, f"{obj.label()}: цели должны быть разными («другой цели»)", "cast_targets")
     if obj.targets:
         game.emit("targets", f"{obj.label()}{effects.describe_targets(game, obj.targets)}", "",
                   [obj.id] + [t[1] for t in obj.targets], ["cast_targets", "targets"])

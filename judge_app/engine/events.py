@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
 from judge_app.engine import triggers
+from judge_app.engine.ru import dmg, life
 from judge_app.engine.state import ZONE_RU, Game, Obj
 
 
@@ -74,13 +75,13 @@ def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None
 
 def lose_life(game: Game, player, n: int, keys=("life_change",), why: str = "") -> None:
     player.life -= n
-    game.emit("life_loss", f"{player.name} теряет {n} жизни{why} (жизнь: {player.life})",
+    game.emit("life_loss", f"{player.name} теряет {life(n)}{why} (жизнь: {player.life})",
               f"{player.name} loses {n} life", [player.name], keys)
 
 
 def gain_life(game: Game, player, n: int, keys=("life_change",), why: str = "") -> None:
     player.life += n
-    game.emit("life_gain", f"{player.name} получает {n} жизни{why} (жизнь: {player.life})",
+    game.emit("life_gain", f"{player.name} получает {life(n)}{why} (жизнь: {player.life})",
               f"{player.name} gains {n} life", [player.name], keys)
 
 
@@ -92,7 +93,7 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=()) -> N
     kws = [next(iter(k)) if isinstance(k, dict) else k for k in source.get("keywords", ())]
     if hasattr(recipient, "life"):
         recipient.life -= n
-        game.emit("damage", f"«{src_name}» наносит {n} повреждений игроку {recipient.name}: {recipient.name} теряет {n} жизни (жизнь: {recipient.life})",
+        game.emit("damage", f"«{src_name}» наносит {dmg(n)} игроку {recipient.name}: {recipient.name} теряет {life(n)} (жизнь: {recipient.life})",
                   f"{source.get('name_en') or src_name} deals {n} damage to {recipient.name}",
                   [source["id"], recipient.name], list(extra_keys) + ["damage_player", "life_change"])
     elif recipient.is_creature:
@@ -101,13 +102,13 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=()) -> N
         if "deathtouch" in kws:
             recipient.deathtouch_damage = True
             keys.append("deathtouch")
-        game.emit("damage", f"«{src_name}» наносит {n} повреждений {recipient.label()} (отмечено повреждений: {recipient.damage})",
+        game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()} (отмечено повреждений: {recipient.damage})",
                   f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
                   [source["id"], recipient.id], keys)
     elif "planeswalker" in recipient.types:
         have = recipient.counters.get("loyalty", 0)
         recipient.counters["loyalty"] = max(0, have - n)
-        game.emit("damage", f"«{src_name}» наносит {n} повреждений {recipient.label()}: снимается {min(n, have)} жетонов верности (осталось {recipient.counters['loyalty']})",
+        game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()}: снимается {min(n, have)} жетонов верности (осталось {recipient.counters['loyalty']})",
                   f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
                   [source["id"], recipient.id], list(extra_keys) + ["damage_planeswalker"])
     else:

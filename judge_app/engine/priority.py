@@ -68,7 +68,8 @@ def resolve_top(game: Game) -> None:
         else:
             if so.targets and not all(legal):
                 bad = [so.targets[i][1] for i, ok in enumerate(legal) if not ok]
-                game.emit("partial", f"Цели {', '.join(bad)} стали недопустимыми: {so.label()} не воздействует на них",
+                names = [b if game.has_player(b) else game.objects[b].label() for b in bad]
+                game.emit("partial", f"Недопустимыми стали не все цели {so.label()}: оно разрешается, но не воздействует на {', '.join(names)}",
                           "", [oid] + bad, ["resolve_targets"])
             effects.run_effects(game, so, legal)
         if so.stack_kind == "ability":

@@ -6,6 +6,7 @@ from __future__ import annotations
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
 from judge_app.engine import triggers
+from judge_app.engine.ru import life
 from judge_app.engine.state import Decision, Game
 
 
@@ -17,7 +18,7 @@ def find(game: Game) -> tuple:
         if p.lost:
             continue
         if p.life <= 0:
-            acts.append(("lose", p.name, "sba_life", f"у игрока {p.life} жизни"))
+            acts.append(("lose", p.name, "sba_life", f"у игрока {life(p.life)}"))
         elif p.drew_from_empty:
             acts.append(("lose", p.name, "sba_draw_empty", "пытался взять карту из пустой библиотеки"))
         elif p.poison >= 10:

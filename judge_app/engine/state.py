@@ -52,6 +52,7 @@ class Obj:
     spell_targets: tuple = ()
     effects: tuple = ()
     enchant: str | None = None
+    distinct_targets: bool = False
     text_ru: str = ""
     text_en: str = ""
     token: bool = False

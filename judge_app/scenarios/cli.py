@@ -73,8 +73,12 @@ def run_cmd(paths, as_json, trace):
                 click.echo(f"    ожидается решение: {res.game.decision.text_ru}")
             click.echo("    ход событий до этого места:")
             _echo_trace(res.game.events)
-        elif trace:
-            _echo_trace(res.game.events)
+        else:
+            if res.game.decision:
+                click.echo(f"    остановлено: ожидается решение — {res.game.decision.text_ru}; "
+                           f"допустимые ответы: {', '.join(map(str, res.game.decision.options))}")
+            if trace:
+                _echo_trace(res.game.events)
     if not as_json:
         click.echo(f"\nИтого: верно {passed}, не выполнено {failed}, с ошибками в файле {invalid}")
     sys.exit(2 if invalid else 1 if failed else 0)
