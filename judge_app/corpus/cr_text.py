@@ -115,7 +115,9 @@ class _Builder:
 
     def __init__(self, doc_id: str, ocr: bool, lines: list[str]):
         self.doc_id, self.ocr, self.lines = doc_id, ocr, lines
-        self.labels = EXAMPLE_LABELS + (OCR_EXAMPLE_LABELS if ocr else ())
+        labels = EXAMPLE_LABELS + (OCR_EXAMPLE_LABELS if ocr else ())
+        self.label = re.compile("(?:" + "|".join(map(re.escape, labels)) + r")\s*:",
+                                re.IGNORECASE if ocr else 0)
         self.chapter = 0
         self.section: int | None = None
         self.rule: int = 0  # current rule number within the section
@@ -150,11 +152,9 @@ class _Builder:
         if not text.strip() or self.cur is None:
             return
         stripped = text.strip()
-        for label in self.labels:
-            if re.match(re.escape(label) + r"\s*:", _plain(stripped), re.IGNORECASE if self.ocr else 0):
-                body = stripped.split(":", 1)[1].lstrip("⟧")
-                self.examples.append([body])
-                return
+        if self.label.match(stripped) or ("⟦" in stripped and self.label.match(_plain(stripped))):
+            self.examples.append([stripped.split(":", 1)[1].lstrip("⟧")])
+            return
         (self.examples[-1] if self.examples else self.text).append(text)
 
     # -- expectations --------------------------------------------------------

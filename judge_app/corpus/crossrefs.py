@@ -26,7 +26,9 @@ _DASH = r"\s?[–—‑-]\s?"
 # A subrule letter; a Cyrillic look-alike typed by the translator («110.4а») counts.
 _L = "[a-z" + "".join(k for k, v in LOOKALIKE.items() if v not in "lo") + "]"
 _NUM = rf"\d{{3}}\.\d+{_L}?(?![\w])|\d{{3}}(?![\d.]\d)|\d(?![\d.]\d)"
-_END = rf"\d{{3}}\.\d+{_L}?(?![\w])|{_L}(?![\w])|\d+(?![\w.]\w)"
+# a range end: a full number, a Latin letter («603.7d–f»; a Cyrillic one would be a
+# word: «704.5 – в»), or a rule number («509.1–3»)
+_END = rf"\d{{3}}\.\d+{_L}?(?![\w])|[a-z](?![\w])|\d+(?![\w.]\w)"
 # A section may be followed by its title: «правила 113 «Эмблемы», 901 «Погоня …» и 905».
 _TITLE = r"(?:,?\s*«[^«»]{1,80}»)?"
 _ITEM = rf"(?:{_NUM})(?:{_DASH}(?:{_END}))?{_TITLE}"
@@ -48,12 +50,18 @@ def _latin(number: str | None) -> str | None:
     return number
 
 
+def _is_range(first: str, last: str) -> bool:
+    """«509.1–3» and «603.7d–f» are ranges; «704.5 - a creature» is not."""
+    if re.fullmatch(r"\d+", last):
+        return level_of(first) == "rule"
+    if re.fullmatch(r"[a-z]", last):
+        return level_of(first) == "subrule"
+    return True
+
+
 def _expand(first: str, last: str | None, known: set[str] | None) -> list[str]:
-    first, last = _latin(first), _latin(last)
-    if last is None:
+    if last is None or not _is_range(first, last):
         return [first]
-    if re.fullmatch(r"\d+", last) and level_of(first) != "rule":
-        return [first]  # "117-я"… not a range we understand: keep the first end
     numbers = expand_range(first, last)
     if known is not None and len(numbers) == 2 and parent_of(numbers[0]) != parent_of(numbers[1]):
         inner = expand_range(first, last, known)  # "302.4a–302.7": what exists between
@@ -91,6 +99,8 @@ def find_mentions(text: str, known: Iterable[str] | None = None) -> list[Mention
             if not _kind_ok(first, kw, first_level):
                 break
             first_level = first_level or level_of(first)
+            if last is not None and not _is_range(first, last):
+                last = None
             end = base + (it.end() if last is not None else it.end("first"))
             start = m.start() if k == 0 else base + it.start()
             out.append(Mention(start, end, text[start:end], _expand(first, last, known_set)))
@@ -98,9 +108,11 @@ def find_mentions(text: str, known: Iterable[str] | None = None) -> list[Mention
     for m in _BARE.finditer(text):
         if any(a <= m.start() < b for a, b in taken):
             continue
-        end = m.end() if m["last"] else m.end("first")
-        out.append(Mention(m.start(), end, text[m.start():end],
-                           _expand(_latin(m["first"]), _latin(m["last"]), known_set)))
+        first, last = _latin(m["first"]), _latin(m["last"])
+        if last is not None and not _is_range(first, last):
+            last = None
+        end = m.end() if last is not None else m.end("first")
+        out.append(Mention(m.start(), end, text[m.start():end], _expand(first, last, known_set)))
     out.sort(key=lambda x: x.start)
     return out
 
