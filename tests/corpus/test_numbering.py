@@ -92,3 +92,21 @@ def test_expand_range_with_known():
     assert expand_range("603.7d", "f", known) == ["603.7d", "603.7f"]
     assert expand_range("302.4a", "302.7", known) == ["302.4a", "302.4b", "302.5", "302.6", "302.7"]
     assert expand_range("302.4a", "302.7") == ["302.4a", "302.7"]
+
+
+def test_every_real_number_round_trips():
+    """Each number of the four gold lists is its own canonical form, has a parent of the
+    level above, and the lists are in sort_key order."""
+    from pathlib import Path
+
+    gold = Path(__file__).resolve().parents[1] / "data" / "gold"
+    files = sorted(gold.glob("rule_numbers_cr-*.txt"))
+    assert len(files) == 4
+    for path in files:
+        numbers = path.read_text(encoding="utf-8").split()
+        assert numbers == sorted(numbers, key=sort_key), path.name
+        for n in numbers:
+            assert normalise_query_number(n) == n
+            assert normalise_query_number(n.replace(".", ",")) == n
+            assert level_of(parent_of(n)) == {"section": "chapter", "rule": "section",
+                                              "subrule": "rule"}[level_of(n)]
