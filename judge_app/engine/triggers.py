@@ -85,7 +85,7 @@ def put_pending_on_stack(game: Game) -> bool:
             if len(labels) > 1 and order is None:
                 game.decision = Decision(
                     by=p.name, kind="order_triggers", options=labels, count=len(labels),
-                    text_ru=f"{p.name} выбирает порядок, в котором его сработавшие способности кладутся на стек (первая — вниз): {', '.join(labels)}",
+                    text_ru=f"{p.name} выбирает порядок, в котором свои сработавшие способности кладутся на стек (первая — вниз): {', '.join(labels)}",
                     context={"player": p.name})
                 game.emit("decision", f"Решение: {p.name} упорядочивает свои сработавшие способности", "",
                           [p.name], ["trigger_apnap"])

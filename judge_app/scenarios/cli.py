@@ -104,6 +104,8 @@ def step_cmd(path, at, as_json):
         game = full.game
     if as_json:
         d = view.board_dict(game)
+        from judge_app.engine import decisions
+        d["legal_actions"] = decisions.legal_actions(game)
         d.update({"id": sc.id, "at": at, "event": game.events[-1].to_dict() if at > 0 and game.events else None,
                   "note": total_note or None})
         click.echo(json.dumps(d, ensure_ascii=False, indent=1))

@@ -99,3 +99,17 @@ def test_version_numbers_in_events():
     actions.pass_priority(g)
     cited = {r for e in g.events for r in e.rules}
     assert "119.3a" in cited and "120.3a" not in cited
+
+
+def test_legal_actions_are_accepted():
+    from judge_app.engine import decisions
+    g = game([{"name": "A", "hand": ["Молния", "Прорицание", "Лес"],
+               "battlefield": [{"card": "Гора", "id": "m"}, {"card": "Медведи-гризли", "id": "b"}]},
+              {"name": "B", "battlefield": [{"id": "t", "creature": {"name": "T", "power": 1, "toughness": 1,
+                                                                        "keywords": ["hexproof"]}}]}])
+    acts = decisions.legal_actions(g)
+    kinds = {a["action"] for a in acts}
+    assert kinds == {"pass", "cast", "play_land", "activate"}
+    bolt_targets = {a["targets"][0] for a in acts if a["action"] == "cast"}
+    assert bolt_targets == {"A", "B", "b"}          # not the hexproof creature; Divination unaffordable
+    assert decisions.owed(g) is None
