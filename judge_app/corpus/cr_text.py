@@ -286,11 +286,14 @@ def _mark_titles(rules: list[Rule]) -> None:
             r.title, r.text = r.text, ""
 
 
-def _find_body(lines: list[str], ocr: bool) -> tuple[int, int]:
+def _find_body(lines: list[str]) -> tuple[int, int]:
     """(first, end) line indexes of the body: from the chapter-1 heading that precedes
     rule 100.1 (the contents list repeats the headings) up to the glossary heading."""
-    rule1 = next(i for i, l in enumerate(lines) if re.match(r"\s*100\.1\.?\s", l))
-    first = max(i for i in range(rule1) if re.match(r"\s*1\.\s+\S", lines[i]))
+    rule1 = next((i for i, l in enumerate(lines) if re.match(r"\s*100\.1\.?\s", l)), None)
+    starts = [i for i in range(rule1 or 0) if re.match(r"\s*1\.\s+\S", lines[i])]
+    if rule1 is None or not starts:
+        raise ValueError("not a Comprehensive Rules text: no chapter 1 followed by rule 100.1")
+    first = starts[-1]
     end = next((i for i in range(rule1, len(lines)) if _plain(lines[i]) in GLOSSARY_HEADINGS),
                len(lines))
     return first, end
@@ -306,10 +309,14 @@ def _front_matter(lines: list[str]) -> tuple[str, str]:
 
 
 def parse_cr(text: str, doc_id: str, lang: str, *, ocr: bool = False) -> CRParse:
-    """Parse one CR text into chapters/sections/rules/subrules, glossary, preface, credits."""
+    """Parse one CR text into chapters/sections/rules/subrules, glossary, preface, credits.
+
+    ``text`` is the whole file as read (BOM and any line endings are handled);
+    ``Rule.line`` and ``GlossaryEntry.line`` are 1-based source lines.  Raises
+    ValueError for a text without a chapter 1 and rule 100.1."""
     lines = [MARKER.sub("", l).rstrip() for l in split_lines(text)]
     lines = [l if l.strip() else "" for l in lines]
-    first, end = _find_body(lines, ocr)
+    first, end = _find_body(lines)
     b = _Builder(doc_id, ocr, lines)
     for i in range(first, end):
         b.feed(i, lines[i])
@@ -321,7 +328,6 @@ def parse_cr(text: str, doc_id: str, lang: str, *, ocr: bool = False) -> CRParse
         credits = "\n".join(l.strip() for l in lines[gl_end + 1 :] if l.strip())
     glossary = parse_glossary(lines[end + 1 : gl_end], doc_id, lang, end + 1, ocr)
     return CRParse(doc_id, lang, rules, glossary, preface, credits, b.rejected)
-
 
 
 # -- glossary -----------------------------------------------------------------

@@ -330,3 +330,8 @@ def test_decoded_ocr_text_goes_through_the_same_code():
     # without ocr=True the damaged letters and the lost dot are not accepted
     assert parse_cr(DECODED_SAMPLE, "sample", "ru").numbers()[:6] == [
         "100", "100.1", "100.1a", "100.1b", "200", "200.1"]
+
+
+def test_not_a_cr_text():
+    with pytest.raises(ValueError):
+        parse_cr("Часть II: Новые знания\n1. Цвет\n", "x", "ru")
