@@ -1,0 +1,21 @@
+"""The rules engine: a board a judge builds, stepped through event by event.
+
+Modules
+-------
+state            Game, Player, Obj, Event, Decision — the game is a copyable value (``Game.clone``)
+citations        rule numbers as data (``citations.json``), per CR version, cited by meaning
+characteristics  layer 7 (613.3a–e) computed on demand, with an explanation
+events           primitive changes (zone moves, damage, life, draw, counters), each emitting an event
+triggers         triggered abilities: detection, look-back, APNAP and per-player ordering (603)
+sba              state-based actions, all found then performed together, repeated (704.3)
+priority         priority, passing, resolving the top of the stack (117, 405, 608)
+turn             steps and turn-based actions (500–514)
+combat           a placeholder for the combat issue (508.8: no attackers)
+actions          cast, activate, play a land, pass, answer a decision — refusals roll back
+decisions        what is owed now, and the legal actions
+effects          targets and the effects of the card vocabulary
+setup / view     build a game from a board description; show it (Russian text or JSON)
+
+Only ``errors.InvalidInput`` and ``errors.Refused`` (both ``EngineError``) are raised on bad
+input; the property tests hold the engine to that.
+"""

@@ -32,12 +32,15 @@ def give_priority(game: Game, idx: int) -> None:
 
 
 def pass_priority(game: Game) -> None:
-    """The player with priority passes (117.3d); all in succession → 117.4."""
+    """The player with priority passes (117.3d); all in succession → 117.4.
+
+    The event is emitted after the change it describes, so the state after it shows
+    priority already with the next player."""
     from judge_app.engine import turn
     p = game.priority_player
-    game.emit("pass", f"{p.name} пасует", f"{p.name} passes", [p.name], ["priority_pass"])
     game.passes += 1
     if game.passes >= len(game.live_players()):
+        game.emit("pass", f"{p.name} пасует", f"{p.name} passes", [p.name], ["priority_pass"])
         game.passes = 0
         if game.stack:
             resolve_top(game)
@@ -50,6 +53,9 @@ def pass_priority(game: Game) -> None:
     nxt = (game.priority + 1) % n
     while game.players[nxt].lost:
         nxt = (nxt + 1) % n
+    game.priority = nxt
+    game.emit("pass", f"{p.name} пасует; приоритет переходит к игроку {game.players[nxt].name}",
+              f"{p.name} passes", [p.name, game.players[nxt].name], ["priority_pass"])
     give_priority(game, nxt)
 
 
