@@ -117,12 +117,24 @@ def find_mentions(text: str, known: Iterable[str] | None = None) -> list[Mention
     return out
 
 
-def resolve(mentions: Iterable[Mention], known: Iterable[str]):
-    """Split (mention, number) pairs into those whose number exists and those not."""
+def _ocr_reading(number: str) -> str | None:
+    """OCR reads a subrule letter i as 1: «601.21» is 601.2i when 601.21 does not exist."""
+    if level_of(number) == "rule" and number.endswith("1") and len(number.split(".")[1]) > 1:
+        return number[:-1] + "i"
+    return None
+
+
+def resolve(mentions: Iterable[Mention], known: Iterable[str], *, ocr: bool = False):
+    """Split (mention, number) pairs into those whose number exists and those not.
+
+    With ``ocr=True`` a missing «601.21» resolves to an existing 601.2i (the resolved
+    pair then carries the corrected number)."""
     known = set(known)
     ok, missing = [], []
     for m in mentions:
         for n in m.numbers:
+            if n not in known and ocr and _ocr_reading(n) in known:
+                n = _ocr_reading(n)
             (ok if n in known else missing).append((m, n))
     return ok, missing
 
@@ -136,12 +148,12 @@ def _texts(parse) -> Iterable[tuple[str, str]]:
         yield f"glossary:{g.term_en}", g.definition
 
 
-def unresolved_report(parse) -> list[tuple[str, str, str]]:
+def unresolved_report(parse, *, ocr: bool = False) -> list[tuple[str, str, str]]:
     """(source number, raw mention, missing number) for every reference in a parsed
     CR (rules, examples, glossary) to a number the same document does not have."""
     known = set(parse.numbers(with_chapters=True))
     out = []
     for source, text in _texts(parse):
-        _, missing = resolve(find_mentions(text, known), known)
+        _, missing = resolve(find_mentions(text, known), known, ocr=ocr)
         out.extend((source, m.raw, n) for m, n in missing)
     return out

@@ -93,6 +93,16 @@ def test_resolve_splits_by_known():
     assert [n for _, n in missing] == ["999.1"]
 
 
+def test_resolve_ocr_reading_of_letter_i():
+    ms = find_mentions("Смотрите правило 601.21 и правило 702.211.")
+    known = {"601.2i", "702.21i"}
+    assert resolve(ms, known)[0] == []
+    ok, missing = resolve(ms, known, ocr=True)
+    assert [n for _, n in ok] == ["601.2i", "702.21i"] and missing == []
+    # a real two-digit rule is never rewritten
+    assert [n for _, n in resolve(find_mentions("правило 702.21"), {"702.21", "702.2i"}, ocr=True)[0]] == ["702.21"]
+
+
 def _pinned():
     rows = []
     for line in (ROOT / "tests" / "data" / "unresolved_refs.txt").read_text(encoding="utf-8").splitlines():
