@@ -176,7 +176,8 @@ def cast(game: Game, player, ref: str, targets=None, pay=None) -> Obj:
         raise refuse(game, f"{obj.label()}: цели должны быть разными («другой цели»)", "cast_targets")
     if obj.targets:
         game.emit("targets", f"{obj.label()}{effects.describe_targets(game, obj.targets)}", "",
-                  [obj.id] + [t[1] for t in obj.targets], ["cast_targets", "targets"])
+                  [obj.id] + [t[1] for t in obj.targets],
+                  ["cast_targets", "targets"] + (["aura_target"] if "Aura" in obj.subtypes else []))
     pay_mana(game, player, obj.cost, pay)
     if obj.cost and obj.cost.mana_value:
         game.emit("pay", f"{player.name} оплачивает {obj.cost}", f"{player.name} pays {obj.cost}", [player.name, obj.id],

@@ -91,8 +91,8 @@ def resolve_top(game: Game) -> None:
             ok = effects.target_still_legal(game, so.targets[0], so.spell_targets[0], so.controller)
             if not ok:
                 game.emit("fizzle", f"Цель {so.label()} стала недопустимой: Аура не разрешается",
-                          "", [oid], ["resolve_targets"])
-                ev.move(game, so, "graveyard", keys=("resolve_targets",))
+                          "", [oid], ["aura_resolve", "resolve_targets"])
+                ev.move(game, so, "graveyard", keys=("aura_resolve", "resolve_targets"))
                 give_priority(game, game.active)
                 return
             aura_target = so.targets[0][1]
@@ -106,7 +106,8 @@ def resolve_top(game: Game) -> None:
             so.attached_to = aura_target
         game.emit("enter", f"{so.label()} выходит на поле битвы под контролем игрока {so.controller}"
                   + (f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else ""),
-                  f"{so.label_en()} enters the battlefield", [oid], ["resolve_permanent", "timestamp_object"])
+                  f"{so.label_en()} enters the battlefield", [oid],
+                  ["resolve_permanent", "timestamp_object"] + (["aura_resolve"] if aura_target else []))
         triggers.on_enter(game, so)
     game.emit("priority", f"После разрешения приоритет получит активный игрок {game.ap.name} — "
               "сначала выполняются действия, определяемые состоянием, и сработавшие способности кладутся на стек", "",
