@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -98,16 +99,28 @@ def split_terms(title: str) -> tuple[str, str]:
 def _bridge(docs: list[dict]) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
     """(version, number) -> (English terms, Russian terms) from the glossary entries."""
     out: dict[tuple[str, str], tuple[list[str], list[str]]] = defaultdict(lambda: ([], []))
+    entries = []
+    ru_of: dict[str, str] = {}  # English headword -> Russian, from bilingual entries
+    en_of: dict[str, str] = {}
     for d in docs:
         if d.get("kind") != "glossary":
-            continue
-        refs = (d.get("refs") or "").split()
-        if not refs:
             continue
         if d.get("term_en") is not None or d.get("term_ru") is not None:
             en, ru = (d.get("term_en") or "").strip(), (d.get("term_ru") or "").strip()
         else:
             en, ru = split_terms(d.get("title") or "")
+        if en and ru:
+            ru_of.setdefault(en.lower(), ru)
+            en_of.setdefault(ru.lower(), en)
+        entries.append((d, en, ru))
+    for d, en, ru in entries:
+        refs = (d.get("refs") or "").split()
+        if not refs:
+            continue
+        # an English-only glossary (the 2020 release) borrows the Russian headword of the
+        # same English term from another release's bilingual glossary, and vice versa
+        ru = ru or ru_of.get(en.lower(), "")
+        en = en or en_of.get(ru.lower(), "")
         for num in refs:
             en_l, ru_l = out[(d.get("version") or "", num)]
             if en and en not in en_l:
@@ -140,8 +153,8 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
             seen.add(did)
             number = d.get("number") or ""
             version = d.get("version") or ""
-            title = d.get("title") or ""
-            text = d.get("text") or ""
+            title = unicodedata.normalize("NFC", d.get("title") or "")
+            text = unicodedata.normalize("NFC", d.get("text") or "")
             lang = d.get("lang") or ""
             fields = dict(
                 id=did,

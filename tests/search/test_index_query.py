@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from judge_app.search import layout
-from judge_app.search.index import build_index, load_en_vocab, numpath, split_terms
+from judge_app.search.index import _bridge, build_index, load_en_vocab, numpath, split_terms
 from judge_app.search.query import QueryError, clean_query, number_readings, search
 
 SOURCES = Path(__file__).resolve().parents[2] / "rules_corpus" / "sources"
@@ -249,12 +249,21 @@ def test_query_validation():
     with pytest.raises(QueryError, match="пустой"):
         clean_query("   ")
     with pytest.raises(QueryError, match="пустой"):
-        clean_query("\x00\x07\n")
+        clean_query("\n\t\u200b")
     with pytest.raises(QueryError) as e:
         clean_query("а" * 501)
     assert e.value.message == "запрос слишком длинный: 501 символов, максимум 500"
     assert clean_query("а" * 500) == "а" * 500
-    assert clean_query("смертельное\tкасание\x00") == "смертельное касание"
+    with pytest.raises(QueryError) as e:
+        clean_query("касание\x00")
+    assert e.value.message == "в запросе управляющий символ U+0000 в позиции 8"
+    for bad in ("\x07", "\x1b[31m", "\x7f", "\x85"):
+        with pytest.raises(QueryError, match="управляющий символ"):
+            clean_query("смерть" + bad)
+    # tabs and line breaks are spaces; invisible characters go; NFC (е + U+0308 -> ё)
+    assert clean_query(" смертельное\tкасание\r\n") == "смертельное касание"
+    assert clean_query("смер\u200bтельное\u00ad") == "смертельное"
+    assert clean_query("е\u0308") == "ё"
     with pytest.raises(QueryError):
         clean_query(None)
 
@@ -264,7 +273,11 @@ def test_search_validates_too(index_dir):
         search(index_dir, "")
     with pytest.raises(QueryError, match="слишком длинный: 600"):
         search(index_dir, "x" * 600)
-    res = search(index_dir, "смертельное\x00касание", version=VERSION, kind="rule", lang="ru")
+    with pytest.raises(QueryError, match="управляющий"):
+        search(index_dir, "смертельное\x00касание")
+    res = search(index_dir, "смертельное\nкасание", version=VERSION, kind="rule", lang="ru")
+    assert res.hits[0]["number"] == "702.2"
+    res = search(index_dir, "сме\u200bртельное касание", version=VERSION, kind="rule", lang="ru")
     assert res.hits[0]["number"] == "702.2"
 
 
@@ -302,10 +315,40 @@ def test_search_is_fast_on_the_slice(index_dir):
     qs = ["смертельное касание", "deathtouch", "704.5k", "cvthntkmyjt rfcfybt", "пробивным ударом",
           "state-based actions", "702.2", "легендарное правило"] * 10
     search(index_dir, qs[0])
+    # CPU time of this process: other jobs on a shared machine must not fail the test
     times = []
     for q in qs:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         search(index_dir, q, version=VERSION)
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
     times.sort()
     assert times[int(0.95 * (len(times) - 1))] < 0.05
+
+
+def test_documents_with_every_word_come_first(index_dir, records):
+    from judge_app.search.analysis import analyse
+
+    ru = "pymorphy" if "pymorphy" in str(index_dir) else "snowball"
+    by_id = {r["id"]: r for r in records}
+    want = set(analyse("смертельное касание регенерация", ru))
+    res = search(index_dir, "смертельное касание регенерация", version=VERSION, lang="ru", limit=50)
+    tiers = [want <= set(analyse(by_id[h["id"]]["title"] + " " + by_id[h["id"]]["text"], ru))
+             for h in res.hits]
+    assert tiers == sorted(tiers, reverse=True)  # every-word documents first
+    assert any(tiers) and not all(tiers)
+
+
+def test_bridge_borrows_the_other_language_from_another_release():
+    docs = [
+        {"id": "g1", "kind": "glossary", "version": "2019-05-03", "title": "Deathtouch / Смертельное касание",
+         "term_en": "Deathtouch", "term_ru": "Смертельное касание", "refs": "702.2"},
+        {"id": "g2", "kind": "glossary", "version": "2020-01-24", "title": "Deathtouch",
+         "term_en": "Deathtouch", "term_ru": "", "refs": "702.2"},
+        {"id": "g3", "kind": "glossary", "version": "2020-01-24", "title": "Flying", "refs": "702.9"},
+        {"id": "g4", "kind": "glossary", "version": "2020-01-24", "title": "Nothing", "refs": ""},
+    ]
+    b = _bridge(docs)
+    assert b[("2019-05-03", "702.2")] == (["Deathtouch"], ["Смертельное касание"])
+    assert b[("2020-01-24", "702.2")] == (["Deathtouch"], ["Смертельное касание"])
+    assert b[("2020-01-24", "702.9")] == (["Flying"], [])
+    assert len(b) == 3
