@@ -293,6 +293,15 @@ def choose(game: Game, value) -> None:
             raise InvalidInput("нужно выбрать ровно один перманент")
         game.sba_choices[tuple(d.context["key"])] = vals[0]
     elif d.kind == "targets":
+        if len(vals) != d.count:
+            raise InvalidInput(f"нужно выбрать целей: {d.count}")
+        for v, kind in zip(vals, d.context.get("kinds", [])):
+            if v in game.objects:
+                fits, keys = effects.object_fits(game, kind, d.by, game.objects[v])
+                if not fits:
+                    raise refuse(game, f"«{v}» не может быть целью ({effects.KIND_RU.get(kind, kind)})", *(keys + ["trigger_targets"]))
+            elif not effects.player_fits(kind):
+                raise refuse(game, f"игрок {v} не может быть целью ({effects.KIND_RU.get(kind, kind)})", "targets", "trigger_targets")
         game.sba_choices[("targets", d.context["trigger"])] = vals
     elif d.kind == "discard":
         if len(set(vals)) != d.count:

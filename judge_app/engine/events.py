@@ -30,6 +30,8 @@ def _remove_from_zone(game: Game, obj: Obj) -> None:
 def put_in_zone(game: Game, obj: Obj, zone: str, controller: str | None = None, top: bool = True) -> None:
     """Place ``obj`` into ``zone`` without events (setup, and the tail of ``move``)."""
     obj.zone = zone
+    if zone != "stack":
+        obj.stack_kind = None
     if zone == "battlefield":
         obj.controller = controller or obj.controller
         game.battlefield.append(obj.id)

@@ -102,29 +102,25 @@ def put_pending_on_stack(game: Game) -> bool:
         chosen = []
         if kinds:
             pre = game.sba_choices.pop(("targets", id(t)), None)
-            for k_i, kind in enumerate(kinds):
-                legal = effects.legal_targets(game, kind, t["controller"], None)
-                if pre is not None:
-                    chosen.append(effects.target_tuple(game, pre[k_i]))
-                    continue
-                if not legal:
-                    game.trigger_queue.pop(0)
-                    game.emit("trigger_removed", f"Способность «{t['source_name']}» не имеет допустимых целей и удаляется",
-                              "", [t["source"]], ["trigger_targets"])
-                    chosen = None
-                    break
-                if len(legal) == 1:
-                    chosen.append(effects.target_tuple(game, legal[0]))
-                else:
-                    game.decision = Decision(
-                        by=t["controller"], kind="targets", options=legal, count=1,
-                        text_ru=f"{t['controller']} выбирает цель для способности «{t['source_name']}» ({t['source']})",
-                        context={"trigger": id(t)})
-                    game.emit("decision", f"Решение: {t['controller']} выбирает цель способности «{t['source_name']}»", "",
-                              [t["source"]], ["trigger_targets"])
-                    return False
-            if chosen is None:
+            legal = [effects.legal_targets(game, kind, t["controller"], None) for kind in kinds]
+            if pre is not None:
+                chosen = [effects.target_tuple(game, str(r)) for r in pre]
+            elif not all(legal):
+                game.trigger_queue.pop(0)
+                game.emit("trigger_removed", f"Способность «{t['source_name']}» не имеет допустимых целей и удаляется",
+                          "", [t["source"]], ["trigger_targets"])
                 continue
+            elif all(len(lg) == 1 for lg in legal):
+                chosen = [effects.target_tuple(game, lg[0]) for lg in legal]
+            else:
+                options = sorted({r for lg in legal for r in lg}, key=lambda r: (not game.has_player(r), r))
+                game.decision = Decision(
+                    by=t["controller"], kind="targets", options=options, count=len(kinds),
+                    text_ru=f"{t['controller']} выбирает цел{'ь' if len(kinds) == 1 else 'и'} для способности «{t['source_name']}» ({t['source']})",
+                    context={"trigger": id(t), "kinds": list(kinds)})
+                game.emit("decision", f"Решение: {t['controller']} выбирает цель способности «{t['source_name']}»", "",
+                          [t["source"]], ["trigger_targets"])
+                return False
         game.trigger_queue.pop(0)
         ab_id = game.new_id(f"{t['source']}-trig")
         ab = Obj(id=ab_id, owner=t["controller"], controller=t["controller"], zone="stack",

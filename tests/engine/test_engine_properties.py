@@ -126,3 +126,38 @@ def test_loader_rejects_garbage_cleanly(data):
     except loader.ScenarioInvalid:
         return
     assert sc.players
+
+
+script_item = st.one_of(
+    st.just("pass"),
+    st.builds(lambda s: {"pass_until": s}, st.sampled_from(["upkeep", "draw", "main1", "end", "cleanup",
+                                                             "stack_empty", "end_of_turn", "main2"])),
+    st.builds(lambda c, t: {"cast": {"card": c, "targets": t}}, st.sampled_from(NAMES),
+              st.lists(st.sampled_from(["A", "B", "x0", "x1", "y0"]), max_size=2)),
+    st.builds(lambda o, n, t: {"activate": {"object": o, "ability": n, "targets": t}},
+              st.sampled_from(["x0", "x1", "y0"]), st.integers(1, 2), st.lists(st.sampled_from(["A", "B", "x0", "y0"]), max_size=1)),
+    st.builds(lambda c: {"play_land": c}, st.sampled_from(["Гора", "Лес", "Остров"])),
+    st.builds(lambda v: {"choose": v}, st.sampled_from(["x0", "x1", "y0", "A", ["x0", "x1"]])),
+    st.builds(lambda r: {"refused": {"rule": r}}, st.sampled_from(["302.6", "305.2", "601.2h"])),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(a=player, b=player, script=st.lists(script_item, max_size=12),
+       step=st.sampled_from(["upkeep", "main1", "end"]))
+def test_runner_never_crashes(a, b, script, step):
+    from judge_app.scenarios import runner
+    pa = dict(a, name="A")
+    pb = dict(b, name="B")
+    pa["battlefield"] = [dict(e, id=f"x{i}") for i, e in enumerate(pa["battlefield"])]
+    pb["battlefield"] = [dict(e, id=f"y{i}") for i, e in enumerate(pb["battlefield"])]
+    for p in (pa, pb):
+        p["battlefield"] = [{k: v for k, v in e.items()} for e in p["battlefield"]]
+    data = {"id": "h", "players": [pa, pb], "turn": {"number": 3, "active": "A", "step": step},
+            "script": script, "expect": [{"life": {"A": 20}}]}
+    try:
+        sc = loader.from_data(data, "<hyp>", POOL)
+    except loader.ScenarioInvalid:
+        return
+    res = runner.run(sc)
+    check_invariants(res.game)
