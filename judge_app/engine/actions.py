@@ -281,6 +281,14 @@ def choose(game: Game, value) -> None:
     if d is None:
         raise InvalidInput("сейчас никакого решения не ожидается")
     vals = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    if d.kind == "targets":
+        for v, kind in zip(vals, d.context.get("kinds", [])):
+            if v in game.objects:
+                fits, keys = effects.object_fits(game, kind, d.by, game.objects[v])
+                if not fits:
+                    raise refuse(game, f"«{v}» не может быть целью ({effects.KIND_RU.get(kind, kind)})", *(keys + ["trigger_targets"]))
+            elif game.has_player(v) and not effects.player_fits(kind):
+                raise refuse(game, f"игрок {v} не может быть целью ({effects.KIND_RU.get(kind, kind)})", "targets", "trigger_targets")
     for v in vals:
         if v not in [str(o) for o in d.options]:
             raise InvalidInput(f"«{v}» — недопустимый ответ; допустимые: {', '.join(map(str, d.options))}")
@@ -295,13 +303,6 @@ def choose(game: Game, value) -> None:
     elif d.kind == "targets":
         if len(vals) != d.count:
             raise InvalidInput(f"нужно выбрать целей: {d.count}")
-        for v, kind in zip(vals, d.context.get("kinds", [])):
-            if v in game.objects:
-                fits, keys = effects.object_fits(game, kind, d.by, game.objects[v])
-                if not fits:
-                    raise refuse(game, f"«{v}» не может быть целью ({effects.KIND_RU.get(kind, kind)})", *(keys + ["trigger_targets"]))
-            elif not effects.player_fits(kind):
-                raise refuse(game, f"игрок {v} не может быть целью ({effects.KIND_RU.get(kind, kind)})", "targets", "trigger_targets")
         game.sba_choices[("targets", d.context["trigger"])] = vals
     elif d.kind == "discard":
         if len(set(vals)) != d.count:
