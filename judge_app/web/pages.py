@@ -16,7 +16,83 @@ from . import queries, render, ui
 
 reference = Blueprint("reference", __name__)
 
+
+class PageCache:
+    """Rendered pages of the read-only corpus, least recently used first out, bounded in bytes.
+
+    The corpus never changes under a running process (a rebuild makes a new ``Corpus``,
+    whose id is part of the key), so a page rendered once is valid until evicted."""
+
+    def __init__(self, max_bytes: int = 96 << 20):
+        import threading
+        from collections import OrderedDict
+
+        self.max_bytes = max_bytes
+        self.size = 0
+        self.items: "OrderedDict[tuple, str]" = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key):
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key, value: str) -> None:
+        n = len(value)
+        if n > self.max_bytes // 8:
+            return
+        with self.lock:
+            if key in self.items:
+                return
+            self.items[key] = value
+            self.size += n
+            while self.size > self.max_bytes and self.items:
+                _, old = self.items.popitem(last=False)
+                self.size -= len(old)
+
+
+page_cache = PageCache()
+
+
+def cached_page(view):
+    """Serve a corpus page from ``page_cache`` (key: corpus, URL, interface language, view mode)."""
+    from functools import wraps
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        try:
+            kept = tuple(request.args.get(k) for k in page_params())
+            key = (id(services.corpus()), request.path, kept, ui.ui_lang(), request.cookies.get("show", ""))
+        except Exception:
+            return view(*args, **kwargs)
+        hit = page_cache.get(key)
+        if hit is not None:
+            return hit
+        result = view(*args, **kwargs)
+        if isinstance(result, str):
+            page_cache.put(key, result)
+        return result
+    return wrapper
+
 SHOW = ("both", "ru", "en")
+# The query parameters each page reads; links that switch one keep the others, nothing else
+# (so a cached page never carries someone else's stray parameters).
+PAGE_PARAMS = {
+    "reference.home": ("version", "lang", "kind"),
+    "reference.search": ("q", "version", "lang", "kind"),
+    "reference.rule": ("version", "show"),
+    "reference.toc": ("version", "show"),
+    "reference.glossary": ("version", "q"),
+    "reference.versions": ("version",),
+    "scenarios.library": ("q", "tag"),
+    "scenarios.scenario": ("step",),
+}
+
+
+def page_params() -> tuple[str, ...]:
+    return PAGE_PARAMS.get(request.endpoint or "", ())
 MAX_PARAM = 600
 
 
@@ -62,7 +138,8 @@ def show_mode() -> str:
 
 def switch_url(**changes) -> str:
     """The current URL with some query parameters changed (None removes one)."""
-    args = request.args.to_dict(flat=True)
+    keep = page_params()
+    args = {k: v for k, v in request.args.items() if k in keep}
     for k, v in changes.items():
         if v is None:
             args.pop(k, None)
@@ -88,6 +165,19 @@ def vurl(endpoint: str, **kw) -> str:
     return url_for(endpoint, **kw)
 
 
+def show_value(value) -> str:
+    """A scenario value for people: {"Боб": 17} -> "Боб: 17", [a, b] -> "a, b"."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {show_value(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(show_value(v) for v in value)
+    if value is True:
+        return "да" if ui.ui_lang() == "ru" else "yes"
+    if value is False:
+        return "нет" if ui.ui_lang() == "ru" else "no"
+    return str(value)
+
+
 def frame_context() -> dict:
     """What every template gets: strings, versions, the current version, helpers."""
     try:
@@ -100,7 +190,7 @@ def frame_context() -> dict:
     return {"t": ui.t, "ui_lang": ui.ui_lang(), "cr_versions": versions, "default_version": default,
             "version": safe_version(), "documents": documents, "switch_url": switch_url, "vurl": vurl,
             "linkify": render.linkify, "ref_link": render.ref_link, "plain": render.plain,
-            "zone_name": ui.zone_name}
+            "zone_name": ui.zone_name, "show_value": show_value, "page_params": page_params}
 
 
 # -- search ---------------------------------------------------------------------
@@ -147,6 +237,7 @@ def search():
 # -- rules ----------------------------------------------------------------------
 @reference.get("/rules")
 @reference.get("/rules/")
+@cached_page
 def toc():
     version = current_version()
     show = show_mode()
@@ -158,6 +249,7 @@ def toc():
 
 
 @reference.get("/rules/<path:number>")
+@cached_page
 def rule(number: str):
     version = current_version()
     show = show_mode()
@@ -166,7 +258,7 @@ def rule(number: str):
         return redirect(url_for("reference.toc", version=version))
     ctx = queries.rule_context(raw, version, "ru")
     if ctx["number"] != raw:  # «704,5к» -> the canonical «704.5k»
-        args = request.args.to_dict(flat=True)
+        args = {k: v for k, v in request.args.items() if k in page_params()}
         args["version"] = version
         return redirect(url_for("reference.rule", number=ctx["number"], **args))
     other = ctx.get("other") or {}
@@ -199,6 +291,7 @@ def remember_show(response):
 
 # -- glossary -------------------------------------------------------------------
 @reference.get("/glossary")
+@cached_page
 def glossary():
     version = current_version()
     q = (param("q", max_len=200) or "").strip()
@@ -218,12 +311,14 @@ FAQ_VERSION = "2019-05-03"  # the oldest CR held: the nearest to the FAQ's 2010 
 
 
 @reference.get("/faq")
+@cached_page
 def faq():
     return render_template("faq.html", doc=queries.faq_doc(), cards=queries.cards(),
                            groups=queries.general_rulings(), faq_version=FAQ_VERSION)
 
 
 @reference.get("/faq/<int:position>")
+@cached_page
 def faq_card(position: int):
     card = queries.card_by_position(position)
     if not card:
@@ -246,6 +341,7 @@ def faq_ruling(position: int):
 
 # -- rulebook and versions -------------------------------------------------------
 @reference.get("/rulebook")
+@cached_page
 def rulebook():
     return render_template("rulebook.html", doc=queries.rulebook_doc(), topics=queries.topics())
 

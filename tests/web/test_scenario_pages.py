@@ -1,0 +1,104 @@
+"""Scenario pages: the library, the stepper, failures and hostile scenario text."""
+from __future__ import annotations
+
+import re
+import textwrap
+
+import pytest
+
+from judge_app.web import scenario_data
+
+
+def html(resp) -> str:
+    return resp.get_data(as_text=True)
+
+
+def test_library_lists_and_filters(client):
+    items = scenario_data.library()
+    r = client.get("/scenarios")
+    assert r.status_code == 200
+    if not items:
+        pytest.skip("the scenario library is empty")
+    body = html(r)
+    for it in items:
+        assert f'/scenarios/{it.id}"' in body
+    tags = sorted({t for it in items for t in it.tags})
+    if tags:
+        tagged = html(client.get("/scenarios", query_string={"tag": tags[0]}))
+        for it in items:
+            assert (f'/scenarios/{it.id}"' in tagged) == (tags[0] in it.tags)
+    assert client.get("/scenarios", query_string={"tag": "no-such-tag"}).status_code == 400
+    first = items[0]
+    found = html(client.get("/scenarios", query_string={"q": first.title}))
+    assert f'/scenarios/{first.id}"' in found
+
+
+def runnable():
+    return [it for it in scenario_data.library() if it.scenario is not None]
+
+
+def test_stepper_pages(client):
+    items = runnable()
+    if not items:
+        pytest.skip("no loadable scenario")
+    item = items[0]
+    run = scenario_data.run(item)
+    assert not run.error, run.error
+    total = len(run.events)
+    start = html(client.get(f"/scenarios/{item.id}"))
+    assert 'id="scenario-live"' in start and 'type="range"' in start
+    assert f'max="{total}"' in start
+    end = html(client.get(f"/scenarios/{item.id}", query_string={"step": total}))
+    assert "step-next" not in end and "step-prev" in end
+    if total:
+        last = run.events[-1]
+        for n in last["rules"]:
+            assert f'data-n="{n}"' in end
+        board = lambda page: re.search(r'<div class="board">.*?</div>\s*<div class="stack-zone">', page, re.S).group(0)
+        assert board(start) != board(end), "the board does not change over the whole scenario"
+    assert client.get(f"/scenarios/{item.id}", query_string={"step": total + 1}).status_code == 400
+    assert client.get(f"/scenarios/{item.id}", query_string={"step": "abc"}).status_code == 400
+    assert client.get(f"/scenarios/{item.id}", query_string={"step": "-1"}).status_code == 400
+
+
+def test_unknown_scenario_is_a_404_with_suggestions(client):
+    items = scenario_data.library()
+    r = client.get("/scenarios/" + (items[0].id[:-1] if items else "nothing-here"))
+    assert r.status_code == 404
+
+
+@pytest.fixture()
+def hostile_library(tmp_path, monkeypatch):
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x" / "evil.yaml").write_text(textwrap.dedent("""\
+        id: evil
+        title: "<script>alert('t')</script> Злой"
+        summary: |
+          **Жирный** <script>alert('s')</script> <img src=x onerror="alert(1)">
+          [ссылка](javascript:alert(1)) и правило 704.5k
+        tags: [hostile, "<b>tag</b>"]
+        rules_version: 2020-01-24
+        players:
+          - name: "<i>Ева</i>"
+          - name: Боб
+        turn: {number: 1, active: "<i>Ева</i>", step: main1}
+        script: []
+        expect: []
+        """), encoding="utf-8")
+    (tmp_path / "x" / "broken.yaml").write_text("id: broken\ntitle: [unclosed\n", encoding="utf-8")
+    monkeypatch.setattr(scenario_data, "scenario_dir", lambda: tmp_path)
+    return tmp_path
+
+
+def test_hostile_scenario_text_is_escaped(client, hostile_library):
+    lib = html(client.get("/scenarios"))
+    assert "<script>alert" not in lib and "&lt;script&gt;" in lib
+    assert "/scenarios/broken" in lib  # a broken file is listed, with its problem
+    page = client.get("/scenarios/evil")
+    assert page.status_code == 200
+    body = html(page)
+    assert "<script>alert" not in body and "onerror" not in body and "javascript:" not in body
+    assert "<strong>Жирный</strong>" in body
+    assert "<i>Ева</i>" not in body
+    broken = client.get("/scenarios/broken")
+    assert broken.status_code == 200 and 'class="run-error"' in html(broken)
