@@ -159,7 +159,7 @@
     if (a && lastPointer !== "touch") hideTimer = setTimeout(hidePop, 150);
   });
   document.addEventListener("focusin", function (ev) {
-    if (ev.target.matches && ev.target.matches("a.ref")) showPop(ev.target);
+    if (ev.target.matches && ev.target.matches("a.ref") && lastPointer !== "touch") showPop(ev.target);
   });
   document.addEventListener("focusout", function (ev) {
     if (ev.target.matches && ev.target.matches("a.ref")) hideTimer = setTimeout(hidePop, 150);
