@@ -279,6 +279,9 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
             if not isinstance(v, dict) or "card" not in v:
                 c.err(ln, f"{key}.cast", "нужно {card: ...}")
             else:
+                for k in v:
+                    if k not in ("card", "targets", "x", "mode", "pay"):
+                        c.err(_line(v, k), f"{key}.cast.{k}", "неизвестный ключ" + _maybe(k, ("card", "targets", "x", "mode", "pay")))
                 if str(v["card"]) not in c.ids:
                     c.card(v["card"], _line(v, "card"), f"{key}.cast.card")
                 for t in v.get("targets", []) or []:

@@ -168,6 +168,8 @@ class Runner:
             self._pass_until(line, v)
             return None
         if act == "cast":
+            if "x" in v or "mode" in v:
+                raise InvalidInput("X и выбор режима пока не поддерживаются движком (в пуле нет таких карт)")
             ref = str(v["card"])
             player = _actor_for_card(g, ref, by)
             obj = actions.find_in_hand(g, player, ref)
