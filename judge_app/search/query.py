@@ -238,9 +238,26 @@ def _as_list(v) -> list[str]:
     return [str(x) for x in v]
 
 
+# Kinds that do not belong to a Comprehensive Rules release (FAQ, 1998 rulebook): a CR
+# version filter ("2019-05-03") lets them through; asking for their own label ("m2011",
+# "1998") selects them alone.
+NON_CR_KINDS = ("card", "ruling", "rulebook")
+_CR_VERSION = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _version_filter(versions: list[str]):
+    parts = [Term("version", v) for v in versions]
+    if any(_CR_VERSION.fullmatch(v) for v in versions):
+        parts += [Term("kind", k) for k in NON_CR_KINDS]
+    return parts[0] if len(parts) == 1 else Or(parts)
+
+
 def _filter(version, lang, kind):
     parts = []
-    for name, val in (("version", version), ("lang", lang), ("kind", kind)):
+    versions = _as_list(version)
+    if versions:
+        parts.append(_version_filter(versions))
+    for name, val in (("lang", lang), ("kind", kind)):
         vals = _as_list(val)
         if len(vals) == 1:
             parts.append(Term(name, vals[0]))
@@ -379,7 +396,12 @@ def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
 
 def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) -> SearchResult:
     """Search ``index_dir``; see the module docstring. ``version``/``lang``/``kind`` take a
-    string or a list of strings (None: no filter)."""
+    string or a list of strings (None: no filter).
+
+    A CR version ("2019-05-03") selects the rules, examples and glossary of that release
+    *and* keeps the FAQ and 1998 rulebook records (kinds in ``NON_CR_KINDS``), which have no
+    CR release; ``version="m2011"`` or ``"1998"`` selects those documents alone.
+    """
     q = clean_query(q)
     limit = max(1, int(limit or 20))
     o = open_index(index_dir)

@@ -87,6 +87,11 @@ def records() -> list[dict]:
     recs.append({"id": "old:702.2", "kind": "rule", "doc_id": "old", "version": "2010-01-01",
                  "lang": "ru", "number": "702.2", "title": "Смертельное касание", "text": "",
                  "refs": "", "is_title_rule": True})
+    # a FAQ ruling (no CR release): kept by a CR version filter
+    recs.append({"id": "faq:1", "kind": "ruling", "doc_id": "faq-ru-m2011", "version": "m2011",
+                 "lang": "ru", "number": "", "title": "Смертельное касание",
+                 "text": "Любое количество повреждений от источника со смертельным касанием смертельно.",
+                 "refs": "", "is_title_rule": False})
     return recs
 
 
@@ -210,9 +215,15 @@ def test_rule_range(index_dir):
 def test_version_lang_kind_filters(index_dir):
     res = search(index_dir, "смертельное касание", limit=50)
     versions = {h["version"] for h in res.hits}
-    assert versions == {VERSION, "2010-01-01"}
+    assert versions == {VERSION, "2010-01-01", "m2011"}
     res = search(index_dir, "смертельное касание", version="2010-01-01")
+    assert sorted(h["id"] for h in res.hits) == ["faq:1", "old:702.2"]
+    res = search(index_dir, "смертельное касание", version="2010-01-01", kind="rule")
     assert [h["id"] for h in res.hits] == ["old:702.2"]
+    res = search(index_dir, "смертельное касание", version="m2011")
+    assert [h["id"] for h in res.hits] == ["faq:1"]
+    res = search(index_dir, "смертельное касание", version=VERSION, kind="ruling")
+    assert [h["id"] for h in res.hits] == ["faq:1"]
     res = search(index_dir, "смертельное касание", version=VERSION, kind="glossary")
     assert [h["id"] for h in res.hits] == ["gloss:Deathtouch"]
     res = search(index_dir, "смертельное касание", version=VERSION, lang="en")
