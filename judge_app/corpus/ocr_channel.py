@@ -1,0 +1,168 @@
+"""Noisy-channel model P(garbled glyphs | clean Cyrillic), learned by hard EM.
+
+Each clean character (Cyrillic letter, either case, or punctuation) emits 0..3
+output glyphs; stray output glyphs may also be inserted.  The model is trained
+on aligned word pairs (2019 word, 2020 OCR token) separately for upright ("u")
+and italic ("i") text, each smoothed towards the pooled table.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+
+MAXK = 3
+FLOOR = math.log(1e-6)
+CYR = set("абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ")
+
+
+def has_cyr(s: str) -> bool:
+    return any(ch in CYR for ch in s)
+
+
+def _init_tables(pairs: Counter) -> dict:
+    """Initial 1-glyph emission estimates from proportional positions (no hand seed)."""
+    co: dict[str, Counter] = defaultdict(Counter)
+    for (src, out), n in pairs.items():
+        L, M = len(src), len(out)
+        if not M:
+            continue
+        for i, c in enumerate(src):
+            j0 = int(i * M / L)
+            j1 = max(j0 + 1, int((i + 1) * M / L))
+            for j in range(j0, min(j1, M)):
+                co[c][out[j]] += n
+    tab = {}
+    for c, cnt in co.items():
+        tot = sum(cnt.values()) + 50
+        tab[c] = {o: math.log(v / tot) for o, v in cnt.items()}
+    return tab
+
+
+def _init_score(tab1, c, s):
+    t = tab1.get(c, {})
+    if not s:
+        return -6.0
+    return sum(t.get(ch, -12.0) for ch in s) - 1.5 * (len(s) - 1)
+
+
+def viterbi(src: str, out: str, logE, ins, init1=None):
+    """Best alignment of src -> out.  Returns (logprob, list of (c, s) emissions, list of inserted glyphs)."""
+    L, M = len(src), len(out)
+    NEG = -1e18
+    D = [[NEG] * (M + 1) for _ in range(L + 1)]
+    B = [[None] * (M + 1) for _ in range(L + 1)]
+    D[0][0] = 0.0
+    for i in range(L + 1):
+        Di = D[i]
+        for j in range(M + 1):
+            v = Di[j]
+            if v <= NEG / 2:
+                continue
+            # insertion of out[j]
+            if j < M:
+                w = v + ins.get(out[j], -9.0)
+                if w > Di[j + 1]:
+                    Di[j + 1] = w
+                    B[i][j + 1] = (i, j, None)
+            if i < L:
+                c = src[i]
+                e = logE.get(c) if init1 is None else None
+                Dn = D[i + 1]
+                for k in range(0, MAXK + 1):
+                    if j + k > M:
+                        break
+                    s = out[j:j + k]
+                    if init1 is not None:
+                        lp = _init_score(init1, c, s)
+                    else:
+                        lp = e.get(s, FLOOR - 2 * k) if e else FLOOR - 2 * k
+                    w = v + lp
+                    if w > Dn[j + k]:
+                        Dn[j + k] = w
+                        B[i + 1][j + k] = (i, j, s)
+    # backtrace
+    ems, insd = [], []
+    i, j = L, M
+    while (i, j) != (0, 0):
+        pi, pj, s = B[i][j]
+        if s is None:
+            insd.append(out[pj])
+        else:
+            ems.append((src[pi], s))
+        i, j = pi, pj
+    ems.reverse()
+    return D[L][M], ems, insd
+
+
+def _estimate(ecounts, icounts, n_out):
+    logE = {}
+    for c, cnt in ecounts.items():
+        tot = sum(cnt.values()) + 1.0
+        logE[c] = {s: math.log(v / tot) for s, v in cnt.items()}
+    ins = {o: math.log((v + 0.5) / (n_out + 1)) for o, v in icounts.items()}
+    return logE, ins
+
+
+def train_style(pairs: Counter, iters: int = 4, workers: int = 1):
+    """Hard EM on Counter{(src, out): n}.  Returns (emission counts, insertion counts, n_out)."""
+    init1 = _init_tables(pairs)
+    logE, ins = {}, {}
+    items = sorted(pairs.items())
+    n_out = sum(len(o) * n for (s, o), n in items)
+    for it in range(iters):
+        ec: dict[str, Counter] = defaultdict(Counter)
+        ic: Counter = Counter()
+        for (src, out), n in items:
+            _, ems, insd = viterbi(src, out, logE, ins, init1 if it == 0 else None)
+            for c, s in ems:
+                ec[c][s] += n
+            for o in insd:
+                ic[o] += n
+        logE, ins = _estimate(ec, ic, n_out)
+    return ec, ic, n_out
+
+
+def build_model(counts_by_style: dict, min_p: float = 0.0015) -> dict:
+    """Turn emission counts into smoothed log tables per style.
+
+    model[style] = {"E": {c: {s: lp}}, "I": {glyph: lp}}
+    Style tables are smoothed towards the pooled one; upper-case letters
+    towards their lower-case letter.
+    """
+    pooled: dict[str, Counter] = defaultdict(Counter)
+    pooled_i: Counter = Counter()
+    n_pool = 0
+    for st, (ec, ic, n_out) in counts_by_style.items():
+        for c, cnt in ec.items():
+            pooled[c].update(cnt)
+        pooled_i.update(ic)
+        n_pool += n_out
+
+    def probs(cnt: Counter, prior: dict | None, beta: float) -> dict:
+        tot = sum(cnt.values())
+        keys = set(cnt) | (set(prior) if prior else set())
+        out = {}
+        for s in keys:
+            p = (cnt.get(s, 0) + (beta * prior.get(s, 0.0) if prior else 0.0)) / (tot + (beta if prior else 0.0))
+            if p >= min_p:
+                out[s] = p
+        return out
+
+    pooled_p = {}
+    for c in sorted(pooled):
+        lower = c.lower()
+        prior = None
+        if c != lower and lower in pooled:
+            lo = pooled[lower]
+            t = sum(lo.values())
+            prior = {s: v / t for s, v in lo.items()}
+        pooled_p[c] = probs(pooled[c], prior, 5.0)
+    model = {}
+    for st, (ec, ic, n_out) in counts_by_style.items():
+        E = {}
+        for c in sorted(pooled_p):
+            p = probs(ec.get(c, Counter()), pooled_p[c], 20.0)
+            E[c] = {s: round(math.log(v), 4) for s, v in sorted(p.items())}
+        I = {o: round(math.log((v + 0.5) / (n_out + 1)), 4) for o, v in sorted(ic.items()) if v >= 2}
+        model[st] = {"E": E, "I": I}
+    return model

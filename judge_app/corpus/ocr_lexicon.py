@@ -1,0 +1,109 @@
+"""Lexicon of Russian word forms and Latin words for the OCR decoder.
+
+* Word forms of the 2019 Russian CR (body and glossary) with their counts.
+* Every form of the lexemes of those words, generated with pymorphy3 (forms the
+  2019 text never uses get a small pseudo-count).
+* Capitalisation: words written capitalised mid-sentence in most of their 2019
+  occurrences are proper nouns and are restored capitalised.
+* Latin words: tokens of the 2019 text that are pure Latin (card names, Magic,
+  planeswalker) survive OCR intact; the aligned pairs tell which of those
+  spellings are also garblings of Russian words.
+
+At run time the decoder also searches pymorphy3's full dictionary (DAWG) for
+words in neither list (see ``ocr_decode``).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from . import ocr_align
+
+WORD_RE = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+LATIN_RE = re.compile(r"^[A-Za-z][A-Za-z'’\-]*[A-Za-z]$|^[A-Z]$")
+SENT_END = re.compile(r"[.!?:»]$")
+_morph = None
+
+
+def morph():
+    global _morph
+    if _morph is None:
+        import pymorphy3
+
+        _morph = pymorphy3.MorphAnalyzer()
+    return _morph
+
+
+def _texts_2019(heldout: bool) -> list[str]:
+    t19 = ocr_align.SRC_2019.read_text(encoding="utf-8")
+    if not heldout:
+        return [t19]
+    blocks, lines = ocr_align.segment(t19, ocr=False)
+    out = []
+    for b in blocks:
+        key = b.key if b.key.startswith(("G:", "ch", "pre", "gloss")) else ocr_align.shift_2019_number(b.key)
+        if ocr_align.is_heldout(key):
+            continue
+        out.append("\n".join(lines[i] for i in b.lines))
+    return out
+
+
+def build_lexicon(heldout: bool = False) -> dict:
+    """{"forms": {form: count}, "proper": [forms], "latin": {word: count}}"""
+    counts: Counter = Counter()
+    cap_mid: Counter = Counter()
+    latin: Counter = Counter()
+    numbers: Counter = Counter()
+    for text in _texts_2019(heldout):
+        for line in text.split("\n"):
+            toks = line.split()
+            prev = ""
+            for n, tok in enumerate(toks):
+                core = tok.strip("«»()[].,;:!?\"“”'’–—")
+                if LATIN_RE.match(core):
+                    latin[core] += 1
+                elif core.isdigit():
+                    numbers[core] += 1
+                for m in WORD_RE.finditer(tok):
+                    w = m.group(0)
+                    lw = w.lower()
+                    counts[lw] += 1
+                    if w[0].isupper() and n > 0 and prev and not SENT_END.search(prev) and m.start() <= 1:
+                        cap_mid[lw] += 1
+                prev = tok
+    proper = sorted(w for w, c in cap_mid.items() if c >= 2 and c * 2 > counts[w] and len(w) > 1)
+    forms = {w: c for w, c in counts.items()}
+    # lexeme expansion with pymorphy3
+    mo = morph()
+    extra: Counter = Counter()
+    for w in sorted(counts):
+        if "-" in w:
+            continue
+        seen = set()
+        for p in mo.parse(w)[:2]:
+            if p.score < 0.2 or p.normal_form in seen:
+                continue
+            seen.add(p.normal_form)
+            try:
+                lex = p.lexeme
+            except Exception:  # pragma: no cover - pymorphy oddities
+                continue
+            for f in lex:
+                fw = f.word
+                if fw not in forms and WORD_RE.fullmatch(fw):
+                    extra[fw] += 1
+    for fw in sorted(extra):
+        forms[fw] = 0  # count 0 = generated form
+    return {"forms": dict(sorted(forms.items())), "proper": proper, "latin": dict(sorted(latin.items())),
+            "numbers": dict(sorted(numbers.items()))}
+
+
+def latin_stats(blocks, pairs) -> dict:
+    """For each Latin-looking OCR spelling: how often it stood for a Russian word in the aligned pairs."""
+    garb: Counter = Counter()
+    for st in pairs.values():
+        for (a, g), n in st.items():
+            core = g.strip("«»()[].,;:!?\"“”'’–—")
+            if LATIN_RE.match(core):
+                garb[core] += n
+    return {"garble": dict(sorted((k, v) for k, v in garb.items() if v >= 1))}

@@ -1,0 +1,82 @@
+"""Training of the OCR decoder model from the two sources.
+
+``python -m judge_app.corpus.ocr_train`` rewrites ``data/ocr_model.json.gz``;
+``tests/ocr/test_model_reproducible.py`` checks that doing so reproduces the
+committed file.  ``train(heldout=True)`` trains on the even-numbered rules only
+(used by ``bench/ocr_bench.py``).
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import sys
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from . import ocr_align, ocr_channel, ocr_lexicon
+
+DATA = Path(__file__).resolve().parent / "data"
+MODEL_PATH = DATA / "ocr_model.json.gz"
+
+_GLOSS_SENSE = re.compile(r"(?:(?<=\s)|^)\d\.\s")
+
+
+def tokens(s: str) -> list[str]:
+    return s.split()
+
+
+def word_pairs(blocks, heldout: bool) -> dict[str, Counter]:
+    """Word pairs (2019 token, 2020 token) from blocks with equal token counts."""
+    pairs = {"u": Counter(), "i": Counter()}
+    for b in blocks:
+        if heldout and ocr_align.is_heldout(b.key):
+            continue
+        old = b.old
+        if b.kind == "gloss":
+            old = _GLOSS_SENSE.sub(" ", old)
+        to, tn = tokens(old), tokens(b.new)
+        if len(to) != len(tn):
+            continue
+        for a, g in zip(to, tn):
+            if ocr_channel.has_cyr(a) and len(a) <= 30 and len(g) <= 40:
+                pairs[b.style][(a, g)] += 1
+    return pairs
+
+
+def _train_one(args):
+    style, pairs = args
+    ec, ic, n = ocr_channel.train_style(pairs)
+    return style, (dict(ec), ic, n)
+
+
+def train(heldout: bool = False) -> dict:
+    blocks = ocr_align.aligned_blocks()
+    pairs = word_pairs(blocks, heldout)
+    with ProcessPoolExecutor(2) as ex:
+        res = dict(ex.map(_train_one, sorted(pairs.items())))
+    model = ocr_channel.build_model(res)
+    model["lexicon"] = ocr_lexicon.build_lexicon(heldout=heldout)
+    model["latin"] = ocr_lexicon.latin_stats(blocks, pairs)
+    return model
+
+
+def dump(model: dict) -> bytes:
+    raw = json.dumps(model, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    return gzip.compress(raw, compresslevel=6, mtime=0)
+
+
+def load(path: Path = MODEL_PATH) -> dict:
+    return json.loads(gzip.decompress(path.read_bytes()).decode("utf-8"))
+
+
+def main(argv=None):
+    model = train(heldout=False)
+    DATA.mkdir(exist_ok=True)
+    MODEL_PATH.write_bytes(dump(model))
+    print("wrote", MODEL_PATH, MODEL_PATH.stat().st_size, "bytes")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
