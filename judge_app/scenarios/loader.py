@@ -280,8 +280,10 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                 c.err(ln, f"{key}.cast", "нужно {card: ...}")
             else:
                 for k in v:
-                    if k not in ("card", "targets", "x", "mode", "pay"):
-                        c.err(_line(v, k), f"{key}.cast.{k}", "неизвестный ключ" + _maybe(k, ("card", "targets", "x", "mode", "pay")))
+                    if k not in ("card", "targets", "x", "mode", "pay", "by"):
+                        c.err(_line(v, k), f"{key}.cast.{k}", "неизвестный ключ" + _maybe(k, ("card", "targets", "x", "mode", "pay", "by")))
+                if "by" in v:
+                    c.player(v["by"], _line(v, "by"), f"{key}.cast.by")
                 if str(v["card"]) not in c.ids:
                     c.card(v["card"], _line(v, "card"), f"{key}.cast.card")
                 for t in v.get("targets", []) or []:
@@ -294,6 +296,11 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
             if not isinstance(v, dict) or "object" not in v:
                 c.err(ln, f"{key}.activate", "нужно {object: ID, ability: N}")
             else:
+                for k in v:
+                    if k not in ("object", "ability", "targets", "pay", "by"):
+                        c.err(_line(v, k), f"{key}.activate.{k}", "неизвестный ключ" + _maybe(k, ("object", "ability", "targets", "pay", "by")))
+                if "ability" in v and (not isinstance(v["ability"], int) or v["ability"] < 1):
+                    c.err(_line(v, "ability"), f"{key}.activate.ability", "номер способности — целое число от 1")
                 c.ref(v["object"], _line(v, "object"), f"{key}.activate.object", False)
                 for t in v.get("targets", []) or []:
                     c.ref(t, _line(v, "targets"), f"{key}.activate.targets")

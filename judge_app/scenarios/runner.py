@@ -109,7 +109,7 @@ class Runner:
             line, a = script[i]
             act = next(k for k in a if k != "by")
             v = a[act]
-            by = a.get("by")
+            by = a.get("by") or (v.get("by") if isinstance(v, dict) else None)
             if act == "refused":
                 if last_refusal is None:
                     self.fail(line, "ожидался отказ в предыдущем действии, но оно было выполнено")
