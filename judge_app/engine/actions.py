@@ -9,7 +9,7 @@ from judge_app.engine import characteristics as ch
 from judge_app.engine import effects, priority, turn
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, Refused
-from judge_app.engine.state import Game, Obj
+from judge_app.engine.state import Game, Obj, Player
 
 MAIN = ("main1", "main2")
 
@@ -19,7 +19,13 @@ def refuse(game: Game, msg: str, *keys) -> Refused:
 
 
 def _atomic(fn):
+    """All or nothing. When a run stops after event N (stepping), an action is first tried
+    on a copy, so that events of an attempt that is then refused never count."""
     def wrapper(game: Game, *a, **kw):
+        if game.stop_at is not None:
+            trial = game.clone()
+            trial.stop_at = None
+            fn(trial, *[trial.player(x.name) if isinstance(x, Player) else x for x in a], **kw)
         backup = game.clone()
         try:
             return fn(game, *a, **kw)

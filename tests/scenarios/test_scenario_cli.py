@@ -61,3 +61,27 @@ def test_step_forward_and_back():
     assert mid["event"]["index"] == 2
     text = invoke("step", f, "--at", "10")
     assert text.exit_code == 0 and "Боб: жизнь 17" in text.output
+
+
+def test_step_ignores_events_of_refused_attempts():
+    from judge_app.scenarios import loader, runner
+    sc = loader.load(LIB / "basics" / "not-enough-mana.yaml")
+    full = runner.run(sc)
+    total = len(full.game.events)
+    game, stopped = runner.state_at(sc, total + 1)
+    assert stopped is None and not game.stack and len(game.player("Алиса").hand) == 1
+    for n in range(1, total + 1):
+        g, stopped = runner.state_at(sc, n)
+        assert [e.to_dict() for e in g.events] == [e.to_dict() for e in full.game.events[:n]]
+
+
+def test_every_step_of_library_matches_the_full_trace():
+    from judge_app.scenarios import loader, runner
+    from judge_app.scenarios.cli import collect
+    for f in collect([LIB]):
+        sc = loader.load(f)
+        full = runner.run(sc)
+        for n in range(1, len(full.game.events) + 1):
+            g, stopped = runner.state_at(sc, n)
+            assert stopped == n, (sc.id, n)
+            assert g.events[-1].to_dict() == full.game.events[n - 1].to_dict(), (sc.id, n)
