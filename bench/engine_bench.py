@@ -104,9 +104,10 @@ def bench_big_step(samples: int = 25) -> tuple:
 def main() -> None:
     n, ok, dt, results = bench_library()
     print(f"Библиотека сценариев: {n} сценариев, верно {ok}, время {dt:.3f} с (цель < 5 с)")
-    ev, dt2, left, died = bench_big_board()
+    runs = sorted((bench_big_board() for _ in range(5)), key=lambda r: r[1])
+    ev, dt2, left, died = runs[len(runs) // 2]   # the median of 5 runs
     print(f"Большая доска (100 существ с каждой стороны, «Славный гимн» у каждого, «Пирокластика», полный ход): "
-          f"{ev} событий за {dt2:.3f} с — {ev / dt2:,.0f} событий/с; умерло {died}, на поле осталось {left} перманентов")
+          f"{ev} событий за {dt2:.3f} с (медиана 5 прогонов) — {ev / dt2:,.0f} событий/с; умерло {died}, на поле осталось {left} перманентов")
     cnt, med, p95, worst = bench_step(results)
     print(f"Показ состояния после события N: {cnt} замеров, медиана {med * 1000:.1f} мс, "
           f"p95 {p95 * 1000:.1f} мс, максимум {worst * 1000:.1f} мс (цель p95 < 50 мс)")

@@ -1,0 +1,185 @@
+"""Benchmark of the 2020 OCR decoder (judge_app/corpus/ocr_decode.py).
+
+    .venv/bin/python bench/ocr_bench.py [--quick]
+
+(a) Unchanged rules, held out: a model is trained on the even-numbered rules only
+    (channel *and* 2019 lexicon; see ocr_align.is_heldout), the whole 2020 OCR is
+    decoded with it, and the odd-numbered aligned blocks whose token count equals
+    the 2019 block's ("probably unchanged") are compared word by word with the
+    2019 text.  Decoding here does NOT use the 2019 block as context (it is the
+    reference).  A second row gives the production model (trained on everything,
+    2019 context on) on the same blocks -- not held out, shown for reference.
+(b) New or changed rules: the production decode against the hand reference
+    tests/ocr/hand_reference.txt (word-level Levenshtein alignment).
+
+Words are compared without surrounding punctuation, lower-cased, ё = е
+("acc"); "acc+case" also requires the same capitalisation.  CER is the
+character edit distance (lower-cased, ё = е, punctuation included) over the
+reference length.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from judge_app.corpus import ocr_align, ocr_decode, ocr_train  # noqa: E402
+
+HAND = ROOT / "tests" / "ocr" / "hand_reference.txt"
+PUNCT = ocr_decode.PUNCT_STRIP
+
+
+def norm_word(w: str, case: bool = False) -> str:
+    w = w.strip(PUNCT).replace("ё", "е").replace("Ё", "Е")
+    return w if case else w.lower()
+
+
+def norm_text(s: str) -> str:
+    return " ".join(s.lower().replace("ё", "е").split())
+
+
+def lev(a, b) -> int:
+    if len(a) < len(b):
+        a, b = b, a
+    prev = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i]
+        for j, y in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
+        prev = cur
+    return prev[-1]
+
+
+def decoded_blocks(dec_lines: list[str], ocr_text: str) -> dict[str, tuple[str, str]]:
+    """block id -> (style, decoded block text), using the OCR text's segmentation."""
+    blocks, _ = ocr_align.segment(ocr_text, ocr=True)
+    out = {}
+    for b in blocks:
+        if b.kind == "pre":
+            continue
+        out[b.id] = (b.style, ocr_align.block_text(b, dec_lines))
+    return out
+
+
+class Acc:
+    def __init__(self):
+        self.n = self.ok = self.okc = 0
+        self.chars = self.cerr = 0
+
+    def add_pairs(self, ref_toks, hyp_toks):
+        for r, h in zip(ref_toks, hyp_toks):
+            self.n += 1
+            self.ok += norm_word(r) == norm_word(h)
+            self.okc += norm_word(r, True) == norm_word(h, True)
+            self.cerr += lev(norm_text(r), norm_text(h))
+            self.chars += len(r) + 1
+
+    def add_lev(self, ref: str, hyp: str):
+        rt = [norm_word(t) for t in ref.split()]
+        ht = [norm_word(t) for t in hyp.split()]
+        rc = [norm_word(t, True) for t in ref.split()]
+        hc = [norm_word(t, True) for t in hyp.split()]
+        self.n += len(rt)
+        self.ok += len(rt) - lev(rt, ht)
+        self.okc += len(rc) - lev(rc, hc)
+        self.chars += len(norm_text(ref))
+        self.cerr += lev(norm_text(ref), norm_text(hyp))
+
+    def row(self, name):
+        if not self.n:
+            return f"| {name} | 0 | - | - | - |"
+        return (
+            f"| {name} | {self.n} | {100 * self.ok / self.n:.2f} % | {100 * self.okc / self.n:.2f} % "
+            f"| {100 * self.cerr / max(1, self.chars):.2f} % |"
+        )
+
+
+def bench_unchanged(doc, ocr_text: str, aligned) -> dict[str, Acc]:
+    dec = decoded_blocks(doc.lines, ocr_text)
+    accs = {"u": Acc(), "i": Acc()}
+    for a in aligned:
+        if not ocr_align.is_heldout(a.key):
+            continue
+        old = a.old
+        if a.kind == "gloss":
+            old = ocr_train._GLOSS_SENSE.sub(" ", old)
+        ro, rn = old.split(), a.new.split()
+        if len(ro) != len(rn) or a.id_ not in dec:
+            continue
+        hyp = dec[a.id_][1].split()
+        if len(hyp) != len(ro):
+            continue
+        accs[a.style].add_pairs(ro, hyp)
+    return accs
+
+
+def load_hand() -> list[tuple[str, str]]:
+    out, cur, buf = [], None, []
+    for line in HAND.read_text(encoding="utf-8").split("\n"):
+        if line.startswith("#"):
+            continue
+        if line.startswith("== "):
+            if cur:
+                out.append((cur, " ".join(buf)))
+            cur, buf = line[3:].strip(), []
+        elif line.strip() and cur:
+            buf.append(line.strip())
+    if cur:
+        out.append((cur, " ".join(buf)))
+    return out
+
+
+def bench_changed(doc, ocr_text) -> dict[str, Acc]:
+    dec = decoded_blocks(doc.lines, ocr_text)
+    accs = {"u": Acc(), "i": Acc()}
+    for bid, ref in load_hand():
+        if bid not in dec:
+            print("hand reference block not found:", bid, file=sys.stderr)
+            continue
+        st, hyp = dec[bid]
+        accs[st].add_lev(ref, hyp)
+    return accs
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--skip-heldout", action="store_true", help="skip retraining the held-out model")
+    args = ap.parse_args(argv)
+    ocr_text = ocr_align.SRC_2020.read_text(encoding="utf-8")
+    aligned = ocr_align.aligned_blocks()
+    for a in aligned:
+        a.id_ = f"{a.key}#{a.kind}{a.ex_index if a.kind == 'example' else ''}"
+    rows = []
+    if not args.skip_heldout:
+        t = time.time()
+        raw = ocr_train.train(heldout=True)
+        held = ocr_decode.Model(raw)
+        print(f"held-out model trained in {time.time() - t:.1f} s", file=sys.stderr)
+        hdoc = ocr_decode.decode_document(ocr_text, held, use_context=False)
+        accs = bench_unchanged(hdoc, ocr_text, aligned)
+        rows.append(accs["u"].row("(a) unchanged, held out, upright"))
+        rows.append(accs["i"].row("(a) unchanged, held out, italic"))
+    prod = ocr_decode.get_model()
+    t = time.time()
+    doc = ocr_decode.decode_document(ocr_text, prod)
+    dt = time.time() - t
+    accs = bench_unchanged(doc, ocr_text, aligned)
+    rows.append(accs["u"].row("(a') same blocks, production model + 2019 context, upright"))
+    rows.append(accs["i"].row("(a') same blocks, production model + 2019 context, italic"))
+    accs = bench_changed(doc, ocr_text)
+    rows.append(accs["u"].row("(b) new/changed rules (hand reference), upright"))
+    rows.append(accs["i"].row("(b) new/changed rules (hand reference), italic"))
+    print("| set | words | word acc | word acc + case | CER |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        print(r)
+    print(f"\nwhole-document decode (production): {dt:.1f} s wall, {len(doc.low_confidence)} low-confidence words")
+
+
+if __name__ == "__main__":
+    main()
