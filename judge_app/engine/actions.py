@@ -264,7 +264,7 @@ def play_land(game: Game, player, ref: str) -> Obj:
     if player.lands_played >= 1:
         raise refuse(game, f"{player.name} уже сыграл землю в этот ход", "one_land")
     player.lands_played += 1
-    ev.move(game, obj, "battlefield", keys=("play_land",), kind="play_land", controller=player.name,
+    ev.move(game, obj, "battlefield", keys=("play_land", "priority_after_action"), kind="play_land", controller=player.name,
             text_ru=f"{player.name} играет землю {obj.label()}", text_en=f"{player.name} plays {obj.label_en()}")
     priority.give_priority(game, game.pidx(player.name))
     return obj
