@@ -2,8 +2,12 @@
 
 One analyser handles both languages: every token picks its own treatment by script.
 
-* Cyrillic token -> Russian: either the Snowball stem (PyStemmer, ``"snowball"``) or the
-  pymorphy3 dictionary lemma (``"pymorphy"``);
+* Cyrillic token -> Russian, one of:
+  ``"snowball"``: the Snowball stem (PyStemmer);
+  ``"pymorphy"``: every distinct pymorphy3 normal form of the word (an ambiguous form such
+  as «мигом» gives both «мигом» and «миг»; they share one position);
+  ``"hybrid"``: the pymorphy3 normal forms *and* the Snowball stem, so a word pymorphy3
+  does not know and guesses badly («подыгрой») still meets its dictionary form via the stem;
 * Latin token -> English Snowball stem (PyStemmer);
 * digits and rule numbers ("704.5k") are kept as they are.
 
@@ -23,12 +27,15 @@ from functools import lru_cache
 
 from whoosh.analysis import Filter, RegexTokenizer
 
-RU_ANALYSERS = ("snowball", "pymorphy")
+RU_ANALYSERS = ("snowball", "pymorphy", "hybrid")
 # Chosen on bench/search_bench.py figures (see the module's report); switchable per index.
 DEFAULT_RU_ANALYSER = "pymorphy"
 
 # Rule numbers stay one token ("704.5k", "702.2"); otherwise runs of letters, or digits.
 TOKEN_PATTERN = r"(?i)\d{3}\.\d+[a-zа-я]?|\d+|[^\W\d_]+"
+
+# A pymorphy3 reading is indexed if its lemma's summed parse probability reaches this.
+LEMMA_MIN_SCORE = 0.05
 
 _CYR = re.compile(r"[а-яё]")
 _LAT = re.compile(r"[a-z]")
@@ -72,11 +79,20 @@ def _stemmer(lang: str):
 
 @lru_cache(maxsize=200_000)
 def ru_lemma(word: str) -> str:
-    """The pymorphy3 normal form of a lower-case Russian word (ё folded to е)."""
-    parses = morph().parse(word)
-    if not parses:
-        return word
-    return parses[0].normal_form.replace("ё", "е")
+    """The most probable pymorphy3 normal form of a lower-case Russian word (ё -> е)."""
+    return ru_lemmas(word)[0]
+
+
+@lru_cache(maxsize=200_000)
+def ru_lemmas(word: str) -> tuple[str, ...]:
+    """Every distinct pymorphy3 normal form of a lower-case word, most probable first."""
+    score: dict[str, float] = {}
+    for p in morph().parse(word):
+        nf = p.normal_form.replace("ё", "е")
+        score[nf] = score.get(nf, 0.0) + p.score
+    # rare readings («правило» as a form of «править», 2 %) only add noise
+    out = [nf for nf, sc in sorted(score.items(), key=lambda kv: -kv[1]) if sc >= LEMMA_MIN_SCORE]
+    return tuple(out) or (word,)
 
 
 @lru_cache(maxsize=200_000)
@@ -89,18 +105,33 @@ def en_stem(word: str) -> str:
     return _stemmer("english").stemWord(word)
 
 
-def normalise_word(word: str, ru: str = DEFAULT_RU_ANALYSER) -> str | None:
-    """The index term for one surface token, or None if it is a stop word."""
+@lru_cache(maxsize=400_000)
+def word_terms(word: str, ru: str = DEFAULT_RU_ANALYSER) -> tuple[str, ...]:
+    """The index terms for one surface token (several for an ambiguous Russian word with
+    ``"pymorphy"``/``"hybrid"``); () for a stop word."""
     w = word.lower().replace("ё", "е")
     if _CYR.search(w):
         if w in RU_STOP:
-            return None
-        return ru_lemma(w) if ru == "pymorphy" else ru_stem(w)
+            return ()
+        if ru == "snowball":
+            return (ru_stem(w),)
+        lemmas = ru_lemmas(w)
+        if ru == "hybrid":
+            st = ru_stem(w)
+            if st not in lemmas:
+                lemmas = lemmas + (st,)
+        return lemmas
     if _LAT.search(w):
         if w in EN_STOP:
-            return None
-        return en_stem(w)
-    return w
+            return ()
+        return (en_stem(w),)
+    return (w,)
+
+
+def normalise_word(word: str, ru: str = DEFAULT_RU_ANALYSER) -> str | None:
+    """The main index term for one surface token, or None if it is a stop word."""
+    t = word_terms(word, ru)
+    return t[0] if t else None
 
 
 class MixedLanguageFilter(Filter):
@@ -122,14 +153,15 @@ class MixedLanguageFilter(Filter):
             if t.stopped:
                 yield t
                 continue
-            term = normalise_word(t.text, ru)
-            if term is None:
+            terms = word_terms(t.text, ru)
+            if not terms:
                 if not t.removestops:
                     t.stopped = True
                     yield t
                 continue
-            t.text = term
-            yield t
+            for term in terms:  # alternatives share the token's position
+                t.text = term
+                yield t
 
 
 def mixed_analyzer(ru: str = DEFAULT_RU_ANALYSER):
@@ -142,11 +174,11 @@ def analyse(text: str, ru: str = DEFAULT_RU_ANALYSER) -> list[str]:
     return [t.text for t in mixed_analyzer(ru)(text, mode="query")]
 
 
-def terms_with_spans(text: str, ru: str = DEFAULT_RU_ANALYSER) -> list[tuple[str, int, int]]:
-    """(term, start, end) for every non-stop token of ``text`` (used for snippets)."""
+def terms_with_spans(text: str, ru: str = DEFAULT_RU_ANALYSER) -> list[tuple[tuple[str, ...], int, int]]:
+    """(terms, start, end) for every non-stop token of ``text`` (used for snippets)."""
     out = []
     for m in re.finditer(TOKEN_PATTERN, text):
-        term = normalise_word(m.group(0), ru)
-        if term is not None:
-            out.append((term, m.start(), m.end()))
+        terms = word_terms(m.group(0), ru)
+        if terms:
+            out.append((terms, m.start(), m.end()))
     return out

@@ -38,7 +38,13 @@ from whoosh import index as windex
 from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
-from judge_app.search.analysis import DEFAULT_RU_ANALYSER, MixedLanguageFilter, normalise_word, terms_with_spans
+from judge_app.search.analysis import (
+    DEFAULT_RU_ANALYSER,
+    TOKEN_PATTERN,
+    MixedLanguageFilter,
+    terms_with_spans,
+    word_terms,
+)
 from judge_app.search.index import load_en_vocab
 
 MAX_QUERY_LENGTH = 500
@@ -268,39 +274,38 @@ def _filter(version, lang, kind):
     return parts[0] if len(parts) == 1 else And(parts)
 
 
-def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER) -> list[str]:
-    """The distinct index terms of a word query, in order."""
-    out: list[str] = []
-    from judge_app.search.analysis import TOKEN_PATTERN
-
+def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER) -> list[tuple[str, ...]]:
+    """The distinct words of a query, each as its tuple of alternative index terms."""
+    out: list[tuple[str, ...]] = []
     for m in re.finditer(TOKEN_PATTERN, q):
-        t = normalise_word(m.group(0), ru)
+        t = word_terms(m.group(0), ru)
         if t and t not in out:
             out.append(t)
     return out
 
 
-def _per_term(terms: list[str]) -> list:
-    return [Or([Term(f, t) for f in TEXT_FIELDS]) for t in terms]
+def _word(alts: tuple[str, ...], fields) -> Or | Term:
+    leaves = [Term(f, t) for t in alts for f in fields]
+    return leaves[0] if len(leaves) == 1 else Or(leaves)
 
 
-def _title_bonus(terms: list[str]):
+def _title_bonus(words: list[tuple[str, ...]]):
     """Matches a section/keyword rule whose title (or glossary term) holds every word."""
-    title_all = And([Or([Term(f, t) for f in TITLE_FIELDS]) for t in terms])
+    title_all = And([_word(a, TITLE_FIELDS) for a in words])
     return And([Term("is_title_rule", "1"), title_all]).with_boost(TITLE_RULE_BOOST)
 
 
-def build_word_query(terms: list[str], *, conjunctive: bool = True):
-    """The Whoosh query for analysed ``terms``.
+def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True):
+    """The Whoosh query for analysed ``words`` (see ``query_terms``).
 
     ``conjunctive=True``: documents with every word, plus the title-rule bonus.
     ``conjunctive=False``: documents with any word (the second tier, see ``_run_words``).
     """
-    per_term = _per_term(terms)
+    per_word = [_word(a, TEXT_FIELDS) for a in words]
     if not conjunctive:
-        return per_term[0] if len(per_term) == 1 else Or(per_term)
-    main = per_term[0] if len(per_term) == 1 else And(per_term)
-    return AndMaybe(main, _title_bonus(terms))
+        return per_word[0] if len(per_word) == 1 else Or(per_word)
+    main = per_word[0] if len(per_word) == 1 else And(per_word)
+    return AndMaybe(main, _title_bonus(words))
 
 
 def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS) -> str:
@@ -310,7 +315,7 @@ def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS
     """
     if not text:
         return ""
-    spans = [(s, e) for t, s, e in terms_with_spans(text, ru) if t in terms] if terms else []
+    spans = [(s, e) for t, s, e in terms_with_spans(text, ru) if terms.intersection(t)] if terms else []
     if len(text) <= width:
         start, end = 0, len(text)
     elif not spans:
@@ -382,7 +387,7 @@ def _run_words(o: _Opened, q: str, flt, limit: int) -> list[dict]:
                 f = dict(r.fields())
                 if f["id"] not in seen:
                     rows.append((f, r.score))
-    tset = set(terms)
+    tset = {t for alts in terms for t in alts}
     return [_hit(f, s, tset, o.ru) for f, s in rows]
 
 

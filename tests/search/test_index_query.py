@@ -95,7 +95,7 @@ def records() -> list[dict]:
     return recs
 
 
-@pytest.fixture(scope="module", params=["pymorphy", "snowball"])
+@pytest.fixture(scope="module", params=["pymorphy", "snowball", "hybrid"])
 def index_dir(request, records, tmp_path_factory):
     d = tmp_path_factory.mktemp(f"ix-{request.param}")
     build_index(d, records, ru=request.param)
@@ -339,7 +339,7 @@ def test_search_is_fast_on_the_slice(index_dir):
 def test_documents_with_every_word_come_first(index_dir, records):
     from judge_app.search.analysis import analyse
 
-    ru = "pymorphy" if "pymorphy" in str(index_dir) else "snowball"
+    ru = next(r for r in ("pymorphy", "snowball", "hybrid") if r in str(index_dir))
     by_id = {r["id"]: r for r in records}
     want = set(analyse("смертельное касание регенерация", ru))
     res = search(index_dir, "смертельное касание регенерация", version=VERSION, lang="ru", limit=50)
