@@ -173,6 +173,21 @@ def _maybe(k, options) -> str:
     return f" — возможно, «{m[0]}»?" if m else ""
 
 
+_YAML_HINTS = {
+    "mapping values are not allowed here": "в строке двоеточие с пробелом после него; возьмите значение в кавычки или замените двоеточие тире",
+    "found character '\\t' that cannot start any token": "в отступе табуляция; используйте пробелы",
+    "expected ',' or ']'": "не закрыта квадратная скобка списка или внутри элемента запятая — возьмите его в кавычки",
+    "expected ',' or '}'": "не закрыта фигурная скобка или внутри значения запятая — возьмите его в кавычки",
+}
+
+
+def _yaml_hint(problem: str) -> str:
+    for k, hint in _YAML_HINTS.items():
+        if k in problem:
+            return f" — {hint}"
+    return ""
+
+
 def load(path, pool: CardPool | None = None) -> Scenario:
     path = Path(path)
     pool = pool or default_pool()
@@ -185,7 +200,9 @@ def load(path, pool: CardPool | None = None) -> Scenario:
         data = yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise ScenarioInvalid([ScenarioIssue(name, mark.line + 1 if mark else 0, "-", f"ошибка YAML: {getattr(exc, 'problem', exc)}")])
+        problem = str(getattr(exc, "problem", exc))
+        raise ScenarioInvalid([ScenarioIssue(name, mark.line + 1 if mark else 0, "-",
+                                             f"ошибка YAML: {problem}{_yaml_hint(problem)}")])
     return from_data(data, name, pool, default_id=path.stem)
 
 
