@@ -21,6 +21,9 @@ TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_y
                 "planeswalker", "permanent")
 STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf")
 TRIGGER_KINDS = ("etb", "dies", "another_creature_etb", "upkeep_yours", "each_upkeep")
+KEYWORDS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink",
+            "vigilance", "haste", "defender", "indestructible", "menace", "hexproof", "shroud",
+            "intimidate", "fear", "protection", "cant_block", "cant_be_blocked")
 EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_life", "destroy",
                "counters", "fight", "create_token", "untap", "tap")
 
@@ -95,10 +98,89 @@ class CardDef:
         return not ({"instant", "sorcery"} & set(self.types))
 
 
-def _validate_effects(effects: list, where: str) -> None:
+_INT_EFFECTS = ("damage", "draw", "gain_life", "lose_life")
+_REFS = ("target1", "target2", "target3", "you", "self", "each_creature", "each_player", "each_opponent")
+
+
+def _validate_effects(effects, where: str) -> None:
+    if not isinstance(effects, list):
+        raise CardDataError(f"{where}: эффекты — список")
     for e in effects:
         if not isinstance(e, dict) or not (set(e) & set(EFFECT_KEYS)):
             raise CardDataError(f"{where}: эффект {e!r} не из словаря ({', '.join(EFFECT_KEYS)})")
+        for k in _INT_EFFECTS:
+            if k in e and not isinstance(e[k], int):
+                raise CardDataError(f"{where}: {k} — целое число, а не {e[k]!r}")
+        for k in ("pump", "set_pt"):
+            if k in e and not (isinstance(e[k], list) and len(e[k]) == 2 and all(isinstance(x, int) for x in e[k])):
+                raise CardDataError(f"{where}: {k} — [P, T]")
+        for k in ("to", "who", "destroy", "tap", "untap"):
+            if k in e and e[k] not in _REFS:
+                raise CardDataError(f"{where}: {k} — одно из {', '.join(_REFS)}, а не {e[k]!r}")
+        if "fight" in e and not (isinstance(e["fight"], list) and len(e["fight"]) == 2 and all(x in _REFS for x in e["fight"])):
+            raise CardDataError(f"{where}: fight — [target1, target2]")
+        if "counters" in e and not (isinstance(e["counters"], dict) and all(isinstance(n, int) for n in e["counters"].values())):
+            raise CardDataError(f"{where}: counters — {{ВИД: число}}")
+        if "create_token" in e:
+            tok = e["create_token"]
+            if not (isinstance(tok, dict) and "name_ru" in tok and isinstance(tok.get("power"), int) and isinstance(tok.get("toughness"), int)):
+                raise CardDataError(f"{where}: create_token — {{name_ru, power, toughness, ...}}")
+
+
+def _validate_targets(targets, where: str) -> None:
+    if not isinstance(targets, list):
+        raise CardDataError(f"{where}: цели — список")
+    for t in targets:
+        if t not in TARGET_KINDS:
+            raise CardDataError(f"{where}: неизвестный вид цели {t!r}")
+
+
+def validate_keywords(keywords, where: str) -> None:
+    if not isinstance(keywords, list):
+        raise CardDataError(f"{where}: ключевые слова — список")
+    for k in keywords:
+        name = k if isinstance(k, str) else (next(iter(k)) if isinstance(k, dict) and len(k) == 1 else None)
+        if name not in KEYWORDS:
+            m = difflib.get_close_matches(str(name if name is not None else k), KEYWORDS, n=1)
+            raise CardDataError(f"{where}: неизвестное ключевое слово {k!r}" + (f" — возможно, «{m[0]}»?" if m else ""))
+
+
+def validate_abilities(abilities, where: str) -> list:
+    """Check abilities against the vocabulary; returns them as a list."""
+    if not isinstance(abilities, list):
+        raise CardDataError(f"{where}: способности — список")
+    out = []
+    for a in abilities:
+        if not isinstance(a, dict):
+            raise CardDataError(f"{where}: способность {a!r} должна быть словарём")
+        if not ({"mana", "static", "trigger", "activated"} & set(a)):
+            raise CardDataError(f"{where}: способность {a!r} не из словаря")
+        if "mana" in a and a["mana"] not in COLOR_OF_SYMBOL:
+            raise CardDataError(f"{where}: способность маны добавляет один из W U B R G, а не {a['mana']!r}")
+        if "static" in a:
+            if a["static"] not in STATIC_KINDS:
+                raise CardDataError(f"{where}: неизвестная статическая способность {a['static']!r}")
+            if a["static"] in ("anthem", "enchanted"):
+                pt = a.get("pt")
+                if not (isinstance(pt, list) and len(pt) == 2 and all(isinstance(x, int) for x in pt)):
+                    raise CardDataError(f"{where}: у статической способности нужно pt: [P, T]")
+        if "trigger" in a:
+            if a["trigger"] not in TRIGGER_KINDS:
+                raise CardDataError(f"{where}: неизвестное условие срабатывания {a['trigger']!r}")
+            _validate_targets(a.get("targets", []), where)
+            _validate_effects(a.get("effects", []), where)
+        if "activated" in a:
+            spec = a["activated"]
+            if not isinstance(spec, dict):
+                raise CardDataError(f"{where}: activated — словарь {{cost, targets, effects}}")
+            cost = spec.get("cost", {})
+            if not isinstance(cost, dict):
+                raise CardDataError(f"{where}: cost — словарь {{tap, mana}}")
+            parse_mana_cost(cost.get("mana"))
+            _validate_targets(spec.get("targets", []), where)
+            _validate_effects(spec.get("effects", []), where)
+        out.append(a)
+    return out
 
 
 def card_from_dict(d: dict, where: str = "") -> CardDef:
@@ -117,21 +199,8 @@ def card_from_dict(d: dict, where: str = "") -> CardDef:
         if t not in TARGET_KINDS:
             raise CardDataError(f"{where} {name_ru}: неизвестный вид цели {t!r}")
     _validate_effects(d.get("effects", []), f"{where} {name_ru}")
-    abilities = []
-    for a in d.get("abilities", []):
-        if not isinstance(a, dict):
-            raise CardDataError(f"{where} {name_ru}: способность {a!r} должна быть словарём")
-        if "static" in a and a["static"] not in STATIC_KINDS:
-            raise CardDataError(f"{where} {name_ru}: неизвестная статическая способность {a['static']!r}")
-        if "trigger" in a and a["trigger"] not in TRIGGER_KINDS:
-            raise CardDataError(f"{where} {name_ru}: неизвестное условие срабатывания {a['trigger']!r}")
-        if not ({"mana", "static", "trigger", "activated"} & set(a)):
-            raise CardDataError(f"{where} {name_ru}: способность {a!r} не из словаря")
-        if "activated" in a:
-            _validate_effects(a["activated"].get("effects", []), f"{where} {name_ru}")
-        if "trigger" in a:
-            _validate_effects(a.get("effects", []), f"{where} {name_ru}")
-        abilities.append(a)
+    abilities = validate_abilities(d.get("abilities", []), f"{where} {name_ru}")
+    validate_keywords(list(d.get("keywords", [])), f"{where} {name_ru}")
     return CardDef(
         name_ru=name_ru, name_en=name_en, cost=cost, types=types,
         subtypes=tuple(d.get("subtypes", [])), supertypes=tuple(d.get("supertypes", [])),

@@ -121,7 +121,7 @@ def explain_pt(game: Game, obj: Obj) -> list:
 def keyword_names(obj: Obj) -> list:
     out = []
     for k in obj.keywords:
-        out.append(next(iter(k)) if isinstance(k, dict) else str(k))
+        out.append(next(iter(k), "") if isinstance(k, dict) else str(k))
     return out
 
 

@@ -65,7 +65,7 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str)
     attach = []
     for p in players:
         name = p["name"]
-        for entry in p.get("battlefield", []):
+        for entry in p.get("battlefield") or []:
             obj = make_object(game, entry, name, pool, "permanent")
             ctl = entry.get("controller", name) if isinstance(entry, dict) else name
             ev.put_in_zone(game, obj, "battlefield", controller=ctl)
@@ -84,10 +84,10 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str)
     for p in players:
         name = p["name"]
         for zone in ("hand", "graveyard", "exile", "command"):
-            for entry in p.get(zone, []):
+            for entry in p.get(zone) or []:
                 obj = make_object(game, entry, name, pool, "card")
                 ev.put_in_zone(game, obj, zone)
-        lib = p.get("library", 0)
+        lib = p.get("library") or 0
         if isinstance(lib, int):
             for i in range(lib):
                 oid = f"{slug(name)}-lib-{i + 1}"

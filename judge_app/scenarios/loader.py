@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
-from judge_app.cards.model import CardPool, default_pool
+from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, default_pool, parse_mana_cost,
+                                   validate_abilities, validate_keywords)
 from judge_app.engine import citations
 from judge_app.engine.setup import AD_HOC_KINDS
 from judge_app.engine.state import STEPS, ZONES
@@ -145,14 +147,59 @@ class _Checker:
             self.card(e["card"], _line(e, "card"), f"{key}.card")
         else:
             spec = e[kinds[0]]
+            k0 = f"{key}.{kinds[0]}"
+            ln = _line(e, kinds[0])
             if not isinstance(spec, dict) or "name" not in spec:
-                self.err(_line(e, kinds[0]), f"{key}.{kinds[0]}", "у объекта без карты нужно имя (name)")
-            elif kinds[0] == "creature" and ("power" not in spec or "toughness" not in spec):
-                self.err(_line(e, kinds[0]), f"{key}.{kinds[0]}", "у существа нужны power и toughness")
+                self.err(ln, k0, "у объекта без карты нужно имя (name)")
+            else:
+                if kinds[0] == "creature" and ("power" not in spec or "toughness" not in spec):
+                    self.err(ln, k0, "у существа нужны power и toughness")
+                self.adhoc(spec, ln, k0)
+        if battlefield:
+            for k, typ, what in (("tapped", bool, "true/false"), ("summoning_sick", bool, "true/false"),
+                                 ("token", bool, "true/false"), ("damage", int, "целое число")):
+                if k in e and (not isinstance(e[k], typ) or (typ is int and (isinstance(e[k], bool) or e[k] < 0))):
+                    self.err(_line(e, k), f"{key}.{k}", f"ожидается {what}")
+            if "counters" in e and not (isinstance(e["counters"], dict) and all(
+                    isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in e["counters"].values())):
+                self.err(_line(e, "counters"), f"{key}.counters", "ожидается {ВИД: число}, например {\"+1/+1\": 1}")
+        elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick")):
+            self.err(_line(e), key, "tapped/damage/counters/attached_to бывают только у объектов на поле битвы")
         if "id" in e:
-            if e["id"] in self.ids:
+            if not isinstance(e["id"], (str, int)) or isinstance(e["id"], bool) or str(e["id"]) in self.players:
+                self.err(_line(e, "id"), f"{key}.id", "id — строка (и не имя игрока)")
+                return
+            if str(e["id"]) in self.ids:
                 self.err(_line(e, "id"), f"{key}.id", f"id «{e['id']}» уже использован")
             self.ids.add(str(e["id"]))
+
+    def adhoc(self, spec: dict, line: int, key: str) -> None:
+        for k in ("power", "toughness", "loyalty"):
+            if k in spec and spec[k] is not None and (not isinstance(spec[k], int) or isinstance(spec[k], bool)):
+                self.err(line, f"{key}.{k}", "ожидается целое число")
+        for k in ("keywords", "colors", "subtypes", "supertypes", "types"):
+            if k in spec and not isinstance(spec[k], list):
+                self.err(line, f"{key}.{k}", "ожидается список")
+            elif k in spec and k != "keywords" and not all(isinstance(x, str) for x in spec[k]):
+                self.err(line, f"{key}.{k}", "ожидается список строк")
+        for c in spec.get("colors") or [] if isinstance(spec.get("colors"), list) else []:
+            if c not in COLORS:
+                self.err(line, f"{key}.colors", f"неизвестный цвет «{c}»" + _maybe(c, COLORS))
+        for t in spec.get("types") or [] if isinstance(spec.get("types"), list) else []:
+            if t not in CARD_TYPES:
+                self.err(line, f"{key}.types", f"неизвестный тип «{t}»" + _maybe(t, CARD_TYPES))
+        if isinstance(spec.get("keywords"), list):
+            try:
+                validate_keywords(spec["keywords"], f"{key}.keywords")
+            except CardDataError as exc:
+                self.err(line, f"{key}.keywords", str(exc))
+        if not isinstance(spec.get("name"), str):
+            self.err(line, f"{key}.name", "имя — строка")
+        try:
+            parse_mana_cost(spec.get("cost"))
+            validate_abilities(spec.get("abilities", []), key)
+        except CardDataError as exc:
+            self.err(line, key, str(exc))
 
     def ref(self, r, line: int, key: str, players_ok: bool = True) -> None:
         r = str(r)
@@ -214,6 +261,12 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
         if k not in TOP_KEYS:
             c.err(_line(data, k), str(k), "неизвестный ключ" + _maybe(k, TOP_KEYS))
     version = str(data.get("rules_version", citations.default_version()))
+    tags = data.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        c.err(_line(data, "tags"), "tags", "ожидается список меток-строк")
+    for k in ("id", "title", "summary", "source"):
+        if k in data and not isinstance(data[k], (str, int)) or isinstance(data.get(k), bool):
+            c.err(_line(data, k), k, "ожидается строка")
     if version not in citations.versions():
         c.err(_line(data, "rules_version"), "rules_version",
               f"неизвестная версия правил {version}; есть: {', '.join(citations.versions())}")
@@ -222,8 +275,8 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
         c.err(_line(data, "players"), "players", "нужен непустой список игроков")
         players = []
     for i, p in enumerate(players):
-        if not isinstance(p, dict) or "name" not in p:
-            c.err(_line(players) if not isinstance(p, dict) else _line(p), f"players[{i}]", "у игрока нужно имя (name)")
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p.get("name"):
+            c.err(_line(players) if not isinstance(p, dict) else _line(p), f"players[{i}]", "у игрока нужно имя (name) — строка")
             continue
         if p["name"] in c.players:
             c.err(_line(p, "name"), f"players[{i}].name", f"игрок «{p['name']}» уже есть")
@@ -235,8 +288,17 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
             if k not in PLAYER_KEYS:
                 c.err(_line(p, k), f"players[{i}].{k}", "неизвестный ключ" + _maybe(k, PLAYER_KEYS))
         for k in ("life", "poison", "max_hand", "lands_played"):
-            if k in p and not isinstance(p[k], int):
+            if k in p and (not isinstance(p[k], int) or isinstance(p[k], bool)):
                 c.err(_line(p, k), f"players[{i}].{k}", "ожидается целое число")
+        for k in ("poison", "max_hand", "lands_played"):
+            if isinstance(p.get(k), int) and p[k] < 0:
+                c.err(_line(p, k), f"players[{i}].{k}", "не может быть отрицательным")
+        if "library" in p and isinstance(p["library"], int) and (isinstance(p["library"], bool) or not 0 <= p["library"] <= 10000):
+            c.err(_line(p, "library"), f"players[{i}].library", "число карт от 0 до 10000")
+        if "mana_pool" in p and not (isinstance(p["mana_pool"], dict) and all(
+                k in ("W", "U", "B", "R", "G") and isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                for k, n in p["mana_pool"].items())):
+            c.err(_line(p, "mana_pool"), f"players[{i}].mana_pool", "ожидается {W/U/B/R/G: число}")
         for zone in ("hand", "battlefield", "graveyard", "exile", "command", "library"):
             v = p.get(zone)
             if v is None or (zone == "library" and isinstance(v, int)):
@@ -249,7 +311,8 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                 c.entry(e, lines[j], f"players[{i}].{zone}[{j}]", zone == "battlefield")
     for i, p in enumerate(players):
         if isinstance(p, dict):
-            for j, e in enumerate(p.get("battlefield") or []):
+            bf = p.get("battlefield") if isinstance(p.get("battlefield"), list) else []
+            for j, e in enumerate(bf):
                 if isinstance(e, dict) and "attached_to" in e:
                     c.ref(e["attached_to"], _line(e, "attached_to"), f"players[{i}].battlefield[{j}].attached_to", False)
                 if isinstance(e, dict) and "controller" in e:
@@ -263,6 +326,8 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
             c.err(_line(turn, k), f"turn.{k}", "неизвестный ключ")
     if "active" in turn:
         c.player(turn["active"], _line(turn, "active"), "turn.active")
+    if "number" in turn and (not isinstance(turn["number"], int) or isinstance(turn["number"], bool) or turn["number"] < 1):
+        c.err(_line(turn, "number"), "turn.number", "номер хода — целое число от 1")
     if turn.get("step", "main1") not in STEPS:
         c.err(_line(turn, "step"), "turn.step", f"неизвестный шаг «{turn.get('step')}»" + _maybe(turn.get("step"), STEPS))
     script = data.get("script") or []
@@ -303,9 +368,12 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                     c.player(v["by"], _line(v, "by"), f"{key}.cast.by")
                 if str(v["card"]) not in c.ids:
                     c.card(v["card"], _line(v, "card"), f"{key}.cast.card")
-                for t in v.get("targets", []) or []:
+                for lk in ("targets", "pay"):
+                    if lk in v and not isinstance(v[lk], list):
+                        c.err(_line(v, lk), f"{key}.cast.{lk}", "ожидается список")
+                for t in v.get("targets", []) if isinstance(v.get("targets"), list) else []:
                     c.ref(t, _line(v, "targets"), f"{key}.cast.targets")
-                for t in v.get("pay", []) or []:
+                for t in v.get("pay", []) if isinstance(v.get("pay"), list) else []:
                     c.ref(t, _line(v, "pay"), f"{key}.cast.pay", False)
         elif act == "activate":
             if isinstance(v, str):
@@ -319,7 +387,10 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                 if "ability" in v and (not isinstance(v["ability"], int) or v["ability"] < 1):
                     c.err(_line(v, "ability"), f"{key}.activate.ability", "номер способности — целое число от 1")
                 c.ref(v["object"], _line(v, "object"), f"{key}.activate.object", False)
-                for t in v.get("targets", []) or []:
+                for lk in ("targets", "pay"):
+                    if lk in v and not isinstance(v[lk], list):
+                        c.err(_line(v, lk), f"{key}.activate.{lk}", "ожидается список")
+                for t in v.get("targets", []) if isinstance(v.get("targets"), list) else []:
                     c.ref(t, _line(v, "targets"), f"{key}.activate.targets")
         elif act == "play_land":
             if str(v) not in c.ids:
@@ -354,6 +425,19 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                     continue
                 for r, val in v.items():
                     c.ref(r, _line(v, r), f"{key}.{k}.{r}", k == "controller" and False)
+                    bad = {
+                        "tapped": not isinstance(val, bool),
+                        "damage": not isinstance(val, int) or isinstance(val, bool),
+                        "pt": not (isinstance(val, str) and re.fullmatch(r"-?\d+/-?\d+", val)),
+                        "counters": not (isinstance(val, dict) and all(isinstance(n, int) for n in val.values())),
+                        "abilities": not isinstance(val, list),
+                        "explains": not isinstance(val, (list, str)),
+                        "zone": not isinstance(val, str),
+                        "controller": not isinstance(val, str),
+                    }.get(k, False)
+                    if bad:
+                        c.err(_line(v, r), f"{key}.{k}.{r}", f"недопустимое значение {val!r}")
+                        continue
                     if k == "zone" and val not in ZONES and val != "none":
                         c.err(_line(v, r), f"{key}.{k}.{r}", f"неизвестная зона «{val}»" + _maybe(val, ZONES))
                     if k == "controller":
@@ -362,8 +446,10 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                 if not isinstance(v, dict):
                     c.err(ln, f"{key}.{k}", "ожидается словарь {ИГРОК: число}")
                     continue
-                for r in v:
+                for r, val in v.items():
                     c.player(r, _line(v, r), f"{key}.{k}.{r}")
+                    if not isinstance(val, int) or isinstance(val, bool):
+                        c.err(_line(v, r), f"{key}.{k}.{r}", "ожидается целое число")
             elif k in ("fired", "not_fired"):
                 if not isinstance(v, list):
                     c.err(ln, f"{key}.{k}", "ожидается список номеров правил")
@@ -372,6 +458,9 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                     c.err(ln, f"{key}.result", "ожидается {winner: ИГРОК} или {draw: true}")
                 elif "winner" in v:
                     c.player(v["winner"], ln, f"{key}.result.winner")
+            elif k == "stack":
+                if not isinstance(v, list):
+                    c.err(ln, f"{key}.stack", "ожидается список (сверху вниз)")
             elif k == "waiting":
                 if not isinstance(v, dict):
                     c.err(ln, f"{key}.waiting", "ожидается {by: ИГРОК, decision: ВИД}")
