@@ -135,7 +135,8 @@ def draw(game: Game, player, n: int = 1, keys=("draw",)) -> None:
         obj.zone = "hand"
         obj.timestamp = game.next_ts()
         player.hand.append(oid)
-        game.emit("draw", f"{player.name} берёт карту {obj.label()}", f"{player.name} draws a card",
+        what = f"карту ({oid})" if obj.anonymous else f"карту {obj.label()}"
+        game.emit("draw", f"{player.name} берёт {what}", f"{player.name} draws a card",
                   [player.name, oid], keys)
 
 
