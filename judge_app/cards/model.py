@@ -21,6 +21,8 @@ TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_y
                 "planeswalker", "permanent")
 STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf")
 TRIGGER_KINDS = ("etb", "dies", "another_creature_etb", "upkeep_yours", "each_upkeep")
+ANTHEM_AFFECTS = ("creatures_you_control", "other_creatures_you_control") + tuple(
+    f"{c}_creatures_you_control" for c in ("white", "blue", "black", "red", "green"))
 KEYWORDS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink",
             "vigilance", "haste", "defender", "indestructible", "menace", "hexproof", "shroud",
             "intimidate", "fear", "protection", "cant_block", "cant_be_blocked")
@@ -92,6 +94,7 @@ class CardDef:
     enchant: str | None = None             # for Auras: what it can enchant
     ru_name_official: bool = True
     distinct_targets: bool = False      # "another target": no object or player twice
+    aliases: tuple[str, ...] = ()        # other names a scenario may use (older or working translations)
 
     @property
     def is_permanent_card(self) -> bool:
@@ -160,6 +163,8 @@ def validate_abilities(abilities, where: str) -> list:
         if "static" in a:
             if a["static"] not in STATIC_KINDS:
                 raise CardDataError(f"{where}: неизвестная статическая способность {a['static']!r}")
+            if a["static"] == "anthem" and a.get("affects", "creatures_you_control") not in ANTHEM_AFFECTS:
+                raise CardDataError(f"{where}: affects — одно из {', '.join(ANTHEM_AFFECTS)}")
             if a["static"] in ("anthem", "enchanted"):
                 pt = a.get("pt")
                 if not (isinstance(pt, list) and len(pt) == 2 and all(isinstance(x, int) for x in pt)):
@@ -183,7 +188,15 @@ def validate_abilities(abilities, where: str) -> list:
     return out
 
 
+CARD_KEYS = {"name_ru", "name_en", "aliases", "ru_name_official", "ru_name_source", "cost", "types", "supertypes",
+             "subtypes", "power", "toughness", "loyalty", "colors", "keywords", "text_en", "text_ru", "targets",
+             "distinct_targets", "effects", "enchant", "abilities"}
+
+
 def card_from_dict(d: dict, where: str = "") -> CardDef:
+    unknown = set(d) - CARD_KEYS
+    if unknown:
+        raise CardDataError(f"{where}: неизвестные ключи {sorted(unknown)}")
     try:
         name_ru, name_en = d["name_ru"], d["name_en"]
     except KeyError as exc:
@@ -211,6 +224,7 @@ def card_from_dict(d: dict, where: str = "") -> CardDef:
         abilities=tuple(abilities), enchant=d.get("enchant"),
         ru_name_official=bool(d.get("ru_name_official", True)),
         distinct_targets=bool(d.get("distinct_targets", False)),
+        aliases=tuple(d.get("aliases", [])),
     )
 
 
@@ -221,14 +235,16 @@ class CardPool:
         self.cards = cards
         self._by_name: dict[str, CardDef] = {}
         for c in cards:
-            for n in (c.name_ru, c.name_en):
+            for n in (c.name_ru, c.name_en) + c.aliases:
+                if n.casefold() in self._by_name and self._by_name[n.casefold()] is not c:
+                    raise CardDataError(f"имя «{n}» у двух карт")
                 self._by_name[n.casefold()] = c
 
     def get(self, name: str) -> CardDef | None:
         return self._by_name.get(str(name).casefold())
 
     def suggest(self, name: str) -> str | None:
-        names = [c.name_ru for c in self.cards] + [c.name_en for c in self.cards]
+        names = [n for c in self.cards for n in (c.name_ru, c.name_en) + c.aliases]
         low = {n.casefold(): n for n in names}
         m = difflib.get_close_matches(str(name).casefold(), list(low), n=1, cutoff=0.5)
         return low[m[0]] if m else None

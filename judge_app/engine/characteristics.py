@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from judge_app.cards.model import COLORS
 from judge_app.engine.state import Game, Obj
 
 
@@ -41,6 +42,9 @@ def _static_modifiers(game: Game, obj: Obj) -> list:
                     continue
                 if affects == "other_creatures_you_control" and (obj.controller != src.controller or obj.id == src.id):
                     continue
+                if affects.endswith("_creatures_you_control") and affects.split("_")[0] in COLORS:
+                    if obj.controller != src.controller or affects.split("_")[0] not in obj.colors:
+                        continue
                 p, t = ab["pt"]
                 out.append((src.timestamp, p, t, f"{p:+d}/{t:+d} от {src.label()} (статическая способность, метка времени {src.timestamp})"))
             elif kind == "enchanted" and src.attached_to == obj.id:

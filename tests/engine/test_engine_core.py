@@ -113,3 +113,10 @@ def test_legal_actions_are_accepted():
     bolt_targets = {a["targets"][0] for a in acts if a["action"] == "cast"}
     assert bolt_targets == {"A", "B", "b"}          # not the hexproof creature; Divination unaffordable
     assert decisions.owed(g) is None
+
+
+def test_card_names_and_aliases():
+    pool = default_pool()
+    assert pool.get("Гигантский рост") is pool.get("Исполинский Рост") is pool.get("giant growth")
+    assert pool.suggest("Исполинский рот") == "Исполинский Рост"
+    assert len({c.name_en for c in pool.cards}) == len(pool.cards)
