@@ -113,8 +113,12 @@ def cleanup(game: Game, discarded: list | None = None) -> None:
     ended = [e for e in game.effects if e.get("until") == "eot"]
     game.effects = [e for e in game.effects if e.get("until") != "eot"]
     if healed or ended:
-        game.emit("cleanup", "Повреждения снимаются с перманентов, эффекты «до конца хода» заканчиваются"
-                  + (f" (снято повреждений: {', '.join(healed)}; закончилось эффектов: {len(ended)})"),
+        parts = []
+        if healed:
+            parts.append(f"повреждения сняты с: {', '.join(healed)}")
+        if ended:
+            parts.append(f"закончилось эффектов «до конца хода»: {len(ended)}")
+        game.emit("cleanup", "Одновременно снимаются повреждения и заканчиваются эффекты «до конца хода» (" + "; ".join(parts) + ")",
                   "Damage wears off; \"until end of turn\" effects end", healed, ["cleanup_damage"])
     # 514.3a: state-based actions or triggers → priority, then another cleanup step
     from judge_app.engine import sba
