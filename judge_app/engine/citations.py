@@ -16,7 +16,10 @@ DATA_FILE = Path(__file__).with_name("citations.json")
 
 @lru_cache(maxsize=1)
 def _data() -> dict:
-    return json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    for extra in sorted(DATA_FILE.parent.glob("citations_*.json")):   # e.g. citations_combat.json
+        data["rules"].update(json.loads(extra.read_text(encoding="utf-8"))["rules"])
+    return data
 
 
 def versions() -> list[str]:
