@@ -185,6 +185,7 @@ class Game:
     stop_at: int | None = None
     cleanup_again: bool = False
     attackers: bool = False
+    combat: dict | None = None    # the combat phase's state (combat.py); None outside combat
 
     # -- values -------------------------------------------------------------------
     def clone(self) -> "Game":
@@ -201,6 +202,7 @@ class Game:
         g.sba_choices = dict(self.sba_choices)
         g.result = dict(self.result) if self.result else None
         g.events = list(self.events)
+        g.combat = copy.deepcopy(self.combat)
         return g
 
     def restore(self, other: "Game") -> None:
