@@ -7,6 +7,8 @@ swaps them in at the end, so a failed build never destroys the previous one.
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import shutil
 import sys
@@ -71,15 +73,33 @@ def stale_reason(db_file: Path, index: Path) -> str | None:
 
 def ensure_built(progress: bool = True) -> BuildReport | None:
     db_file, index = paths.db_path(), paths.index_dir()
-    reason = stale_reason(db_file, index)
-    if reason is None:
+    if stale_reason(db_file, index) is None:
         return None
-    if progress:
-        print(f"Строю корпус правил: {reason}.", file=sys.stderr)
-    return build(db_file, index, progress=progress)
+    with build_lock(db_file):  # another process may be building the same folder right now
+        reason = stale_reason(db_file, index)
+        if reason is None:
+            return None
+        if progress:
+            print(f"Строю корпус правил: {reason}.", file=sys.stderr)
+        return build(db_file, index, progress=progress, locked=True)
 
 
-def build(db_file: Path, index: Path, progress: bool = True) -> BuildReport:
+@contextlib.contextmanager
+def build_lock(db_file: Path):
+    """An exclusive lock beside the database, so two builds never write the same files."""
+    db_file.parent.mkdir(parents=True, exist_ok=True)
+    with open(db_file.with_name(db_file.name + ".lock"), "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def build(db_file: Path, index: Path, progress: bool = True, locked: bool = False) -> BuildReport:
+    if not locked:
+        with build_lock(db_file):
+            return build(db_file, index, progress, locked=True)
     from . import parse_all  # the parsers are imported only when a build runs
 
     started = time.perf_counter()
