@@ -25,6 +25,8 @@ def empty_pools(game: Game) -> None:
 def advance_step(game: Game) -> None:
     """All players passed with an empty stack: the step ends (405.5, 500.4)."""
     empty_pools(game)
+    if game.step == "end_of_combat":
+        combat.end_combat(game)   # 511.3
     i = STEPS.index(game.step)
     nxt = i + 1
     if game.step == "cleanup" and game.cleanup_again:
@@ -51,6 +53,9 @@ def begin_step(game: Game, step: str) -> None:
     game.step = step
     game.passes = 0
     game.priority = None
+    if step in combat.OWN_STEPS:   # 508-511: the combat module begins its steps
+        combat.begin_step(game, step)
+        return
     keys = [STEP_KEY.get(step, "priority_ap_step")]
     if step not in NO_PRIORITY and keys[0] != "priority_ap_step":
         keys.append("priority_ap_step")
