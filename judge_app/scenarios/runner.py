@@ -76,6 +76,8 @@ class Runner:
             if g.result:
                 self.fail(line, f"{what}: игра окончена раньше")
                 return False
+            if combat.decline_declarations(g):
+                continue
             if g.decision:
                 self.result.stopped = f"ожидается решение: {g.decision.text_ru}"
                 self.fail(line, f"{what}: не выполнено — сначала {g.decision.text_ru}")
@@ -141,7 +143,7 @@ class Runner:
     def _do(self, line: int, act: str, v, by):
         g = self.game
         if act in combat.COMBAT_ACTIONS:
-            raise combat.unsupported(act)
+            return combat.script_action(self, line, act, v, by)
         if act == "choose":
             if g.decision is None:
                 self.fail(line, "choose: никакого решения не ожидается")
@@ -151,6 +153,7 @@ class Runner:
                 raise _Stop
             actions.choose(g, v)
             return None
+        combat.decline_declarations(g)   # an unscripted declaration: no attackers / no blockers
         if g.decision is not None:
             self.result.stopped = f"ожидается решение: {g.decision.text_ru}"
             self.fail(line, f"{act}: не выполнено — сначала {g.decision.text_ru}")
@@ -222,6 +225,8 @@ class Runner:
         for _ in range(MAX_AUTO_PASSES):
             if reached():
                 return
+            if combat.decline_declarations(g):
+                continue
             if g.result or g.decision:
                 if g.decision:
                     self.result.stopped = f"ожидается решение: {g.decision.text_ru}"
