@@ -6,7 +6,7 @@ the game returns to the moment before the casting was proposed)."""
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
-from judge_app.engine import effects, priority, turn
+from judge_app.engine import combat, effects, priority, turn
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, Refused
 from judge_app.engine.state import Game, Obj, Player
@@ -286,6 +286,8 @@ def choose(game: Game, value) -> None:
     d = game.decision
     if d is None:
         raise InvalidInput("сейчас никакого решения не ожидается")
+    if d.kind in combat.DECISIONS:   # attackers, blockers, damage order and assignment (combat.py)
+        return combat.answer(game, value)
     vals = [str(v) for v in value] if isinstance(value, list) else [str(value)]
     if d.kind == "targets":
         for v, kind in zip(vals, d.context.get("kinds", [])):
