@@ -1,0 +1,71 @@
+"""Who may attack (508.1a, 302.6, 702.10 haste, 702.3 defender) and who may block whom
+(509.1a-b, 702.9 flying, 702.17 reach, 702.13 intimidate, 702.35 fear, 702.110 menace,
+702.16f protection, "can't block", "can't be blocked")."""
+
+from __future__ import annotations
+
+from judge_app.engine.keywords import has, names, protection
+
+
+def attack_problems(game, obj) -> list:
+    """[(rule keys, Russian reason)] that keep ``obj`` from attacking; [] if it may."""
+    out = []
+    if not obj.is_creature:
+        out.append((["combat_only_creatures"], "атаковать может только существо"))
+        return out
+    if obj.controller != game.ap.name:
+        out.append((["attack_choose"], "атакуют только существа активного игрока"))
+    if obj.tapped:
+        out.append((["attack_choose"], "повёрнутое существо не может атаковать"))
+    if obj.sick and not has(obj, "haste"):
+        out.append((["summoning_sickness", "attack_choose"],
+                    "существо под контролем игрока не с начала его последнего хода и без ускорения"))
+    if has(obj, "defender"):
+        out.append((["defender", "attack_restrictions"], "у существа защитник"))
+    if has(obj, "cant_attack"):
+        out.append((["attack_restrictions"], "существо не может атаковать"))
+    return out
+
+
+def blocker_problems(game, blocker) -> list:
+    """Reasons ``blocker`` can't block at all."""
+    out = []
+    if not blocker.is_creature:
+        out.append((["combat_only_creatures"], "блокировать может только существо"))
+        return out
+    if blocker.tapped:
+        out.append((["block_choose"], "повёрнутое существо не может блокировать"))
+    if has(blocker, "cant_block"):
+        out.append((["block_restrictions"], "существо не может блокировать"))
+    return out
+
+
+def pair_problems(game, blocker, attacker) -> list:
+    """Reasons ``blocker`` can't block ``attacker`` (besides menace, which needs the whole
+    declaration)."""
+    out = []
+    a = names(attacker)
+    b = names(blocker)
+    if "cant_be_blocked" in a:
+        out.append((["block_restrictions"], f"{attacker.label()} не может быть заблокировано"))
+    if "flying" in a and not ({"flying", "reach"} & b):
+        out.append((["flying", "reach"], f"{attacker.label()} с полётом, а у {blocker.label()} нет ни полёта, ни захвата"))
+    if "intimidate" in a and not ("artifact" in blocker.types or set(blocker.colors) & set(attacker.colors)):
+        out.append((["intimidate"], f"{attacker.label()} с запугиванием: блокировать могут только артефактные существа и существа общего с ним цвета"))
+    if "fear" in a and not ("artifact" in blocker.types or "black" in blocker.colors):
+        out.append((["fear"], f"{attacker.label()} со страхом: блокировать могут только артефактные и/или чёрные существа"))
+    why = protection.forbids_block(game, attacker, blocker)
+    if why:
+        out.append((why, f"у {attacker.label()} защита от {', '.join(protection.qualities(attacker))}"))
+    return out
+
+
+def menace_problems(game, attacker, n_blockers: int) -> list:
+    if n_blockers == 1 and has(attacker, "menace"):
+        return [(["menace"], f"{attacker.label()} с угрозой можно заблокировать только двумя или более существами")]
+    return []
+
+
+def could_block(game, blocker, attacker) -> bool:
+    """A single-pair check used to list candidates (menace is a whole-declaration rule)."""
+    return not blocker_problems(game, blocker) and not pair_problems(game, blocker, attacker)

@@ -1,0 +1,70 @@
+"""Protection (702.16): from a colour, a card type, creatures, everything.
+
+"DEBT" (702.16b-f): can't be Damaged (prevented), Enchanted/Equipped, Blocked, Targeted by
+sources with the quality. Here: blocking (702.16f), damage prevention (702.16e) and
+targeting (702.16b)."""
+
+from __future__ import annotations
+
+from judge_app.cards.model import CARD_TYPES, COLORS
+from judge_app.engine.keywords import arg
+
+# "creatures" and "creature" both name the card type; plurals as written on cards.
+_PLURAL = {t + "s": t for t in CARD_TYPES} | {"sorceries": "sorcery", "everything": "everything"}
+
+
+def qualities(obj) -> list:
+    """['red', 'creature', 'everything', ...] this object has protection from."""
+    out = []
+    for a in arg(obj, "protection"):
+        frm = a.get("from", []) if isinstance(a, dict) else a
+        if isinstance(frm, str):
+            frm = [frm]
+        for q in frm or []:
+            q = str(q).casefold()
+            out.append(_PLURAL.get(q, q))
+    return out
+
+
+def source_traits(game, source) -> tuple:
+    """(colours, types) of a damage or blocking source: an Obj, or an LKI dict."""
+    if isinstance(source, dict):
+        obj = game.objects.get(source.get("id"))
+        colors = tuple(source.get("colors") or (obj.colors if obj is not None else ()))
+        types = tuple(source.get("types") or (obj.types if obj is not None else ()))
+        return colors, types
+    return tuple(source.colors), tuple(source.types)
+
+
+def protected_from(game, protected, source) -> list | None:
+    """None if ``protected`` (an Obj) has no protection from ``source``; otherwise the extra
+    rule keys that explain it ([] for a colour or type, ['protection_everything'])."""
+    qs = qualities(protected)
+    if not qs:
+        return None
+    if "everything" in qs:
+        return ["protection_everything"]
+    colors, types = source_traits(game, source)
+    for q in qs:
+        if (q in COLORS and q in colors) or (q in CARD_TYPES and q in types) \
+                or (q == "multicolored" and len(colors) > 1) or (q == "monocolored" and len(colors) == 1):
+            return []
+    return None
+
+
+def prevents_damage(game, source, recipient) -> list:
+    """Rule keys if damage from ``source`` to ``recipient`` is prevented (702.16e), else []."""
+    if hasattr(recipient, "life"):
+        return []
+    why = protected_from(game, recipient, source)
+    return [] if why is None else ["protection_damage"] + why
+
+
+def forbids_block(game, attacker, blocker) -> list:
+    why = protected_from(game, attacker, blocker)
+    return [] if why is None else ["protection_block"] + why
+
+
+def forbids_target(game, target, source) -> list:
+    why = protected_from(game, target, source)
+    return [] if why is None else ["protection_target"] + why
