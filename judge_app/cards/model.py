@@ -20,14 +20,14 @@ CARD_TYPES = ("land", "creature", "instant", "sorcery", "enchantment", "artifact
 TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_you_dont_control",
                 "planeswalker", "permanent")
 STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf")
-TRIGGER_KINDS = ("etb", "dies", "another_creature_etb", "upkeep_yours", "each_upkeep")
+TRIGGER_KINDS = ("etb", "dies", "another_creature_etb", "upkeep_yours", "each_upkeep", "attacks", "blocks")
 ANTHEM_AFFECTS = ("creatures_you_control", "other_creatures_you_control") + tuple(
     f"{c}_creatures_you_control" for c in ("white", "blue", "black", "red", "green"))
 KEYWORDS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink",
             "vigilance", "haste", "defender", "indestructible", "menace", "hexproof", "shroud",
-            "intimidate", "fear", "protection", "cant_block", "cant_be_blocked")
+            "intimidate", "fear", "protection", "cant_block", "cant_be_blocked", "cant_attack")
 EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_life", "destroy",
-               "counters", "fight", "create_token", "untap", "tap")
+               "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword")
 
 
 class CardDataError(ValueError):
@@ -120,6 +120,9 @@ def _validate_effects(effects, where: str) -> None:
         for k in ("to", "who", "destroy", "tap", "untap"):
             if k in e and e[k] not in _REFS:
                 raise CardDataError(f"{where}: {k} — одно из {', '.join(_REFS)}, а не {e[k]!r}")
+        for k in ("gain_keyword", "lose_keyword"):   # until end of turn (combat issue)
+            if k in e:
+                validate_keywords([e[k]], f"{where}: {k}")
         if "fight" in e and not (isinstance(e["fight"], list) and len(e["fight"]) == 2 and all(x in _REFS for x in e["fight"])):
             raise CardDataError(f"{where}: fight — [target1, target2]")
         if "counters" in e and not (isinstance(e["counters"], dict) and all(isinstance(n, int) for n in e["counters"].values())):
