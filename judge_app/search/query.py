@@ -223,14 +223,17 @@ def open_index(index_dir) -> _Opened:
             old, cur = cur, _Opened(path, sig)
             _cache[path] = cur
             if old is not None:
-                old.close()
+                with old.lock:  # let a search running on the old searcher finish
+                    old.close()
     return cur
 
 
 def clear_cache() -> None:
+    """Close every cached index (tests, benchmarks, or before deleting an index)."""
     with _cache_lock:
         for o in _cache.values():
-            o.close()
+            with o.lock:
+                o.close()
         _cache.clear()
 
 

@@ -363,3 +363,14 @@ def test_bridge_borrows_the_other_language_from_another_release():
     assert b[("2020-01-24", "702.2")] == (["Deathtouch"], ["Смертельное касание"])
     assert b[("2020-01-24", "702.9")] == (["Flying"], [])
     assert len(b) == 3
+
+
+def test_concurrent_searches_share_the_cached_searcher(index_dir):
+    from concurrent.futures import ThreadPoolExecutor
+
+    qs = ["смертельное касание", "deathtouch", "704.5k", "пробивной удар"] * 10
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda q: search(index_dir, q, version=VERSION, lang="ru", kind="rule"), qs))
+    tops = {q: r.hits[0]["number"] for q, r in zip(qs, results)}
+    assert tops == {"смертельное касание": "702.2", "deathtouch": "702.2", "704.5k": "704.5k",
+                    "пробивной удар": "702.19"}
