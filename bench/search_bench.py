@@ -2,9 +2,9 @@
 
 Usage::
 
-    .venv/bin/python bench/search_bench.py                  # corpus DB if built, else the sources
+    .venv/bin/python bench/search_bench.py                  # the built corpus DB (judge_app.paths), else the sources
     .venv/bin/python bench/search_bench.py records.json     # a JSON list of search-document dicts
-    .venv/bin/python bench/search_bench.py path/to/corpus.db
+    .venv/bin/python bench/search_bench.py path/to/judge.db  # via judge_app.corpus.store.iter_search_documents
 
 Relevance queries come from the glossary records that point to rules (``refs``): each
 Russian headword as written, the same in the instrumental case (pymorphy3), and each
@@ -343,8 +343,11 @@ def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     arg = argv[0] if argv else None
     if arg is None:
-        db = ROOT / "instance" / "corpus.db"
+        from judge_app import paths
+
+        db = paths.db_path()  # JUDGE_INSTANCE / JUDGE_DB, default instance/judge.db
         arg = str(db) if db.exists() else None
+        print(f"records from {db if arg else 'the sources (quick reader; no corpus DB built)'}")
     recs = load_records(arg)
     run(recs)
 
