@@ -1,27 +1,33 @@
-"""Rule numbers as they stand at the start of a line in the English CR of a version.
+"""Rule numbers and texts of a CR version, read from the built corpus database.
 
-A stop-gap until the corpus database exists: the lead will switch these checks to it."""
+The engine's citations are checked against the same SQLite corpus the app serves, so a
+number the engine cites is one a judge can open. The English text of each release is
+complete, so it is the reference for existence; the Russian rows include rules the
+translation lacks (flagged, with the English text).
+"""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
-from pathlib import Path
-
-SOURCES = Path(__file__).resolve().parents[2] / "rules_corpus" / "sources" / "en"
-_RULE = re.compile(r"^(\d{3}\.\d+[a-z]?)\.? (.*)$")
 
 
 @lru_cache(maxsize=None)
 def rules(version: str) -> dict:
-    text = (SOURCES / f"cr-en-{version}.txt").read_text(encoding="utf-8-sig")
-    out: dict = {}
-    for line in re.split(r"\r\n|\r|\n", text):
-        m = _RULE.match(line)
-        if m and m.group(1) not in out:
-            out[m.group(1)] = m.group(2)
-    return out
+    from judge_app import services
+
+    corpus = services.corpus(progress=False)
+    return {r["number"]: r["text"] or r["title"] for r in corpus.rows(
+        "select number, title, text from rules where version = ? and lang = 'en'", (version,))}
+
+
+@lru_cache(maxsize=None)
+def russian_numbers(version: str) -> frozenset:
+    from judge_app import services
+
+    corpus = services.corpus(progress=False)
+    return frozenset(r["number"] for r in corpus.rows(
+        "select number from rules where version = ? and lang = 'ru'", (version,)))
 
 
 def exists(number: str, version: str) -> bool:
-    return number in rules(version)
+    return number in rules(version) and number in russian_numbers(version)
