@@ -35,6 +35,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from whoosh import index as windex
+from whoosh.idsets import BitSet
 from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
@@ -188,6 +189,22 @@ class _Opened:
             if isinstance(item, MixedLanguageFilter):
                 self.ru = item.ru
         self.lock = threading.Lock()
+        self._docsets: dict[str, object] = {}
+
+    def docset(self, flt):
+        """The filter's matching document numbers, computed once per opened index (a
+        version/lang/kind filter matches thousands of documents; building that set on
+        every query was the largest cost of a search). Call with ``self.lock`` held."""
+        if flt is None:
+            return None
+        key = repr(flt)
+        ds = self._docsets.get(key)
+        if ds is None:
+            if len(self._docsets) > 256:
+                self._docsets.clear()
+            ds = self._docsets[key] = BitSet(self.searcher.docs_for_query(flt),
+                                             size=self.searcher.doc_count_all())
+        return ds
 
     def close(self):
         try:
@@ -378,6 +395,7 @@ def _run_words(o: _Opened, q: str, flt, limit: int) -> list[dict]:
     if not terms:
         return []
     with o.lock:
+        flt = o.docset(flt)
         res = o.searcher.search(build_word_query(terms), filter=flt, limit=limit)
         rows = [(dict(r.fields()), r.score) for r in res]
         if len(terms) > 1 and len(rows) < limit:
@@ -397,7 +415,7 @@ def _run_words(o: _Opened, q: str, flt, limit: int) -> list[dict]:
 def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
     q = Or([Term("numpath", n) for n in numbers]) if len(numbers) > 1 else Term("numpath", numbers[0])
     with o.lock:
-        res = o.searcher.search(q, filter=flt, limit=limit, sortedby="numkey")
+        res = o.searcher.search(q, filter=o.docset(flt), limit=limit, sortedby="numkey")
         rows = [dict(r.fields()) for r in res]
     return [_hit(f, 0.0, set(), o.ru) for f in rows]
 
