@@ -27,7 +27,10 @@ def rule(number: str):
 def search():
     """A JSON array of hits, as ``judge search --json``; ``envelope=1`` adds the query and
     the keyboard-layout note: {"query", "corrected_query", "note", "hits"}."""
-    result = services.search(arg("q"), arg("version"), arg("lang"), arg("kind"), arg("limit", 20))
+    from .queries import search as cached_search
+
+    q = services.clean_query(arg("q"))  # validated before the cache sees it
+    result = cached_search(q, arg("version"), arg("lang"), arg("kind"), arg("limit", 20))
     if arg("envelope") == "1":  # the pages' live search: each hit also gets its page URL
         from .pages import clean_snippet
         from .queries import hit_url

@@ -227,7 +227,7 @@ def search():
         if number:
             show = "en" if args["lang"] == "en" else None
             return redirect(url_for("reference.rule", number=number, version=args["version"], show=show))
-    result = services.search(q_clean, args["version"], args["lang"], args["kind"], 50)
+    result = queries.search(q_clean, args["version"], args["lang"], args["kind"], 30)
     for hit in result["hits"]:
         hit["url"] = queries.hit_url(hit)
         hit["snippet_html"] = clean_snippet(hit.get("snippet"))

@@ -32,7 +32,112 @@ def rule_context(number: str, version: str, lang: str) -> dict:
 
 @lru_cache(maxsize=4096)
 def _rule_context(key: int, number: str, version: str, lang: str) -> dict:
-    return corpus().rule(number, version, lang)
+    try:
+        return FastRules(corpus()).rule(number, version, lang)
+    except CorpusError:
+        raise
+    except Exception:  # a schema this reader does not know yet: the corpus's own method
+        return corpus().rule(number, version, lang)
+
+
+class FastRules:
+    """The same dict as ``Corpus.rule``, read by primary key (``doc_id:number``) and with
+    the document order of each level computed once, so a rule page costs a few indexed
+    look-ups instead of scans of the whole document."""
+
+    def __init__(self, c: Corpus):
+        self.c = c
+
+    def row(self, doc_id: str, number: str) -> dict | None:
+        return self.c.one("select * from rules where id = ?", (f"{doc_id}:{number}",))
+
+    def rule(self, query: str, version: str | None, lang: str | None) -> dict:
+        from ..corpus.numbering import normalise_query_candidates
+
+        c = self.c
+        version, lang = c.check_version(version), c.check_lang(lang)
+        query = (query or "").strip()
+        if not query:
+            raise CorpusError("не указан номер правила")
+        doc_id = c.doc_id(version, lang)
+        row = None
+        for candidate in normalise_query_candidates(query):
+            row = self.row(doc_id, candidate)
+            if row:
+                break
+        if row is None:
+            return c.rule(query, version, lang)  # raises the 404 with its suggestions
+        return self.context(row, version, lang)
+
+    def context(self, row: dict, version: str, lang: str) -> dict:
+        c = self.c
+        number = row["number"]
+        out = c.present(row)
+        out["children"] = [c.present(r, with_examples=True) for r in c.children(row)]
+        out["breadcrumbs"] = self.breadcrumbs(row)
+        out["prev"], out["next"] = neighbours(_key(), row["doc_id"], row["level"], number)
+        out["refs_out"] = self.with_titles(c.rows(
+            "select distinct target_number as number, resolved from refs "
+            "where doc_id = ? and src_number = ? and src_kind in ('rule', 'example')",
+            (row["doc_id"], number)), row["doc_id"])
+        indexed = " indexed by idx_refs_doc_id_target_number" if _has_index(_key(), "idx_refs_doc_id_target_number") else ""
+        out["refs_in"] = self.with_titles(c.rows(
+            f"select distinct src_number as number, 1 as resolved from refs{indexed} "
+            "where doc_id = ? and target_number = ? and src_number != '' and src_number != ?",
+            (row["doc_id"], number, number)), row["doc_id"])
+        other = self.row(c.doc_id(version, "en" if lang == "ru" else "ru"), number)
+        out["other"] = c.present(other) if other else None
+        if other:
+            out["other"]["children"] = [c.present(r, with_examples=True) for r in c.children(other)]
+        out["ocr"] = c.ocr_original(row)
+        try:
+            from ..corpus.lookup import VersionHistory
+            out["history"] = VersionHistory(c).history(number, version, lang)
+        except ImportError:
+            out["history"] = []
+        return out
+
+    def breadcrumbs(self, row: dict) -> list[dict]:
+        crumbs, parent = [], row["parent"]
+        while parent:
+            p = self.row(row["doc_id"], parent)
+            if not p:
+                break
+            crumbs.insert(0, {"number": p["number"], "title": p["title"], "level": p["level"]})
+            parent = p["parent"]
+        return crumbs
+
+    def with_titles(self, refs: list[dict], doc_id: str) -> list[dict]:
+        from ..corpus.numbering import sort_key
+
+        for ref in refs:
+            target = self.row(doc_id, ref["number"])
+            ref["resolved"] = bool(target)
+            ref["title"] = (target or {}).get("title") or ""
+            ref["text"] = ((target or {}).get("text") or "")[:300]
+        return sorted(refs, key=lambda r: sort_key(r["number"]))
+
+
+@lru_cache(maxsize=64)
+def _has_index(key: int, name: str) -> bool:
+    return bool(corpus().one("select name from sqlite_master where type = 'index' and name = ?", (name,)))
+
+
+@lru_cache(maxsize=64)
+def _level_order(key: int, doc_id: str, level: str) -> tuple[list[str], dict[str, int]]:
+    from ..corpus.numbering import sort_key
+
+    numbers = sorted((r["number"] for r in corpus().rows(
+        "select number from rules where doc_id = ? and level = ?", (doc_id, level))), key=sort_key)
+    return numbers, {n: i for i, n in enumerate(numbers)}
+
+
+def neighbours(key: int, doc_id: str, level: str, number: str) -> tuple[str | None, str | None]:
+    numbers, index = _level_order(key, doc_id, level)
+    i = index.get(number)
+    if i is None:
+        return None, None
+    return (numbers[i - 1] if i > 0 else None, numbers[i + 1] if i + 1 < len(numbers) else None)
 
 
 def ocr_marked(version: str, lang: str, numbers: list[str]) -> dict[str, dict]:
@@ -209,3 +314,16 @@ def hit_url(hit: dict) -> str:
     if kind == "rulebook" and pos is not None:
         return url_for("reference.rulebook", _anchor=f"t{pos}")
     return url_for("reference.home")
+
+
+def search(q, version, lang, kind, limit) -> dict:
+    """``services.search`` with its answers kept (the index is read-only): a deep copy each
+    time, so callers may decorate the hits."""
+    import copy
+
+    return copy.deepcopy(_search(_key(), q, version, lang, kind, str(limit)))
+
+
+@lru_cache(maxsize=4096)
+def _search(key: int, q, version, lang, kind, limit) -> dict:
+    return services.search(q, version, lang, kind, limit)

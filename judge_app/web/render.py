@@ -58,7 +58,9 @@ def _preview(corpus_key: int, number: str, version: str, lang: str) -> str:
     from .. import services
 
     c = services.corpus()
-    row = c.rule_row(number, version, lang) or c.rule_row(number, version, "ru" if lang == "en" else "en")
+    sql = "select title, text from rules where id = ?"  # the primary key: doc_id:number
+    row = c.one(sql, (f"{c.doc_id(version, lang)}:{number}",)) or \
+        c.one(sql, (f"{c.doc_id(version, 'ru' if lang == 'en' else 'en')}:{number}",))
     if not row:
         return ""
     text = " ".join(x for x in (row.get("title") or "", row.get("text") or "") if x).strip()
