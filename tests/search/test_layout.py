@@ -34,6 +34,8 @@ def test_wrong_layout_latin_to_russian():
     assert detect_wrong_layout("ghjrkznbt") == "проклятие"  # no vocabulary needed for this
     assert detect_wrong_layout(";bdjnyjt", EN_VOCAB) == "животное"  # ; is the ж key
     assert detect_wrong_layout("lkbntkmyjt ltqcndbt", EN_VOCAB) == "длительное действие"
+    assert detect_wrong_layout("Cvthntkmyjt Rfcfybt", EN_VOCAB) == "Смертельное Касание"
+    assert detect_wrong_layout("ghjrkznbt,", EN_VOCAB) == "проклятие,"  # a real comma stays
 
 
 @pytest.mark.parametrize("q", ["deathtouch", "trample", "flying", "first strike", "legend rule",
