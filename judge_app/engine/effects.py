@@ -209,6 +209,9 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                       f"{ctl} creates a {tok.name_en} token", [tid], ["token_create", "resolve_instructions"])
             from judge_app.engine import triggers
             triggers.on_enter(game, tok)
+        elif "gain_keyword" in e or "lose_keyword" in e:   # until end of turn (keywords.grant)
+            from judge_app.engine import keywords
+            keywords.grant(game, so, e, _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl), info)
         elif "tap" in e or "untap" in e:
             r = _resolve_ref(game, e.get("tap") or e.get("untap"), so.targets, legal, ctl)
             if r is not None and r.zone == "battlefield":
