@@ -17,6 +17,9 @@ def create_app(config: dict | None = None) -> Flask:
     from .api import api
 
     app.register_blueprint(api)
+    from .api_diff import api_diff
+
+    app.register_blueprint(api_diff)
     register_pages(app)
 
     @app.errorhandler(CorpusError)
