@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
-from judge_app.engine import triggers
+from judge_app.engine import keywords, triggers
 from judge_app.engine.ru import life
 from judge_app.engine.state import Decision, Game
 
@@ -36,6 +36,8 @@ def find(game: Game) -> tuple:
             layer_keys = tuple(dict.fromkeys(k for k, _ in c.steps if k != "layer7"))
             if c.toughness <= 0:
                 acts.append(("graveyard", oid, ("sba_toughness",) + layer_keys, f"выносливость {c.toughness}"))
+            elif (o.damage >= c.toughness or o.deathtouch_damage and o.damage > 0) and "indestructible" in keywords.names(game, o):
+                pass   # 702.12b: not destroyed by lethal damage or deathtouch
             elif o.damage >= c.toughness:
                 acts.append(("destroy", oid, ("sba_lethal",) + layer_keys, f"выносливость {c.toughness}, повреждений {o.damage}"))
             elif o.deathtouch_damage and o.damage > 0:
