@@ -91,6 +91,9 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=()) -> N
     """``source`` is LKI of the source (dict). ``recipient`` a Player or an Obj on the battlefield."""
     if n <= 0:
         return
+    from judge_app.engine.keywords import protection
+    if protection.prevented(game, source, recipient, n):   # 702.16e
+        return
     src_name = source["name_ru"]
     kws = [next(iter(k)) if isinstance(k, dict) else k for k in source.get("keywords", ())]
     if hasattr(recipient, "life"):
