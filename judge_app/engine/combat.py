@@ -40,7 +40,7 @@ from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
 from judge_app.engine import priority, triggers
 from judge_app.engine.errors import InvalidInput, Refused
-from judge_app.engine.keywords import evasion, has, names, protection, strike
+from judge_app.engine.keywords import effective, evasion, has, names, protection, strike
 from judge_app.engine.ru import dmg
 from judge_app.engine.state import STEP_RU, Decision, Game
 
@@ -197,8 +197,8 @@ def begin_step(game: Game, step: str) -> None:
     elif step == "first_strike_damage":
         c = game.combat
         c["fs_step"] = True
-        c["fs_at_start"] = {o: ("double_strike" if has(game.objects[o], "double_strike") else "first_strike")
-                            for o in attacking(game) + blocking(game) if strike.first_or_double(game.objects[o])}
+        c["fs_at_start"] = {o: ("double_strike" if has(game, game.objects[o], "double_strike") else "first_strike")
+                            for o in attacking(game) + blocking(game) if strike.first_or_double(game, game.objects[o])}
         keys = ["first_strike_step", "first_strike"]
         if "double_strike" in c["fs_at_start"].values():
             keys.append("double_strike")
@@ -230,7 +230,7 @@ def end_combat(game: Game) -> None:
 
 
 def first_strike_step_needed(game: Game) -> bool:
-    return bool(game.combat) and any(strike.first_or_double(game.objects[o]) for o in attacking(game) + blocking(game))
+    return bool(game.combat) and any(strike.first_or_double(game, game.objects[o]) for o in attacking(game) + blocking(game))
 
 
 # -- declare attackers (508) --------------------------------------------------------------
@@ -339,7 +339,7 @@ def _answer_attackers(game: Game, value) -> None:
         tctl = game.objects[tgt].controller if tgt in game.objects else tgt
         c["attackers"][aid] = {"target": tgt, "tinc": tinc, "tctl": tctl, "inc": o.incarnation, "ctl": o.controller}
         c["blocked"][aid] = False
-        if has(o, "vigilance"):
+        if has(game, o, "vigilance"):
             game.emit("vigilance", f"{o.label()} с бдительностью атакует, не поворачиваясь", f"{o.label_en()} attacks without tapping",
                       [aid], ["vigilance"])
         else:
@@ -374,7 +374,7 @@ def block_candidates(game: Game, player: str) -> list:
     # a lone possible blocker can't block a creature with menace (702.110b)
     if len(out) == 1:
         o = game.objects[out[0]]
-        if all(has(a, "menace") or not evasion.could_block(game, o, a) for a in atts):
+        if all(has(game, a, "menace") or not evasion.could_block(game, o, a) for a in atts):
             return []
     return out
 
@@ -450,9 +450,9 @@ def _answer_blockers(game: Game, value) -> None:
         keys = ["declare_blockers", "block_choose", "block_becomes"]
         for a in count:
             ao = game.objects[a]
-            if has(ao, "menace"):
+            if has(game, ao, "menace"):
                 keys.append("menace")
-            if has(ao, "flying"):
+            if has(game, ao, "flying"):
                 keys.append("flying")
         game.emit("block", f"{p} объявляет блокирующих: {'; '.join(parts)}", f"{p} declares blockers",
                   [p] + list(mapping) + list(count), keys)
@@ -566,7 +566,7 @@ def _participants(game: Game, first: bool) -> list:
     c = game.combat
     everyone = attacking(game) + blocking(game)
     if first:
-        return [o for o in everyone if strike.first_or_double(game.objects[o])]
+        return [o for o in everyone if strike.first_or_double(game, game.objects[o])]
     if not c["fs_step"]:
         return everyone
     out = []
@@ -575,10 +575,10 @@ def _participants(game: Game, first: bool) -> list:
         had = c["fs_at_start"].get(o)
         if had is None:
             out.append(o)
-            if strike.first_or_double(obj):
+            if strike.first_or_double(game, obj):
                 game.emit("strike_note", f"{obj.label()} получило первый удар уже после шага повреждений первого удара — "
                           "оно всё равно наносит повреждения в обычном шаге", "", [o], ["first_strike_changed"])
-        elif has(obj, "double_strike"):
+        elif has(game, obj, "double_strike"):
             out.append(o)
             if had == "first_strike":
                 game.emit("strike_note", f"{obj.label()} получило двойной удар после шага первого удара — наносит повреждения и во втором шаге",
@@ -615,10 +615,10 @@ def _recipients(game: Game, src: str) -> tuple:
             return ([tgt] if tgt else []), ["damage_unblocked"], "unblocked"
         bl = blockers_of(game, src)
         if not bl:
-            if has(o, "trample"):
+            if has(game, o, "trample"):
                 return ([tgt] if tgt else []), ["trample_no_blockers"], "trample_empty"
             return [], ["damage_blocked"], "blocked_empty"
-        if has(o, "trample") and tgt:
+        if has(game, o, "trample") and tgt:
             return bl + [tgt], ["damage_blocked", "trample"], "trample"
         return bl, ["damage_blocked"], "blocked"
     return blocked_by(game, src), ["damage_blocker"], "blocker"
@@ -637,7 +637,7 @@ def _lethal_state(game: Game, totals: dict, dts: set, r) -> bool:
 def _canonical(game: Game, src: str, recips: list, totals: dict, dts: set) -> dict:
     """Lethal damage to each recipient in order, the rest to the last one."""
     power = strike.power(game, game.objects[src])
-    dt = has(game.objects[src], "deathtouch")
+    dt = has(game, game.objects[src], "deathtouch")
     out, left = {}, power
     for i, r in enumerate(recips):
         if i == len(recips) - 1:
@@ -662,7 +662,7 @@ def _auto(game: Game, src: str, totals: dict, dts: set):
     if len(recips) == 1:
         return {recips[0]: power}
     first = recips[0]
-    need = strike.lethal_needed(game, game.objects[first], totals.get(first, 0), first in dts, has(game.objects[src], "deathtouch"))
+    need = strike.lethal_needed(game, game.objects[first], totals.get(first, 0), first in dts, has(game, game.objects[src], "deathtouch"))
     if power <= need:
         return {first: power}
     return None
@@ -671,7 +671,7 @@ def _auto(game: Game, src: str, totals: dict, dts: set):
 def _add(totals: dict, dts: set, game: Game, src: str, assignment: dict) -> None:
     for r, n in assignment.items():
         totals[r] = totals.get(r, 0) + n
-        if n > 0 and has(game.objects[src], "deathtouch"):
+        if n > 0 and has(game, game.objects[src], "deathtouch"):
             dts.add(r)
 
 
@@ -759,7 +759,7 @@ def check_assignment(game: Game, src: str, a: dict, totals: dict, dts: set) -> l
             for prev in recips[:i]:
                 if not _lethal_state(game, mine_totals, mine_dts, prev):
                     extra = ["trample"] if kind == "trample" and r == recips[-1] else []
-                    if has(o, "deathtouch"):
+                    if has(game, o, "deathtouch"):
                         extra.append("deathtouch_lethal")
                     problems.append((keys[:1] + extra, f"{o.label()} не может назначить повреждения {_name(game, r)}, пока {_name(game, prev)} "
                                      "не назначены смертельные повреждения"))
@@ -797,7 +797,7 @@ def _answer_assign(game: Game, value) -> None:
         c["assign"][s] = {r: n for r, n in new[s].items() if n > 0}
         o = game.objects[s]
         keys = ["combat_damage_assign"] + _recipients(game, s)[1]
-        if has(o, "deathtouch") and len(_recipients(game, s)[0]) > 1:
+        if has(game, o, "deathtouch") and len(_recipients(game, s)[0]) > 1:
             keys.append("deathtouch_lethal")
         game.emit("assign", f"{p} распределяет повреждения {o.label()}: "
                   + ", ".join(f"{_name(game, r)} — {n}" for r, n in c["assign"][s].items()), "", [s] + list(c["assign"][s]), keys)
@@ -810,6 +810,7 @@ def _source_info(game: Game, src: str) -> dict:
     o = game.objects[src]
     info = ev.lki(game, o)
     info["colors"] = tuple(o.colors)
+    info["keywords"] = effective(game, o)
     return info
 
 
@@ -836,7 +837,7 @@ def _deal(game: Game) -> None:
                       f"Damage from {src_obj.label_en()} to {recipient.label_en()} is prevented", [s, r],
                       why + ["damage_prevention_event"])
             continue
-        lifelink = "lifelink" in names(info)
+        lifelink = "lifelink" in names(game, info)
         info["keywords"] = tuple(k for k in info.get("keywords", ()) if (next(iter(k)) if isinstance(k, dict) else k) != "lifelink")
         extra = ["damage_simultaneous"]
         if not game.has_player(r) and "planeswalker" in recipient.types:

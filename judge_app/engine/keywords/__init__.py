@@ -24,22 +24,61 @@ from judge_app.engine.state import Obj
 EVASION = ("flying", "menace", "intimidate", "fear", "cant_be_blocked", "protection")
 
 
-def names(obj) -> set:
-    """Keyword names of an object (an Obj or an LKI dict)."""
+def _kw_name(k) -> str:
+    return next(iter(k)) if isinstance(k, dict) else str(k)
+
+
+def effective(game, obj) -> tuple:
+    """The keywords an object has now: its own, plus those gained and minus those lost
+    "until end of turn" (``gain_keyword``/``lose_keyword`` effects, applied in timestamp
+    order, 613.1f). Same format as ``Obj.keywords``. Accepts an LKI dict too."""
     if isinstance(obj, dict):
-        return {next(iter(k)) if isinstance(k, dict) else str(k) for k in obj.get("keywords", ())}
-    return set(ch.keyword_names(obj))
+        return tuple(obj.get("keywords", ()))
+    kws = list(obj.keywords)
+    if game is not None:
+        for e in sorted((e for e in game.effects if e.get("kind") in ("gain_keyword", "lose_keyword")
+                         and e["target"] == obj.id and e["incarnation"] == obj.incarnation),
+                        key=lambda e: e["timestamp"]):
+            if e["kind"] == "gain_keyword":
+                kws.append(e["keyword"])
+            else:
+                name = _kw_name(e["keyword"])
+                kws = [k for k in kws if _kw_name(k) != name]
+    return tuple(kws)
 
 
-def has(obj, kw: str) -> bool:
-    return kw in names(obj)
+def names(game, obj) -> set:
+    """Keyword names of an object (an Obj or an LKI dict)."""
+    return {_kw_name(k) for k in effective(game, obj)}
 
 
-def arg(obj: Obj, kw: str) -> list:
+def has(game, obj, kw: str) -> bool:
+    return kw in names(game, obj)
+
+
+def arg(game, obj, kw: str) -> list:
     """All arguments of a keyword with arguments, e.g. protection: {from: [red, creatures]}."""
-    out = []
-    kws = obj.get("keywords", ()) if isinstance(obj, dict) else obj.keywords
-    for k in kws:
-        if isinstance(k, dict) and kw in k:
-            out.append(k[kw])
-    return out
+    return [k[kw] for k in effective(game, obj) if isinstance(k, dict) and kw in k]
+
+
+KW_RU = {"flying": "полёт", "reach": "захват", "first_strike": "первый удар", "double_strike": "двойной удар",
+         "deathtouch": "смертельное касание", "trample": "пробивной удар", "lifelink": "цепь жизни",
+         "vigilance": "бдительность", "haste": "ускорение", "defender": "защитник", "indestructible": "неразрушимость",
+         "menace": "угроза", "hexproof": "порчеустойчивость", "shroud": "неуязвимость", "intimidate": "запугивание",
+         "fear": "страх", "protection": "защита", "cant_block": "«не может блокировать»",
+         "cant_be_blocked": "«не может быть заблокировано»", "cant_attack": "«не может атаковать»"}
+
+
+def grant(game, so, e: dict, target, info: dict) -> None:
+    """Resolve a ``gain_keyword``/``lose_keyword`` effect: until end of turn (611.2a)."""
+    if target is None or not hasattr(target, "incarnation") or target.zone != "battlefield":
+        return
+    kind = "gain_keyword" if "gain_keyword" in e else "lose_keyword"
+    kw = e[kind]
+    ts = game.next_ts()
+    game.effects.append({"kind": kind, "keyword": kw, "target": target.id, "incarnation": target.incarnation,
+                         "timestamp": ts, "until": "eot", "source_name": info.get("name_ru", "")})
+    verb = "получает" if kind == "gain_keyword" else "теряет"
+    game.emit("effect", f"{target.label()} {verb} {KW_RU.get(_kw_name(kw), _kw_name(kw))} до конца хода (метка времени {ts})",
+              f"{target.label_en()} {'gains' if kind == 'gain_keyword' else 'loses'} {_kw_name(kw)} until end of turn",
+              [target.id], ["duration", "layer6_abilities", "timestamp_effect"])

@@ -17,12 +17,12 @@ def attack_problems(game, obj) -> list:
         out.append((["attack_choose"], "атакуют только существа активного игрока"))
     if obj.tapped:
         out.append((["attack_choose"], "повёрнутое существо не может атаковать"))
-    if obj.sick and not has(obj, "haste"):
+    if obj.sick and not has(game, obj, "haste"):
         out.append((["summoning_sickness", "attack_choose"],
                     "существо под контролем игрока не с начала его последнего хода и без ускорения"))
-    if has(obj, "defender"):
+    if has(game, obj, "defender"):
         out.append((["defender", "attack_restrictions"], "у существа защитник"))
-    if has(obj, "cant_attack"):
+    if has(game, obj, "cant_attack"):
         out.append((["attack_restrictions"], "существо не может атаковать"))
     return out
 
@@ -35,7 +35,7 @@ def blocker_problems(game, blocker) -> list:
         return out
     if blocker.tapped:
         out.append((["block_choose"], "повёрнутое существо не может блокировать"))
-    if has(blocker, "cant_block"):
+    if has(game, blocker, "cant_block"):
         out.append((["block_restrictions"], "существо не может блокировать"))
     return out
 
@@ -44,8 +44,8 @@ def pair_problems(game, blocker, attacker) -> list:
     """Reasons ``blocker`` can't block ``attacker`` (besides menace, which needs the whole
     declaration)."""
     out = []
-    a = names(attacker)
-    b = names(blocker)
+    a = names(game, attacker)
+    b = names(game, blocker)
     if "cant_be_blocked" in a:
         out.append((["block_restrictions"], f"{attacker.label()} не может быть заблокировано"))
     if "flying" in a and not ({"flying", "reach"} & b):
@@ -56,12 +56,12 @@ def pair_problems(game, blocker, attacker) -> list:
         out.append((["fear"], f"{attacker.label()} со страхом: блокировать могут только артефактные и/или чёрные существа"))
     why = protection.forbids_block(game, attacker, blocker)
     if why:
-        out.append((why, f"у {attacker.label()} защита от {', '.join(protection.qualities(attacker))}"))
+        out.append((why, f"у {attacker.label()} защита от {', '.join(protection.qualities(game, attacker))}"))
     return out
 
 
 def menace_problems(game, attacker, n_blockers: int) -> list:
-    if n_blockers == 1 and has(attacker, "menace"):
+    if n_blockers == 1 and has(game, attacker, "menace"):
         return [(["menace"], f"{attacker.label()} с угрозой можно заблокировать только двумя или более существами")]
     return []
 

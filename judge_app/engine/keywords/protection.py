@@ -13,10 +13,10 @@ from judge_app.engine.keywords import arg
 _PLURAL = {t + "s": t for t in CARD_TYPES} | {"sorceries": "sorcery", "everything": "everything"}
 
 
-def qualities(obj) -> list:
+def qualities(game, obj) -> list:
     """['red', 'creature', 'everything', ...] this object has protection from."""
     out = []
-    for a in arg(obj, "protection"):
+    for a in arg(game, obj, "protection"):
         frm = a.get("from", []) if isinstance(a, dict) else a
         if isinstance(frm, str):
             frm = [frm]
@@ -27,7 +27,10 @@ def qualities(obj) -> list:
 
 
 def source_traits(game, source) -> tuple:
-    """(colours, types) of a damage or blocking source: an Obj, or an LKI dict."""
+    """(colours, types) of a damage or blocking source: an Obj, or an LKI dict. An ability's
+    source is the object it comes from (113.7)."""
+    if not isinstance(source, dict) and source.stack_kind == "ability" and source.source in game.objects:
+        source = game.objects[source.source]
     if isinstance(source, dict):
         obj = game.objects.get(source.get("id"))
         colors = tuple(source.get("colors") or (obj.colors if obj is not None else ()))
@@ -39,7 +42,7 @@ def source_traits(game, source) -> tuple:
 def protected_from(game, protected, source) -> list | None:
     """None if ``protected`` (an Obj) has no protection from ``source``; otherwise the extra
     rule keys that explain it ([] for a colour or type, ['protection_everything'])."""
-    qs = qualities(protected)
+    qs = qualities(game, protected)
     if not qs:
         return None
     if "everything" in qs:
@@ -68,3 +71,17 @@ def forbids_block(game, attacker, blocker) -> list:
 def forbids_target(game, target, source) -> list:
     why = protected_from(game, target, source)
     return [] if why is None else ["protection_target"] + why
+
+
+def prevented(game, source, recipient, n: int) -> bool:
+    """Hook for every damage event (events.deal_damage): if protection prevents it
+    (702.16e), say so in the trace and return True."""
+    why = prevents_damage(game, source, recipient)
+    if not why:
+        return False
+    name = source.get("name_ru") if isinstance(source, dict) else source.name_ru
+    sid = source.get("id") if isinstance(source, dict) else source.id
+    game.emit("prevent", f"Повреждения ({n}) от «{name}» {recipient.label()} предотвращаются: защита от "
+              f"{', '.join(qualities(game, recipient))}", f"Damage to {recipient.label_en()} is prevented (protection)",
+              [sid, recipient.id], why + ["damage_prevention_event"])
+    return True

@@ -8,8 +8,8 @@ from judge_app.engine import characteristics as ch
 from judge_app.engine.keywords import has
 
 
-def first_or_double(obj) -> bool:
-    return has(obj, "first_strike") or has(obj, "double_strike")
+def first_or_double(game, obj) -> bool:
+    return has(game, obj, "first_strike") or has(game, obj, "double_strike")
 
 
 def toughness(game, obj) -> int:
