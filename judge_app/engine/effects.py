@@ -17,7 +17,7 @@ def _kw(obj: Obj) -> list:
     return ch.keyword_names(obj)
 
 
-def object_fits(game: Game, kind: str, controller: str, obj: Obj) -> tuple:
+def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | None = None) -> tuple:
     """(fits, rule keys why not) for a permanent as a target of ``kind``."""
     if obj.zone != "battlefield":
         return False, ["targets"]
@@ -42,6 +42,10 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj) -> tuple:
         return False, ["shroud"]
     if "hexproof" in kws and obj.controller != controller:
         return False, ["hexproof"]
+    from judge_app.engine.keywords import protection
+    why = protection.forbids_target(game, obj, source)   # 702.16b (source None: only "everything")
+    if why:
+        return False, why
     return True, []
 
 
@@ -54,7 +58,7 @@ def legal_targets(game: Game, kind: str, controller: str, source: Obj | None) ->
     if player_fits(kind):
         out.extend(p.name for p in game.live_players())
     for oid in game.battlefield:
-        if object_fits(game, kind, controller, game.objects[oid])[0]:
+        if object_fits(game, kind, controller, game.objects[oid], source)[0]:
             out.append(oid)
     return out
 
