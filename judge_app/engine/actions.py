@@ -117,11 +117,11 @@ def pay_mana(game: Game, player, cost, pay: list | None) -> None:
     player.pool = {s: n for s, n in pool.items() if n}
 
 
-def _choose_targets(game: Game, player, kinds: tuple, given: list | None, what: str) -> list:
+def _choose_targets(game: Game, player, kinds: tuple, given: list | None, what: str, source: Obj | None = None) -> list:
     given = list(given or [])
     out = []
     for i, kind in enumerate(kinds):
-        legal = effects.legal_targets(game, kind, player.name, None)
+        legal = effects.legal_targets(game, kind, player.name, source)
         if i >= len(given):
             if len(legal) == 1:
                 out.append(effects.target_tuple(game, legal[0]))
@@ -133,7 +133,7 @@ def _choose_targets(game: Game, player, kinds: tuple, given: list | None, what: 
         if ref not in legal:
             why = ["targets", "cast_targets"]
             if ref in game.objects:
-                fits, keys = effects.object_fits(game, kind, player.name, game.objects[ref])
+                fits, keys = effects.object_fits(game, kind, player.name, game.objects[ref], source)
                 why = keys + ["cast_targets"]
             raise refuse(game, f"{what}: «{ref}» не может быть целью ({effects.KIND_RU.get(kind, kind)})", *why)
         out.append(effects.target_tuple(game, ref))
@@ -176,7 +176,7 @@ def cast(game: Game, player, ref: str, targets=None, pay=None) -> Obj:
             text_ru=f"{player.name} объявляет розыгрыш {obj.label()}: карта перемещается на стек",
             text_en=f"{player.name} casts {obj.label_en()}")
     obj.stack_kind = "spell"
-    obj.targets = _choose_targets(game, player, obj.spell_targets, targets, obj.label())
+    obj.targets = _choose_targets(game, player, obj.spell_targets, targets, obj.label(), source=obj)
     refs = [t[1] for t in obj.targets]
     if obj.distinct_targets and len(set(refs)) != len(refs):
         raise refuse(game, f"{obj.label()}: цели должны быть разными («другой цели»)", "cast_targets")
@@ -230,7 +230,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None) -
     so.timestamp = game.next_ts()
     game.emit("activate", f"{player.name} активирует способность {obj.label()}", f"{player.name} activates {obj.label_en()}",
               [abid, oid], ["activate", "priority_after_action"])
-    so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label())
+    so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label(), source=so)
     if so.targets:
         game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
                   [abid] + [t[1] for t in so.targets], ["cast_targets", "targets"])
