@@ -69,6 +69,8 @@ def forbids_block(game, attacker, blocker) -> list:
 
 
 def forbids_target(game, target, source) -> list:
+    if source is None:
+        return ["protection_target", "protection_everything"] if "everything" in qualities(game, target) else []
     why = protected_from(game, target, source)
     return [] if why is None else ["protection_target"] + why
 
