@@ -39,10 +39,14 @@ from . import ocr_align, ocr_train
 from .ocr_channel import viterbi
 
 LAMBDA = 1.0
-BEAM = 10
+BEAM_1 = 10
+PRUNE = 14.0  # drop beam states this much worse than the best at the same glyph
+BEAM_2 = 60  # second pass for tokens the first pass explains badly
 NBEST = 6
 LOW_CONF = 0.6
 CTX_BONUS = 3.0
+LM_D = 0.7  # absolute discount of the word bigram model
+EN_WEIGHT = 0.3  # weight of English-CR capitalised words as Latin words kept as is
 GEN_COUNT = 0.3  # pseudo-count of lexeme forms the 2019 text does not use
 DICT_LP = -16.0  # log prior of a pymorphy3 dictionary word unseen in the lexicon
 OOV_LP = -14.0
@@ -55,7 +59,9 @@ _NUMLIKE = re.compile(
     r"^[«(\"]*(?:\d+(?:[.:/–\-]\d+)+(?:[a-z¢\]]{1,2})?(?:[–\-][a-z¢]{1,2})?|[+\-–]?\d+/[+\-–]?\d+)[.,;:)»\"–\-]*$"
 )
 _DIGITS = re.compile(r"^[«(\"]*(\d+)[.,;:)»\"–\-]*$")
-_SYMBOLIC = re.compile(r"[{}@#\\<>|=+*&%$]|https?:|www\.|\.com|\.ru|\d/\d|^[-–—»«.,:;!?]+$")
+_SYMBOLIC = re.compile(
+    r"[{}]|https?:|www\.|\.com|\.ru|^[«(\"]*[+\-–]?[\dXx]+/[+\-–]?[\dXx]+[.,;:)»]*$|^[-–—»«.,:;!?…]+$"
+)
 _LOWER = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
 
 
@@ -107,7 +113,7 @@ class Model:
             self.styles[st] = (E, inv, dele, ins)
             low, up = {}, {}
             for sub, lst in inv.items():
-                lo = [(c, lp) for c, lp in lst if not (c.isupper() or c == "Ё")]
+                lo = {c: lp for c, lp in lst if not (c.isupper() or c == "Ё")}
                 hi = [(c.lower(), lp + CAP_LP) for c, lp in lst if c.isupper() or c == "Ё"]
                 if lo:
                     low[sub] = lo
@@ -128,12 +134,68 @@ class Model:
             if c > g:
                 self.keep[w] = math.log(c / (c + g)) + math.log(c) - self.logN
         self.numbers = {w: c for w, c in lex.get("numbers", {}).items()}
+        for w, c in lex.get("latin_en", {}).items():
+            g = garb.get(w, 0)
+            if w not in self.keep and c * EN_WEIGHT > g:
+                self.keep[w] = math.log(c * EN_WEIGHT / (c * EN_WEIGHT + g)) + math.log(c * EN_WEIGHT) - self.logN
+        self.latin_lower = {}
+        for w, lp in self.keep.items():
+            lw = w.lower()
+            if lw not in self.latin_lower or lp > self.latin_lower[lw]:
+                self.latin_lower[lw] = lp
+        ap = lex.get("apos", {})
+        tot = sum(ap.values()) or 1
+        self.apos = {k: math.log(v / tot) for k, v in ap.items()}
+        # word bigram model (absolute discounting, backing off to the unigram prior)
+        self.big = {}
+        ctx_tot, ctx_types = {}, {}
+        for k, v in lex.get("bigrams", {}).items():
+            a, b = k.split(" ", 1)
+            self.big[(a, b)] = v
+            ctx_tot[a] = ctx_tot.get(a, 0) + v
+            ctx_types[a] = ctx_types.get(a, 0) + 1
+        self.ctx_tot, self.ctx_types = ctx_tot, ctx_types
+        nk = sum(v for (a, b), v in self.big.items() if b == "<k>")
+        self.k_prior = math.log(max(nk, 1)) - self.logN
         self.trie = _build_trie(self.prior)
         self.lead, self.trail = _affixes(forms)
         self.charlm = _char_lm(forms)
         self.trail_tab = {st: _affix_tab(self.styles[st][0], self.trail) for st in self.styles}
         self.lead_tab = {st: _affix_tab(self.styles[st][0], self.lead) for st in self.styles}
         self._dawg = None
+        self._lm_cache = {}
+
+    def lm(self, a: str, b: str, prior_b: float) -> float:
+        """log P(b | a): discounted bigram, backing off to the unigram log prior of b."""
+        key = (a, b)
+        r = self._lm_cache.get(key)
+        if r is not None:
+            return r if r != 1.0 else prior_b + self._bow(a)
+        tot = self.ctx_tot.get(a)
+        if not tot:
+            self._lm_cache[key] = 1.0
+            return prior_b
+        c = self.big.get(key, 0)
+        bow = LM_D * self.ctx_types[a] / tot
+        p_back = bow * math.exp(prior_b)
+        if c:
+            r = math.log((c - LM_D) / tot + p_back)
+            self._lm_cache[key] = r
+            return r
+        self._lm_cache[key] = 1.0
+        return prior_b + self._bow(a)
+
+    def lmk(self, a: str, b: str, prior_b: float) -> float:
+        """Like ``lm``; "<k>" (numbers, Latin words) is a class: P(<k> | a) * P(word | <k>)."""
+        if b == "<k>":
+            return self.lm(a, b, self.k_prior) + (prior_b - self.k_prior)
+        return self.lm(a, b, prior_b)
+
+    def _bow(self, a: str) -> float:
+        tot = self.ctx_tot.get(a)
+        if not tot:
+            return 0.0
+        return math.log(LM_D * self.ctx_types[a] / tot)
 
     def dawg(self):
         if self._dawg is None:
@@ -276,7 +338,8 @@ class Decoder:
         return res
 
     # -- lexicon trie search
-    def _search_trie(self, g, st, leads, trails):
+    def _search_trie(self, g, st, leads, trails, beam=None):
+        BEAM = beam or BEAM_1
         E, inv, dele, ins = self.m.styles[st]
         inv_low, inv_up = self.m.inv_split[st]
         prior = self.m.prior
@@ -296,6 +359,8 @@ class Decoder:
                 items = heapq.nlargest(BEAM, b.values(), key=lambda x: x[0] + LAMBDA * x[1][2])
             else:
                 items = list(b.values())
+            top = max(x[0] + LAMBDA * x[1][2] for x in items) - PRUNE
+            items = [x for x in items if x[0] + LAMBDA * x[1][2] >= top]
             # deletions (one per position)
             for it in items[:]:
                 ch = it[1][0]
@@ -327,10 +392,11 @@ class Decoder:
                 for k, low, up in subs:
                     nb = beams[j + k]
                     if low:
-                        for c, lp in low:
-                            nx = ch.get(c)
-                            if nx is None:
-                                continue
+                        if len(ch) < len(low):
+                            pairs = [(c, low[c], nx) for c, nx in ch.items() if c in low]
+                        else:
+                            pairs = [(c, lp, ch[c]) for c, lp in low.items() if c in ch]
+                        for c, lp, nx in pairs:
                             v = sc + lp
                             key = (id(nx), cap, L)
                             old = nb.get(key)
@@ -363,7 +429,7 @@ class Decoder:
             b = beams[j]
             if not b:
                 continue
-            items = sorted(b.items(), key=lambda x: -x[1])[:BEAM]
+            items = sorted(b.items(), key=lambda x: -x[1])[:BEAM_1]
             tj = trails.get(j)
             for (idx, cap, w, L), sc in items:
                 if tj is not None and w and fc(1, idx) is not None:
@@ -445,33 +511,51 @@ class Decoder:
 
     # -- one token
     def nbest(self, g: str, st: str):
-        """n-best candidates [(score, text, cap, kind)] for a garbled token, best first."""
+        """n-best candidates [(score, text, cap, kind, prior)] for a garbled token, best first.
+
+        ``score`` includes ``LAMBDA * prior`` (the unigram log prior of the word);
+        the line decoder swaps it for the bigram probability.
+        """
         key = (g, st)
         r = self.cache.get(key)
         if r is not None:
             return r
-        leads = self._lead_table(g, st)
-        trails = self._trail_table(g, st)
-        res = [(s, L + w + T, cap, "word") for s, w, cap, L, T in self._search_trie(g, st, leads, trails)]
-        best = max((x[0] for x in res), default=-1e9)
-        weak = best < -4.0 * max(1, len(g)) ** 0.5 - 14 or not res
-        if weak:
-            res += [(s, L + w + T, cap, "dict") for s, w, cap, L, T in self._search_dawg(g, st, leads, trails)]
-            res += [(s, L + w + T, cap, "oov") for s, w, cap, L, T in self._search_chars(g, st, leads, trails)]
-        # keep as is (Latin words, numbers)
+        m = self.m
+        res = []
         core = g.strip(PUNCT_STRIP)
-        klp = self.m.keep.get(core)
-        dm = _DIGITS.match(g)
-        if klp is not None:
-            res.append((LAMBDA * klp - 0.05 * len(g), g, 0, "keep"))
-        elif _NUMLIKE.match(g) or _SYMBOLIC.search(g):
-            res.append((0.0, g, 0, "keep"))
-        elif dm:
-            # a number: prior from the 2019 text's numbers (unseen numbers: half a count)
-            res.append((LAMBDA * (math.log(self.m.numbers.get(dm.group(1), 0.5)) - self.m.logN), g, 0, "keep"))
-        elif not res:
-            res.append((-50.0, g, 0, "keep"))
-        # merge duplicates, sort
+        forced = _NUMLIKE.match(g) or _SYMBOLIC.search(g)
+        if forced:
+            res.append((0.0, g, 0, "keep", 0.0))
+        else:
+            leads = self._lead_table(g, st)
+            trails = self._trail_table(g, st)
+            res = [(s, L + w + T, cap, "word", m.prior[w]) for s, w, cap, L, T in self._search_trie(g, st, leads, trails)]
+            best = max((x[0] for x in res), default=-1e9)
+            weak = best < -4.0 * max(1, len(g)) ** 0.5 - 14 or not res
+            if weak:
+                res = [
+                    (s, L + w + T, cap, "word", m.prior[w])
+                    for s, w, cap, L, T in self._search_trie(g, st, leads, trails, BEAM_2)
+                ]
+                best = max((x[0] for x in res), default=-1e9)
+                weak = best < -4.0 * max(1, len(g)) ** 0.5 - 14 or not res
+            if weak:
+                res += [(s, L + w + T, cap, "dict", DICT_LP) for s, w, cap, L, T in self._search_dawg(g, st, leads, trails)]
+                res += [(s, L + w + T, cap, "oov", OOV_LP) for s, w, cap, L, T in self._search_chars(g, st, leads, trails)]
+            # keep as is: Latin words and numbers, prior from the 2019 text
+            klp = m.keep.get(core)
+            dm = _DIGITS.match(g)
+            if klp is not None:
+                res.append((LAMBDA * klp - 0.05 * len(g), g, 0, "keep", klp))
+            elif dm:
+                klp = math.log(m.numbers.get(dm.group(1), 0.5)) - m.logN
+                res.append((LAMBDA * klp, g, 0, "keep", klp))
+            else:
+                ap = self._latin_apos(g, st)
+                if ap is not None:
+                    res.append(ap)
+            if not res:
+                res.append((-50.0, g, 0, "keep", -20.0))
         seen = {}
         for x in res:
             k2 = x[1]
@@ -480,6 +564,26 @@ class Decoder:
         r = sorted(seen.values(), key=lambda x: -x[0])[:NBEST]
         self.cache[key] = r
         return r
+
+    def _latin_apos(self, g: str, st: str):
+        """planeswalker'a -> planeswalker'а: a known Latin word with a Russian ending."""
+        mm = _APOS.match(g)
+        if not mm or mm.group(2).lower() not in self.m.latin_lower:
+            return None
+        E, inv, dele, ins = self.m.styles[st]
+        rest = mm.group(4)
+        best = None
+        for sfx, slp in self.m.apos.items():
+            for T in ("", ".", ",", "»", ":", ")"):
+                lp, _, _ = viterbi(sfx + T, rest, E, ins)
+                v = lp + slp + self.m.trail.get(T, -12.0)
+                if best is None or v > best[0]:
+                    best = (v, sfx + T)
+        if best is None:
+            return None
+        klp = self.m.latin_lower[mm.group(2).lower()]
+        text = mm.group(1) + mm.group(2) + mm.group(3) + best[1]
+        return (best[0] + LAMBDA * klp, text, 0, "keep", klp)
 
     def _ctx_cands(self, g: str, st: str, best_text: str, ctx: set):
         """Score the aligned 2019 block's words directly against the glyphs."""
@@ -490,35 +594,91 @@ class Decoder:
         core_len = len(g.strip(PUNCT_STRIP)) or len(g)
         out = []
         for w in ctx:
-            if not (core_len / 3.2 <= len(w) <= core_len + 2):
+            if not (core_len / 2.6 <= len(w) <= core_len + 1):
                 continue
             key = (g, st, L, w, T)
             r = self.ctx_cache.get(key)
             if r is None:
                 lp, _, _ = viterbi(L + w + T, g, E, ins)
-                lpc, _, _ = viterbi(L + w[0].upper() + w[1:] + T, g, E, ins)
                 cap = 0
-                if lpc + CAP_LP > lp:
-                    lp, cap = lpc + CAP_LP, 1
-                r = self.ctx_cache[key] = (lp + aff + LAMBDA * self.m.prior.get(w, DICT_LP), L + w + T, cap, "word")
+                pr = self.m.prior.get(w, DICT_LP)
+                r = self.ctx_cache[key] = (lp + aff + LAMBDA * pr, L + w + T, cap, "word", pr)
             out.append(r)
         return out
 
-    def decode_token(self, g: str, st: str, ctx: set | None = None):
+    def candidates(self, g: str, st: str, ctx: set | None = None):
+        """Candidates with the 2019-context bonus: [(channel+bonus score without prior, text, cap, kind, prior)]."""
         cands = self.nbest(g, st)
         if ctx and cands[0][3] != "keep" and _core(cands[0][1]) not in ctx:
             cands = cands + self._ctx_cands(g, st, cands[0][1], ctx)
-        if ctx:
-            cands = sorted(
-                ((s + (CTX_BONUS if _core(t) in ctx else 0.0), t, cap, kind) for s, t, cap, kind in cands),
-                key=lambda x: -x[0],
-            )
-        best = cands[0]
-        z = sum(math.exp(c[0] - best[0]) for c in cands)
-        conf = 1.0 / z
-        if best[3] == "oov":
-            conf = min(conf, 0.5)
-        return best, conf
+        out = []
+        for sc, t, cap, kind, pr in cands:
+            b = CTX_BONUS if ctx and kind != "keep" and _core(t) in ctx else 0.0
+            out.append((sc - LAMBDA * pr + b, t, cap, kind, pr))
+        return out
+
+    # -- a line: Viterbi over candidates with the word bigram model
+    def decode_line(self, toks: list[str], st: str, ctx, prev: str):
+        m = self.m
+        cl = [self.candidates(g, st, ctx) for g in toks]
+        units = [[_lm_unit(c[1], c[3]) for c in cs] for cs in cl]
+        # forward
+        V = []
+        back = []
+        prev_scores = {prev: 0.0}
+        prev_units = [prev]
+        for i, cs in enumerate(cl):
+            cur, bp = [], []
+            for ci, c in enumerate(cs):
+                u = units[i][ci]
+                best, arg = -1e18, 0
+                for pi, pu in enumerate(prev_units):
+                    v = (V[i - 1][pi] if i else 0.0) + LAMBDA * m.lmk(pu, u, c[4])
+                    if v > best:
+                        best, arg = v, pi
+                cur.append(best + c[0])
+                bp.append(arg)
+            V.append(cur)
+            back.append(bp)
+            prev_units = units[i]
+        if not cl:
+            return [], prev
+        # backtrace
+        choice = [0] * len(cl)
+        choice[-1] = max(range(len(V[-1])), key=lambda k: V[-1][k])
+        for i in range(len(cl) - 1, 0, -1):
+            choice[i - 1] = back[i][choice[i]]
+        # confidences: local posterior given the chosen neighbours
+        out = []
+        for i, cs in enumerate(cl):
+            pu = prev if i == 0 else units[i - 1][choice[i - 1]]
+            nx = units[i + 1][choice[i + 1]] if i + 1 < len(cl) else None
+            loc = []
+            for ci, c in enumerate(cs):
+                v = c[0] + LAMBDA * m.lmk(pu, units[i][ci], c[4])
+                if nx is not None:
+                    ncand = cl[i + 1][choice[i + 1]]
+                    v += LAMBDA * m.lmk(units[i][ci], nx, ncand[4])
+                loc.append(v)
+            k = choice[i]
+            z = sum(math.exp(min(50.0, x - loc[k])) for x in loc)
+            conf = 1.0 / z
+            c = cs[k]
+            if c[3] == "oov":
+                conf = min(conf, 0.5)
+            out.append((c, conf))
+        last = out[-1][0]
+        nprev = "<s>" if _SENT_END.search(last[1]) else units[-1][choice[-1]]
+        return out, nprev
+
+
+_APOS = re.compile(r"^([«(\"]*)([A-Za-z][A-Za-z\-]*)(['’])(.+)$")
+
+
+def _lm_unit(text: str, kind: str) -> str:
+    if kind == "keep":
+        return "<k>"
+    return _core(text)
 
 
 def _core(t: str) -> str:
@@ -553,7 +713,7 @@ def _line_contexts(text: str):
     return lines, style, ctx
 
 
-_SENT_END = re.compile(r"[.!?]»?$")
+_SENT_END = re.compile(r"[.!?]»?\)?$")
 
 
 def decode_document(text: str, model: Model | None = None, use_context: bool = True, workers: int = 2) -> DecodedDoc:
@@ -605,46 +765,52 @@ def _job(rng):
 def _decode_range(m: Model, lines, style, ctx, lo: int, hi: int):
     dec = Decoder(m)
     out_lines, out_tokens, low = [], [], []
-    prev_end = True
+    prev = "<s>"
+    carry = True  # the previous line ended a sentence
     for ln in range(lo, hi):
         line = lines[ln]
-        st = style[ln]
-        c = ctx[ln]
-        toks: list[Token] = []
-        parts = re.split(r"(\s+)", line)
+        body = line
         out = []
         pos = 0
-        first_word = True
         if line.startswith(ocr_align.MARKER):
-            parts = re.split(r"(\s+)", line[len(ocr_align.MARKER):])
+            body = line[len(ocr_align.MARKER):]
             out.append(ocr_align.MARKER)
             pos = len(ocr_align.MARKER)
-        if not line.strip():
-            prev_end = True
-        for pi, p in enumerate(parts):
+        parts = re.split(r"(\s+)", body)
+        words = [p for i, p in enumerate(parts) if i % 2 == 0 and p]
+        toks: list[Token] = []
+        start = 0
+        if words and _RULE_PREFIX.match(words[0]) and words[0] == _RULE_PREFIX.match(words[0]).group(0):
+            start = 1
+            prev = "<s>"
+        decoded, prev = dec.decode_line(words[start:], style[ln], ctx[ln], prev) if words[start:] else ([], prev)
+        wi = 0
+        sent = bool(start) or carry
+        for i, p in enumerate(parts):
             if not p:
                 continue
-            if pi % 2 == 1:
+            if i % 2 == 1:
                 out.append(p)
                 pos += len(p)
                 continue
-            if first_word and _RULE_PREFIX.match(p) and p == _RULE_PREFIX.match(p).group(0):
+            if wi < start:
                 out.append(p)
                 toks.append(Token(p, p, 1.0, pos, pos + len(p), "keep"))
                 pos += len(p)
-                prev_end = True
-                first_word = False
+                wi += 1
                 continue
-            first_word = False
-            (score, t, cap, kind), conf = dec.decode_token(p, st, c)
+            (sc, t, cap, kind, pr), conf = decoded[wi - start]
+            wi += 1
             if kind != "keep":
-                t = _case(t, cap, prev_end, m)
+                t = _case(t, cap, bool(sent), m)
             out.append(t)
             toks.append(Token(p, t, round(conf, 4), pos, pos + len(t), kind))
             if kind != "keep" and conf < LOW_CONF:
                 low.append((ln, pos, pos + len(t), p, t, round(conf, 4)))
             pos += len(t)
-            prev_end = bool(_SENT_END.search(t)) or t.endswith(":") and _core(t) == "пример"
+            sent = bool(_SENT_END.search(t)) or (t.endswith(":") and _core(t) == "пример")
+        if toks:
+            carry = bool(sent)
         out_lines.append("".join(out))
         out_tokens.append(toks)
     return out_lines, out_tokens, low

@@ -71,6 +71,23 @@ def build_lexicon(heldout: bool = False) -> dict:
                     if w[0].isupper() and n > 0 and prev and not SENT_END.search(prev) and m.start() <= 1:
                         cap_mid[lw] += 1
                 prev = tok
+    # word bigrams over token cores ("<s>" = sentence start, "<k>" = number or Latin word)
+    bigrams: Counter = Counter()
+    apos: Counter = Counter()
+    for text in _texts_2019(heldout):
+        prev = "<s>"
+        for tok in text.split():
+            if _RULE_NO.match(tok):
+                prev = "<s>"
+                continue
+            c = lm_core(tok)
+            if c is None:
+                continue
+            bigrams[prev + " " + c] += 1
+            prev = "<s>" if SENT_END_LM.search(tok) else c
+            m = APOS_RE.match(tok)
+            if m:
+                apos[m.group(2)] += 1
     proper = sorted(w for w, c in cap_mid.items() if c >= 2 and c * 2 > counts[w] and len(w) > 1)
     forms = {w: c for w, c in counts.items()}
     # lexeme expansion with pymorphy3
@@ -95,7 +112,37 @@ def build_lexicon(heldout: bool = False) -> dict:
     for fw in sorted(extra):
         forms[fw] = 0  # count 0 = generated form
     return {"forms": dict(sorted(forms.items())), "proper": proper, "latin": dict(sorted(latin.items())),
-            "numbers": dict(sorted(numbers.items()))}
+            "numbers": dict(sorted(numbers.items())),
+            "bigrams": {k: v for k, v in sorted(bigrams.items())},
+            "apos": dict(sorted(apos.items())),
+            "latin_en": _english_words()}
+
+
+_RULE_NO = re.compile(r"^\d{3}\.\d+(?:[a-z]|\.)?$|^\d{1,3}\.$")
+SENT_END_LM = re.compile(r"[.!?]»?\)?$")
+APOS_RE = re.compile(r"^[«(]*([A-Za-z][A-Za-z\-]*)['’]([а-яё]+)")
+_STRIP = "«»()[].,;:!?\"“”'’–—-"
+
+
+def lm_core(tok: str) -> str | None:
+    """The bigram-model unit of a whitespace token."""
+    c = tok.strip(_STRIP)
+    if not c:
+        return None
+    if re.search(r"[А-Яа-яЁё]", c) and not re.match(r"^[A-Za-z]", c):
+        return c.lower()
+    return "<k>"
+
+
+def _english_words() -> dict:
+    """Capitalised words (card names etc.) of the English 2020 CR, with counts."""
+    p = ocr_align.SOURCES / "en" / "cr-en-2020-01-24.txt"
+    cnt: Counter = Counter()
+    for tok in p.read_text(encoding="utf-8-sig").split():
+        core = tok.strip("«»()[].,;:!?\"“”'’–—")
+        if len(core) >= 3 and re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z]+)?", core):
+            cnt[core] += 1
+    return dict(sorted(cnt.items()))
 
 
 def latin_stats(blocks, pairs) -> dict:
