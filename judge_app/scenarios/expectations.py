@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
+from judge_app.engine import keywords
 from judge_app.engine.state import Game
 
 
@@ -87,7 +88,7 @@ def _check_one(game: Game, key: str, v, waiting) -> list:
     elif key == "abilities":
         for ref, want in v.items():
             o = _obj(game, ref)
-            have = ch.keyword_names(o)
+            have = keywords.names(game, o)   # printed plus gained/lost until end of turn
             for k in want:
                 if (next(iter(k)) if isinstance(k, dict) else k) not in have:
                     out.append(f"{ref}: нет способности {k}")
