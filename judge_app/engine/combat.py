@@ -696,6 +696,7 @@ def _next_assignment(game: Game) -> None:
             else:
                 c["assign"][s] = a
                 _add(totals, dts, game, s, a)
+                _explain_auto(game, s, a)
         if needing:
             canon = {}
             for s in needing:
@@ -712,6 +713,26 @@ def _next_assignment(game: Game) -> None:
             return
         c["assign_queue"].pop(0)
     _deal(game)
+
+
+def _explain_auto(game: Game, src: str, a: dict) -> None:
+    """The trace says how a creature's damage was assigned when there was no choice."""
+    o = game.objects[src]
+    power = strike.power(game, o)
+    recips, keys, kind = _recipients(game, src)
+    if power <= 0:
+        game.emit("assign", f"{o.label()} с силой {power} не распределяет боевых повреждений", "", [src],
+                  ["damage_equal_power"])
+    elif not a:
+        why = {"unblocked": "оно ничего не атакует (planeswalker выведен из боя)",
+               "blocked_empty": "оно заблокировано, но блокирующих его существ больше нет",
+               "blocker": "заблокированных им существ больше нет в бою"}.get(kind, "получателей нет")
+        game.emit("assign", f"{o.label()} не наносит боевых повреждений: {why}", "", [src],
+                  keys + (["blocked_status"] if kind == "blocked_empty" else []))
+    else:
+        parts = ", ".join(f"{_name(game, r)} — {n}" for r, n in a.items())
+        game.emit("assign", f"{o.label()} распределяет {dmg(power)}: {parts} (единственное законное распределение)", "",
+                  [src] + list(a), keys)
 
 
 def _norm_assign(value, needing: list) -> dict:
@@ -850,6 +871,12 @@ def _deal(game: Game) -> None:
         ctl = game.player(info["controller"])
         ev.gain_life(game, ctl, n, keys=("lifelink", "damage_lifelink_result", "life_change") + (("lifelink_separate",) if len(gained) > 1 else ()),
                      why=f" — цепь жизни «{info['name_ru']}» ({s}), одно событие на источник")
+    for r in sorted({r for _, r, _ in items if r in game.objects}):
+        o = game.objects[r]
+        if o.zone == "battlefield" and o.is_creature and has(game, o, "indestructible") \
+                and (o.damage >= strike.toughness(game, o) or o.deathtouch_damage):
+            game.emit("indestructible", f"{o.label()} неразрушимо: смертельные повреждения ({o.damage}) его не уничтожают; они остаются отмеченными",
+                      f"{o.label_en()} is indestructible and isn't destroyed", [r], ["indestructible"])
     game.decision = None
     game.emit("priority", f"После боевых повреждений {game.ap.name} получит приоритет — сначала действия, определяемые состоянием",
               "", [game.ap.name], ["damage_priority", "priority_sba_first"])
