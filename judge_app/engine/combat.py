@@ -247,12 +247,14 @@ def _opponents(game: Game) -> list:
 
 def _ask_attackers(game: Game) -> None:
     cands = attack_candidates(game)
-    if not cands or not _opponents(game):
+    mine = [o for o in game.battlefield if game.objects[o].controller == game.ap.name and game.objects[o].is_creature]
+    if not mine or not _opponents(game):
         _no_attackers(game)
         return
+    # Owed even when no creature may attack, so that an illegal attack is refused with its rule.
     ap = game.ap.name
     game.decision = Decision(by=ap, kind="declare_attackers", options=["none"] + cands, count=1, resume="combat",
-                             text_ru=f"{ap} объявляет атакующих (может атаковать: {', '.join(cands)})")
+                             text_ru=f"{ap} объявляет атакующих (может атаковать: {', '.join(cands) or 'никто'})")
     game.emit("decision", f"Решение: {ap} объявляет атакующих", f"{ap} declares attackers", [ap],
               ["declare_attackers", "attack_choose"])
 
@@ -384,9 +386,9 @@ def _next_blocker_declaration(game: Game) -> None:
     while c["defenders"]:
         p = c["defenders"][0]
         cands = block_candidates(game, p)
-        if cands:
+        if any(game.objects[o].controller == p and game.objects[o].is_creature for o in game.battlefield):
             game.decision = Decision(by=p, kind="declare_blockers", options=["none"] + cands, count=1, resume="combat",
-                                     text_ru=f"{p} объявляет блокирующих (может блокировать: {', '.join(cands)})")
+                                     text_ru=f"{p} объявляет блокирующих (может блокировать: {', '.join(cands) or 'никто'})")
             game.emit("decision", f"Решение: {p} объявляет блокирующих", f"{p} declares blockers", [p],
                       ["declare_blockers", "block_choose"])
             return
