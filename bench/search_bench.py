@@ -27,7 +27,6 @@ import os
 import random
 import re
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
@@ -40,7 +39,7 @@ if str(ROOT) not in sys.path:
 from judge_app.search import layout  # noqa: E402
 from judge_app.search.analysis import morph  # noqa: E402
 from judge_app.search.index import build_index, split_terms  # noqa: E402
-from judge_app.search.query import clear_cache, number_readings, search  # noqa: E402
+from judge_app.search.query import clear_cache, search  # noqa: E402
 
 SOURCES = ROOT / "rules_corpus" / "sources"
 

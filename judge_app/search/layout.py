@@ -33,7 +33,6 @@ for _e, _r in zip(_EN_KEYS, _RU_KEYS):
 _TO_EN = _rev
 del _rev
 
-_LATIN_WORD = re.compile(r"[A-Za-z;'\[\]`,.<>:\"{}~]+")
 _RU_WORD = re.compile(r"[А-Яа-яЁё]+")
 _LATIN_LETTERS = re.compile(r"[A-Za-z]")
 _CYR_LETTERS = re.compile(r"[А-Яа-яЁё]")
