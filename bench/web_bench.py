@@ -101,7 +101,8 @@ def workload(rng: random.Random):
     return {"rule": rule, "search": search, "live-search": live}, len(terms), sum(map(len, numbers.values()))
 
 
-def client(port: int, stop_at: float, makers: dict, weights: list, seed: int, out: dict, lock) -> None:
+def client(port: int, stop_at: float, makers: dict, weights: list, seed: int, out: dict, lock,
+           think: float = 0.0) -> None:
     rng = random.Random(seed)
     kinds = list(makers)
     local = {k: [] for k in kinds}
@@ -125,6 +126,8 @@ def client(port: int, stop_at: float, makers: dict, weights: list, seed: int, ou
             local[kind].append(elapsed)
         else:
             errors[kind] += 1
+        if think > 0:  # a judge reads the page before the next click
+            time.sleep(min(rng.expovariate(1 / think), 10 * think, max(0.0, stop_at - time.time())))
     conn.close()
     with lock:
         for k in kinds:
@@ -145,6 +148,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=10.0, help="per phase (rule pages, search, mixed)")
     ap.add_argument("--threads", type=int, default=8, help="waitress worker threads")
     ap.add_argument("--warmup", type=float, default=3.0, help="seconds of load before measuring")
+    ap.add_argument("--think-ms", type=float, default=0.0,
+                    help="mean pause of each client between requests (0: closed loop, the server saturated)")
     ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve:
@@ -170,8 +175,8 @@ def main() -> int:
             kinds = {k: makers[k] for k in weights}
             w = [weights[k] for k in kinds]
             if args.warmup > 0:
-                run_clients(port, args.clients, args.warmup, kinds, w, seed=1000)
-            out, wall = run_clients(port, args.clients, args.seconds, kinds, w, seed=0)
+                run_clients(port, args.clients, args.warmup, kinds, w, 1000, args.think_ms / 1000)
+            out, wall = run_clients(port, args.clients, args.seconds, kinds, w, 0, args.think_ms / 1000)
             results.append((name, out, wall))
     finally:
         proc.terminate()
@@ -180,7 +185,9 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             proc.kill()
 
-    print(f"web bench: {args.clients} concurrent clients, closed loop (no think time), {args.seconds:g} s per phase "
+    loop = (f"each pausing {args.think_ms:g} ms on average between requests" if args.think_ms > 0
+            else "closed loop (no think time: the server saturated)")
+    print(f"web bench: {args.clients} concurrent clients, {loop}, {args.seconds:g} s per phase "
           f"after {args.warmup:g} s warm-up; waitress {args.threads} threads on 127.0.0.1; "
           f"{n_rules} rule numbers, {n_terms} queries; {os.cpu_count()} CPUs")
     print(f"{'phase':<11} {'kind':<12} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'errors':>7}")
@@ -200,12 +207,13 @@ def main() -> int:
     return 1 if errors else 0
 
 
-def run_clients(port: int, clients: int, seconds: float, makers: dict, weights: list, seed: int):
+def run_clients(port: int, clients: int, seconds: float, makers: dict, weights: list, seed: int,
+                think: float = 0.0):
     out = {"lat": {k: [] for k in makers}, "err": {k: 0 for k in makers}}
     lock = threading.Lock()
     started = time.time()
     stop = started + seconds
-    threads = [threading.Thread(target=client, args=(port, stop, makers, weights, seed + i, out, lock))
+    threads = [threading.Thread(target=client, args=(port, stop, makers, weights, seed + i, out, lock, think))
                for i in range(clients)]
     for t in threads:
         t.start()

@@ -64,7 +64,7 @@ def cached_page(view):
     def wrapper(*args, **kwargs):
         try:
             kept = tuple(request.args.get(k) for k in page_params())
-            key = (id(services.corpus()), request.path, kept, ui.ui_lang(), request.cookies.get("show", ""))
+            key = (id(queries.corpus()), request.path, kept, ui.ui_lang(), request.cookies.get("show", ""))
         except Exception:
             return view(*args, **kwargs)
         hit = page_cache.get(key)
@@ -111,7 +111,14 @@ def param(name: str, default: str | None = None, max_len: int = MAX_PARAM) -> st
 def current_version() -> str:
     """The rules version of this request (``?version=``), validated; 400 when unknown."""
     if "version" not in g:
-        g.version = services.corpus().check_version(param("version", max_len=40) or None)
+        value = param("version", max_len=40) or None
+        f = queries.frame()
+        if value is None:
+            g.version = f["default_version"]
+        elif value.strip() in f["cr_versions"]:
+            g.version = value.strip()
+        else:
+            g.version = queries.corpus().check_version(value)  # raises the 400 with what exists
     return g.version
 
 
@@ -121,7 +128,7 @@ def safe_version() -> str:
         return current_version()
     except Exception:
         try:
-            return services.corpus().default_version()
+            return queries.frame()["default_version"]
         except Exception:
             return ""
 
@@ -157,7 +164,7 @@ def vurl(endpoint: str, **kw) -> str:
     """url_for that keeps the current rules version when it is not the default one."""
     version = safe_version()
     try:
-        default = services.corpus().default_version()
+        default = queries.frame()["default_version"]
     except Exception:
         default = version
     if "version" not in kw and version and version != default:
@@ -181,10 +188,8 @@ def show_value(value) -> str:
 def frame_context() -> dict:
     """What every template gets: strings, versions, the current version, helpers."""
     try:
-        c = services.corpus()
-        versions = c.cr_versions()
-        default = c.default_version()
-        documents = c.versions()
+        f = queries.frame()
+        versions, default, documents = f["cr_versions"], f["default_version"], f["documents"]
     except Exception:
         versions, default, documents = [], "", []
     return {"t": ui.t, "ui_lang": ui.ui_lang(), "cr_versions": versions, "default_version": default,
@@ -227,7 +232,7 @@ def search():
         if number:
             show = "en" if args["lang"] == "en" else None
             return redirect(url_for("reference.rule", number=number, version=args["version"], show=show))
-    result = queries.search(q_clean, args["version"], args["lang"], args["kind"], 30)
+    result = queries.search(q_clean, args["version"], args["lang"], args["kind"], 20)
     for hit in result["hits"]:
         hit["url"] = queries.hit_url(hit)
         hit["snippet_html"] = clean_snippet(hit.get("snippet"))

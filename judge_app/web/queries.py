@@ -16,7 +16,26 @@ MAX_NUMBER = 40
 
 
 def corpus() -> Corpus:
+    """The shared corpus, looked up once per request (``services.corpus`` resolves paths)."""
+    from flask import g, has_app_context
+
+    if has_app_context():
+        c = g.get("_corpus")
+        if c is None:
+            c = g._corpus = services.corpus()
+        return c
     return services.corpus()
+
+
+def frame() -> dict:
+    """The versions and documents every page shows, read once per corpus."""
+    return _frame(_key())
+
+
+@lru_cache(maxsize=8)
+def _frame(key: int) -> dict:
+    c = corpus()
+    return {"cr_versions": c.cr_versions(), "default_version": c.default_version(), "documents": c.versions()}
 
 
 def _key() -> int:

@@ -47,17 +47,17 @@ def ref_link(number: str, version: str | None, lang: str, label: str | None = No
 
 
 def rule_preview(number: str, version: str | None, lang: str) -> str:
-    from .. import services
+    from .queries import corpus, frame
 
-    c = services.corpus()
-    return _preview(id(c), number, version or c.default_version(), lang)
+    c = corpus()
+    return _preview(id(c), number, version or frame()["default_version"], lang)
 
 
 @lru_cache(maxsize=8192)
 def _preview(corpus_key: int, number: str, version: str, lang: str) -> str:
-    from .. import services
+    from .queries import corpus
 
-    c = services.corpus()
+    c = corpus()
     sql = "select title, text from rules where id = ?"  # the primary key: doc_id:number
     row = c.one(sql, (f"{c.doc_id(version, lang)}:{number}",)) or \
         c.one(sql, (f"{c.doc_id(version, 'ru' if lang == 'en' else 'en')}:{number}",))

@@ -28,6 +28,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "search_hint": ("Нажмите «/» в любом месте, чтобы перейти к поиску.",
                     "Press “/” anywhere to jump to the search box."),
     "language": ("Язык", "Language"),
+    "what_changed": ("что изменилось", "what changed"),
     "kind": ("Вид", "Kind"),
     "all_langs": ("оба языка", "both languages"),
     "all_kinds": ("всё", "everything"),
