@@ -149,7 +149,7 @@ def _run_cached(path_str: str, mtime: int, sid: str) -> Run:
         out.stopped = str(res.stopped or "")
         out.waiting = res.game.decision.to_dict() if res.game.decision else None
         out.result = res.game.result
-        out.final_board = view.board_dict(res.game)
+        out.final_board = board_dict(res.game)
     except Exception as exc:
         out.error = f"{type(exc).__name__}: {exc}"
     return out
@@ -176,9 +176,39 @@ def _board_cached(path_str: str, mtime: int, n: int, total: int) -> tuple[dict |
             if full.final_board is not None:
                 return full.final_board, ""
         game, _stopped = runner.state_at(item.scenario, n)
-        return view.board_dict(game), ""
+        return board_dict(game), ""
     except Exception as exc:
         return None, f"{type(exc).__name__}: {exc}"
+
+
+def board_dict(game) -> dict:
+    """The engine's board, plus who attacks and blocks whom (read from the combat state)."""
+    from ..engine import view
+
+    board = view.board_dict(game)
+    try:
+        from ..engine import combat
+
+        names = {}
+        for p in board["players"]:
+            names[p["name"]] = p["name"]
+            for o in p["battlefield"]:
+                names[o["id"]] = o.get("name_ru") or o["id"]
+        attackers = set(combat.attacking(game))
+        blockers = set(combat.blocking(game))
+        state = game.combat or {}
+        for p in board["players"]:
+            for o in p["battlefield"]:
+                oid = o["id"]
+                if oid in attackers:
+                    target = state["attackers"][oid].get("target")
+                    o["attacking"] = names.get(target, str(target))
+                    o["blocked"] = bool(state.get("blocked", {}).get(oid))
+                if oid in blockers:
+                    o["blocking"] = [names.get(a, a) for a in combat.blocked_by(game, oid)]
+    except Exception:  # no combat module, or a combat state of another shape
+        pass
+    return board
 
 
 def initial_board_from_yaml(item: Item) -> dict | None:
