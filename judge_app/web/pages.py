@@ -86,6 +86,7 @@ PAGE_PARAMS = {
     "reference.toc": ("version", "show"),
     "reference.glossary": ("version", "q"),
     "reference.versions": ("version",),
+    "reference.version_diff": ("from", "to", "lang", "status"),
     "scenarios.library": ("q", "tag"),
     "scenarios.scenario": ("step",),
 }
@@ -354,6 +355,31 @@ def rulebook():
 @reference.get("/versions")
 def versions():
     return render_template("versions.html")
+
+
+DIFF_STATUSES = ("changed", "renumbered", "added", "removed")
+
+
+@reference.get("/versions/diff")
+@cached_page
+def version_diff():
+    """What changed between two releases: added, removed, renumbered and changed rules."""
+    from ..corpus.lookup import VersionHistory
+
+    f = queries.frame()
+    known = f["cr_versions"]
+    if len(known) < 2:
+        raise CorpusError("в корпусе одна версия правил: сравнивать не с чем")
+    old = param("from", max_len=40) or known[-1]
+    new = param("to", max_len=40) or known[0]
+    lang = Corpus.check_lang(param("lang", max_len=10) or "ru")
+    status = param("status", max_len=20) or ""
+    if status and status not in DIFF_STATUSES:
+        raise CorpusError(f"параметр status может быть {', '.join(DIFF_STATUSES)}, а не «{status[:20]}»")
+    data = VersionHistory(queries.corpus()).diff(old, new, lang)
+    changes = [c for c in data["changes"] if not status or c["status"] == status]
+    return render_template("diff.html", data=data, changes=changes, status=status, statuses=DIFF_STATUSES,
+                           diff_lang=lang)
 
 
 # -- errors and registration -----------------------------------------------------

@@ -220,3 +220,26 @@ def test_linkify_escapes_everything_else():
         out = str(render.linkify('<b>x</b> & "q" правило 704.5k ⟦слово⟧', None, "ru", low_conf=True))
     assert "<b>" not in out and "&lt;b&gt;" in out and "&amp;" in out
     assert '<mark class="low-conf"' in out and "⟦" not in out
+
+
+def test_version_diff_page(client, corpus):
+    if len(corpus.cr_versions()) < 2:
+        pytest.skip("one version only")
+    r = client.get("/versions/diff", query_string={"status": "renumbered"})
+    assert r.status_code == 200
+    body = html(r)
+    assert "перенумеровано" in body and 'href="/rules/' in body
+    assert client.get("/versions/diff", query_string={"status": "nope"}).status_code == 400
+    assert client.get("/versions/diff", query_string={"from": "1999-01-01"}).status_code == 400
+    assert "/versions/diff" in html(client.get("/versions"))
+
+
+def test_rule_page_shows_version_history(client, corpus):
+    if not corpus.table_exists("rule_changes"):
+        pytest.skip("no version comparison in this build")
+    row = corpus.one("select new_version, new_number from rule_changes where lang = 'ru' and status = 'renumbered' "
+                     "and new_number is not null limit 1")
+    if not row:
+        pytest.skip("no renumbered rule")
+    body = html(client.get(f"/rules/{row['new_number']}", query_string={"version": row["new_version"]}))
+    assert 'class="history"' in body

@@ -102,3 +102,16 @@ def test_hostile_scenario_text_is_escaped(client, hostile_library):
     assert "<i>Ева</i>" not in body
     broken = client.get("/scenarios/broken")
     assert broken.status_code == 200 and 'class="run-error"' in html(broken)
+
+
+def test_failed_expectations_are_shown_plainly(client, tmp_path, monkeypatch):
+    source = next((it for it in scenario_data.library() if it.id == "bolt-face"), None)
+    if source is None or source.scenario is None:
+        pytest.skip("the bolt-face scenario is not in the library")
+    text = source.path.read_text(encoding="utf-8").replace("id: bolt-face", "id: bolt-face-wrong")
+    text = text.replace("life: {Боб: 17}", "life: {Боб: 99}")
+    (tmp_path / "wrong.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(scenario_data, "scenario_dir", lambda: tmp_path)
+    body = html(client.get("/scenarios/bolt-face-wrong"))
+    assert 'class="fail"' in body and "не выполнено" in body
+    assert "99" in body
