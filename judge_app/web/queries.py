@@ -91,8 +91,13 @@ class FastRules:
     def context(self, row: dict, version: str, lang: str) -> dict:
         c = self.c
         number = row["number"]
-        out = c.present(row)
-        out["children"] = [c.present(r, with_examples=True) for r in c.children(row)]
+        other_lang = "en" if lang == "ru" else "ru"
+        children = c.children(row)
+        other = self.row(c.doc_id(version, other_lang), number)
+        other_children = c.children(other) if other else []
+        examples = self.examples([row, *children, *([other] if other else []), *other_children], version)
+        out = self.present(row, examples)
+        out["children"] = [self.present(r, examples) for r in children]
         out["breadcrumbs"] = self.breadcrumbs(row)
         out["prev"], out["next"] = neighbours(_key(), row["doc_id"], row["level"], number)
         out["refs_out"] = self.with_titles(c.rows(
@@ -104,16 +109,45 @@ class FastRules:
             f"select distinct src_number as number, 1 as resolved from refs{indexed} "
             "where doc_id = ? and target_number = ? and src_number != '' and src_number != ?",
             (row["doc_id"], number, number)), row["doc_id"])
-        other = self.row(c.doc_id(version, "en" if lang == "ru" else "ru"), number)
-        out["other"] = c.present(other) if other else None
+        out["other"] = self.present(other, examples) if other else None
         if other:
-            out["other"]["children"] = [c.present(r, with_examples=True) for r in c.children(other)]
-        out["ocr"] = c.ocr_original(row)
+            out["other"]["children"] = [self.present(r, examples) for r in other_children]
+        out["ocr"] = (c.one("select raw, marked_text from ocr_original where id = ?", (row["id"],))
+                      if _has_table(_key(), "ocr_original") else None)
         try:
             from ..corpus.lookup import VersionHistory
             out["history"] = VersionHistory(c).history(number, version, lang)
         except ImportError:
             out["history"] = []
+        return out
+
+    def examples(self, rows: list[dict], version: str) -> dict[tuple[str, str], list[str]]:
+        """(doc_id, number) -> example texts, for these rules and, for a missing translation,
+        the English rule whose text it shows: one query per document."""
+        wanted: dict[str, set[str]] = {}
+        en = self.c.doc_id(version, "en")
+        for r in rows:
+            wanted.setdefault(r["doc_id"], set()).add(r["number"])
+            if r["missing_translation"]:
+                wanted.setdefault(en, set()).add(r["number"])
+        out: dict[tuple[str, str], list[str]] = {}
+        for doc_id, numbers in wanted.items():
+            numbers = sorted(numbers)
+            for start in range(0, len(numbers), 500):
+                chunk = numbers[start:start + 500]
+                marks = ",".join("?" * len(chunk))
+                for e in self.c.rows(f"select rule_number, text from examples where doc_id = ? and rule_number in "
+                                     f"({marks}) order by position", [doc_id, *chunk]):
+                    out.setdefault((doc_id, e["rule_number"]), []).append(e["text"])
+        return out
+
+    def present(self, row: dict, examples: dict) -> dict:
+        """``Corpus.present`` with the examples already read."""
+        out = {k: row[k] for k in ("number", "version", "lang", "level", "parent", "title", "text")}
+        out["doc_id"] = row["doc_id"]
+        out["missing_translation"] = bool(row["missing_translation"])
+        source = self.c.doc_id(row["version"], "en") if out["missing_translation"] else row["doc_id"]
+        out["examples"] = list(examples.get((source, row["number"]), []))
         return out
 
     def breadcrumbs(self, row: dict) -> list[dict]:
@@ -129,12 +163,24 @@ class FastRules:
     def with_titles(self, refs: list[dict], doc_id: str) -> list[dict]:
         from ..corpus.numbering import sort_key
 
+        targets = {}
+        ids = [f"{doc_id}:{ref['number']}" for ref in refs]
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            for t in self.c.rows(f"select number, title, text from rules where id in ({marks})", chunk):
+                targets[t["number"]] = t
         for ref in refs:
-            target = self.row(doc_id, ref["number"])
+            target = targets.get(ref["number"])
             ref["resolved"] = bool(target)
             ref["title"] = (target or {}).get("title") or ""
             ref["text"] = ((target or {}).get("text") or "")[:300]
         return sorted(refs, key=lambda r: sort_key(r["number"]))
+
+
+@lru_cache(maxsize=64)
+def _has_table(key: int, name: str) -> bool:
+    return corpus().table_exists(name)
 
 
 @lru_cache(maxsize=64)
