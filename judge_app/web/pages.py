@@ -284,7 +284,7 @@ def rule(number: str):
     return render_template("rule.html", r=ctx, main=main, rows=rows, sections=sections, show=show,
                            permalink=url_for("reference.rule", number=ctx["number"], version=version,
                                              _external=True),
-                           has_ocr=bool(ocr))
+                           has_ocr=any((o or {}).get("marked_text") for o in ocr.values()))
 
 
 @reference.after_app_request
