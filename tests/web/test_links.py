@@ -28,7 +28,7 @@ def follow(client, url):
     return r
 
 
-@pytest.mark.parametrize("kind,query", [("rule", "смертельное касание"), ("example", "пример"),
+@pytest.mark.parametrize("kind,query", [("rule", "смертельное касание"), ("example", "существо"),
                                         ("glossary", "deathtouch"), ("ruling", "смертельное касание"),
                                         ("card", "дракон"), ("rulebook", "цвет")])
 def test_every_kind_of_hit_opens_a_page(client, kind, query):
