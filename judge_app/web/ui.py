@@ -22,6 +22,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "nav_versions": ("Версии", "Versions"),
     "version": ("Версия правил", "Rules version"),
     "switch": ("Сменить", "Switch"),
+    "version_short": ("Версия", "Version"),
     "search_placeholder": ("Номер правила или слова: 704.5k, смертельное касание…",
                            "Rule number or words: 704.5k, deathtouch…"),
     "search_button": ("Найти", "Search"),
