@@ -281,10 +281,15 @@ def rule(number: str):
             rows.append({"number": ch["number"], "level": ch["level"], "ru": ch,
                          "en": other_children.get(ch["number"]), "ocr": ocr.get(ch["number"])})
     sections = ctx["children"] if ctx["level"] == "chapter" else []
+    try:
+        from .scenario_data import citing
+        scenarios = citing(ctx["number"], version)[:30] if ctx["level"] != "chapter" else []
+    except Exception:
+        scenarios = []
     return render_template("rule.html", r=ctx, main=main, rows=rows, sections=sections, show=show,
                            permalink=url_for("reference.rule", number=ctx["number"], version=version,
                                              _external=True),
-                           has_ocr=any((o or {}).get("marked_text") for o in ocr.values()))
+                           scenarios=scenarios, has_ocr=any((o or {}).get("marked_text") for o in ocr.values()))
 
 
 @reference.after_app_request
@@ -413,6 +418,16 @@ def register(app: Flask) -> None:
     app.register_blueprint(scenarios)
     app.context_processor(frame_context)
     app.after_request(ui.remember_ui)
+
+    def warm() -> None:  # run the scenario library once, so the first rule page need not
+        try:
+            from .scenario_data import citing
+            citing("1", "")
+        except Exception:
+            pass
+
+    import threading
+    threading.Thread(target=warm, name="warm-scenarios", daemon=True).start()
 
     @app.after_request
     def security_headers(response):

@@ -255,3 +255,49 @@ def _raw_obj(e) -> dict:
     else:
         o["name_ru"] = str(e.get("card", o["id"] or "?"))
     return o
+
+
+# -- rules -> scenarios -------------------------------------------------------------
+def citing(number: str, version: str) -> list[Item]:
+    """The scenarios of ``version`` whose trace cites ``number`` or a rule under it."""
+    try:
+        files = _files()
+        stamp = tuple((str(p), p.stat().st_mtime_ns) for p in files)
+    except OSError:
+        return []
+    index = _citations(stamp)
+    out, seen = [], set()
+    for cited, items in index.get(version, {}).items():
+        if cited == number or (cited.startswith(number) and _under(cited, number)):
+            for item in items:
+                if item.id not in seen:
+                    seen.add(item.id)
+                    out.append(item)
+    return sorted(out, key=lambda i: i.title)
+
+
+def _under(cited: str, number: str) -> bool:
+    rest = cited[len(number):]
+    if len(number) == 1:  # a chapter: 7 -> 704.5k
+        return rest[:2].isdigit()
+    if "." not in number:  # a section: 704 -> 704.5k
+        return rest.startswith(".")
+    return rest.isalpha()  # a rule: 704.5 -> 704.5k
+
+
+@lru_cache(maxsize=4)
+def _citations(stamp: tuple) -> dict[str, dict[str, list[Item]]]:
+    index: dict[str, dict[str, list[Item]]] = {}
+    for path_str, _mtime in stamp:
+        try:
+            item = _load(Path(path_str))
+            if item.scenario is None:
+                continue
+            result = run(item)
+        except Exception:
+            continue
+        numbers = {str(n) for e in result.events for n in (e.get("rules") or [])}
+        by_version = index.setdefault(item.rules_version, {})
+        for n in numbers:
+            by_version.setdefault(n, []).append(item)
+    return index

@@ -29,6 +29,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "search_hint": ("Нажмите «/» в любом месте, чтобы перейти к поиску.",
                     "Press “/” anywhere to jump to the search box."),
     "language": ("Язык", "Language"),
+    "scenarios_citing": ("Сценарии, где применяется это правило", "Scenarios that apply this rule"),
     "token": ("фишка", "token"),
     "summoning_sick": ("недавно под контролем", "summoning sick"),
     "layers": ("слои", "layers"),

@@ -115,3 +115,15 @@ def test_failed_expectations_are_shown_plainly(client, tmp_path, monkeypatch):
     body = html(client.get("/scenarios/bolt-face-wrong"))
     assert 'class="fail"' in body and "не выполнено" in body
     assert "99" in body
+
+
+def test_rule_page_lists_scenarios_that_cite_it(client):
+    items = runnable()
+    for item in items:
+        run = scenario_data.run(item)
+        cited = [n for e in run.events for n in e["rules"]]
+        if cited:
+            body = html(client.get(f"/rules/{cited[0]}", query_string={"version": item.rules_version}))
+            assert f'href="/scenarios/{item.id}"' in body
+            return
+    pytest.skip("no scenario cites a rule")
