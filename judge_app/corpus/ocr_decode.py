@@ -41,16 +41,20 @@ from .ocr_channel import viterbi
 LAMBDA = 1.0
 BEAM_1 = 10
 PRUNE = 14.0  # drop beam states this much worse than the best at the same glyph
-BEAM_2 = 60  # second pass for tokens the first pass explains badly
+BEAM_2 = 40  # second pass for tokens the first pass explains badly
+BEAM_DICT = 30
 NBEST = 6
 LOW_CONF = 0.6
 CTX_BONUS = 3.0
-LM_D = 0.7  # absolute discount of the word bigram model
+POOR_CHANNEL = -1.3  # channel log prob per glyph below which pymorphy3's dictionary is searched too
+LM_D = 0.7
+JOIN_LP = -3.0  # log P(OCR split one word with a space)  # absolute discount of the word bigram model
 EN_WEIGHT = 0.3  # weight of English-CR capitalised words as Latin words kept as is
 GEN_COUNT = 0.3  # pseudo-count of lexeme forms the 2019 text does not use
-DICT_LP = -16.0  # log prior of a pymorphy3 dictionary word unseen in the lexicon
+DICT_LP = -15.0  # log prior of a pymorphy3 dictionary word unseen in the lexicon
 OOV_LP = -14.0
-CAP_LP = -2.5  # log P(word is capitalised), ~8 % of 2019 word tokens  # log prior of "some word in no lexicon", times the char-LM probability
+CAP_LP = -2.5  # log P(word is capitalised) inside a sentence
+LOW_START_LP = -3.0  # log P(word is not capitalised) at a sentence start (the start guess can be wrong)
 SEARCH_MIN_LP = math.log(0.0015)
 INS_DEFAULT = -10.0  # log prob of a stray glyph the training never saw inserted
 PUNCT_STRIP = "«»()[].,;:!?\"“”'’–—-"
@@ -111,15 +115,17 @@ class Model:
                 inv[s].sort(key=lambda x: -x[1])
             ins = {o: lp for o, lp in raw[st]["I"].items() if lp > -9}
             self.styles[st] = (E, inv, dele, ins)
-            low, up = {}, {}
-            for sub, lst in inv.items():
-                lo = {c: lp for c, lp in lst if not (c.isupper() or c == "Ё")}
-                hi = [(c.lower(), lp + CAP_LP) for c, lp in lst if c.isupper() or c == "Ё"]
-                if lo:
-                    low[sub] = lo
-                if hi:
-                    up[sub] = hi
-            self.inv_split[st] = (low, up)
+            for sent in (False, True):
+                low, up, rlow = {}, {}, {}
+                for sub, lst in inv.items():
+                    lo = {c: lp for c, lp in lst if not (c.isupper() or c == "Ё")}
+                    hi = [(c.lower(), lp + (0.0 if sent else CAP_LP)) for c, lp in lst if c.isupper() or c == "Ё"]
+                    if lo:
+                        low[sub] = lo
+                        rlow[sub] = {c: lp + LOW_START_LP for c, lp in lo.items()} if sent else lo
+                    if hi:
+                        up[sub] = hi
+                self.inv_split[st, sent] = (low, up, rlow)
         lex = raw["lexicon"]
         forms = lex["forms"]
         total = sum(forms.values()) + GEN_COUNT * len(forms)
@@ -160,10 +166,22 @@ class Model:
         self.trie = _build_trie(self.prior)
         self.lead, self.trail = _affixes(forms)
         self.charlm = _char_lm(forms)
+        # glyphs (first one or two) that can start the garbling of each letter, either case
+        self.first_glyphs = {}
+        for st in self.styles:
+            E = self.styles[st][0]
+            fg = {}
+            for c, tab in E.items():
+                lc = c.lower()
+                for sub in tab:
+                    if sub:
+                        fg.setdefault(lc, set()).update({sub[:1], sub[:2]})
+            self.first_glyphs[st] = fg
         self.trail_tab = {st: _affix_tab(self.styles[st][0], self.trail) for st in self.styles}
         self.lead_tab = {st: _affix_tab(self.styles[st][0], self.lead) for st in self.styles}
         self._dawg = None
         self._lm_cache = {}
+        self.dawg_memo = {}  # (dawg index, letter) -> next index; (index, "$") -> is a word end
 
     def lm(self, a: str, b: str, prior_b: float) -> float:
         """log P(b | a): discounted bigram, backing off to the unigram log prior of b."""
@@ -239,6 +257,14 @@ def _affixes(forms):
     leadp = {k: math.log(v / n) for k, v in lead.items() if v >= 3 and len(k) <= 3}
     trailp = {k: math.log(v / n) for k, v in trail.items() if v >= 3 and len(k) <= 4}
     return leadp, trailp
+
+
+def _dawg_final(memo, fc, idx) -> bool:
+    key = (idx, "$")
+    r = memo.get(key)
+    if r is None:
+        r = memo[key] = fc(1, idx) is not None
+    return r
 
 
 def _affix_tab(E, affixes, maxout=3, top=8):
@@ -338,10 +364,10 @@ class Decoder:
         return res
 
     # -- lexicon trie search
-    def _search_trie(self, g, st, leads, trails, beam=None):
+    def _search_trie(self, g, st, leads, trails, beam=None, sent=False):
         BEAM = beam or BEAM_1
         E, inv, dele, ins = self.m.styles[st]
-        inv_low, inv_up = self.m.inv_split[st]
+        inv_low, inv_up, inv_rlow = self.m.inv_split[st, sent]
         prior = self.m.prior
         n = len(g)
         beams = [dict() for _ in range(n + 1)]
@@ -374,6 +400,7 @@ class Decoder:
                 gj = g[j]
                 ilp = ins.get(gj, INS_DEFAULT)
                 subs = [(k, inv_low.get(g[j:j + k]), inv_up.get(g[j:j + k])) for k in (1, 2, 3) if j + k <= n]
+                rsubs = [(k, inv_rlow.get(g[j:j + k]), u) for k, lo_, u in subs]
             for sc, node, cap, L in items:
                 if tj is not None and node[1] is not None:
                     w = node[1]
@@ -389,7 +416,7 @@ class Decoder:
                     old = nb.get(key)
                     if old is None or v > old[0]:
                         nb[key] = [v, node, cap, L]
-                for k, low, up in subs:
+                for k, low, up in (rsubs if is_root else subs):
                     nb = beams[j + k]
                     if low:
                         if len(ch) < len(low):
@@ -415,10 +442,13 @@ class Decoder:
         return results
 
     # -- pymorphy3 dictionary search (DAWG)
-    def _search_dawg(self, g, st, leads, trails):
+    def _search_dawg(self, g, st, leads, trails, sent=False):
+        cap_lp = 0.0 if sent else CAP_LP
+        low_lp = LOW_START_LP if sent else 0.0
         E, inv, dele, ins = self.m.styles[st]
         d = self.m.dawg()
         fc = d.follow_char
+        memo = self.m.dawg_memo
         n = len(g)
         beams = [dict() for _ in range(n + 1)]
         for j, (lp, L) in leads.items():
@@ -429,13 +459,18 @@ class Decoder:
             b = beams[j]
             if not b:
                 continue
-            items = sorted(b.items(), key=lambda x: -x[1])[:BEAM_1]
+            items = sorted(b.items(), key=lambda x: -x[1])[:BEAM_DICT]
             tj = trails.get(j)
             for (idx, cap, w, L), sc in items:
-                if tj is not None and w and fc(1, idx) is not None:
+                if tj is not None and w and _dawg_final(memo, fc, idx):
                     results.append((sc + tj[0] + LAMBDA * DICT_LP, w, cap, L, tj[1]))
                 if j == n:
                     continue
+                if w:
+                    ikey = (idx, cap, w, L)
+                    v = sc + ins.get(g[j], INS_DEFAULT)
+                    if v > beams[j + 1].get(ikey, -1e18):
+                        beams[j + 1][ikey] = v
                 for k in (1, 2, 3):
                     if j + k > n:
                         break
@@ -451,17 +486,20 @@ class Decoder:
                                 continue
                             cc = c.lower()
                             ncap = 1
-                            lp += CAP_LP
+                            lp += cap_lp
+                        elif not w:
+                            lp += low_lp
                         if cc not in _LOWER:
                             continue
-                        bs = enc.get(cc)
-                        if bs is None:
-                            bs = enc[cc] = cc.encode("utf-8")
-                        nx = idx
-                        for byte in bs:
-                            nx = fc(byte, nx)
-                            if nx is None:
-                                break
+                        mk = (idx, cc)
+                        nx = memo.get(mk, -1)
+                        if nx == -1:
+                            nx = idx
+                            for byte in cc.encode("utf-8"):
+                                nx = fc(byte, nx)
+                                if nx is None:
+                                    break
+                            memo[mk] = nx
                         if nx is None:
                             continue
                         key = (nx, ncap, w + cc, L)
@@ -471,7 +509,9 @@ class Decoder:
         return results
 
     # -- character-level fallback
-    def _search_chars(self, g, st, leads, trails):
+    def _search_chars(self, g, st, leads, trails, sent=False):
+        cap_lp = 0.0 if sent else CAP_LP
+        low_lp = LOW_START_LP if sent else 0.0
         E, inv, dele, ins = self.m.styles[st]
         big, unk = self.m.charlm
         n = len(g)
@@ -500,7 +540,9 @@ class Decoder:
                             if w:
                                 continue
                             cc, ncap = c.lower(), 1
-                            lp += CAP_LP
+                            lp += cap_lp
+                        elif not w:
+                            lp += low_lp
                         if cc not in _LOWER:
                             continue
                         v = sc + lp + LAMBDA * big.get((p, cc), unk.get(p, -10))
@@ -510,13 +552,13 @@ class Decoder:
         return results
 
     # -- one token
-    def nbest(self, g: str, st: str):
+    def nbest(self, g: str, st: str, sent: bool = False, wide: bool = True):
         """n-best candidates [(score, text, cap, kind, prior)] for a garbled token, best first.
 
         ``score`` includes ``LAMBDA * prior`` (the unigram log prior of the word);
         the line decoder swaps it for the bigram probability.
         """
-        key = (g, st)
+        key = (g, st, sent, wide)
         r = self.cache.get(key)
         if r is not None:
             return r
@@ -529,19 +571,22 @@ class Decoder:
         else:
             leads = self._lead_table(g, st)
             trails = self._trail_table(g, st)
-            res = [(s, L + w + T, cap, "word", m.prior[w]) for s, w, cap, L, T in self._search_trie(g, st, leads, trails)]
+            res = [(s, L + w + T, cap, "word", m.prior[w]) for s, w, cap, L, T in self._search_trie(g, st, leads, trails, None, sent)]
             best = max((x[0] for x in res), default=-1e9)
             weak = best < -4.0 * max(1, len(g)) ** 0.5 - 14 or not res
             if weak:
                 res = [
                     (s, L + w + T, cap, "word", m.prior[w])
-                    for s, w, cap, L, T in self._search_trie(g, st, leads, trails, BEAM_2)
+                    for s, w, cap, L, T in self._search_trie(g, st, leads, trails, BEAM_2, sent)
                 ]
                 best = max((x[0] for x in res), default=-1e9)
                 weak = best < -4.0 * max(1, len(g)) ** 0.5 - 14 or not res
-            if weak:
-                res += [(s, L + w + T, cap, "dict", DICT_LP) for s, w, cap, L, T in self._search_dawg(g, st, leads, trails)]
-                res += [(s, L + w + T, cap, "oov", OOV_LP) for s, w, cap, L, T in self._search_chars(g, st, leads, trails)]
+            if not weak and len(core) >= 4:
+                top = max(res, key=lambda x: x[0])
+                weak = (top[0] - LAMBDA * top[4]) < POOR_CHANNEL * len(g)
+            if weak and wide:
+                res += [(s, L + w + T, cap, "dict", DICT_LP) for s, w, cap, L, T in self._search_dawg(g, st, leads, trails, sent)]
+                res += [(s, L + w + T, cap, "oov", OOV_LP) for s, w, cap, L, T in self._search_chars(g, st, leads, trails, sent)]
             # keep as is: Latin words and numbers, prior from the 2019 text
             klp = m.keep.get(core)
             dm = _DIGITS.match(g)
@@ -591,10 +636,15 @@ class Decoder:
         m = re.match(r"^([^\wА-Яа-яЁё]*)(.*?)([^\wА-Яа-яЁё]*)$", best_text)
         L, T = m.group(1), m.group(3)
         aff = self.m.lead.get(L, -12.0) + self.m.trail.get(T, -12.0)
-        core_len = len(g.strip(PUNCT_STRIP)) or len(g)
+        gc = g.strip(PUNCT_STRIP) or g
+        core_len = len(gc)
+        firsts = self.m.first_glyphs[st]
         out = []
         for w in ctx:
             if not (core_len / 2.6 <= len(w) <= core_len + 1):
+                continue
+            f = firsts.get(w[0])
+            if f is None or gc[:1] not in f and gc[:2] not in f:
                 continue
             key = (g, st, L, w, T)
             r = self.ctx_cache.get(key)
@@ -606,9 +656,9 @@ class Decoder:
             out.append(r)
         return out
 
-    def candidates(self, g: str, st: str, ctx: set | None = None):
+    def candidates(self, g: str, st: str, ctx: set | None = None, sent: bool = False, wide: bool = True):
         """Candidates with the 2019-context bonus: [(channel+bonus score without prior, text, cap, kind, prior)]."""
-        cands = self.nbest(g, st)
+        cands = self.nbest(g, st, sent, wide)
         if ctx and cands[0][3] != "keep" and _core(cands[0][1]) not in ctx:
             cands = cands + self._ctx_cands(g, st, cands[0][1], ctx)
         out = []
@@ -618,58 +668,101 @@ class Decoder:
         return out
 
     # -- a line: Viterbi over candidates with the word bigram model
-    def decode_line(self, toks: list[str], st: str, ctx, prev: str):
+    def _joinable(self, a: str, b: str, ca, cb) -> bool:
+        """Should the split ``a b`` also be tried as one word (OCR inserted a space)?"""
+        if _NUMLIKE.match(a) or _NUMLIKE.match(b) or _SYMBOLIC.search(a) or _SYMBOLIC.search(b):
+            return False
+        if len(a) + len(b) > 22 or a[-1] in ".,;:!?»)" or b[0] in "«(":
+            return False
+
+        def poor(c, g):
+            top = c[0]
+            return top[3] != "keep" and top[0] / max(1, len(g)) < POOR_CHANNEL or top[3] in ("oov", "dict")
+
+        short_a = len(a.strip(PUNCT_STRIP)) <= 2
+        short_b = len(b.strip(PUNCT_STRIP)) <= 2
+        if short_a and (poor(ca, a) or ca[0][3] == "keep"):
+            return True
+        if short_b and (poor(cb, b) or cb[0][3] == "keep"):
+            return True
+        return poor(ca, a) and poor(cb, b)
+
+    def decode_line(self, toks: list[str], st: str, ctx, prev: str, sent0: bool = False):
+        """Decode the tokens of one line.  Returns ([(n_tokens, cand, conf)], last LM unit)."""
         m = self.m
-        cl = [self.candidates(g, st, ctx) for g in toks]
-        units = [[_lm_unit(c[1], c[3]) for c in cs] for cs in cl]
-        # forward
-        V = []
-        back = []
-        prev_scores = {prev: 0.0}
-        prev_units = [prev]
-        for i, cs in enumerate(cl):
-            cur, bp = [], []
-            for ci, c in enumerate(cs):
-                u = units[i][ci]
-                best, arg = -1e18, 0
-                for pi, pu in enumerate(prev_units):
-                    v = (V[i - 1][pi] if i else 0.0) + LAMBDA * m.lmk(pu, u, c[4])
-                    if v > best:
-                        best, arg = v, pi
-                cur.append(best + c[0])
-                bp.append(arg)
-            V.append(cur)
-            back.append(bp)
-            prev_units = units[i]
-        if not cl:
+        n = len(toks)
+        if not n:
             return [], prev
-        # backtrace
-        choice = [0] * len(cl)
-        choice[-1] = max(range(len(V[-1])), key=lambda k: V[-1][k])
-        for i in range(len(cl) - 1, 0, -1):
-            choice[i - 1] = back[i][choice[i]]
-        # confidences: local posterior given the chosen neighbours
+        sents = [sent0] + [bool(_SENT_END_G.search(t)) for t in toks[:-1]]
+        c1 = [self.candidates(g, st, ctx, se) for g, se in zip(toks, sents)]
+        # spans: (start, length, candidates)
+        spans_end: list[list] = [[] for _ in range(n)]
+        for i in range(n):
+            spans_end[i].append((i, 1, c1[i]))
+        for i in range(n - 1):
+            if self._joinable(toks[i], toks[i + 1], c1[i], c1[i + 1]):
+                cj = self.candidates(toks[i] + toks[i + 1], st, ctx, sents[i], wide=False)
+                cj = [(c[0] + JOIN_LP,) + tuple(c[1:]) for c in cj if c[3] != "keep"]
+                if cj:
+                    spans_end[i + 1].append((i, 2, cj))
+        # Viterbi over (span, candidate)
+        best: dict = {}  # (end, span_idx, cand_idx) -> (score, back)
+        for e in range(n):
+            for si, (st_, ln, cs) in enumerate(spans_end[e]):
+                pstart = st_ - 1
+                for ci, c in enumerate(cs):
+                    u = _lm_unit(c[1], c[3])
+                    if pstart < 0:
+                        v = LAMBDA * m.lmk(prev, u, c[4])
+                        bk = None
+                    else:
+                        v, bk = -1e18, None
+                        for psi, (pst, pln, pcs) in enumerate(spans_end[pstart]):
+                            for pci, pc in enumerate(pcs):
+                                pv = best.get((pstart, psi, pci))
+                                if pv is None:
+                                    continue
+                                w = pv[0] + LAMBDA * m.lmk(_lm_unit(pc[1], pc[3]), u, c[4])
+                                if w > v:
+                                    v, bk = w, (pstart, psi, pci)
+                    best[(e, si, ci)] = (v + c[0], bk)
+        end_keys = [k for k in best if k[0] == n - 1]
+        k = max(end_keys, key=lambda x: best[x][0])
+        path = []
+        while k is not None:
+            path.append(k)
+            k = best[k][1]
+        path.reverse()
         out = []
-        for i, cs in enumerate(cl):
-            pu = prev if i == 0 else units[i - 1][choice[i - 1]]
-            nx = units[i + 1][choice[i + 1]] if i + 1 < len(cl) else None
+        for idx, (e, si, ci) in enumerate(path):
+            st_, ln, cs = spans_end[e][si]
+            pu = prev if idx == 0 else _lm_unit(*_pick(spans_end, path[idx - 1]))
+            nxt = _pick(spans_end, path[idx + 1]) if idx + 1 < len(path) else None
             loc = []
-            for ci, c in enumerate(cs):
-                v = c[0] + LAMBDA * m.lmk(pu, units[i][ci], c[4])
-                if nx is not None:
-                    ncand = cl[i + 1][choice[i + 1]]
-                    v += LAMBDA * m.lmk(units[i][ci], nx, ncand[4])
+            for c in cs:
+                u = _lm_unit(c[1], c[3])
+                v = c[0] + LAMBDA * m.lmk(pu, u, c[4])
+                if nxt is not None:
+                    ncand = spans_end[path[idx + 1][0]][path[idx + 1][1]][2][path[idx + 1][2]]
+                    v += LAMBDA * m.lmk(u, _lm_unit(*nxt), ncand[4])
                 loc.append(v)
-            k = choice[i]
-            z = sum(math.exp(min(50.0, x - loc[k])) for x in loc)
+            z = sum(math.exp(min(50.0, x - loc[ci])) for x in loc)
             conf = 1.0 / z
-            c = cs[k]
+            c = cs[ci]
             if c[3] == "oov":
                 conf = min(conf, 0.5)
-            out.append((c, conf))
-        last = out[-1][0]
-        nprev = "<s>" if _SENT_END.search(last[1]) else units[-1][choice[-1]]
+            if ln == 2:
+                conf = min(conf, 0.9)
+            out.append((ln, c, conf))
+        last = out[-1][1]
+        nprev = "<s>" if _SENT_END.search(last[1]) else _lm_unit(last[1], last[3])
         return out, nprev
+
+
+def _pick(spans_end, key):
+    e, si, ci = key
+    c = spans_end[e][si][2][ci]
+    return c[1], c[3]
 
 
 _APOS = re.compile(r"^([«(\"]*)([A-Za-z][A-Za-z\-]*)(['’])(.+)$")
@@ -696,6 +789,7 @@ def _line_contexts(text: str):
     blocks, _ = ocr_align.segment(text, ocr=True)
     style = ["u"] * len(lines)
     ctx: list[set | None] = [None] * len(lines)
+    starts: set[int] = set()
     t19 = ocr_align.SRC_2019.read_text(encoding="utf-8")
     b19, l19 = ocr_align.segment(t19, ocr=False)
     idx = {}
@@ -710,16 +804,19 @@ def _line_contexts(text: str):
         for i in b.lines:
             style[i] = b.style
             ctx[i] = words
-    return lines, style, ctx
+        if b.kind in ("rule", "title") and b.lines:
+            starts.add(b.lines[0])
+    return lines, style, ctx, starts
 
 
 _SENT_END = re.compile(r"[.!?]»?\)?$")
+_SENT_END_G = re.compile(r"[.!?](?:»|y|Y|by)?\)?$")  # sentence end as seen in the glyphs
 
 
 def decode_document(text: str, model: Model | None = None, use_context: bool = True, workers: int = 2) -> DecodedDoc:
     """Decode a whole OCR text; ``workers`` > 1 decodes line ranges in forked processes."""
     m = model or get_model()
-    lines, style, ctx = _line_contexts(text)
+    lines, style, ctx, starts = _line_contexts(text)
     if not use_context:
         ctx = [None] * len(lines)
     n = len(lines)
@@ -735,12 +832,12 @@ def decode_document(text: str, model: Model | None = None, use_context: bool = T
         cuts.append(n)
         ranges = [(cuts[i], cuts[i + 1]) for i in range(workers) if cuts[i] < cuts[i + 1]]
     if len(ranges) == 1:
-        parts = [_decode_range(m, lines, style, ctx, 0, n)]
+        parts = [_decode_range(m, lines, style, ctx, starts, 0, n)]
     else:
         import multiprocessing as mp
 
         global _JOB
-        _JOB = (m, lines, style, ctx)
+        _JOB = (m, lines, style, ctx, starts)
         try:
             with mp.get_context("fork").Pool(len(ranges)) as pool:
                 parts = pool.map(_job, ranges)
@@ -758,11 +855,11 @@ _JOB = None
 
 
 def _job(rng):
-    m, lines, style, ctx = _JOB
-    return _decode_range(m, lines, style, ctx, *rng)
+    m, lines, style, ctx, starts = _JOB
+    return _decode_range(m, lines, style, ctx, starts, *rng)
 
 
-def _decode_range(m: Model, lines, style, ctx, lo: int, hi: int):
+def _decode_range(m: Model, lines, style, ctx, starts, lo: int, hi: int):
     dec = Decoder(m)
     out_lines, out_tokens, low = [], [], []
     prev = "<s>"
@@ -780,34 +877,47 @@ def _decode_range(m: Model, lines, style, ctx, lo: int, hi: int):
         words = [p for i, p in enumerate(parts) if i % 2 == 0 and p]
         toks: list[Token] = []
         start = 0
-        if words and _RULE_PREFIX.match(words[0]) and words[0] == _RULE_PREFIX.match(words[0]).group(0):
+        if ln in starts and words and _RULE_PREFIX.match(words[0]) and words[0] == _RULE_PREFIX.match(words[0]).group(0):
             start = 1
             prev = "<s>"
-        decoded, prev = dec.decode_line(words[start:], style[ln], ctx[ln], prev) if words[start:] else ([], prev)
-        wi = 0
+        sent0 = bool(start) or carry
+        decoded, prev = dec.decode_line(words[start:], style[ln], ctx[ln], prev, sent0) if words[start:] else ([], prev)
         sent = bool(start) or carry
+        # word parts and the whitespace after each
+        wparts = []
         for i, p in enumerate(parts):
-            if not p:
-                continue
-            if i % 2 == 1:
+            if i % 2 == 0:
+                if p:
+                    wparts.append([p, ""])
+            elif wparts:
+                wparts[-1][1] += p
+            else:
                 out.append(p)
                 pos += len(p)
-                continue
+        wi = 0
+        di = 0
+        while wi < len(wparts):
+            p, sp = wparts[wi]
             if wi < start:
-                out.append(p)
+                out.append(p + sp)
                 toks.append(Token(p, p, 1.0, pos, pos + len(p), "keep"))
-                pos += len(p)
+                pos += len(p) + len(sp)
                 wi += 1
                 continue
-            (sc, t, cap, kind, pr), conf = decoded[wi - start]
-            wi += 1
+            ln_, (sc, t, cap, kind, pr), conf = decoded[di]
+            di += 1
+            garbled = p
+            if ln_ == 2:
+                garbled = p + sp + wparts[wi + 1][0]
+                sp = wparts[wi + 1][1]
+            wi += ln_
             if kind != "keep":
                 t = _case(t, cap, bool(sent), m)
-            out.append(t)
-            toks.append(Token(p, t, round(conf, 4), pos, pos + len(t), kind))
+            out.append(t + sp)
+            toks.append(Token(garbled, t, round(conf, 4), pos, pos + len(t), kind))
             if kind != "keep" and conf < LOW_CONF:
-                low.append((ln, pos, pos + len(t), p, t, round(conf, 4)))
-            pos += len(t)
+                low.append((ln, pos, pos + len(t), garbled, t, round(conf, 4)))
+            pos += len(t) + len(sp)
             sent = bool(_SENT_END.search(t)) or (t.endswith(":") and _core(t) == "пример")
         if toks:
             carry = bool(sent)
