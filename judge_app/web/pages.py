@@ -328,7 +328,7 @@ def faq():
                            groups=queries.general_rulings(), faq_version=FAQ_VERSION)
 
 
-@reference.get("/faq/<int:position>")
+@reference.get("/faq/<int(max=999999):position>")
 @cached_page
 def faq_card(position: int):
     card = queries.card_by_position(position)
@@ -342,7 +342,7 @@ def faq_card(position: int):
                            prev_card=prev_card, next_card=next_card)
 
 
-@reference.get("/faq/ruling/<int:position>")
+@reference.get("/faq/ruling/<int(max=999999):position>")
 def faq_ruling(position: int):
     card_pos = queries.ruling_card_position(position)
     if card_pos is None:
