@@ -61,8 +61,10 @@ class Corpus:
         return docs
 
     def cr_versions(self) -> list[str]:
-        return [r["version"] for r in self.rows(
-            "select distinct version from documents where kind = 'cr' order by version desc")]
+        if not hasattr(self, "_cr_versions"):  # the file is read-only: read it once
+            self._cr_versions = [r["version"] for r in self.rows(
+                "select distinct version from documents where kind = 'cr' order by version desc")]
+        return self._cr_versions
 
     def default_version(self) -> str:
         versions = self.cr_versions()
@@ -114,7 +116,7 @@ class Corpus:
     def rule_context(self, number: str, version: str, lang: str) -> dict:
         row = self.rule_row(number, version, lang)
         out = self.present(row)
-        out["children"] = [self.present(r, with_examples=True) for r in self.children(row)]
+        out["children"] = self.present_all(self.children(row))
         out["breadcrumbs"] = self.breadcrumbs(row)
         out["prev"], out["next"] = self.neighbours(row)
         out["refs_out"] = self.refs_out(row)
@@ -123,8 +125,7 @@ class Corpus:
         other = self.rule_row(number, version, other_lang)
         out["other"] = self.present(other) if other else None
         if other:
-            out["other"]["children"] = [self.present(r, with_examples=True)
-                                        for r in self.children(other)]
+            out["other"]["children"] = self.present_all(self.children(other))
         out["ocr"] = self.ocr_original(row)
         out["history"] = VersionHistory(self).history(number, version, lang)
         return out
@@ -144,21 +145,39 @@ class Corpus:
                     (en, row["number"]))]
         return out
 
+    def present_all(self, rows: list[dict]) -> list[dict]:
+        """Present many rules with their examples in one query, not one query per rule."""
+        if not rows:
+            return []
+        examples: dict[tuple[str, str], list[str]] = {}
+        for doc_id in {r["doc_id"] for r in rows} | {self.doc_id(r["version"], "en") for r in rows
+                                                      if r["missing_translation"]}:
+            numbers = [r["number"] for r in rows]
+            marks = ",".join("?" * len(numbers))
+            for e in self.rows(f"select rule_number, text from examples where doc_id = ? and rule_number "
+                               f"in ({marks}) order by position", (doc_id, *numbers)):
+                examples.setdefault((doc_id, e["rule_number"]), []).append(e["text"])
+        out = []
+        for r in rows:
+            item = self.present(r, with_examples=False)
+            source = self.doc_id(r["version"], "en") if r["missing_translation"] else r["doc_id"]
+            item["examples"] = examples.get((source, r["number"]), [])
+            out.append(item)
+        return out
+
     def children(self, row: dict) -> list[dict]:
         """Everything under a rule, in order: a section's rules and subrules, a rule's subrules."""
         number = row["number"]
         level = row["level"]
         if level == "chapter":
-            sql = "select * from rules where doc_id = ? and level = 'section' and parent = ?"
-            return self.sorted(self.rows(sql, (row["doc_id"], number)))
+            sql = "select * from rules where doc_id = ? and level = 'section' and parent = ? order by sort"
+            return self.rows(sql, (row["doc_id"], number))
         if level == "section":
-            rows = self.rows("select * from rules where doc_id = ? and (level = 'rule' or level = 'subrule') "
-                             "and number like ?", (row["doc_id"], number + ".%"))
-            return self.sorted(rows)
+            return self.rows("select * from rules where doc_id = ? and (level = 'rule' or level = 'subrule') "
+                             "and number like ? order by sort", (row["doc_id"], number + ".%"))
         if level == "rule":
-            rows = self.rows("select * from rules where doc_id = ? and parent = ?",
+            return self.rows("select * from rules where doc_id = ? and parent = ? order by sort",
                              (row["doc_id"], number))
-            return self.sorted(rows)
         return []
 
     @staticmethod
@@ -177,44 +196,51 @@ class Corpus:
         return crumbs
 
     def neighbours(self, row: dict) -> tuple[str | None, str | None]:
-        same = self.rows("select number from rules where doc_id = ? and level = ?",
-                         (row["doc_id"], row["level"]))
-        numbers = sorted((r["number"] for r in same), key=sort_key)
-        i = numbers.index(row["number"])
-        return (numbers[i - 1] if i > 0 else None,
-                numbers[i + 1] if i + 1 < len(numbers) else None)
+        """The previous and next rule of the same level, in document order."""
+        args = (row["doc_id"], row["level"], row["sort"])
+        prev = self.one("select number from rules where doc_id = ? and level = ? and sort < ? "
+                        "order by sort desc limit 1", args)
+        nxt = self.one("select number from rules where doc_id = ? and level = ? and sort > ? "
+                       "order by sort limit 1", args)
+        return (prev or {}).get("number"), (nxt or {}).get("number")
+
+    REF_COLUMNS = ("x.number, r.title, substr(r.text, 1, 300) as text, r.number is not null as resolved")
 
     def refs_out(self, row: dict) -> list[dict]:
+        """The rules this one cites (in its text and examples), each with its title and text."""
         refs = self.rows(
-            "select distinct target_number as number, resolved from refs "
-            "where doc_id = ? and src_number = ? and src_kind in ('rule', 'example')",
-            (row["doc_id"], row["number"]))
-        return self.with_titles(refs, row["doc_id"])
+            f"select {self.REF_COLUMNS} from (select distinct target_number as number from refs "
+            "where doc_id = ? and src_number = ? and src_kind in ('rule', 'example')) x "
+            "left join rules r on r.doc_id = ? and r.number = x.number",
+            (row["doc_id"], row["number"], row["doc_id"]))
+        return self.tidy_refs(refs)
 
     def refs_in(self, row: dict) -> list[dict]:
+        """The rules that cite this one."""
         refs = self.rows(
-            "select distinct src_number as number, 1 as resolved from refs "
-            "where doc_id = ? and target_number = ? and src_number != '' and src_number != ?",
-            (row["doc_id"], row["number"], row["number"]))
-        return self.with_titles(refs, row["doc_id"])
+            f"select {self.REF_COLUMNS} from (select distinct src_number as number from refs "
+            "where doc_id = ? and target_number = ? and src_number != '' and src_number != ?) x "
+            "left join rules r on r.doc_id = ? and r.number = x.number",
+            (row["doc_id"], row["number"], row["number"], row["doc_id"]))
+        return self.tidy_refs(refs)
 
-    def with_titles(self, refs: list[dict], doc_id: str) -> list[dict]:
+    @staticmethod
+    def tidy_refs(refs: list[dict]) -> list[dict]:
         for ref in refs:
-            target = self.one("select title, text from rules where doc_id = ? and number = ?",
-                              (doc_id, ref["number"]))
-            ref["resolved"] = bool(target)
-            ref["title"] = (target or {}).get("title") or ""
-            ref["text"] = ((target or {}).get("text") or "")[:300]
+            ref["resolved"] = bool(ref["resolved"])
+            ref["title"], ref["text"] = ref["title"] or "", ref["text"] or ""
         return sorted(refs, key=lambda r: sort_key(r["number"]))
 
     def ocr_original(self, row: dict) -> dict | None:
-        if not self.table_exists("ocr_original"):
+        if not row["doc_id"].startswith("cr-ru-") or not self.table_exists("ocr_original"):
             return None
         ocr = self.one("select raw, marked_text from ocr_original where id = ?", (row["id"],))
         return ocr
 
     def table_exists(self, name: str) -> bool:
-        return bool(self.one("select name from sqlite_master where type='table' and name=?", (name,)))
+        if not hasattr(self, "_tables"):
+            self._tables = {r["name"] for r in self.rows("select name from sqlite_master where type='table'")}
+        return name in self._tables
 
     def suggest(self, query: str, version: str, lang: str, limit: int = 5) -> list[str]:
         """«возможно, вы имели в виду …»: the nearest existing numbers."""

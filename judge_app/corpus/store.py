@@ -18,8 +18,9 @@ from .records import Card, Document, GlossaryEntry, Note, Rule, Ruling, Topic
 
 
 def sortable(number: str) -> str:
-    """A string that sorts rule numbers in document order inside SQLite."""
-    return json.dumps(sort_key(number))
+    """A zero-padded string that sorts rule numbers in document order inside SQLite."""
+    chapter, section, rule, letter = (x + 1 for x in sort_key(number))
+    return f"{chapter:02d}.{section:04d}.{rule:04d}.{letter:03d}"
 
 
 def write_document(db: sqlite_utils.Database, doc: Document, sha256: str) -> None:
@@ -93,6 +94,8 @@ def write_meta(db: sqlite_utils.Database, **values: str) -> None:
 
 def create_indexes(db: sqlite_utils.Database) -> None:
     db["rules"].create_index(["version", "lang", "number"], if_not_exists=True)
+    db["rules"].create_index(["doc_id", "number"], if_not_exists=True)
+    db["rules"].create_index(["doc_id", "level", "sort"], if_not_exists=True)
     db["rules"].create_index(["doc_id", "parent"], if_not_exists=True)
     db["rules"].create_index(["doc_id", "sort"], if_not_exists=True)
     db["examples"].create_index(["doc_id", "rule_number"], if_not_exists=True)
