@@ -13,7 +13,7 @@ HOSTILE = [
     "99999999999999999999999", "1e309", " ", "\t\n\r", "704.5k/../../", "NaN", "[]", "{}",
     "\\", "//evil.example", "javascript:alert(1)", "ＡＢＣ７０４．５ｋ", "704.5л", "кириллица",
 ]
-PARAMS = ["q", "version", "lang", "kind", "show", "limit", "envelope", "step", "tag", "ui"]
+PARAMS = ["q", "version", "lang", "kind", "show", "limit", "envelope", "step", "tag", "ui", "from", "to", "status", "all"]
 
 
 def path_values():
