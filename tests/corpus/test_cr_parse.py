@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -246,14 +245,6 @@ def test_preface_and_credits():
     assert en.credits.startswith("Magic: The Gathering Original Game Design: Richard Garfield")
     ocr = parsed("cr-ru-2020-01-24")
     assert ocr.credits.startswith("C ysaoicenuem") and "C ysaoicenuem" not in ocr.preface
-
-
-def test_parsing_all_four_is_fast():
-    texts = {d: read(d) for d in DOCS}
-    t = time.perf_counter()
-    for d, (path, lang, ocr) in DOCS.items():
-        parse_cr(texts[d], d, lang, ocr=ocr)
-    assert time.perf_counter() - t < 3.0
 
 
 def test_raw_ocr_glossary_is_not_guessed():
