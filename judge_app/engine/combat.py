@@ -431,8 +431,9 @@ def _answer_blockers(game: Game, value) -> None:
             continue
         for keys, why in evasion.blocker_problems(game, b):
             problems.append((keys, f"{b.label()}: {why}"))
-        if len(aids) != 1:
-            problems.append((["block_choose"], f"{b.label()} может блокировать только одно существо"))
+        if not aids or len(aids) > evasion.max_blocked(game, b) or len(set(aids)) != len(aids):
+            problems.append((["block_choose"], f"{b.label()} может блокировать только одно существо"
+                             if evasion.max_blocked(game, b) == 1 else f"{b.label()} может блокировать не больше {evasion.max_blocked(game, b)} существ"))
         for a in aids:
             ao = game.objects[a]
             if a not in mine:

@@ -12,13 +12,13 @@ from judge_app.cards import default_pool
 from judge_app.engine import actions, combat, setup
 from judge_app.engine import characteristics as ch
 from judge_app.engine.errors import EngineError, Refused
-from judge_app.engine.keywords import has
+from judge_app.engine.keywords import evasion, has
 from judge_app.engine.state import PLAYER_ZONES
 
 POOL = default_pool()
 KW = ["flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink", "vigilance",
       "haste", "defender", "indestructible", "menace", "intimidate", "fear", "cant_block", "cant_be_blocked",
-      {"protection": {"from": ["red"]}}, {"protection": {"from": ["creatures"]}}]
+      {"protection": {"from": ["red"]}}, {"protection": {"from": ["creatures"]}}, "block_additional"]
 COLORS = ["white", "blue", "black", "red", "green"]
 
 creature = st.fixed_dictionaries({
@@ -56,7 +56,7 @@ def check_invariants(g):
         for b in combat.blocking(g):
             o = g.objects[b]
             assert o.controller != g.ap.name and o.is_creature
-            assert len(g.combat["blockers"][b]["blocking"]) == 1
+            assert len(g.combat["blockers"][b]["blocking"]) <= evasion.max_blocked(g, o)
         for s, a in g.combat.get("assign", {}).items():
             if s in g.objects and g.objects[s].zone == "battlefield" and a:
                 assert sum(a.values()) == ch.compute_pt(g, g.objects[s]).power or g.objects[s].incarnation != \
@@ -90,7 +90,8 @@ def answer_for(g, data):
             mine = [o for o in d.options if o != "none"]
         atts = combat.attacking(g) or ["x"]
         chosen = data.draw(st.lists(st.sampled_from(mine), max_size=len(mine), unique=True)) if mine else []
-        return {b: data.draw(st.sampled_from(atts)) for b in chosen}
+        return {b: (data.draw(st.lists(st.sampled_from(atts), min_size=1, max_size=2)) if data.draw(st.booleans())
+                    else data.draw(st.sampled_from(atts))) for b in chosen}
     if d.kind == "order_blockers":
         return data.draw(st.permutations(d.options))
     # assign_damage: one of the engine's options, or a random split

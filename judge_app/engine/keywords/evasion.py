@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from judge_app.engine.keywords import has, names, protection
+from judge_app.engine.keywords import arg, has, names, protection
 
 
 def attack_problems(game, obj) -> list:
@@ -69,3 +69,12 @@ def menace_problems(game, attacker, n_blockers: int) -> list:
 def could_block(game, blocker, attacker) -> bool:
     """A single-pair check used to list candidates (menace is a whole-declaration rule)."""
     return not blocker_problems(game, blocker) and not pair_problems(game, blocker, attacker)
+
+
+def max_blocked(game, blocker) -> int:
+    """How many attackers a creature may block: one (509.1a), more with "can block an
+    additional creature" (``block_additional`` or ``{block_additional: N}``)."""
+    extra = sum(int(a) if isinstance(a, int) and not isinstance(a, bool) else 1 for a in arg(game, blocker, "block_additional"))
+    if has(game, blocker, "block_additional") and extra == 0:
+        extra = 1
+    return 1 + extra
