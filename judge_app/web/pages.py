@@ -161,6 +161,30 @@ def switch_url(**changes) -> str:
         return url_for("reference.home", **args)
 
 
+_urls: dict = {}
+
+
+def fast_url_for(endpoint: str, **values) -> str:
+    """``url_for`` remembered: a page builds dozens of the same links (the URL map never
+    changes while the app runs; the script root is part of the key)."""
+    if values.get("_external") or values.get("_scheme"):
+        return url_for(endpoint, **values)
+    try:
+        key = (request.script_root, endpoint,
+               tuple(sorted((k, v if isinstance(v, (str, int)) else repr(v)) for k, v in values.items()
+                            if v is not None)))
+        hash(key)
+    except (TypeError, RuntimeError):
+        return url_for(endpoint, **values)
+    url = _urls.get(key)
+    if url is None:
+        url = url_for(endpoint, **values)
+        if len(_urls) > 100_000:
+            _urls.clear()
+        _urls[key] = url
+    return url
+
+
 def vurl(endpoint: str, **kw) -> str:
     """url_for that keeps the current rules version when it is not the default one."""
     version = safe_version()
@@ -170,7 +194,7 @@ def vurl(endpoint: str, **kw) -> str:
         default = version
     if "version" not in kw and version and version != default:
         kw["version"] = version
-    return url_for(endpoint, **kw)
+    return fast_url_for(endpoint, **kw)
 
 
 def show_value(value) -> str:
@@ -417,6 +441,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(reference)
     app.register_blueprint(scenarios)
     app.context_processor(frame_context)
+    app.jinja_env.globals["url_for"] = fast_url_for
     app.after_request(ui.remember_ui)
 
     def warm() -> None:  # run the scenario library once, so the first rule page need not

@@ -29,12 +29,12 @@ def _mentions(text: str):
 
 
 def rule_href(number: str, version: str | None) -> str:
-    from flask import url_for
+    from .pages import fast_url_for
 
     args = {"number": number}
     if version:
         args["version"] = version
-    return url_for("reference.rule", **args)
+    return fast_url_for("reference.rule", **args)
 
 
 def ref_link(number: str, version: str | None, lang: str, label: str | None = None,

@@ -260,10 +260,8 @@ def _raw_obj(e) -> dict:
 # -- rules -> scenarios -------------------------------------------------------------
 def citing(number: str, version: str) -> list[Item]:
     """The scenarios of ``version`` whose trace cites ``number`` or a rule under it."""
-    try:
-        files = _files()
-        stamp = tuple((str(p), p.stat().st_mtime_ns) for p in files)
-    except OSError:
+    stamp = _stamp()
+    if stamp is None:
         return []
     index = _citations(stamp)
     out, seen = [], set()
@@ -274,6 +272,27 @@ def citing(number: str, version: str) -> list[Item]:
                     seen.add(item.id)
                     out.append(item)
     return sorted(out, key=lambda i: i.title)
+
+
+_STAMP_TTL = 5.0
+_stamp_cache: dict = {}
+
+
+def _stamp() -> tuple | None:
+    """The library's files and mtimes, looked at no more than every few seconds."""
+    import time
+
+    root = str(scenario_dir())
+    now = time.monotonic()
+    cached = _stamp_cache.get(root)
+    if cached and now - cached[0] < _STAMP_TTL:
+        return cached[1]
+    try:
+        stamp = tuple((str(p), p.stat().st_mtime_ns) for p in _files())
+    except OSError:
+        return None
+    _stamp_cache[root] = (now, stamp)
+    return stamp
 
 
 def _under(cited: str, number: str) -> bool:
