@@ -163,6 +163,30 @@ def prune(game: Game) -> None:
                       "", [aid, pw], ["removed_from_combat", "removed_pw_attacker_stays"])
 
 
+def role(game: Game, oid: str) -> dict | None:
+    """{attacking: target, blocked: bool, blockers: [...]} or {blocking: [...]}, for views."""
+    if not game.combat:
+        return None
+    if oid in attacking(game):
+        return {"attacking": game.combat["attackers"][oid]["target"], "blocked": bool(game.combat["blocked"].get(oid)),
+                "blockers": blockers_of(game, oid)}
+    if oid in blocking(game):
+        return {"blocking": blocked_by(game, oid)}
+    return None
+
+
+def role_ru(game: Game, oid: str) -> str:
+    r = role(game, oid)
+    if not r:
+        return ""
+    if "attacking" in r:
+        s = f"атакует {r['attacking'] or 'ничего'}"
+        if r["blocked"]:
+            s += ", заблокировано" + (f" ({', '.join(r['blockers'])})" if r["blockers"] else "")
+        return s
+    return f"блокирует {', '.join(r['blocking'])}"
+
+
 # -- steps ------------------------------------------------------------------------------
 
 def _step_event(game: Game, step: str, keys: list) -> None:
