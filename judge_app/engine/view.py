@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
+from judge_app.engine import combat
 from judge_app.engine.state import STEP_RU, ZONE_RU, Game
 
 
@@ -17,7 +18,7 @@ def obj_dict(game: Game, oid: str) -> dict:
             d["pt_explained"] = [{"rule": game.cite(k), "text": t} for k, t in c.steps]
         d.update({"tapped": o.tapped, "damage": o.damage, "counters": dict(o.counters),
                   "summoning_sick": o.sick, "attached_to": o.attached_to, "timestamp": o.timestamp,
-                  "token": o.token, "keywords": ch.keyword_names(o)})
+                  "token": o.token, "keywords": ch.keyword_names(o), "combat": combat.role(game, o.id)})
     if o.zone == "stack":
         d["targets"] = [t[1] for t in o.targets]
     return d
@@ -72,6 +73,8 @@ def render(game: Game) -> str:
                 bits.append("фишка")
             if o.sick and o.is_creature:
                 bits.append("недавно под контролем")
+            if combat.role_ru(game, o.id):
+                bits.append(combat.role_ru(game, o.id))
             lines.append(f"  • {o.label()}" + (f" [{'; '.join(bits)}]" if bits else ""))
     lines.append("\nСтек (сверху вниз): " + (", ".join(game.objects[i].label() for i in reversed(game.stack)) or "пуст"))
     if game.decision:
