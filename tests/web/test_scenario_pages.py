@@ -127,3 +127,34 @@ def test_rule_page_lists_scenarios_that_cite_it(client):
             assert f'href="/scenarios/{item.id}"' in body
             return
     pytest.skip("no scenario cites a rule")
+
+
+def test_pages_stand_without_the_engine(client, monkeypatch):
+    """If the engine cannot be imported, the library and the starting board still show."""
+    import sys
+
+    items = scenario_data.library()
+    if not items:
+        pytest.skip("the scenario library is empty")
+    import importlib
+
+    for name in ("judge_app.scenarios.loader", "judge_app.scenarios.runner", "judge_app.engine.view"):
+        package, _, attr = name.rpartition(".")
+        monkeypatch.delattr(importlib.import_module(package), attr, raising=False)
+        monkeypatch.setitem(sys.modules, name, None)  # import now raises ImportError
+    scenario_data._load_cached.cache_clear()
+    scenario_data._run_cached.cache_clear()
+    scenario_data._board_cached.cache_clear()
+    try:
+        lib = client.get("/scenarios")
+        assert lib.status_code == 200
+        page = client.get(f"/scenarios/{items[0].id}")
+        assert page.status_code == 200
+        body = html(page)
+        assert "Движок правил ещё не подключён" in body
+        assert 'class="player' in body  # the board as the file describes it
+    finally:
+        monkeypatch.undo()
+        scenario_data._load_cached.cache_clear()
+        scenario_data._run_cached.cache_clear()
+        scenario_data._board_cached.cache_clear()
