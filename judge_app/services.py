@@ -6,13 +6,9 @@ and the API refuse bad input with the same words.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from . import paths
 from .corpus.lookup import Corpus, CorpusError
 
-MAX_QUERY = 500
 KINDS = ("rule", "example", "glossary", "ruling", "card", "rulebook")
 _corpus: dict[str, Corpus] = {}
 
@@ -32,20 +28,14 @@ def reset() -> None:
     _corpus.clear()
 
 
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 def clean_query(q: str | None) -> str:
-    """Validate a search query: not empty, not huge; control characters are refused."""
-    if q is None or not q.strip():
-        raise CorpusError("пустой запрос: введите номер правила или слова для поиска")
-    if len(q) > MAX_QUERY:
-        raise CorpusError(f"запрос слишком длинный: {len(q)} символов, максимум {MAX_QUERY}")
-    bad = CONTROL.search(q)
-    if bad:
-        raise CorpusError(f"в запросе управляющий символ U+{ord(bad.group()):04X} "
-                          f"в позиции {bad.start() + 1}")
-    return unicodedata.normalize("NFC", q.strip())
+    """Validate a search query (empty, huge, control characters): the search's own rules."""
+    from .search.query import QueryError, clean_query as search_clean_query
+
+    try:
+        return search_clean_query("" if q is None else q)
+    except QueryError as exc:
+        raise CorpusError(exc.message) from None
 
 
 def check_kind(kind: str | None) -> str | None:

@@ -85,46 +85,46 @@ def pair_translations(state: BuildState) -> None:
 
 
 def faq_step(state: BuildState, doc: Document) -> Callable[[], None]:
-    def run() -> None:
-        from .build import file_sha256, read_source
-        from .faq import parse_faq
-        from .. import paths
+    from .faq import parse_faq
 
-        parsed = parse_faq(read_source(doc), doc.id)
-        store.write_document(state.db, doc, file_sha256(paths.SOURCES_DIR / doc.source_file))
+    def write(parsed) -> int:
         store.write_faq(state.db, doc, parsed.cards, parsed.rulings, parsed.notes)
         target = "2019-05-03"  # the oldest CR we hold is the nearest to the FAQ's 2010 rules
         for ruling in parsed.rulings:
             state.add_text(doc, "ruling", f"{doc.id}:r{ruling.position}", "", ruling.text, target)
         for note in parsed.notes:
             state.add_text(doc, "note", f"{doc.id}:n{note.position}", "", note.text, target)
-        state.report.counts[doc.id] = len(parsed.cards)
-    return run
+        return len(parsed.cards)
+    return source_step(state, doc, parse_faq, write)
 
 
 def rulebook_step(state: BuildState, doc: Document) -> Callable[[], None]:
-    def run() -> None:
-        from .build import file_sha256, read_source
-        from .rulebook import parse_rulebook
-        from .. import paths
+    from .rulebook import parse_rulebook
 
-        topics = parse_rulebook(read_source(doc), doc.id)
-        store.write_document(state.db, doc, file_sha256(paths.SOURCES_DIR / doc.source_file))
+    def write(topics) -> int:
         store.write_topics(state.db, doc, topics)
-        state.report.counts[doc.id] = len(topics)
-    return run
+        return len(topics)
+    return source_step(state, doc, parse_rulebook, write)
 
 
 def fragment_step(state: BuildState, doc: Document) -> Callable[[], None]:
+    from .fragment import parse_fragment
+
+    def write(rules) -> int:
+        store.write_rules(state.db, doc, rules)
+        return len(rules)
+    return source_step(state, doc, parse_fragment, write)
+
+
+def source_step(state: BuildState, doc: Document, parse, write) -> Callable[[], None]:
+    """A step for a non-CR source: read it, parse it, record the document, write the records."""
     def run() -> None:
         from .build import file_sha256, read_source
-        from .fragment import parse_fragment
         from .. import paths
 
-        rules = parse_fragment(read_source(doc), doc.id)
+        parsed = parse(read_source(doc), doc.id)
         store.write_document(state.db, doc, file_sha256(paths.SOURCES_DIR / doc.source_file))
-        store.write_rules(state.db, doc, rules)
-        state.report.counts[doc.id] = len(rules)
+        state.report.counts[doc.id] = write(parsed)
     return run
 
 

@@ -101,45 +101,11 @@ def clean_query(q) -> str:
 
 # ---------------------------------------------------------------- rule numbers
 
-# Query numbers are read by judge_app.corpus.numbering (the corpus developer's module);
-# the small private fallback below stands in if that module is missing.
-_LOOK = dict(zip("авсеёнкмпортух", "abceehkmnoptyx"))
-_KEYS = dict(zip("йцукенгшщзфывапролдячсмить", "qwertyuiopasdfghjklzxcvbnm"))
-_LETTERS = "abcdefghijkmnpqrstuvwxyz"
+# Query numbers are read by judge_app.corpus.numbering, the one place rule numbers are parsed.
+from judge_app.corpus.numbering import expand_range as _expand_range  # noqa: E402
+from judge_app.corpus.numbering import normalise_query_candidates as _candidates  # noqa: E402
+
 MAX_RANGE = 500  # numbers a range query may expand to
-
-
-def _fallback_candidates(s: str) -> list[str]:
-    m = re.fullmatch(r"(\d{1,3})(?:\s*[.,юб]\s*(\d+)\s*([a-zа-яё])?)?\s*\.?", s.strip().lower())
-    if not m:
-        return []
-    head, rule, letter = m.groups()
-    if rule is None:
-        return [head] if len(head) in (1, 3) else []
-    if len(head) != 3:
-        return []
-    base = f"{head}.{int(rule)}"
-    if not letter:
-        return [base]
-    reads = [letter] if letter.isascii() else [x for x in (_LOOK.get(letter), _KEYS.get(letter)) if x]
-    return [base + r for r in dict.fromkeys(reads) if r in _LETTERS]
-
-
-def _fallback_expand_range(first: str, last: str, known=None) -> list[str]:
-    if re.fullmatch(r"[a-z]", last) and re.fullmatch(r"\d{3}\.\d+[a-z]", first):
-        last = first[:-1] + last
-    if first[:-1] == last[:-1] and re.fullmatch(r"\d{3}\.\d+[a-z]", first):
-        a, b = _LETTERS.find(first[-1]), _LETTERS.find(last[-1])
-        if 0 <= a <= b:
-            return [first[:-1] + c for c in _LETTERS[a:b + 1]]
-    return [first, last]
-
-
-try:
-    from judge_app.corpus.numbering import expand_range as _expand_range
-    from judge_app.corpus.numbering import normalise_query_candidates as _candidates
-except ImportError:  # pragma: no cover - only until/unless numbering.py is present
-    _candidates, _expand_range = _fallback_candidates, _fallback_expand_range
 
 _RANGE = re.compile(r"(.+?)\s*[-–—]\s*(\S+)")
 

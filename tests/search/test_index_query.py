@@ -213,16 +213,6 @@ def test_rule_range(index_dir):
     assert number_readings("100.1-3") == [["100.1", "100.2", "100.3"]]
 
 
-def test_private_number_fallback_agrees_with_numbering():
-    from judge_app.search.query import _fallback_candidates, _fallback_expand_range
-
-    for s in ("704.5k", "704,5к", "704.5л", "704.5K.", "704", "7", "704.5", "20", "смерть", "704.5о"):
-        assert _fallback_candidates(s)[:1] == number_readings(s)[0][:1] if number_readings(s) \
-            else _fallback_candidates(s) == [], s
-    assert _fallback_expand_range("704.5a", "d") == ["704.5a", "704.5b", "704.5c", "704.5d"]
-    assert _fallback_expand_range("704.5j", "704.5m") == ["704.5j", "704.5k", "704.5m"]
-
-
 def test_version_lang_kind_filters(index_dir):
     res = search(index_dir, "смертельное касание", limit=50)
     versions = {h["version"] for h in res.hits}
