@@ -32,7 +32,7 @@ def create_app(config: dict | None = None) -> Flask:
     def http_error(exc: HTTPException):
         if wants_json():
             return jsonify(error=exc.description), exc.code
-        return page_error(exc.code or 500, exc.description or "", [])
+        return page_error(exc.code or 500, http_message(exc), [])
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):  # never a traceback to the user
@@ -42,6 +42,24 @@ def create_app(config: dict | None = None) -> Flask:
         return page_error(500, "внутренняя ошибка", [])
 
     return app
+
+
+HTTP_MESSAGES = {
+    404: "страницы «{path}» нет",
+    405: "метод {method} здесь не поддерживается",
+    413: "запрос слишком большой",
+    414: "адрес слишком длинный",
+    431: "заголовки запроса слишком большие",
+}
+
+
+def http_message(exc: HTTPException) -> str:
+    """Werkzeug's English descriptions, said in Russian for the pages."""
+    template = HTTP_MESSAGES.get(exc.code or 0)
+    if not template:
+        return exc.description or ""
+    path = request.path if len(request.path) <= 200 else request.path[:200] + "…"
+    return template.format(path=path, method=request.method)
 
 
 def wants_json() -> bool:

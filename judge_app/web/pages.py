@@ -265,8 +265,8 @@ def search():
 
 
 # -- rules ----------------------------------------------------------------------
-@reference.get("/rules")
 @reference.get("/rules/")
+@reference.get("/rules")
 @cached_page
 def toc():
     version = current_version()

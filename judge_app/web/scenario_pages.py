@@ -29,8 +29,8 @@ def _matches(item, needle: str) -> bool:
     return all(w in hay.replace("ё", "е") for w in needle.lower().replace("ё", "е").split())
 
 
-@scenarios.get("/scenarios")
 @scenarios.get("/scenarios/")
+@scenarios.get("/scenarios")
 def library():
     q = _param("q")
     tag = _param("tag", 60)
