@@ -71,6 +71,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "example": ("Пример", "Example"),
     "missing_translation": ("Перевода этого правила нет в русском тексте этой версии: показан английский текст.",
                             "This rule is missing from the Russian text of this release: the English text is shown."),
+    "missing_translation_beside": ("Перевода этого правила нет в русском тексте этой версии: английский текст — рядом.",
+                                   "This rule is missing from the Russian text of this release: the English text is beside it."),
     "permalink": ("Постоянная ссылка", "Permalink"),
     "show": ("Показать", "Show"),
     "show_both": ("рядом", "side by side"),
