@@ -195,3 +195,19 @@ def test_screenshots_of_the_other_pages(page, phone, artifacts):
         phone.goto(f"/scenarios/{item.id}?step=1")
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360
         shot(phone, artifacts, "scenario-phone")
+
+
+def test_fast_key_presses_land_on_the_right_step(page):
+    item, run = pick_scenario()
+    if not item:
+        pytest.skip("no runnable scenario in the library")
+    total = len(run.events)
+    want = min(total, 5)
+    page.goto(f"/scenarios/{item.id}")
+    for _ in range(want):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#scenario-live")).to_have_attribute("data-step", str(want))
+    expect(page).to_have_url(re.compile(rf"step={want}$"))
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#scenario-live")).to_have_attribute("data-step", str(total - 1))

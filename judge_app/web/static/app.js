@@ -184,13 +184,22 @@
     input.addEventListener("input", apply);
   });
 
-  /* the scenario stepper: ← → keys, the slider, and in-place redraw */
+  /* the scenario stepper: ← → Home End keys, the slider, links; the board redrawn in place.
+     Key presses faster than the server are coalesced: the last wanted step wins. */
   function stepper() {
-    var root = document.getElementById("scenario-live");
-    if (!root) return;
-    function go(url, push) {
+    if (!document.getElementById("scenario-live")) return;
+    var busy = false, pending = null, target = null;
+    function stepUrl(n) {
+      var u = new URL(window.location.href);
+      u.searchParams.set("step", String(n));
+      u.hash = "";
+      return u.toString();
+    }
+    function load(url, n) {
+      if (busy) { pending = { url: url, n: n }; return; }
+      busy = true;
       fetch(url, { headers: { Accept: "text/html" } })
-        .then(function (r) { return r.text(); })
+        .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); })
         .then(function (html) {
           var doc = new DOMParser().parseFromString(html, "text/html");
           var fresh = doc.getElementById("scenario-live");
@@ -200,20 +209,39 @@
           if (window.history.replaceState) window.history.replaceState(null, "", url);
           bind();
         })
-        .catch(function () { window.location.href = url; });
+        .catch(function () { window.location.href = url; })
+        .then(function () {
+          busy = false;
+          if (pending) { var p = pending; pending = null; load(p.url, p.n); }
+          else target = null;
+        });
+    }
+    function go(n) {
+      var live = document.getElementById("scenario-live");
+      var total = parseInt(live.getAttribute("data-total"), 10) || 0;
+      n = Math.max(0, Math.min(total, n));
+      var cur = target != null ? target : parseInt(live.getAttribute("data-step"), 10) || 0;
+      if (n === cur) return;
+      target = n;
+      load(stepUrl(n), n);
+    }
+    function current() {
+      var live = document.getElementById("scenario-live");
+      return target != null ? target : parseInt(live.getAttribute("data-step"), 10) || 0;
     }
     function bind() {
       var live = document.getElementById("scenario-live");
       live.querySelectorAll("a[data-step]").forEach(function (a) {
-        a.addEventListener("click", function (ev) { ev.preventDefault(); go(a.href); });
+        a.addEventListener("click", function (ev) {
+          var n = parseInt(new URL(a.href).searchParams.get("step"), 10);
+          if (isNaN(n)) return;
+          ev.preventDefault();
+          go(n);
+        });
       });
       var slider = live.querySelector("input[type=range]");
       if (slider) {
-        slider.addEventListener("change", function () {
-          var u = new URL(window.location.href);
-          u.searchParams.set("step", slider.value);
-          go(u.toString());
-        });
+        slider.addEventListener("change", function () { go(parseInt(slider.value, 10)); });
         slider.addEventListener("input", function () {
           var lab = live.querySelector(".step-label .n");
           if (lab) lab.textContent = slider.value;
@@ -221,14 +249,15 @@
       }
     }
     document.addEventListener("keydown", function (ev) {
-      if (typing(ev.target) && !(ev.target.type === "range")) return;
+      if (typing(ev.target) && ev.target.type !== "range") return;
+      if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
       var live = document.getElementById("scenario-live");
       if (!live) return;
-      var sel = { ArrowLeft: "a.step-prev", ArrowRight: "a.step-next", Home: "a.step-first", End: "a.step-last" }[ev.key];
-      if (!sel) return;
-      var a = live.querySelector(sel);
+      var total = parseInt(live.getAttribute("data-total"), 10) || 0;
+      var n = { ArrowLeft: current() - 1, ArrowRight: current() + 1, Home: 0, End: total }[ev.key];
+      if (n === undefined) return;
       ev.preventDefault();
-      if (a) go(a.href);
+      go(n);
     });
     bind();
   }
