@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from . import ocr_align, ocr_train
 from .ocr_channel import viterbi
+from .ocr_lexicon import is_title_line
 
 LAMBDA = 1.0
 BEAM_1 = 10
@@ -46,6 +47,7 @@ BEAM_DICT = 30
 NBEST = 6
 LOW_CONF = 0.6
 CTX_BONUS = 3.0
+CACHE_W = 0.05  # weight of the block cache (the aligned 2019 block's words, or the rule's own words)
 POOR_CHANNEL = -1.3  # channel log prob per glyph below which pymorphy3's dictionary is searched too
 LM_D = 0.7
 JOIN_LP = -3.0  # log P(OCR split one word with a space)  # absolute discount of the word bigram model
@@ -662,8 +664,13 @@ class Decoder:
         if ctx and cands[0][3] != "keep" and _core(cands[0][1]) not in ctx:
             cands = cands + self._ctx_cands(g, st, cands[0][1], ctx)
         out = []
+        cache_lp = math.log(CACHE_W / max(1, len(ctx))) if ctx else None
         for sc, t, cap, kind, pr in cands:
-            b = CTX_BONUS if ctx and kind != "keep" and _core(t) in ctx else 0.0
+            b = 0.0
+            if ctx and kind != "keep" and _core(t) in ctx:
+                # cache model: the aligned block's words are likely here; and a bonus
+                b = CTX_BONUS
+                pr = max(pr, cache_lp)
             out.append((sc - LAMBDA * pr + b, t, cap, kind, pr))
         return out
 
@@ -790,6 +797,7 @@ def _line_contexts(text: str):
     style = ["u"] * len(lines)
     ctx: list[set | None] = [None] * len(lines)
     starts: set[int] = set()
+    family: list[str | None] = [None] * len(lines)
     t19 = ocr_align.SRC_2019.read_text(encoding="utf-8")
     b19, l19 = ocr_align.segment(t19, ocr=False)
     idx = {}
@@ -806,7 +814,10 @@ def _line_contexts(text: str):
             ctx[i] = words
         if b.kind in ("rule", "title") and b.lines:
             starts.add(b.lines[0])
-    return lines, style, ctx, starts
+        fam = re.match(r"^(\d{3}\.\d+|\d{3})", b.key)
+        for i in b.lines:
+            family[i] = fam.group(1) if fam else None
+    return lines, style, ctx, starts, family
 
 
 _SENT_END = re.compile(r"[.!?]»?\)?$")
@@ -816,7 +827,7 @@ _SENT_END_G = re.compile(r"[.!?](?:»|y|Y|by)?\)?$")  # sentence end as seen in 
 def decode_document(text: str, model: Model | None = None, use_context: bool = True, workers: int = 2) -> DecodedDoc:
     """Decode a whole OCR text; ``workers`` > 1 decodes line ranges in forked processes."""
     m = model or get_model()
-    lines, style, ctx, starts = _line_contexts(text)
+    lines, style, ctx, starts, family = _line_contexts(text)
     if not use_context:
         ctx = [None] * len(lines)
     n = len(lines)
@@ -848,7 +859,52 @@ def decode_document(text: str, model: Model | None = None, use_context: bool = T
         out_lines += ol
         out_tokens += ot
         low += lw
+    if use_context:
+        _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, low)
     return DecodedDoc(out_lines, low, out_tokens)
+
+
+def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, low):
+    """Rules with no 2019 counterpart: decode again with the rule's own confident words as cache.
+
+    A word like «Побег» that only pymorphy3's dictionary knows is found with good
+    confidence in some lines of rule 702.137; the same rule's other lines (its title,
+    other garblings of the word) get it as a cached, likely word.
+    """
+    fam_words: dict[str, set] = {}
+    fam_lines: dict[str, list] = {}
+    for ln, toks in enumerate(out_tokens):
+        f = family[ln]
+        if f is None or ctx[ln] is not None:
+            continue
+        fam_lines.setdefault(f, []).append(ln)
+        for t in toks:
+            if t.kind in ("word", "dict") and t.conf >= 0.8 and len(_core(t.decoded)) >= 3:
+                fam_words.setdefault(f, set()).add(_core(t.decoded))
+    redo = [ln for f, lns in fam_lines.items() if fam_words.get(f) for ln in lns]
+    if not redo:
+        return
+    ctx2 = list(ctx)
+    for ln in redo:
+        ctx2[ln] = fam_words[family[ln]]
+    redo_set = set(redo)
+    low[:] = [x for x in low if x[0] not in redo_set]
+    # contiguous runs of lines
+    runs, cur = [], []
+    for ln in sorted(redo):
+        if cur and ln != cur[-1] + 1:
+            runs.append(cur)
+            cur = []
+        cur.append(ln)
+    if cur:
+        runs.append(cur)
+    for run in runs:
+        ol, ot, lw = _decode_range(m, lines, style, ctx2, starts, run[0], run[-1] + 1)
+        for k, ln in enumerate(run):
+            out_lines[ln] = ol[k]
+            out_tokens[ln] = ot[k]
+        low += lw
+    low.sort()
 
 
 _JOB = None
@@ -879,7 +935,7 @@ def _decode_range(m: Model, lines, style, ctx, starts, lo: int, hi: int):
         start = 0
         if ln in starts and words and _RULE_PREFIX.match(words[0]) and words[0] == _RULE_PREFIX.match(words[0]).group(0):
             start = 1
-            prev = "<s>"
+            prev = "<t>" if is_title_line(words[1:]) else "<s>"
         sent0 = bool(start) or carry
         decoded, prev = dec.decode_line(words[start:], style[ln], ctx[ln], prev, sent0) if words[start:] else ([], prev)
         sent = bool(start) or carry

@@ -76,18 +76,20 @@ def build_lexicon(heldout: bool = False) -> dict:
     apos: Counter = Counter()
     for text in _texts_2019(heldout):
         prev = "<s>"
-        for tok in text.split():
-            if _RULE_NO.match(tok):
-                prev = "<s>"
-                continue
-            c = lm_core(tok)
-            if c is None:
-                continue
-            bigrams[prev + " " + c] += 1
-            prev = "<s>" if SENT_END_LM.search(tok) else c
-            m = APOS_RE.match(tok)
-            if m:
-                apos[m.group(2)] += 1
+        for line in text.split("\n"):
+            toks = line.split()
+            if toks and _RULE_NO.match(toks[0]):
+                prev = "<t>" if is_title_line(toks[1:]) else "<s>"
+                toks = toks[1:]
+            for tok in toks:
+                c = lm_core(tok)
+                if c is None:
+                    continue
+                bigrams[prev + " " + c] += 1
+                prev = "<s>" if SENT_END_LM.search(tok) else c
+                m = APOS_RE.match(tok)
+                if m:
+                    apos[m.group(2)] += 1
     proper = sorted(w for w, c in cap_mid.items() if c >= 2 and c * 2 > counts[w] and len(w) > 1)
     forms = {w: c for w, c in counts.items()}
     # lexeme expansion with pymorphy3
@@ -122,6 +124,11 @@ _RULE_NO = re.compile(r"^\d{3}\.\d+(?:[a-z]|\.)?$|^\d{1,3}\.$")
 SENT_END_LM = re.compile(r"[.!?]»?\)?$")
 APOS_RE = re.compile(r"^[«(]*([A-Za-z][A-Za-z\-]*)['’]([а-яё]+)")
 _STRIP = "«»()[].,;:!?\"“”'’–—-"
+
+
+def is_title_line(rest: list[str]) -> bool:
+    """A rule number followed by a short title («702.36. Оборотень»), not by a sentence."""
+    return 0 < len(rest) <= 5 and not re.search(r"[.,;:]$", rest[-1])
 
 
 def lm_core(tok: str) -> str | None:
