@@ -311,8 +311,8 @@ def rule(number: str):
     except Exception:
         scenarios = []
     return render_template("rule.html", r=ctx, main=main, rows=rows, sections=sections, show=show,
-                           permalink=url_for("reference.rule", number=ctx["number"], version=version,
-                                             _external=True),
+                           # a path, not a full URL: a cached page must not carry one client's Host
+                           permalink=url_for("reference.rule", number=ctx["number"], version=version),
                            scenarios=scenarios, has_ocr=any((o or {}).get("marked_text") for o in ocr.values()))
 
 

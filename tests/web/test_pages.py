@@ -243,3 +243,9 @@ def test_rule_page_shows_version_history(client, corpus):
         pytest.skip("no renumbered rule")
     body = html(client.get(f"/rules/{row['new_number']}", query_string={"version": row["new_version"]}))
     assert 'class="history"' in body
+
+
+def test_cached_pages_carry_no_host(client):
+    client.get("/rules/704.5k", headers={"Host": "evil.example"})
+    body = html(client.get("/rules/704.5k"))
+    assert "evil.example" not in body
