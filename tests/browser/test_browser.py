@@ -211,3 +211,11 @@ def test_fast_key_presses_land_on_the_right_step(page):
     page.keyboard.press("End")
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#scenario-live")).to_have_attribute("data-step", str(total - 1))
+
+
+def test_arrow_keys_turn_rule_pages(page):
+    page.goto("/rules/704.5k")
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"/rules/704\.5m\?"))
+    page.keyboard.press("ArrowLeft")
+    expect(page).to_have_url(re.compile(r"/rules/704\.5k\?"))

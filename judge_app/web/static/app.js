@@ -262,4 +262,14 @@
     bind();
   }
   stepper();
+
+  /* ← and → turn the page on rule and card pages (prev/next links) */
+  document.addEventListener("keydown", function (ev) {
+    if (document.getElementById("scenario-live") || typing(ev.target)) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey) return;
+    var rel = { ArrowLeft: "prev", ArrowRight: "next" }[ev.key];
+    if (!rel) return;
+    var a = document.querySelector(".prevnext a[rel=" + rel + "]");
+    if (a) { ev.preventDefault(); window.location.href = a.href; }
+  });
 })();
