@@ -316,6 +316,11 @@ def _norm_attack(game: Game, value) -> dict:
 def _answer_attackers(game: Game, value) -> None:
     mapping = _norm_attack(game, value)
     ap = game.ap.name
+    missing = [o for o in evasion.must_attack(game) if o not in mapping]
+    if missing:
+        raise refuse(game, "не выполнено требование атаки: " + ", ".join(
+            f"{game.objects[o].label()} атакует в каждом бою, если может" for o in missing),
+            ["attack_requirements", "declare_attackers"])
     if not mapping:
         _no_attackers(game)
         return
@@ -948,7 +953,10 @@ def decline_declarations(game: Game) -> bool:
     (the scenario runner calls this before passing or taking another action)."""
     done = False
     while game.decision is not None and game.decision.kind in DECLARATIONS and not game.result:
-        answer(game, "none")
+        value = "none"
+        if game.decision.kind == "declare_attackers" and evasion.must_attack(game) and _opponents(game):
+            value = {o: _opponents(game)[0] for o in evasion.must_attack(game)}   # 508.1d: required attackers
+        answer(game, value)
         done = True
     return done
 

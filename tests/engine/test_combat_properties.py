@@ -18,7 +18,7 @@ from judge_app.engine.state import PLAYER_ZONES
 POOL = default_pool()
 KW = ["flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink", "vigilance",
       "haste", "defender", "indestructible", "menace", "intimidate", "fear", "cant_block", "cant_be_blocked",
-      {"protection": {"from": ["red"]}}, {"protection": {"from": ["creatures"]}}, "block_additional"]
+      {"protection": {"from": ["red"]}}, {"protection": {"from": ["creatures"]}}, "block_additional", "attacks_each_combat"]
 COLORS = ["white", "blue", "black", "red", "green"]
 
 creature = st.fixed_dictionaries({

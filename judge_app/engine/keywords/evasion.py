@@ -78,3 +78,10 @@ def max_blocked(game, blocker) -> int:
     if has(game, blocker, "block_additional") and extra == 0:
         extra = 1
     return 1 + extra
+
+
+def must_attack(game) -> list:
+    """Creatures of the active player that attack each combat if able and are able (508.1d)."""
+    ap = game.ap.name
+    return [oid for oid in game.battlefield if game.objects[oid].controller == ap and game.objects[oid].is_creature
+            and has(game, game.objects[oid], "attacks_each_combat") and not attack_problems(game, game.objects[oid])]
