@@ -114,7 +114,7 @@ def markdown_html(text: str | None, version: str | None = None, lang: str = "ru"
     return Markup(_link_mentions_in_html(clean, version, lang))
 
 
-_TAG_SPLIT = re.compile(r"(<[^>]*>)")
+_TAG_SPLIT = re.compile(r"""(<(?:[^>"']|"[^"]*"|'[^']*')*>)""")  # quote-aware: a '>' may sit in an href
 
 
 def _link_mentions_in_html(html: str, version: str | None, lang: str) -> str:

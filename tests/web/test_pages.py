@@ -213,6 +213,16 @@ def test_markdown_is_sanitised():
     assert 'href="/rules/704.5k' in out
 
 
+def test_markdown_links_with_odd_characters_stay_whole():
+    from judge_app.web import create_app
+
+    with create_app().test_request_context("/"):
+        out = str(render.markdown_html('[см. правило 704.5k](https://example.org/?a>b"c) и правило 704.5k'))
+    assert out.count("<a ") == 2  # the author's link (untouched inside) and ours
+    assert 'href="https://example.org/?a&gt;b&quot;c"' in out
+    assert 'class="ref"' in out
+
+
 def test_linkify_escapes_everything_else():
     from judge_app.web import create_app
 
