@@ -182,18 +182,30 @@ def _board_cached(path_str: str, mtime: int, n: int, total: int) -> tuple[dict |
 
 
 def board_dict(game) -> dict:
-    """The engine's board, plus who attacks and blocks whom (read from the combat state)."""
+    """The engine's board, with who attacks and blocks whom named for people (from the
+    engine's ``combat`` role where its view gives one, else read from the combat state)."""
     from ..engine import view
 
     board = view.board_dict(game)
-    try:
+    names = {}
+    for p in board["players"]:
+        names[p["name"]] = p["name"]
+        for o in p["battlefield"]:
+            names[o["id"]] = o.get("name_ru") or o["id"]
+    for p in board["players"]:
+        for o in p["battlefield"]:
+            role = o.get("combat")
+            if isinstance(role, dict):
+                if "attacking" in role:
+                    o["attacking"] = names.get(role["attacking"], str(role["attacking"] or ""))
+                    o["blocked"] = bool(role.get("blocked"))
+                if "blocking" in role:
+                    o["blocking"] = [names.get(a, a) for a in role.get("blocking") or []]
+    if any("combat" in o for p in board["players"] for o in p["battlefield"]):
+        return board
+    try:  # an engine whose view does not say: read its combat state
         from ..engine import combat
 
-        names = {}
-        for p in board["players"]:
-            names[p["name"]] = p["name"]
-            for o in p["battlefield"]:
-                names[o["id"]] = o.get("name_ru") or o["id"]
         attackers = set(combat.attacking(game))
         blockers = set(combat.blocking(game))
         state = game.combat or {}
