@@ -50,6 +50,8 @@ def find(game: Game) -> tuple:
             host = game.objects.get(o.attached_to) if o.attached_to else None
             if host is None or host.zone != "battlefield" or (o.enchant == "creature" and not host.is_creature):
                 acts.append(("graveyard", oid, "sba_aura", "Аура ни к чему не прикреплена" if host is None or host.zone != "battlefield" else "недопустимый объект"))
+            elif keywords.protection.forbids_attach(game, host, o):   # 702.16c
+                acts.append(("graveyard", oid, ("sba_aura", "protection_aura"), f"у {host.id} защита от качества Ауры"))
         if "Equipment" in o.subtypes and o.attached_to:
             host = game.objects.get(o.attached_to)
             if host is None or host.zone != "battlefield" or not host.is_creature:
