@@ -82,3 +82,6 @@ def grant(game, so, e: dict, target, info: dict) -> None:
     game.emit("effect", f"{target.label()} {verb} {KW_RU.get(_kw_name(kw), _kw_name(kw))} до конца хода (метка времени {ts})",
               f"{target.label_en()} {'gains' if kind == 'gain_keyword' else 'loses'} {_kw_name(kw)} until end of turn",
               [target.id], ["duration", "layer6_abilities", "timestamp_effect"])
+
+
+from judge_app.engine.keywords import protection, strike, evasion  # noqa: E402  (submodules, after the helpers they use)

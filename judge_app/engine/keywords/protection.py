@@ -20,7 +20,9 @@ def qualities(game, obj) -> list:
         frm = a.get("from", []) if isinstance(a, dict) else a
         if isinstance(frm, str):
             frm = [frm]
-        for q in frm or []:
+        if not isinstance(frm, (list, tuple)):
+            continue   # malformed argument: no protection from anything
+        for q in frm:
             q = str(q).casefold()
             out.append(_PLURAL.get(q, q))
     return out
@@ -87,3 +89,9 @@ def prevented(game, source, recipient, n: int) -> bool:
               f"{', '.join(qualities(game, recipient))}", f"Damage to {recipient.label_en()} is prevented (protection)",
               [sid, recipient.id], why + ["damage_prevention_event"])
     return True
+
+
+def forbids_attach(game, host, attachment) -> list:
+    """Rule keys if ``host`` has protection from the Aura ``attachment`` (702.16c), else []."""
+    why = protected_from(game, host, attachment) if host is not None and host.zone == "battlefield" else None
+    return [] if why is None else ["protection_aura"] + why
