@@ -19,6 +19,9 @@ def settle(game: Game) -> None:
             continue
         if game.decision or game.result:
             return
+        if game.combat:
+            from judge_app.engine import combat
+            combat.prune(game)   # 506.4: what left the battlefield is out of combat
         if game.pending_triggers or game.trigger_queue:
             if not triggers.put_pending_on_stack(game):
                 return
