@@ -6,6 +6,8 @@ renders templates that escape everything they did not build themselves.
 """
 from __future__ import annotations
 
+import re
+
 import nh3
 from flask import (Blueprint, Flask, g, redirect, render_template, request, url_for)
 from markupsafe import Markup
@@ -77,6 +79,8 @@ def cached_page(view):
     return wrapper
 
 SHOW = ("both", "ru", "en")
+MAX_QUERY = 500  # the search refuses longer queries itself; this bounds what the page reads
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # The query parameters each page reads; links that switch one keep the others, nothing else
 # (so a cached page never carries someone else's stray parameters).
 PAGE_PARAMS = {
@@ -246,7 +250,7 @@ def home():
 @reference.get("/search")
 def search():
     args = search_args()
-    q = param("q", max_len=services.MAX_QUERY) or ""
+    q = param("q", max_len=MAX_QUERY) or ""
     if not q.strip():
         return render_template("search.html", q="", result=None, args=args, kinds=services.KINDS,
                                home=True, search_page=True)
@@ -330,7 +334,7 @@ def remember_show(response):
 def glossary():
     version = current_version()
     q = (param("q", max_len=200) or "").strip()
-    if q and services.CONTROL.search(q):
+    if q and CONTROL.search(q):
         raise CorpusError("в термине недопустимый управляющий символ")
     entries = queries.glossary_both(version)
     if q:
