@@ -81,7 +81,7 @@ def describe_targets(game: Game, targets: list) -> str:
     return ", цель: " + ", ".join(names)
 
 
-def target_still_legal(game: Game, t: tuple, kind: str, controller: str) -> bool:
+def target_still_legal(game: Game, t: tuple, kind: str, controller: str, source: Obj | None = None) -> bool:
     """608.2b: in the same zone as when targeted (same object, 400.7) and still fits."""
     tk, ref, inc = t
     if tk == "player":
@@ -89,7 +89,7 @@ def target_still_legal(game: Game, t: tuple, kind: str, controller: str) -> bool
     obj = game.objects[ref]
     if obj.incarnation != inc:
         return False
-    return object_fits(game, kind, controller, obj)[0]
+    return object_fits(game, kind, controller, obj, source)[0]
 
 
 def _source_info(game: Game, so: Obj) -> dict:
