@@ -68,7 +68,7 @@ def resolve_top(game: Game) -> None:
     game.emit("resolve", f"Все игроки пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
               [oid], ["priority_all_pass", "stack_resolve_top"])
     if so.stack_kind == "ability" or not _is_permanent(so):
-        legal = [effects.target_still_legal(game, t, so.spell_targets[i] if i < len(so.spell_targets) else "any", so.controller)
+        legal = [effects.target_still_legal(game, t, so.spell_targets[i] if i < len(so.spell_targets) else "any", so.controller, so)
                  for i, t in enumerate(so.targets)]
         fizzled = bool(so.targets) and not any(legal)
         if fizzled:
@@ -91,7 +91,7 @@ def resolve_top(game: Game) -> None:
     else:
         aura_target = None
         if "Aura" in so.subtypes and so.targets:
-            ok = effects.target_still_legal(game, so.targets[0], so.spell_targets[0], so.controller)
+            ok = effects.target_still_legal(game, so.targets[0], so.spell_targets[0], so.controller, so)
             if not ok:
                 game.emit("fizzle", f"Цель {so.label()} стала недопустимой: Аура не разрешается",
                           "", [oid], ["aura_resolve", "resolve_targets"])
