@@ -79,7 +79,11 @@ def grant(game, so, e: dict, target, info: dict) -> None:
     game.effects.append({"kind": kind, "keyword": kw, "target": target.id, "incarnation": target.incarnation,
                          "timestamp": ts, "until": "eot", "source_name": info.get("name_ru", "")})
     verb = "получает" if kind == "gain_keyword" else "теряет"
-    game.emit("effect", f"{target.label()} {verb} {KW_RU.get(_kw_name(kw), _kw_name(kw))} до конца хода (метка времени {ts})",
+    what = KW_RU.get(_kw_name(kw), _kw_name(kw))
+    if _kw_name(kw) == "protection" and isinstance(kw, dict):
+        frm = kw["protection"].get("from") if isinstance(kw["protection"], dict) else kw["protection"]
+        what = "защиту от " + ", ".join(map(str, frm if isinstance(frm, list) else [frm]))
+    game.emit("effect", f"{target.label()} {verb} {what} до конца хода (метка времени {ts})",
               f"{target.label_en()} {'gains' if kind == 'gain_keyword' else 'loses'} {_kw_name(kw)} until end of turn",
               [target.id], ["duration", "layer6_abilities", "timestamp_effect"])
 
