@@ -160,7 +160,7 @@ def prune(game: Game) -> None:
             e["target"] = None
             game.emit("removed_from_combat",
                       f"Атакованный planeswalker {pw} выведен из боя: {game.objects[aid].label()} остаётся атакующим, но ничего не атакует",
-                      "", [aid, pw], ["removed_from_combat", "removed_pw_attacker_stays"])
+                      f"{game.objects[aid].label_en()} keeps attacking, but attacks nothing", [aid, pw], ["removed_from_combat", "removed_pw_attacker_stays"])
 
 
 def role(game: Game, oid: str) -> dict | None:
@@ -383,7 +383,7 @@ def _answer_attackers(game: Game, value) -> None:
         for i, ab in enumerate(o.abilities):
             if ab.get("trigger") == "attacks":
                 triggers._pending(game, aid, triggers._info(o), i, ab, "attack_trigger_whenever")
-    game.emit("priority", f"Атакующие объявлены: {ap} получает приоритет", "", [ap], ["attack_priority", "attack_triggers"])
+    game.emit("priority", f"Атакующие объявлены: {ap} получает приоритет", f"{ap} gets priority", [ap], ["attack_priority", "attack_triggers"])
     priority.give_priority(game, game.active)   # 508.2
 
 
@@ -518,7 +518,8 @@ def _finish_blocks(game: Game) -> None:
             parts.append("заблокированы: " + ", ".join(game.objects[a].label() for a in blocked))
         if unblocked:
             parts.append("не заблокированы: " + ", ".join(game.objects[a].label() for a in unblocked))
-        game.emit("blocked", "Итог блокирования — " + "; ".join(parts), "", live, ["blocked_status"])
+        game.emit("blocked", "Итог блокирования — " + "; ".join(parts),
+                  f"Blocked: {', '.join(blocked) or '-'}; unblocked: {', '.join(unblocked) or '-'}", live, ["blocked_status"])
     pend = []
     for a in blocked:
         bl = blockers_of(game, a)
@@ -551,13 +552,13 @@ def _next_order(game: Game) -> None:
         game.decision = Decision(by=by, kind="order_blockers", options=list(opts), count=len(opts), resume="combat",
                                  text_ru=f"{by} объявляет порядок распределения повреждений {o.label()}: {', '.join(opts)}",
                                  context={"for": oid, "what": what})
-        game.emit("decision", f"Решение: {by} объявляет порядок распределения повреждений {o.label()}", "", [by, oid], [key])
+        game.emit("decision", f"Решение: {by} объявляет порядок распределения повреждений {o.label()}", f"{by} announces the damage assignment order of {o.label_en()}", [by, oid], [key])
         return
     game.decision = None
     if game.combat.get("blocks_done"):
         return
     game.combat["blocks_done"] = True
-    game.emit("priority", f"Блокирующие объявлены: {game.ap.name} получает приоритет", "", [game.ap.name],
+    game.emit("priority", f"Блокирующие объявлены: {game.ap.name} получает приоритет", f"{game.ap.name} gets priority", [game.ap.name],
               ["block_priority", "block_triggers"])
     priority.give_priority(game, game.active)   # 509.4
 
@@ -583,7 +584,7 @@ def _answer_order(game: Game, value) -> None:
         (c["order"] if what == "attacker" else c["border"])[oid] = lst
         c["pending_orders"].pop(0)
         game.emit("order", f"{game.decision.by} объявляет порядок распределения повреждений {game.objects[oid].label()}: "
-                  + " → ".join(game.objects[x].label() for x in lst), "", [oid] + lst, [key])
+                  + " → ".join(game.objects[x].label() for x in lst), "Damage assignment order: " + ", ".join(lst), [oid] + lst, [key])
         used = True
         game.decision = None
         _next_order(game)
@@ -741,7 +742,7 @@ def _next_assignment(game: Game) -> None:
             game.decision = Decision(by=p, kind="assign_damage", options=options, count=1, resume="combat",
                                      text_ru=f"{p} распределяет боевые повреждения: {descr}", context={"sources": needing})
             keys = ["combat_damage_assign"] + sorted({k for s in needing for k in _recipients(game, s)[1]})
-            game.emit("decision", f"Решение: {p} распределяет боевые повреждения ({', '.join(needing)})", "", [p] + needing, keys)
+            game.emit("decision", f"Решение: {p} распределяет боевые повреждения ({', '.join(needing)})", f"{p} assigns combat damage", [p] + needing, keys)
             return
         c["assign_queue"].pop(0)
     _deal(game)
@@ -753,17 +754,18 @@ def _explain_auto(game: Game, src: str, a: dict) -> None:
     power = strike.power(game, o)
     recips, keys, kind = _recipients(game, src)
     if power <= 0:
-        game.emit("assign", f"{o.label()} с силой {power} не распределяет боевых повреждений", "", [src],
+        game.emit("assign", f"{o.label()} с силой {power} не распределяет боевых повреждений", f"{o.label_en()} assigns no combat damage", [src],
                   ["damage_equal_power"])
     elif not a:
         why = {"unblocked": "оно ничего не атакует (planeswalker выведен из боя)",
                "blocked_empty": "оно заблокировано, но блокирующих его существ больше нет",
                "blocker": "заблокированных им существ больше нет в бою"}.get(kind, "получателей нет")
-        game.emit("assign", f"{o.label()} не наносит боевых повреждений: {why}", "", [src],
+        game.emit("assign", f"{o.label()} не наносит боевых повреждений: {why}", f"{o.label_en()} assigns no combat damage", [src],
                   keys + (["blocked_status"] if kind == "blocked_empty" else []))
     else:
         parts = ", ".join(f"{_name(game, r)} — {n}" for r, n in a.items())
-        game.emit("assign", f"{o.label()} распределяет {dmg(power)}: {parts} (единственное законное распределение)", "",
+        game.emit("assign", f"{o.label()} распределяет {dmg(power)}: {parts} (единственное законное распределение)",
+                  f"{o.label_en()} assigns " + ", ".join(f"{n} to {r}" for r, n in a.items()) + " (the only legal assignment)",
                   [src] + list(a), keys)
 
 
@@ -853,7 +855,8 @@ def _answer_assign(game: Game, value) -> None:
         if has(game, o, "deathtouch") and len(_recipients(game, s)[0]) > 1:
             keys.append("deathtouch_lethal")
         game.emit("assign", f"{p} распределяет повреждения {o.label()}: "
-                  + ", ".join(f"{_name(game, r)} — {n}" for r, n in c["assign"][s].items()), "", [s] + list(c["assign"][s]), keys)
+                  + ", ".join(f"{_name(game, r)} — {n}" for r, n in c["assign"][s].items()),
+                  f"{o.label_en()} assigns " + ", ".join(f"{n} to {r}" for r, n in c["assign"][s].items()), [s] + list(c["assign"][s]), keys)
     game.decision = None
     c["assign_queue"].pop(0)
     _next_assignment(game)
@@ -911,7 +914,7 @@ def _deal(game: Game) -> None:
                       f"{o.label_en()} is indestructible and isn't destroyed", [r], ["indestructible"])
     game.decision = None
     game.emit("priority", f"После боевых повреждений {game.ap.name} получит приоритет — сначала действия, определяемые состоянием",
-              "", [game.ap.name], ["damage_priority", "priority_sba_first"])
+              f"{game.ap.name} will get priority after state-based actions", [game.ap.name], ["damage_priority", "priority_sba_first"])
     priority.give_priority(game, game.active)   # 510.3
 
 
