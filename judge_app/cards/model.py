@@ -27,7 +27,7 @@ KEYWORDS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "t
             "vigilance", "haste", "defender", "indestructible", "menace", "hexproof", "shroud",
             "intimidate", "fear", "protection", "cant_block", "cant_be_blocked", "cant_attack", "block_additional", "attacks_each_combat")
 EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_life", "destroy",
-               "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword")
+               "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword", "remove_from_combat")
 
 
 class CardDataError(ValueError):
@@ -117,7 +117,7 @@ def _validate_effects(effects, where: str) -> None:
         for k in ("pump", "set_pt"):
             if k in e and not (isinstance(e[k], list) and len(e[k]) == 2 and all(isinstance(x, int) for x in e[k])):
                 raise CardDataError(f"{where}: {k} — [P, T]")
-        for k in ("to", "who", "destroy", "tap", "untap"):
+        for k in ("to", "who", "destroy", "tap", "untap", "remove_from_combat"):
             if k in e and e[k] not in _REFS:
                 raise CardDataError(f"{where}: {k} — одно из {', '.join(_REFS)}, а не {e[k]!r}")
         for k in ("gain_keyword", "lose_keyword"):   # until end of turn (combat issue)
