@@ -213,6 +213,9 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                       f"{ctl} creates a {tok.name_en} token", [tid], ["token_create", "resolve_instructions"])
             from judge_app.engine import triggers
             triggers.on_enter(game, tok)
+        elif "remove_from_combat" in e:   # 506.4 (combat.remove)
+            from judge_app.engine import combat
+            combat.remove(game, _resolve_ref(game, e["remove_from_combat"], so.targets, legal, ctl))
         elif "gain_keyword" in e or "lose_keyword" in e:   # until end of turn (keywords.grant)
             from judge_app.engine import keywords
             keywords.grant(game, so, e, _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl), info)
