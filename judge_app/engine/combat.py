@@ -187,6 +187,24 @@ def role_ru(game: Game, oid: str) -> str:
     return f"блокирует {', '.join(r['blocking'])}"
 
 
+def remove(game: Game, obj) -> None:
+    """An effect removes ``obj`` from combat (506.4): it stops attacking or blocking; a
+    creature it blocked stays blocked (509.1h)."""
+    c = game.combat
+    if obj is None or not hasattr(obj, "incarnation") or not c:
+        return
+    was = False
+    for group in ("attackers", "blockers"):
+        if obj.id in c[group]:
+            del c[group][obj.id]
+            was = True
+    c["order"].pop(obj.id, None)
+    c["border"].pop(obj.id, None)
+    if was:
+        game.emit("removed_from_combat", f"{obj.label()} выводится из боя и больше не атакует и не блокирует",
+                  f"{obj.label_en()} is removed from combat", [obj.id], ["removed_from_combat"])
+
+
 # -- steps ------------------------------------------------------------------------------
 
 def _step_event(game: Game, step: str, keys: list) -> None:
