@@ -79,6 +79,7 @@ def cached_page(view):
     return wrapper
 
 SHOW = ("both", "ru", "en")
+KINDS = getattr(services, "KINDS", ("rule", "example", "glossary", "ruling", "card", "rulebook"))
 MAX_QUERY = 500  # the search refuses longer queries itself; this bounds what the page reads
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # The query parameters each page reads; links that switch one keep the others, nothing else
@@ -244,7 +245,7 @@ def search_args() -> dict:
 @reference.get("/")
 def home():
     args = search_args()
-    return render_template("search.html", q="", result=None, args=args, kinds=services.KINDS, home=True, search_page=True)
+    return render_template("search.html", q="", result=None, args=args, kinds=KINDS, home=True, search_page=True)
 
 
 @reference.get("/search")
@@ -252,7 +253,7 @@ def search():
     args = search_args()
     q = param("q", max_len=MAX_QUERY) or ""
     if not q.strip():
-        return render_template("search.html", q="", result=None, args=args, kinds=services.KINDS,
+        return render_template("search.html", q="", result=None, args=args, kinds=KINDS,
                                home=True, search_page=True)
     q_clean = services.clean_query(q)
     c = services.corpus()
@@ -265,7 +266,7 @@ def search():
     for hit in result["hits"]:
         hit["url"] = queries.hit_url(hit)
         hit["snippet_html"] = clean_snippet(hit.get("snippet"))
-    return render_template("search.html", q=q, result=result, args=args, kinds=services.KINDS, home=False, search_page=True)
+    return render_template("search.html", q=q, result=result, args=args, kinds=KINDS, home=False, search_page=True)
 
 
 # -- rules ----------------------------------------------------------------------
