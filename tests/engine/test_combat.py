@@ -283,3 +283,30 @@ def test_gained_keyword_is_seen_and_ends():
     g.effects.append({"kind": "lose_keyword", "keyword": "first_strike", "target": "x", "incarnation": x.incarnation,
                       "timestamp": 100, "until": "eot", "source_name": "S"})
     assert "first_strike" not in names(g, x)
+
+
+def test_unscripted_declaration_honours_attack_requirements():
+    g = board({"x": cr("X", 2, 2, "attacks_each_combat"), "y": cr("Y", 1, 1)}, {})
+    with pytest.raises(Refused) as exc:
+        actions.choose(g, "none")
+    assert "508.1d" in exc.value.rules
+    combat.decline_declarations(g)
+    assert combat.attacking(g) == ["x"]
+
+
+def test_effect_removes_attacker_from_combat():
+    g = board({"x": cr("X", 2, 2)}, {"b": cr("B", 2, 2)})
+    actions.choose(g, ["x"])
+    combat.remove(g, g.objects["x"])
+    assert combat.attacking(g) == [] and g.objects["x"].tapped
+    assert "506.4" in rules_of(g)
+
+
+def test_role_for_views():
+    g = board({"x": cr("X", 2, 2)}, {"b": cr("B", 2, 2)})
+    actions.choose(g, ["x"])
+    pass_to(g, "declare_blockers")
+    actions.choose(g, {"b": "x"})
+    assert combat.role(g, "x") == {"attacking": "B", "blocked": True, "blockers": ["b"]}
+    assert combat.role(g, "b") == {"blocking": ["x"]}
+    assert "блокирует x" == combat.role_ru(g, "b")
