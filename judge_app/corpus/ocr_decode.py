@@ -817,6 +817,10 @@ def _line_contexts(text: str):
         fam = re.match(r"^(\d{3}\.\d+|\d{3})", b.key)
         for i in b.lines:
             family[i] = fam.group(1) if fam else None
+    covered = {i for b in blocks for i in b.lines}
+    for i, l in enumerate(lines):
+        if i not in covered and _RULE_PREFIX.match(l):
+            starts.add(i)  # text outside a full document: a rule number at line start
     return lines, style, ctx, starts, family
 
 
