@@ -92,19 +92,20 @@ class FastRules:
         c = self.c
         number = row["number"]
         other_lang = "en" if lang == "ru" else "ru"
-        children = c.children(row)
+        children = self.children(row)
         other = self.row(c.doc_id(version, other_lang), number)
-        other_children = c.children(other) if other else []
+        other_children = self.children(other) if other else []
         examples = self.examples([row, *children, *([other] if other else []), *other_children], version)
         out = self.present(row, examples)
         out["children"] = [self.present(r, examples) for r in children]
         out["breadcrumbs"] = self.breadcrumbs(row)
         out["prev"], out["next"] = neighbours(_key(), row["doc_id"], row["level"], number)
+        by_src = _indexed_by("idx_refs_doc_id_src_number")
         out["refs_out"] = self.with_titles(c.rows(
-            "select distinct target_number as number, resolved from refs "
+            f"select distinct target_number as number, resolved from refs{by_src} "
             "where doc_id = ? and src_number = ? and src_kind in ('rule', 'example')",
             (row["doc_id"], number)), row["doc_id"])
-        indexed = " indexed by idx_refs_doc_id_target_number" if _has_index(_key(), "idx_refs_doc_id_target_number") else ""
+        indexed = _indexed_by("idx_refs_doc_id_target_number")
         out["refs_in"] = self.with_titles(c.rows(
             f"select distinct src_number as number, 1 as resolved from refs{indexed} "
             "where doc_id = ? and target_number = ? and src_number != '' and src_number != ?",
@@ -120,6 +121,24 @@ class FastRules:
         except ImportError:
             out["history"] = []
         return out
+
+    def children(self, row: dict) -> list[dict]:
+        """``Corpus.children`` with the index named: without ANALYZE statistics SQLite picks
+        the document-order index and scans the whole document."""
+        number, level, doc_id = row["number"], row["level"], row["doc_id"]
+        by_parent = _indexed_by("idx_rules_doc_id_parent")
+        if level == "chapter":
+            return self.c.rows(f"select * from rules{by_parent} where doc_id = ? and level = 'section' "
+                               "and parent = ? order by sort", (doc_id, number))
+        if level == "section":
+            by_number = _indexed_by("idx_rules_doc_id_number")
+            return self.c.rows(f"select * from rules{by_number} where doc_id = ? and number >= ? and number < ? "
+                               "and (level = 'rule' or level = 'subrule') and number like ? order by sort",
+                               (doc_id, number + ".", number + "/", number + ".%"))
+        if level == "rule":
+            return self.c.rows(f"select * from rules{by_parent} where doc_id = ? and parent = ? order by sort",
+                               (doc_id, number))
+        return []
 
     def examples(self, rows: list[dict], version: str) -> dict[tuple[str, str], list[str]]:
         """(doc_id, number) -> example texts, for these rules and, for a missing translation,
@@ -181,6 +200,11 @@ class FastRules:
 @lru_cache(maxsize=64)
 def _has_table(key: int, name: str) -> bool:
     return corpus().table_exists(name)
+
+
+def _indexed_by(name: str) -> str:
+    """`` indexed by NAME`` when the build made that index, else nothing."""
+    return f" indexed by {name}" if _has_index(_key(), name) else ""
 
 
 @lru_cache(maxsize=64)
