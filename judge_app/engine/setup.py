@@ -57,7 +57,7 @@ def make_object(game: Game, entry, owner: str, pool: CardPool, default_base: str
     return obj
 
 
-def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str) -> Game:
+def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str, stack_spec: list | None = None) -> Game:
     game = Game(players=[Player(name=p["name"], life=p.get("life", 20), poison=p.get("poison", 0),
                                 max_hand=p.get("max_hand", 7)) for p in players],
                 rules_version=rules_version)
@@ -105,10 +105,72 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str)
     for pl, p in zip(game.players, players):
         pl.pool = dict(p.get("mana_pool", {}))
         pl.lands_played = int(p.get("lands_played", 0))
-    stack = t.get("stack") or []
+    put_initial_stack(game, stack_spec or [], pool)
     return game
 
 
+STACK_ITEM_KINDS = ("spell", "ability", "trigger")
+
+
+def put_initial_stack(game: Game, items: list, pool: CardPool) -> None:
+    """A stack given with the board (``stack:`` in a scenario, **top first**): spells and
+    abilities already cast/activated/triggered, with their targets already chosen (601.2c).
+    They are put on the stack bottom first, so the first item listed is on top (405.2).
+    A target object that is not on the battlefield in the board has left it since it was
+    targeted: it is a new object (400.7) and an illegal target on resolution (608.2b)."""
+    for item in reversed(items):
+        kind = next(k for k in STACK_ITEM_KINDS if k in item)
+        if kind == "spell":
+            card = pool.get(item["spell"])
+            by = item["by"]
+            oid = item.get("id") or game.new_id(slug(card.name_en or card.name_ru))
+            obj = obj_from_card(card, oid, by)
+            game.objects[oid] = obj
+            ev.put_in_zone(game, obj, "stack")
+            obj.stack_kind = "spell"
+        else:
+            spec = item[kind]
+            src = game.objects.get(str(spec["source"])) if spec.get("source") is not None else None
+            by = item.get("by") or (src.controller if src is not None else game.players[0].name)
+            oid = item.get("id") or game.new_id(f"{src.id if src else 'stack'}-{'trig' if kind == 'trigger' else 'ab'}")
+            name = spec.get("name") or (src.name_ru if src is not None else oid)
+            name_en = spec.get("name_en") or (src.name_en if src is not None else "")
+            lki = ev.lki(game, src) if src is not None and src.zone == "battlefield" else (
+                {"id": src.id, "name_ru": src.name_ru, "name_en": src.name_en, "controller": src.controller,
+                 "owner": src.owner, "types": src.types, "colors": src.colors, "abilities": src.abilities,
+                 "keywords": src.keywords, "token": src.token} if src is not None else
+                {"id": oid, "name_ru": name, "name_en": name_en, "controller": by, "owner": by,
+                 "types": (), "colors": tuple(spec.get("colors", ())), "abilities": (), "keywords": (), "token": False})
+            obj = Obj(id=oid, owner=by, controller=by, zone="stack",
+                      name_ru=f"Способность «{name}»", name_en=f"{name_en or name} ability",
+                      effects=tuple(spec.get("effects", ())), spell_targets=tuple(spec.get("targets", ())),
+                      stack_kind="ability", source=src.id if src is not None else None, source_lki=lki,
+                      text_ru=spec.get("text", ""))
+            game.objects[oid] = obj
+            game.stack.append(oid)
+            obj.timestamp = game.next_ts()
+        targets = []
+        for ref in item.get("targets") or []:
+            ref = str(ref)
+            if game.has_player(ref):
+                targets.append(("player", ref, 0))
+            else:
+                t = game.objects[ref]
+                targets.append(("object", ref, t.incarnation if t.zone == "battlefield" else -1))
+        obj.targets = targets
+
+
 def start(game: Game, step: str) -> None:
-    """The game starts at the beginning of ``step``: its turn-based actions happen."""
+    """The game starts at the beginning of ``step``: its turn-based actions happen.
+    A stack given with the board is reported first, bottom first (405.2)."""
+    from judge_app.engine import effects
+    for i, oid in enumerate(game.stack):
+        so = game.objects[oid]
+        what = "заклинание " if so.stack_kind == "spell" else ""
+        place = "на вершине стека" if i == len(game.stack) - 1 else f"на стеке (позиция {i + 1} снизу)"
+        game.emit("stack_given", f"С начала сценария {place}: {what}{so.label()} под контролем игрока {so.controller}"
+                  f"{effects.describe_targets(game, so.targets)}",
+                  f"{so.label_en()} is on the stack, controlled by {so.controller}",
+                  [oid] + [t[1] for t in so.targets],
+                  ["stack_given"] + (["cast_targets"] if so.targets else []))
     turn.begin_step(game, step)

@@ -9,14 +9,16 @@ from pathlib import Path
 
 import yaml
 
-from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, default_pool, parse_mana_cost,
-                                   validate_abilities, validate_keywords)
+from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, _validate_effects, _validate_targets,
+                                   default_pool, parse_mana_cost, validate_abilities, validate_keywords)
 from judge_app.engine import citations, combat
 from judge_app.engine.setup import AD_HOC_KINDS
 from judge_app.engine.state import STEPS, ZONES
 
 TOP_KEYS = {"id", "title", "summary", "source", "rules_version", "tags", "players", "turn", "script",
-            "expect", "notes"}
+            "expect", "notes", "stack"}
+STACK_ITEM_KEYS = {"spell", "ability", "trigger", "id", "by", "targets"}
+STACK_ABILITY_KEYS = {"name", "name_en", "source", "targets", "effects", "text", "colors"}
 PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile", "command",
                "mana_pool", "max_hand", "lands_played"}
 ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
@@ -104,6 +106,7 @@ class Scenario:
     script: list          # [(line, action dict)]
     expect: list          # [(line, dict)]
     raw: dict = field(default_factory=dict)
+    stack: list = field(default_factory=list)   # the initial stack, top first (setup.put_initial_stack)
 
 
 def _line(node, key=None) -> int:
@@ -330,6 +333,7 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
         c.err(_line(turn, "number"), "turn.number", "номер хода — целое число от 1")
     if turn.get("step", "main1") not in STEPS:
         c.err(_line(turn, "step"), "turn.step", f"неизвестный шаг «{turn.get('step')}»" + _maybe(turn.get("step"), STEPS))
+    _check_stack(c, data, turn)
     script = data.get("script") or []
     if not isinstance(script, list):
         c.err(_line(data, "script"), "script", "ожидается список действий")
@@ -472,4 +476,84 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
     return Scenario(id=str(data.get("id") or default_id), path=name, title=str(data.get("title", "")),
                     summary=str(data.get("summary", "")), source=str(data.get("source", "")),
                     rules_version=version, tags=list(data.get("tags") or []), players=players,
-                    turn=turn, script=out_script, expect=out_expect, raw=data)
+                    turn=turn, script=out_script, expect=out_expect, raw=data,
+                    stack=list(data.get("stack") or []))
+
+
+def _check_stack(c: _Checker, data: dict, turn: dict) -> None:
+    """``stack:`` — spells and abilities already on the stack at the start, top first."""
+    stack = data.get("stack")
+    if stack is None:
+        return
+    if not isinstance(stack, list):
+        c.err(_line(data, "stack"), "stack", "ожидается список объектов на стеке (сверху вниз)")
+        return
+    if stack and turn.get("step", "main1") in ("untap", "cleanup"):
+        c.err(_line(data, "stack"), "stack", "в шагах разворота и очистки игроки не получают приоритет (502.3, 514.3): "
+              "начните сценарий в другом шаге")
+    lines = getattr(stack, "item_lines", [_line(data, "stack")] * len(stack))
+    for j, it in enumerate(stack):
+        key, ln = f"stack[{j}]", lines[j]
+        if not isinstance(it, dict):
+            c.err(ln, key, f"ожидается {{spell: КАРТА, by: ИГРОК, targets: [...]}} или {{ability: {{...}}}}, а не {it!r}")
+            continue
+        for k in it:
+            if k not in STACK_ITEM_KEYS:
+                c.err(_line(it, k), f"{key}.{k}", "неизвестный ключ" + _maybe(k, STACK_ITEM_KEYS))
+        kinds = [k for k in ("spell", "ability", "trigger") if k in it]
+        if len(kinds) != 1:
+            c.err(_line(it), key, "нужен ровно один из ключей spell / ability / trigger")
+            continue
+        kind = kinds[0]
+        if "by" in it:
+            c.player(it["by"], _line(it, "by"), f"{key}.by")
+        kinds_of_targets: list | None = None   # None: unknown, the count is not checked
+        if kind == "spell":
+            if "by" not in it:
+                c.err(_line(it), f"{key}.by", "укажите, кто разыграл заклинание (by: ИГРОК)")
+            c.card(it["spell"], _line(it, "spell"), f"{key}.spell")
+            card = c.pool.get(it["spell"]) if isinstance(it["spell"], str) else None
+            if card is not None:
+                if "land" in card.types:
+                    c.err(_line(it, "spell"), f"{key}.spell", f"«{card.name_ru}» — земля: она не бывает на стеке (305.1)")
+                kinds_of_targets = list(card.targets)
+        else:
+            spec = it[kind]
+            k0 = f"{key}.{kind}"
+            if not isinstance(spec, dict):
+                c.err(_line(it, kind), k0, "ожидается {name, source, targets, effects}")
+                continue
+            for k in spec:
+                if k not in STACK_ABILITY_KEYS:
+                    c.err(_line(spec, k), f"{k0}.{k}", "неизвестный ключ" + _maybe(k, STACK_ABILITY_KEYS))
+            if "source" in spec:
+                c.ref(spec["source"], _line(spec, "source"), f"{k0}.source", False)
+            elif "by" not in it:
+                c.err(_line(it), f"{key}.by", "у способности без источника (source) укажите контролёра (by: ИГРОК)")
+            if "name" not in spec and "source" not in spec:
+                c.err(_line(spec), f"{k0}.name", "у способности без источника нужно имя (name)")
+            if "effects" not in spec:
+                c.err(_line(spec), f"{k0}.effects", "нужны эффекты способности (словарь карт: rules_corpus/cards/README.md)")
+            try:
+                _validate_effects(spec.get("effects", []), k0)
+                _validate_targets(spec.get("targets", []), k0)
+            except CardDataError as exc:
+                c.err(_line(spec), k0, str(exc))
+            kinds_of_targets = list(spec.get("targets") or []) if isinstance(spec.get("targets"), list) else []
+        given = it.get("targets", [])
+        if not isinstance(given, list):
+            c.err(_line(it, "targets"), f"{key}.targets", "ожидается список целей (id или имена игроков)")
+            given = []
+        for t in given:
+            c.ref(t, _line(it, "targets"), f"{key}.targets")
+        if kinds_of_targets is not None and len(given) != len(kinds_of_targets):
+            c.err(_line(it, "targets") if "targets" in it else _line(it), f"{key}.targets",
+                  f"целей должно быть {len(kinds_of_targets)} ({', '.join(kinds_of_targets) or 'нет целей'}), а указано {len(given)}: "
+                  "цели объекта на стеке уже выбраны (601.2c)")
+        if "id" in it:
+            if not isinstance(it["id"], str) or it["id"] in c.players:
+                c.err(_line(it, "id"), f"{key}.id", "id — строка (и не имя игрока)")
+            elif it["id"] in c.ids:
+                c.err(_line(it, "id"), f"{key}.id", f"id «{it['id']}» уже использован")
+            else:
+                c.ids.add(it["id"])

@@ -44,7 +44,7 @@ class _Stop(Exception):
 
 def build(scenario: Scenario, pool: CardPool | None = None) -> Game:
     pool = pool or default_pool()
-    game = setup.new_game(scenario.players, scenario.turn, pool, scenario.rules_version)
+    game = setup.new_game(scenario.players, scenario.turn, pool, scenario.rules_version, scenario.stack)
     return game
 
 
