@@ -54,7 +54,7 @@ def _mana_abilities(obj: Obj) -> list:
 def _can_tap_for_mana(game: Game, obj: Obj, player) -> bool:
     if obj.zone != "battlefield" or obj.controller != player.name or obj.tapped or not _mana_abilities(obj):
         return False
-    if obj.is_creature and obj.sick and "haste" not in ch.keyword_names(obj):
+    if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
         return False
     return True
 
@@ -66,7 +66,7 @@ def tap_for_mana(game: Game, player, obj: Obj) -> None:
         raise refuse(game, f"у {obj.label()} нет способности маны", "mana_ability")
     if obj.tapped:
         raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay")
-    if obj.is_creature and obj.sick and "haste" not in ch.keyword_names(obj):
+    if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
         raise refuse(game, f"{obj.label()} под контролем игрока не с начала его последнего хода", "summoning_sickness")
     obj.tapped = True
     ev.add_mana(game, player, _mana_abilities(obj)[0]["mana"], 1, obj)
@@ -237,13 +237,16 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None) -
     if cost.get("tap"):
         if obj.tapped:
             raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay", "activate")
-        if obj.is_creature and obj.sick and "haste" not in ch.keyword_names(obj):
+        if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
             raise refuse(game, f"{obj.label()} под контролем игрока {player.name} не с начала его последнего хода: способность с {{T}} активировать нельзя",
                          "summoning_sickness")
     pay_mana(game, player, parse_mana_cost(cost.get("mana")), pay)
     if cost.get("tap"):
         obj.tapped = True
-        game.emit("pay", f"{player.name} поворачивает {obj.label()} (оплата {{T}})", "", [oid], ["cast_pay", "activate"])
+        hasty = obj.is_creature and obj.sick   # 702.10c: only haste lets it pay {T} now
+        game.emit("pay", f"{player.name} поворачивает {obj.label()} (оплата {{T}})"
+                  + (" — у существа ускорение, поэтому {T} можно оплатить в тот же ход" if hasty else ""), "", [oid],
+                  ["cast_pay", "activate"] + (["haste_tap"] if hasty else []))
     game.passes = 0
     priority.give_priority(game, game.pidx(player.name))
     return so

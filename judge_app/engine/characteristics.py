@@ -122,15 +122,21 @@ def explain_pt(game: Game, obj: Obj) -> list:
     return [(game.cite(k), text) for k, text in c.steps]
 
 
-def keyword_names(obj: Obj) -> list:
+def keyword_names(game: Game | None, obj) -> list:
+    """The keywords ``obj`` has now (printed or ad-hoc, plus those gained and minus those
+    lost until end of turn, 613.1f), in order, without arguments. The one place that
+    decides: ``keywords.effective``; an LKI dict gives the keywords it recorded."""
+    from judge_app.engine import keywords
     out = []
-    for k in obj.keywords:
-        out.append(next(iter(k), "") if isinstance(k, dict) else str(k))
+    for k in keywords.effective(game, obj):
+        name = next(iter(k), "") if isinstance(k, dict) else str(k)
+        if name not in out:
+            out.append(name)
     return out
 
 
-def has_keyword(game: Game, obj: Obj, kw: str) -> bool:
-    return kw in keyword_names(obj)
+def has_keyword(game: Game | None, obj, kw: str) -> bool:
+    return kw in keyword_names(game, obj)
 
 
 def loyalty(obj: Obj) -> int:

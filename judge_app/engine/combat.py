@@ -400,7 +400,7 @@ def _answer_attackers(game: Game, value) -> None:
         o = game.objects[aid]
         for i, ab in enumerate(o.abilities):
             if ab.get("trigger") == "attacks":
-                triggers._pending(game, aid, triggers._info(o), i, ab, "attack_trigger_whenever")
+                triggers._pending(game, aid, triggers._info(o, game), i, ab, "attack_trigger_whenever")
     game.emit("priority", f"Атакующие объявлены: {ap} получает приоритет", f"{ap} gets priority", [ap], ["attack_priority", "attack_triggers"])
     priority.give_priority(game, game.active)   # 508.2
 
@@ -516,7 +516,7 @@ def _answer_blockers(game: Game, value) -> None:
         b = game.objects[bid]
         for i, ab in enumerate(b.abilities):
             if ab.get("trigger") == "blocks":
-                triggers._pending(game, bid, triggers._info(b), i, ab, "block_triggers")
+                triggers._pending(game, bid, triggers._info(b, game), i, ab, "block_triggers")
     _next_blocker_declaration(game)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
+from judge_app.engine import keywords
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
 from judge_app.engine.state import Game, Obj
@@ -13,8 +14,8 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "planeswalker": "planeswalker", "permanent": "перманент"}
 
 
-def _kw(obj: Obj) -> list:
-    return ch.keyword_names(obj)
+def _kw(game: Game, obj: Obj) -> list:
+    return ch.keyword_names(game, obj)   # printed + gained until end of turn (hexproof, shroud, ...)
 
 
 def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | None = None) -> tuple:
@@ -37,7 +38,7 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
         ok = False
     if not ok:
         return False, ["targets"]
-    kws = _kw(obj)
+    kws = _kw(game, obj)
     if "shroud" in kws:
         return False, ["shroud"]
     if "hexproof" in kws and obj.controller != controller:
@@ -97,10 +98,10 @@ def _source_info(game: Game, so: Obj) -> dict:
         info = dict(so.source_lki)
         src = game.objects.get(so.source)
         if src is not None and src.zone == "battlefield":
-            info["keywords"] = src.keywords
+            info["keywords"] = keywords.effective(game, src)
         return info
     return {"id": so.id, "name_ru": so.name_ru, "name_en": so.name_en, "controller": so.controller,
-            "keywords": so.keywords}
+            "keywords": keywords.effective(game, so)}
 
 
 def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: str):

@@ -17,7 +17,12 @@ def lki(game: Game, obj: Obj) -> dict:
     c = ch.compute_pt(game, obj)
     return {"id": obj.id, "name_ru": obj.name_ru, "name_en": obj.name_en, "controller": obj.controller,
             "owner": obj.owner, "power": c.power if c else None, "toughness": c.toughness if c else None,
-            "types": obj.types, "abilities": obj.abilities, "keywords": obj.keywords, "token": obj.token}
+            "types": obj.types, "abilities": obj.abilities, "keywords": _effective_keywords(game, obj), "token": obj.token}
+
+
+def _effective_keywords(game: Game, obj: Obj) -> tuple:
+    from judge_app.engine import keywords
+    return keywords.effective(game, obj)
 
 
 def _remove_from_zone(game: Game, obj: Obj) -> None:

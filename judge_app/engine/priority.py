@@ -73,7 +73,8 @@ def resolve_top(game: Game) -> None:
         fizzled = bool(so.targets) and not any(legal)
         if fizzled:
             game.emit("fizzle", f"Все цели {so.label()} стали недопустимыми: оно не разрешается и убирается со стека",
-                      f"{so.label_en()} doesn't resolve: all its targets are illegal", [oid], ["resolve_targets"])
+                      f"{so.label_en()} doesn't resolve: all its targets are illegal", [oid],
+                      ["resolve_targets"] + _why_illegal(game, so))
         else:
             if so.targets and not all(legal):
                 bad = [so.targets[i][1] for i, ok in enumerate(legal) if not ok]
@@ -116,6 +117,21 @@ def resolve_top(game: Game) -> None:
               "сначала выполняются действия, определяемые состоянием, и сработавшие способности кладутся на стек", "",
               [game.ap.name], ["priority_after_resolve", "priority_sba_first"])
     give_priority(game, game.active)   # 117.3b
+
+
+def _why_illegal(game: Game, so) -> list:
+    """Rule keys of the keywords that made still-present targets illegal (hexproof, shroud,
+    protection gained in response), for the trace; a target that changed zones needs none."""
+    out = []
+    for i, (tk, ref, inc) in enumerate(so.targets):
+        obj = game.objects.get(ref) if tk == "object" else None
+        if obj is None or obj.incarnation != inc or obj.zone != "battlefield":
+            continue
+        kind = so.spell_targets[i] if i < len(so.spell_targets) else "any"
+        for k in effects.object_fits(game, kind, so.controller, obj, so)[1]:
+            if k != "targets" and k not in out:
+                out.append(k)
+    return out
 
 
 def _is_permanent(so) -> bool:

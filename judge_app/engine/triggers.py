@@ -22,15 +22,16 @@ def _ability_text(ab: dict) -> str:
             "each_upkeep": "в начале каждого шага поддержки"}.get(ab.get("trigger"), ab.get("trigger", ""))
 
 
-def _info(obj: Obj) -> dict:
+def _info(obj: Obj, game: Game | None = None) -> dict:
+    from judge_app.engine import keywords
     return {"id": obj.id, "name_ru": obj.name_ru, "name_en": obj.name_en, "controller": obj.controller,
-            "owner": obj.owner, "abilities": obj.abilities, "keywords": obj.keywords, "types": obj.types}
+            "owner": obj.owner, "abilities": obj.abilities, "keywords": keywords.effective(game, obj), "types": obj.types}
 
 
 def on_enter(game: Game, obj: Obj) -> None:
     for i, ab in enumerate(obj.abilities):
         if ab.get("trigger") == "etb":
-            _pending(game, obj.id, _info(obj), i, ab, "trigger_etb")
+            _pending(game, obj.id, _info(obj, game), i, ab, "trigger_etb")
     if obj.is_creature:
         for sid in list(game.battlefield):
             if sid == obj.id:
@@ -38,7 +39,7 @@ def on_enter(game: Game, obj: Obj) -> None:
             src = game.objects[sid]
             for i, ab in enumerate(src.abilities):
                 if ab.get("trigger") == "another_creature_etb":
-                    _pending(game, sid, _info(src), i, ab, "trigger_etb")
+                    _pending(game, sid, _info(src, game), i, ab, "trigger_etb")
 
 
 def on_leave(game: Game, obj: Obj, info: dict, to_zone: str) -> None:
@@ -63,7 +64,7 @@ def on_step_begin(game: Game) -> None:
         for i, ab in enumerate(src.abilities):
             t = ab.get("trigger")
             if t == "each_upkeep" or (t == "upkeep_yours" and src.controller == game.ap.name):
-                _pending(game, sid, _info(src), i, ab, "trigger_step")
+                _pending(game, sid, _info(src, game), i, ab, "trigger_step")
 
 
 def trigger_label(t: dict) -> str:

@@ -18,7 +18,7 @@ def obj_dict(game: Game, oid: str) -> dict:
             d["pt_explained"] = [{"rule": game.cite(k), "text": t} for k, t in c.steps]
         d.update({"tapped": o.tapped, "damage": o.damage, "counters": dict(o.counters),
                   "summoning_sick": o.sick, "attached_to": o.attached_to, "timestamp": o.timestamp,
-                  "token": o.token, "keywords": ch.keyword_names(o), "combat": combat.role(game, o.id)})
+                  "token": o.token, "keywords": ch.keyword_names(game, o), "combat": combat.role(game, o.id)})
     if o.zone == "stack":
         d["targets"] = [t[1] for t in o.targets]
     return d

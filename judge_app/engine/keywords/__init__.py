@@ -2,8 +2,11 @@
 what damage does. Each check returns the rule keys (``citations*.json``) that forbid
 or explain something, never a bare number.
 
-Keywords are read from the object as written (printed/ad-hoc, see
-``characteristics.keyword_names``); layers 1-6 are not computed yet.
+Whether an object has a keyword now is decided in one place, ``effective`` below: the
+printed/ad-hoc keywords plus those gained and minus those lost until end of turn (613.1f).
+Everything reads it: combat, targeting (hexproof, shroud, protection), haste for
+{T} abilities and mana (302.6, 702.10), lifelink and deathtouch on any damage (via the
+source's LKI), the board view and the expectations. Other layers 1-6 are not computed yet.
 
 Modules
 -------
