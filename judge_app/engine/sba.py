@@ -56,6 +56,9 @@ def find(game: Game) -> tuple:
             host = game.objects.get(o.attached_to)
             if host is None or host.zone != "battlefield" or not host.is_creature:
                 acts.append(("unattach", oid, "sba_equipment", "снаряжение прикреплено не к существу"))
+            elif keywords.protection.forbids_equip(game, host, o):   # 702.16d
+                acts.append(("unattach", oid, ("sba_equipment", "protection_equipment"),
+                             f"у {host.id} защита от качества снаряжения"))
         if o.attached_to and not ({"Aura", "Equipment", "Fortification"} & set(o.subtypes)):
             acts.append(("unattach", oid, "sba_attached", "прикреплён перманент, который не может быть прикреплён"))
         plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
@@ -106,7 +109,8 @@ def check(game: Game) -> bool:
             host = o.attached_to
             o.attached_to = None
             game.emit("sba", f"{o.label()} открепляется от {host} ({a[3]}) и остаётся на поле битвы",
-                      f"{o.label_en()} becomes unattached", [o.id, host], ["sba_check", a[2]])
+                      f"{o.label_en()} becomes unattached", [o.id, host],
+                      ["sba_check"] + (list(a[2]) if isinstance(a[2], tuple) else [a[2]]))
     leaving = [(a, game.objects[a[1]]) for a in acts if a[0] in ("graveyard", "destroy")]
     infos = {o.id: ev.lki(game, o) for _, o in leaving}   # look back before anything moves
     for a, o in leaving:

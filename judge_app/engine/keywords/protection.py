@@ -1,8 +1,8 @@
 """Protection (702.16): from a colour, a card type, creatures, everything.
 
 "DEBT" (702.16b-f): can't be Damaged (prevented), Enchanted/Equipped, Blocked, Targeted by
-sources with the quality. Here: blocking (702.16f), damage prevention (702.16e) and
-targeting (702.16b)."""
+sources with the quality. Here: blocking (702.16f), damage prevention (702.16e),
+targeting (702.16b), Auras falling off (702.16c) and Equipment becoming unattached (702.16d)."""
 
 from __future__ import annotations
 
@@ -95,3 +95,10 @@ def forbids_attach(game, host, attachment) -> list:
     """Rule keys if ``host`` has protection from the Aura ``attachment`` (702.16c), else []."""
     why = protected_from(game, host, attachment) if host is not None and host.zone == "battlefield" else None
     return [] if why is None else ["protection_aura"] + why
+
+
+def forbids_equip(game, host, equipment) -> list:
+    """Rule keys if ``host`` has protection from the Equipment ``equipment`` (702.16d: it
+    becomes unattached and stays on the battlefield, 704.5n), else []."""
+    why = protected_from(game, host, equipment) if host is not None and host.zone == "battlefield" else None
+    return [] if why is None else ["protection_equipment"] + why
