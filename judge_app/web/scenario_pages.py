@@ -39,7 +39,15 @@ def library():
     if tag and tag not in all_tags:
         raise CorpusError(f"тега «{tag[:60]}» нет; есть: {', '.join(all_tags) or 'никаких'}")
     shown = [it for it in items if (not tag or tag in it.tags) and (not q or _matches(it, q))]
-    return render_template("scenarios.html", items=shown, total=len(items), tags=all_tags, tag=tag, q=q)
+    status = {}
+    for it in shown:
+        try:
+            r = scenario_data.run(it)
+            status[it.id] = "error" if r.error else ("pass" if r.passed else "fail")
+        except Exception:
+            status[it.id] = "error"
+    return render_template("scenarios.html", items=shown, total=len(items), tags=all_tags, tag=tag, q=q,
+                           status=status)
 
 
 def step_name(step) -> str:
