@@ -25,7 +25,8 @@ ANTHEM_AFFECTS = ("creatures_you_control", "other_creatures_you_control") + tupl
     f"{c}_creatures_you_control" for c in ("white", "blue", "black", "red", "green"))
 KEYWORDS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink",
             "vigilance", "haste", "defender", "indestructible", "menace", "hexproof", "shroud",
-            "intimidate", "fear", "protection", "cant_block", "cant_be_blocked", "cant_attack", "block_additional", "attacks_each_combat")
+            "intimidate", "fear", "protection", "cant_block", "cant_be_blocked", "cant_attack", "block_additional", "attacks_each_combat",
+            "blocks_each_combat")
 EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_life", "destroy",
                "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword", "remove_from_combat")
 

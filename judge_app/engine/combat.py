@@ -492,12 +492,19 @@ def _answer_blockers(game: Game, value) -> None:
     for a, n in count.items():
         for keys, why in evasion.menace_problems(game, game.objects[a], n):
             problems.append((keys, why))
+    required = evasion.must_block(game, p, [game.objects[a] for a in mine])
+    for bid in required:
+        if bid not in mapping:
+            problems.append((["block_requirements"], f"{game.objects[bid].label()} блокирует в каждом бою, если может, "
+                             f"а может блокировать {', '.join(required[bid])}"))
     if problems:
         raise refuse(game, "; ".join(m for _, m in problems), ["declare_blockers"] + [k for ks, _ in problems for k in ks])
     game.decision = None
     if mapping:
         parts = [f"{game.objects[b].label()} блокирует {', '.join(game.objects[a].label() for a in aids)}" for b, aids in mapping.items()]
         keys = ["declare_blockers", "block_choose", "block_becomes"]
+        if required:
+            keys.append("block_requirements")
         for a in count:
             ao = game.objects[a]
             if has(game, ao, "menace"):
@@ -977,6 +984,11 @@ def decline_declarations(game: Game) -> bool:
         value = "none"
         if game.decision.kind == "declare_attackers" and evasion.must_attack(game) and _opponents(game):
             value = {o: _opponents(game)[0] for o in evasion.must_attack(game)}   # 508.1d: required attackers
+        elif game.decision.kind == "declare_blockers":
+            p = game.decision.by
+            req = evasion.must_block(game, p, [game.objects[a] for a in _attacking_player(game, p)])
+            if req:
+                value = {b: aids[0] for b, aids in req.items()}   # 509.1c: required blockers, first attacker each
         answer(game, value)
         done = True
     return done

@@ -69,7 +69,8 @@ KW_RU = {"flying": "полёт", "reach": "захват", "first_strike": "пе�
          "vigilance": "бдительность", "haste": "ускорение", "defender": "защитник", "indestructible": "неразрушимость",
          "menace": "угроза", "hexproof": "порчеустойчивость", "shroud": "неуязвимость", "intimidate": "запугивание",
          "fear": "страх", "protection": "защита", "cant_block": "«не может блокировать»",
-         "cant_be_blocked": "«не может быть заблокировано»", "cant_attack": "«не может атаковать»"}
+         "cant_be_blocked": "«не может быть заблокировано»", "cant_attack": "«не может атаковать»",
+         "attacks_each_combat": "«атакует в каждом бою, если может»", "blocks_each_combat": "«блокирует в каждом бою, если может»"}
 
 
 def grant(game, so, e: dict, target, info: dict) -> None:

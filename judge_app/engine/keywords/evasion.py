@@ -85,3 +85,21 @@ def must_attack(game) -> list:
     ap = game.ap.name
     return [oid for oid in game.battlefield if game.objects[oid].controller == ap and game.objects[oid].is_creature
             and has(game, game.objects[oid], "attacks_each_combat") and not attack_problems(game, game.objects[oid])]
+
+
+def must_block(game, player: str, attackers: list) -> dict:
+    """509.1c: creatures of ``player`` with ``blocks_each_combat`` that are able to block,
+    each mapped to the attackers it could block. Simplification: "able" means able to block
+    one of ``attackers`` on its own (an attacker with menace, which needs a second blocker
+    the player may not want to add, doesn't count)."""
+    out = {}
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.controller != player or not o.is_creature or not has(game, o, "blocks_each_combat"):
+            continue
+        if blocker_problems(game, o):
+            continue
+        can = [a.id for a in attackers if not has(game, a, "menace") and not pair_problems(game, o, a)]
+        if can:
+            out[oid] = can
+    return out
