@@ -266,7 +266,19 @@ def search():
     for hit in result["hits"]:
         hit["url"] = queries.hit_url(hit)
         hit["snippet_html"] = clean_snippet(hit.get("snippet"))
-    return render_template("search.html", q=q, result=result, args=args, kinds=KINDS, home=False, search_page=True)
+    return render_template("search.html", q=q, result=result, args=args, kinds=KINDS, home=False, search_page=True,
+                           scenarios=matching_scenarios(result.get("corrected_query") or q_clean))
+
+
+def matching_scenarios(q: str, limit: int = 6) -> list:
+    """Scenarios whose title, summary or tags contain every word of the query."""
+    try:
+        from .scenario_data import library
+        from .scenario_pages import _matches
+
+        return [it for it in library() if _matches(it, q)][:limit]
+    except Exception:
+        return []
 
 
 # -- rules ----------------------------------------------------------------------

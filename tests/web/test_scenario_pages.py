@@ -158,3 +158,12 @@ def test_pages_stand_without_the_engine(client, monkeypatch):
         scenario_data._load_cached.cache_clear()
         scenario_data._run_cached.cache_clear()
         scenario_data._board_cached.cache_clear()
+
+
+def test_search_page_suggests_matching_scenarios(client):
+    items = [it for it in scenario_data.library() if it.tags]
+    if not items:
+        pytest.skip("no tagged scenario")
+    tag = items[0].tags[0]
+    body = html(client.get("/search", query_string={"q": tag}))
+    assert 'class="search-scenarios"' in body and "/scenarios/" in body
