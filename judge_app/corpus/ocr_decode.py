@@ -664,13 +664,14 @@ class Decoder:
         if ctx and cands[0][3] != "keep" and _core(cands[0][1]) not in ctx:
             cands = cands + self._ctx_cands(g, st, cands[0][1], ctx)
         out = []
-        cache_lp = math.log(CACHE_W / max(1, len(ctx))) if ctx else None
+        tot = (getattr(ctx, "total", None) or len(ctx)) if ctx else 1
         for sc, t, cap, kind, pr in cands:
             b = 0.0
             if ctx and kind != "keep" and _core(t) in ctx:
                 # cache model: the aligned block's words are likely here; and a bonus
                 b = CTX_BONUS
-                pr = max(pr, cache_lp)
+                cnt = ctx[_core(t)] if isinstance(ctx, dict) else 1
+                pr = max(pr, math.log(CACHE_W * cnt / tot))
             out.append((sc - LAMBDA * pr + b, t, cap, kind, pr))
         return out
 
@@ -814,7 +815,7 @@ def _line_contexts(text: str):
             ctx[i] = words
         if b.kind in ("rule", "title") and b.lines:
             starts.add(b.lines[0])
-        fam = re.match(r"^(\d{3}\.\d+|\d{3})", b.key)
+        fam = re.match(r"^(\d{3})", b.key)
         for i in b.lines:
             family[i] = fam.group(1) if fam else None
     covered = {i for b in blocks for i in b.lines}
@@ -868,6 +869,12 @@ def decode_document(text: str, model: Model | None = None, use_context: bool = T
     return DecodedDoc(out_lines, low, out_tokens)
 
 
+class _Cache(dict):
+    """word -> count of its lemma in the rule family; ``total`` = number of counted tokens."""
+
+    total = 0
+
+
 def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, low):
     """Rules with no 2019 counterpart: decode again with the rule's own confident words as cache.
 
@@ -875,7 +882,7 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
     confidence in some lines of rule 702.137; the same rule's other lines (its title,
     other garblings of the word) get it as a cached, likely word.
     """
-    fam_words: dict[str, set] = {}
+    fam_words: dict[str, dict] = {}
     fam_lines: dict[str, list] = {}
     for ln, toks in enumerate(out_tokens):
         f = family[ln]
@@ -884,7 +891,26 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
         fam_lines.setdefault(f, []).append(ln)
         for t in toks:
             if t.kind in ("word", "dict") and t.conf >= 0.8 and len(_core(t.decoded)) >= 3:
-                fam_words.setdefault(f, set()).add(_core(t.decoded))
+                fw = fam_words.setdefault(f, {})
+                fw[_core(t.decoded)] = fw.get(_core(t.decoded), 0) + 1
+    # count by lemma (pymorphy3), and let every form of a counted lemma share its count
+    from .ocr_lexicon import morph
+
+    mo = morph()
+    for f, fw in list(fam_words.items()):
+        lem_count: dict[str, int] = {}
+        lex_of: dict[str, list] = {}
+        for w, c in fw.items():
+            p = mo.parse(w)[0]
+            lem_count[p.normal_form] = lem_count.get(p.normal_form, 0) + c
+            if p.normal_form not in lex_of:
+                lex_of[p.normal_form] = [x.word for x in p.lexeme]
+        cache = _Cache()
+        cache.total = sum(fw.values())
+        for lem, forms in lex_of.items():
+            for x in forms:
+                cache[x] = max(cache.get(x, 0), lem_count[lem])
+        fam_words[f] = cache
     redo = [ln for f, lns in fam_lines.items() if fam_words.get(f) for ln in lns]
     if not redo:
         return
@@ -903,7 +929,15 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
     if cur:
         runs.append(cur)
     for run in runs:
-        ol, ot, lw = _decode_range(m, lines, style, ctx2, starts, run[0], run[-1] + 1)
+        carry, prev = True, "<s>"
+        k = run[0] - 1
+        while k >= 0 and not out_tokens[k]:
+            k -= 1
+        if k >= 0:
+            last = out_tokens[k][-1]
+            carry = bool(_SENT_END.search(last.decoded))
+            prev = "<s>" if carry else ("<k>" if last.kind == "keep" else _core(last.decoded))
+        ol, ot, lw = _decode_range(m, lines, style, ctx2, starts, run[0], run[-1] + 1, carry, prev)
         for k, ln in enumerate(run):
             out_lines[ln] = ol[k]
             out_tokens[ln] = ot[k]
@@ -919,11 +953,10 @@ def _job(rng):
     return _decode_range(m, lines, style, ctx, starts, *rng)
 
 
-def _decode_range(m: Model, lines, style, ctx, starts, lo: int, hi: int):
+def _decode_range(m: Model, lines, style, ctx, starts, lo: int, hi: int, carry: bool = True, prev: str = "<s>"):
+    """Decode lines lo..hi-1; ``carry``: the line before ``lo`` ended a sentence."""
     dec = Decoder(m)
     out_lines, out_tokens, low = [], [], []
-    prev = "<s>"
-    carry = True  # the previous line ended a sentence
     for ln in range(lo, hi):
         line = lines[ln]
         body = line
@@ -956,6 +989,7 @@ def _decode_range(m: Model, lines, style, ctx, starts, lo: int, hi: int):
                 pos += len(p)
         wi = 0
         di = 0
+        q_after_colon = False
         while wi < len(wparts):
             p, sp = wparts[wi]
             if wi < start:
@@ -972,13 +1006,14 @@ def _decode_range(m: Model, lines, style, ctx, starts, lo: int, hi: int):
                 sp = wparts[wi + 1][1]
             wi += ln_
             if kind != "keep":
-                t = _case(t, cap, bool(sent), m)
+                t = _case(t, cap, bool(sent) or (q_after_colon and t.startswith("«")), m)
             out.append(t + sp)
             toks.append(Token(garbled, t, round(conf, 4), pos, pos + len(t), kind))
             if kind != "keep" and conf < LOW_CONF:
                 low.append((ln, pos, pos + len(t), garbled, t, round(conf, 4)))
             pos += len(t) + len(sp)
             sent = bool(_SENT_END.search(t)) or (t.endswith(":") and _core(t) == "пример")
+            q_after_colon = t.endswith(":")
         if toks:
             carry = bool(sent)
         out_lines.append("".join(out))
