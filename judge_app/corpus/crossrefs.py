@@ -117,7 +117,7 @@ def find_mentions(text: str, known: Iterable[str] | None = None) -> list[Mention
     return out
 
 
-def _ocr_reading(number: str) -> str | None:
+def ocr_reading(number: str) -> str | None:
     """OCR reads a subrule letter i as 1: «601.21» is 601.2i when 601.21 does not exist."""
     if level_of(number) == "rule" and number.endswith("1") and len(number.split(".")[1]) > 1:
         return number[:-1] + "i"
@@ -133,8 +133,8 @@ def resolve(mentions: Iterable[Mention], known: Iterable[str], *, ocr: bool = Fa
     ok, missing = [], []
     for m in mentions:
         for n in m.numbers:
-            if n not in known and ocr and _ocr_reading(n) in known:
-                n = _ocr_reading(n)
+            if n not in known and ocr and ocr_reading(n) in known:
+                n = ocr_reading(n)
             (ok if n in known else missing).append((m, n))
     return ok, missing
 

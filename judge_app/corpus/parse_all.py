@@ -128,6 +128,19 @@ def source_step(state: BuildState, doc: Document, parse, write) -> Callable[[], 
     return run
 
 
+def cr_source_is_ocr(doc: Document) -> bool:
+    from .cr_source import is_ocr
+
+    return is_ocr(doc)
+
+
+def ocr_reading(number: str, known: set[str]) -> str | None:
+    from . import crossrefs
+
+    reading = crossrefs.ocr_reading(number)
+    return reading if reading in known else None
+
+
 def refs_step(state: BuildState) -> None:
     """Resolve every mention against the rules of the version it belongs to."""
     known: dict[tuple[str, str], set[str]] = {}
@@ -138,8 +151,11 @@ def refs_step(state: BuildState) -> None:
         doc: Document = item["doc"]
         numbers = known.get((item["target_version"], doc.lang)) or known.get(
             (item["target_version"], "ru"), set())
+        ocr = cr_source_is_ocr(doc)
         for mention in find_mentions(item["text"]):
             for number in mention.numbers:
+                if ocr and number not in numbers:  # "601.21" is 601.2i read through the OCR
+                    number = ocr_reading(number, numbers) or number
                 resolved = number in numbers
                 rows.append({
                     "doc_id": doc.id, "version": doc.version, "lang": doc.lang,
