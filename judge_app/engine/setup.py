@@ -172,5 +172,7 @@ def start(game: Game, step: str) -> None:
                   f"{effects.describe_targets(game, so.targets)}",
                   f"{so.label_en()} is on the stack, controlled by {so.controller}",
                   [oid] + [t[1] for t in so.targets],
-                  ["stack_given"] + (["cast_targets"] if so.targets else []))
+                  ["stack_given"] + (["cast_targets"] if so.targets else [])
+                  + (["ability_independent"] if so.stack_kind == "ability" and so.source
+                     and game.objects[so.source].zone != "battlefield" else []))
     turn.begin_step(game, step)
