@@ -2,30 +2,41 @@
 
 API
 ---
-``decode_document(text, model=None) -> DecodedDoc``
-    ``DecodedDoc.lines``: the decoded lines (one per input line, same order);
-    ``DecodedDoc.tokens``: per line, a list of ``Token`` (garbled, decoded,
-    conf, start, end in the decoded line, kind);
+``decode_document(text, model=None, use_context=True, workers=2) -> DecodedDoc``
+    ``DecodedDoc.lines``: the decoded lines (one per input line, same order, same
+    whitespace; rule numbers, numbers and genuine Latin words kept as they are);
+    ``DecodedDoc.tokens``: per line, a list of ``Token`` (garbled, decoded, conf,
+    start/end offsets in the decoded line, kind: word | dict | oov | keep);
     ``DecodedDoc.low_confidence``: ``(line_no, start, end, garbled, decoded, conf)``
-    for decoded words with ``conf < LOW_CONF`` (line_no is 0-based, start/end are
-    offsets in the decoded line).
+    for decoded words with ``conf < LOW_CONF`` (line_no 0-based, offsets in the
+    decoded line).
 
 How it decodes
 --------------
-Every whitespace token is a noisy-channel decode: the best string
-``lead-punctuation + word + trail-punctuation`` under
-``log P(glyphs | string) + LAMBDA * log P(word)``, where the channel is the
-learned per-style table of ``ocr_channel`` and the word comes from
+Everything here is learned from the two sources (``ocr_train`` builds the model
+file ``data/ocr_model.json.gz``): a per-style (upright / italic) noisy channel
+P(glyphs | Cyrillic letter), a lexicon of 2019 word forms plus their pymorphy3
+lexemes with 2019 counts, a word bigram model of the 2019 text, Latin words and
+numbers of the 2019 text, and the punctuation around words.
 
-1. the lexicon trie (2019 forms + pymorphy3 lexemes, prior from 2019 counts),
-2. pymorphy3's full dictionary (flat low prior), searched only when 1 is weak,
-3. a character-bigram fallback for words in no lexicon (lowest prior),
-4. "keep as is" for Latin words and numbers (prior from the 2019 text).
-
-Where a 2020 block (rule, example, glossary entry) aligns with a 2019 block, the
-2019 block's words get a prior bonus, but only among candidates the glyphs
-already support (the n-best list of the search); a 2020 word that the glyphs
-say differs is never replaced by the 2019 word.
+1. Every whitespace token gets an n-best list: ``lead punctuation + word + trail
+   punctuation`` scored by ``log P(glyphs | string) + log P(word)``, searched in
+   a lexicon trie (beam search driven by the inverted channel table), then, if
+   the glyphs are explained badly, in pymorphy3's full dictionary (DAWG) and
+   with a character-bigram model (words in no lexicon); "keep as is" competes
+   for Latin words and numbers.  Sentence-initial tokens use the capital-letter
+   channel for their first letter.
+2. Each line is decoded by a Viterbi search over these candidates with the word
+   bigram model, where two adjacent tokens may also be read as one word (the
+   OCR inserts spaces inside words).  A token's confidence is its posterior
+   among its candidates given the chosen neighbours.
+3. Evidence from 2019, word by word: where a 2020 block (rule, example, glossary
+   entry) aligns with a 2019 block, that block's words form a cache (higher
+   prior and a bonus) -- but only for candidates the glyphs support (n-best or
+   scored directly against the glyphs); a 2020 word that the glyphs say differs
+   keeps its own reading.  Blocks with no 2019 counterpart (new rules) are
+   decoded twice: the second time with the section's own confident words
+   (counted by lemma) as the cache.
 """
 from __future__ import annotations
 
