@@ -10,12 +10,18 @@ from playwright.sync_api import expect
 from judge_app.web import scenario_data
 
 
+def ready(page):
+    """Wait until app.js has bound its handlers (it is deferred: keys pressed earlier are lost)."""
+    page.wait_for_selector("html[data-js='ready']", state="attached")
+
+
 def shot(page, artifacts, name):
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
 
 
 def test_search_as_you_type_and_open_a_hit(page, artifacts):
     page.goto("/")
+    ready(page)
     box = page.locator("#q")
     expect(box).to_be_focused()
     box.press_sequentially("смертельное касание", delay=15)
@@ -63,6 +69,7 @@ def test_follow_a_reference_with_its_text_on_hover(page, corpus, artifacts):
     if not row:
         pytest.skip("no rule-to-rule reference in this build")
     page.goto(f"/rules/{row['src_number']}")
+    ready(page)
     link = page.locator(f"a.ref[data-n='{row['target_number']}']").first
     link.hover()
     pop = page.locator("#popover")
@@ -79,6 +86,7 @@ def test_switch_versions(page, corpus):
     if len(versions) < 2:
         pytest.skip("one version only")
     page.goto("/rules/302.6")
+    ready(page)
     older = versions[-1]
     page.locator("#version-select").select_option(older)
     expect(page).to_have_url(re.compile(rf"version={older}"))
@@ -97,6 +105,7 @@ def test_phone_viewport(phone, artifacts):
         assert width <= 360, f"{url} scrolls sideways on a phone ({width}px)"
         shot(phone, artifacts, name)
     phone.goto("/rules/704.5k")
+    ready(phone)
     ru, en = phone.locator(".pair.main .cell.ru"), phone.locator(".pair.main .cell.en")
     assert en.bounding_box()["y"] >= ru.bounding_box()["y"] + ru.bounding_box()["height"] - 1, "not stacked"
     ref = phone.locator("a.ref").first
@@ -107,6 +116,7 @@ def test_phone_viewport(phone, artifacts):
 
 def test_keyboard_slash_focuses_search(page):
     page.goto("/rules/704.5k")
+    ready(page)
     page.locator("body").click(position={"x": 5, "y": 300})
     page.keyboard.press("/")
     expect(page.locator("#q")).to_be_focused()
@@ -145,6 +155,7 @@ def test_scenario_stepping_to_the_end(page, artifacts):
     page.goto("/scenarios")
     page.locator(f"a[href='/scenarios/{item.id}']").first.click()
     expect(page).to_have_url(re.compile(rf"/scenarios/{re.escape(item.id)}$"))
+    ready(page)
     start_board = page.locator(".board").inner_text()
     total = len(run.events)
     shot(page, artifacts, "scenario-start")
@@ -177,6 +188,7 @@ def test_scenario_slider_and_permalink(page):
     total = len(run.events)
     page.goto(f"/scenarios/{item.id}?step={total // 2}")
     expect(page.locator(".step-label .n")).to_have_text(str(total // 2))
+    ready(page)
     slider = page.locator("input[type=range]")
     slider.fill(str(total))
     slider.dispatch_event("change")
@@ -204,6 +216,7 @@ def test_fast_key_presses_land_on_the_right_step(page):
     total = len(run.events)
     want = min(total, 5)
     page.goto(f"/scenarios/{item.id}")
+    ready(page)
     for _ in range(want):
         page.keyboard.press("ArrowRight")
     expect(page.locator("#scenario-live")).to_have_attribute("data-step", str(want))
@@ -215,7 +228,9 @@ def test_fast_key_presses_land_on_the_right_step(page):
 
 def test_arrow_keys_turn_rule_pages(page):
     page.goto("/rules/704.5k")
+    ready(page)
     page.keyboard.press("ArrowRight")
     expect(page).to_have_url(re.compile(r"/rules/704\.5m\?"))
+    ready(page)
     page.keyboard.press("ArrowLeft")
     expect(page).to_have_url(re.compile(r"/rules/704\.5k\?"))

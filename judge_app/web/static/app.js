@@ -272,4 +272,5 @@
     var a = document.querySelector(".prevnext a[rel=" + rel + "]");
     if (a) { ev.preventDefault(); window.location.href = a.href; }
   });
+  document.documentElement.setAttribute("data-js", "ready"); /* every handler is bound; tests wait for this */
 })();
