@@ -672,7 +672,7 @@ class Decoder:
     def candidates(self, g: str, st: str, ctx: set | None = None, sent: bool = False, wide: bool = True):
         """Candidates with the 2019-context bonus: [(channel+bonus score without prior, text, cap, kind, prior)]."""
         cands = self.nbest(g, st, sent, wide)
-        if ctx and cands[0][3] != "keep" and _core(cands[0][1]) not in ctx:
+        if ctx and not isinstance(ctx, _Cache) and cands[0][3] != "keep" and _core(cands[0][1]) not in ctx:
             cands = cands + self._ctx_cands(g, st, cands[0][1], ctx)
         out = []
         tot = (getattr(ctx, "total", None) or len(ctx)) if ctx else 1
@@ -919,10 +919,19 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
         cache = _Cache()
         cache.total = sum(fw.values())
         for lem, forms in lex_of.items():
+            if lem_count[lem] < 2:  # a word seen once is no evidence for other lines
+                continue
             for x in forms:
                 cache[x] = max(cache.get(x, 0), lem_count[lem])
         fam_words[f] = cache
-    redo = [ln for f, lns in fam_lines.items() if fam_words.get(f) for ln in lns]
+    # only lines with a doubtful word can change
+    redo = [
+        ln
+        for f, lns in fam_lines.items()
+        if fam_words.get(f)
+        for ln in lns
+        if any(t.kind in ("dict", "oov") or (t.kind != "keep" and t.conf < 0.95) for t in out_tokens[ln])
+    ]
     if not redo:
         return
     ctx2 = list(ctx)
@@ -939,6 +948,7 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
         cur.append(ln)
     if cur:
         runs.append(cur)
+    dec = Decoder(m)
     for run in runs:
         carry, prev = True, "<s>"
         k = run[0] - 1
@@ -948,7 +958,7 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
             last = out_tokens[k][-1]
             carry = bool(_SENT_END.search(last.decoded))
             prev = "<s>" if carry else ("<k>" if last.kind == "keep" else _core(last.decoded))
-        ol, ot, lw = _decode_range(m, lines, style, ctx2, starts, run[0], run[-1] + 1, carry, prev)
+        ol, ot, lw = _decode_range(m, lines, style, ctx2, starts, run[0], run[-1] + 1, carry, prev, dec)
         for k, ln in enumerate(run):
             out_lines[ln] = ol[k]
             out_tokens[ln] = ot[k]
@@ -964,9 +974,11 @@ def _job(rng):
     return _decode_range(m, lines, style, ctx, starts, *rng)
 
 
-def _decode_range(m: Model, lines, style, ctx, starts, lo: int, hi: int, carry: bool = True, prev: str = "<s>"):
+def _decode_range(
+    m: Model, lines, style, ctx, starts, lo: int, hi: int, carry: bool = True, prev: str = "<s>", dec=None
+):
     """Decode lines lo..hi-1; ``carry``: the line before ``lo`` ended a sentence."""
-    dec = Decoder(m)
+    dec = dec or Decoder(m)
     out_lines, out_tokens, low = [], [], []
     for ln in range(lo, hi):
         line = lines[ln]
