@@ -24,6 +24,9 @@ class DecoderMissing(RuntimeError):
     """The OCR decoder is not installed in this checkout: the document is skipped."""
 
 
+GLUED_NUMBER = re.compile(r"(?m)^(\d{3}\.\d+\.)(?=[A-Za-z])")
+
+
 def strip_marks(text: str) -> str:
     return MARKS.sub("", text)
 
@@ -71,7 +74,9 @@ def parse_document(doc: Document, text: str) -> ParsedCR:
     try:
         from .ocr_decode import decode_document
 
-        decoded = decode_document(text)
+        # «712.2.V ogHOM» lost the space after the number: give it back, or the decoder
+        # reads the number and the first word as one garbled token
+        decoded = decode_document(GLUED_NUMBER.sub(r"\1 ", text))
     except (ImportError, OSError) as exc:  # no decoder or no model in this checkout
         raise DecoderMissing(str(exc)) from exc
     spans = [(s[0], s[1], s[2]) for s in decoded.low_confidence]

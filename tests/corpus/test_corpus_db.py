@@ -19,7 +19,8 @@ def test_every_document_is_in_the_database(corpus):
 
 
 @pytest.mark.parametrize("doc_id,own_rules", [
-    ("cr-ru-2019-05-03", 2432), ("cr-en-2019-05-03", 2463), ("cr-en-2020-01-24", 2524)])
+    ("cr-ru-2019-05-03", 2432), ("cr-en-2019-05-03", 2463), ("cr-en-2020-01-24", 2524),
+    ("cr-ru-2020-01-24", 2509)])  # the 2020 Russian text is parsed after OCR decoding
 def test_rule_counts_match_the_gold_lists(corpus, doc_id, own_rules):
     n = count(corpus, "select count(*) n from rules where doc_id = ? and level != 'chapter' "
                       "and missing_translation = 0", (doc_id,))
@@ -91,3 +92,28 @@ def test_export_covers_every_rule_with_refs(corpus):
     assert len([i for i in items if i["level"] != "chapter"]) == 2463
     k = next(i for i in items if i["number"] == "704.5k")
     assert set(k) >= {"number", "version", "lang", "title", "text", "examples", "refs"}
+
+
+def test_decoded_2020_numbers_match_the_gold_list_in_order(corpus):
+    from pathlib import Path
+
+    gold = (Path(__file__).parent.parent / "data" / "gold" / "rule_numbers_cr-ru-2020-01-24.txt").read_text().split()
+    rows = corpus.rows("select number from rules where doc_id = 'cr-ru-2020-01-24' and level != 'chapter' "
+                       "and missing_translation = 0 order by sort")
+    assert [r["number"] for r in rows] == gold
+
+
+def test_decoded_2020_rule_is_clean_russian_with_its_garbled_original(corpus):
+    rule = corpus.rule("702.137", "2020-01-24", "ru")
+    assert rule["title"] == "Побег" and rule["other"]["title"] == "Escape"
+    assert "Побег" in rule["children"][0]["text"]
+    sub = corpus.rule("702.137a", "2020-01-24", "ru")
+    assert sub["ocr"]["raw"].startswith("702.137a") and "Побег" not in sub["ocr"]["raw"]
+
+
+def test_low_confidence_words_are_marked_in_the_stored_text(corpus):
+    marked = corpus.rows("select marked_text from ocr_original where marked_text != ''")
+    assert len(marked) > 100
+    assert all("⟦" in r["marked_text"] and "⟧" in r["marked_text"] for r in marked)
+    clean = corpus.one("select count(*) n from rules where doc_id = 'cr-ru-2020-01-24' and text like '%⟦%'")
+    assert clean["n"] == 0
