@@ -116,6 +116,7 @@ def build(db_file: Path, index: Path, progress: bool = True, locked: bool = Fals
     run_steps(steps, progress)
 
     store.create_indexes(db)
+    db.conn.execute("ANALYZE")  # statistics, so SQLite picks the right index for each lookup
     store.write_meta(db, corpus_hash=corpus_hash(), built_at=time.strftime("%Y-%m-%d %H:%M:%S"))
     db.conn.commit()
     db.conn.close()
