@@ -269,6 +269,30 @@ def speed_queries(queries, n: int = 1000, seed: int = 7) -> list[str]:
     return out
 
 
+
+def measure(engine, queries, expected, speed_n: int, build_s: float) -> dict:
+    """Relevance (overall and per query kind) and speed of one engine.
+
+    ``engine(q, version, kind, limit)`` returns the rule numbers it found, best first."""
+    ranked, by_kind = [], {}
+    for kind, q, exp, v in queries:
+        nums = engine(q, v or None, "rule", 10)
+        ranked.append(nums)
+        by_kind.setdefault(kind, []).append((nums, exp))
+    res = {"build_s": build_s, **_metrics(ranked, expected)}
+    for k, pairs in by_kind.items():
+        per_kind = _metrics([p[0] for p in pairs], [p[1] for p in pairs])
+        res[f"hit@1 {k}"], res[f"hit@5 {k}"] = per_kind["hit@1"], per_kind["hit@5"]
+    times, cpu = [], []
+    for q in speed_queries(queries, speed_n):
+        t0, c0 = time.perf_counter(), time.process_time()
+        engine(q, "2019-05-03", None, 20)
+        times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+    res["p50_ms"], res["p95_ms"] = 1000 * _pct(times, 50), 1000 * _pct(times, 95)
+    res["cpu_p95_ms"] = 1000 * _pct(cpu, 95)
+    return res
+
 def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout) -> dict:
     """Build every variant, measure relevance and speed, print a table; returns the figures."""
     records = list(records)
@@ -287,47 +311,17 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout) -> dict:
         build_index(d, records, ru=ru, bridge=bridge)
         build_s = time.perf_counter() - t0
         clear_cache()
-        ranked = []
-        by_kind: dict[str, list] = {}
-        for kind, q, exp, v in queries:
-            nums = [h["number"] for h in search(d, q, version=v or None, kind="rule", limit=10).hits]
-            ranked.append(nums)
-            by_kind.setdefault(kind, []).append((nums, exp))
-        res = {"build_s": build_s, **_metrics(ranked, expected)}
-        for k, pairs in by_kind.items():
-            per_kind = _metrics([p[0] for p in pairs], [p[1] for p in pairs])
-            res[f"hit@1 {k}"], res[f"hit@5 {k}"] = per_kind["hit@1"], per_kind["hit@5"]
-        times, cpu = [], []
-        for q in speed_queries(queries, speed_n):
-            t0, c0 = time.perf_counter(), time.process_time()
-            search(d, q, version="2019-05-03", limit=20)
-            times.append(time.perf_counter() - t0)
-            cpu.append(time.process_time() - c0)
-        res["p50_ms"], res["p95_ms"] = 1000 * _pct(times, 50), 1000 * _pct(times, 95)
-        res["cpu_p95_ms"] = 1000 * _pct(cpu, 95)
-        results[name] = res
+        results[name] = measure(
+            lambda q, version, kind, limit, d=d: [h["number"] for h in search(
+                d, q, version=version, kind=kind, limit=limit).hits],
+            queries, expected, speed_n, build_s)
     # FTS5 baseline over the same titles and texts (no stemming, no bridge, no layout fix)
     t0 = time.perf_counter()
     fts = Fts5(records)
     build_s = time.perf_counter() - t0
-    ranked, by_kind = [], {}
-    for kind, q, exp, v in queries:
-        nums = fts.search(q, version=v or None, kind="rule", limit=10)
-        ranked.append(nums)
-        by_kind.setdefault(kind, []).append((nums, exp))
-    res = {"build_s": build_s, **_metrics(ranked, expected)}
-    for k, pairs in by_kind.items():
-        per_kind = _metrics([p[0] for p in pairs], [p[1] for p in pairs])
-        res[f"hit@1 {k}"], res[f"hit@5 {k}"] = per_kind["hit@1"], per_kind["hit@5"]
-    times, cpu = [], []
-    for q in speed_queries(queries, speed_n):
-        t0, c0 = time.perf_counter(), time.process_time()
-        fts.search(q, version="2019-05-03", limit=20)
-        times.append(time.perf_counter() - t0)
-        cpu.append(time.process_time() - c0)
-    res["p50_ms"], res["p95_ms"] = 1000 * _pct(times, 50), 1000 * _pct(times, 95)
-    res["cpu_p95_ms"] = 1000 * _pct(cpu, 95)
-    results["sqlite fts5 unicode61"] = res
+    results["sqlite fts5 unicode61"] = measure(
+        lambda q, version, kind, limit: fts.search(q, version=version, kind=kind, limit=limit),
+        queries, expected, speed_n, build_s)
 
     kinds = sorted({k for k, _, _, _ in queries})
     n_by = {k: sum(1 for x in queries if x[0] == k) for k in kinds}
