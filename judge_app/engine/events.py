@@ -25,6 +25,18 @@ def _effective_keywords(game: Game, obj: Obj) -> tuple:
     return keywords.effective(game, obj)
 
 
+def become_new_object(obj, from_battlefield: bool) -> None:
+    """A card that changes zones is a new object (400.7): it forgets its battlefield status."""
+    if from_battlefield:
+        obj.tapped = False
+        obj.counters = {}
+        obj.damage = 0
+        obj.deathtouch_damage = False
+        obj.attached_to = None
+    obj.incarnation += 1
+    obj.sick = True
+
+
 def _remove_from_zone(game: Game, obj: Obj) -> None:
     lst = game.zone_list(obj)
     lst.remove(obj.id)
@@ -60,14 +72,7 @@ def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None
     old = obj.zone
     info = lki(game, obj) if old == "battlefield" else None
     _remove_from_zone(game, obj)
-    if old == "battlefield":
-        obj.tapped = False
-        obj.counters = {}
-        obj.damage = 0
-        obj.deathtouch_damage = False
-        obj.attached_to = None
-    obj.incarnation += 1
-    obj.sick = True
+    become_new_object(obj, from_battlefield=old == "battlefield")
     obj.targets = [] if zone != "stack" else obj.targets
     put_in_zone(game, obj, zone, controller=controller)
     if emit:

@@ -117,13 +117,7 @@ def check(game: Game) -> bool:
         kind, ref, key, why = a
         old = "battlefield"
         ev._remove_from_zone(game, o)
-        o.tapped = False
-        o.counters = {}
-        o.damage = 0
-        o.deathtouch_damage = False
-        o.attached_to = None
-        o.incarnation += 1
-        o.sick = True
+        ev.become_new_object(o, from_battlefield=True)
         ev.put_in_zone(game, o, "graveyard")
         verb = "уничтожается" if kind == "destroy" else "кладётся на кладбище владельца"
         game.emit("sba", f"{o.label()} {verb} ({why})",
