@@ -1,17 +1,15 @@
 """The M2011 FAQ parse against tests/data/gold/faq_cards.tsv and hand-checked rulings."""
 from __future__ import annotations
 
-import csv
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from judge_app.corpus.faq import cited_numbers, normalise_cost, parse_faq, regex_numbers
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCE = ROOT / "rules_corpus" / "sources" / "faq-ru-m2011.txt"
-GOLD = ROOT / "tests" / "data" / "gold" / "faq_cards.tsv"
+from gold import SOURCES, read_tsv
+
+SOURCE = SOURCES / "faq-ru-m2011.txt"
 
 
 @pytest.fixture(scope="module")
@@ -21,8 +19,7 @@ def faq():
 
 @pytest.fixture(scope="module")
 def gold():
-    with GOLD.open(encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f, delimiter="\t"))
+    return read_tsv("faq_cards.tsv")
 
 
 def _ruling_counts(faq):

@@ -1,16 +1,14 @@
 """The 1998 rulebook split against tests/data/gold/rulebook_1998_topics.tsv."""
 from __future__ import annotations
 
-import csv
-from pathlib import Path
 
 import pytest
 
 from judge_app.corpus.rulebook import parse_rulebook
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCE = ROOT / "rules_corpus" / "sources" / "rulebook-ru-1998-part2.txt"
-GOLD = ROOT / "tests" / "data" / "gold" / "rulebook_1998_topics.tsv"
+from gold import SOURCES, read_tsv
+
+SOURCE = SOURCES / "rulebook-ru-1998-part2.txt"
 
 
 @pytest.fixture(scope="module")
@@ -20,8 +18,7 @@ def topics():
 
 @pytest.fixture(scope="module")
 def gold():
-    with GOLD.open(encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f, delimiter="\t"))
+    return read_tsv("rulebook_1998_topics.tsv")
 
 
 def _base(title: str) -> str:

@@ -3,17 +3,16 @@ illegal) attacks, blocks, orders and damage assignments. Whatever is tried, the 
 raises nothing but a refusal or an invalid-input error, a refused answer leaves the game
 exactly as it was, and the invariants hold after every answer."""
 
-from collections import Counter
 
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from crtext import exists
+from test_engine_properties import check_invariants as check_zone_and_citation_invariants
 from judge_app.cards import default_pool
 from judge_app.engine import actions, combat, setup
 from judge_app.engine import characteristics as ch
 from judge_app.engine.errors import EngineError, Refused
 from judge_app.engine.keywords import evasion, has
-from judge_app.engine.state import PLAYER_ZONES
 
 POOL = default_pool()
 KW = ["flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink", "vigilance",
@@ -36,19 +35,8 @@ pw = st.booleans()
 
 
 def check_invariants(g):
-    where = Counter()
-    for p in g.players:
-        for z in PLAYER_ZONES:
-            for oid in p.zone(z):
-                where[oid] += 1
-    for oid in g.battlefield + g.stack:
-        where[oid] += 1
-    for oid, o in g.objects.items():
-        assert where[oid] == (0 if o.zone == "none" else 1), oid
-    for e in g.events:
-        assert e.rules, e
-        for r in e.rules:
-            assert exists(r, g.rules_version), (e.kind, r)
+    """The engine's invariants (one zone per object, every event cites a real rule), then combat's."""
+    check_zone_and_citation_invariants(g)
     if g.combat:
         for a in combat.attacking(g):
             o = g.objects[a]
