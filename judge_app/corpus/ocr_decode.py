@@ -48,7 +48,7 @@ from functools import lru_cache
 
 from . import ocr_align, ocr_train
 from .ocr_channel import viterbi
-from .ocr_lexicon import is_title_line
+from .ocr_lexicon import class_unit, is_title_line
 
 LAMBDA = 1.0
 BEAM_1 = 10
@@ -69,6 +69,7 @@ OOV_LP = -14.0
 CAP_LP = -2.5  # log P(word is capitalised) inside a sentence
 LOW_START_LP = -3.0  # log P(word is not capitalised) at a sentence start (the start guess can be wrong)
 SEARCH_MIN_LP = math.log(0.0015)
+SEEN_GATE = -6.0  # a seen garbling must score at least this minus 2 per glyph with the letter channel
 INS_DEFAULT = -10.0  # log prob of a stray glyph the training never saw inserted
 PUNCT_STRIP = "«»()[].,;:!?\"“”'’–—-"
 
@@ -174,10 +175,22 @@ class Model:
             ctx_tot[a] = ctx_tot.get(a, 0) + v
             ctx_types[a] = ctx_types.get(a, 0) + 1
         self.ctx_tot, self.ctx_types = ctx_tot, ctx_types
-        nk = sum(v for (a, b), v in self.big.items() if b == "<k>")
-        self.k_prior = math.log(max(nk, 1)) - self.logN
+        self.class_prior = {
+            k: math.log(max(1, sum(v for (a, b), v in self.big.items() if b == k))) - self.logN for k in ("<k>", "<n>")
+        }
         self.trie = _build_trie(self.prior)
-        self.lead, self.trail = _affixes(forms)
+        self.garbles = raw.get("garbles", {})
+        self.garble_src = {}  # style -> {2019 token: times it was seen in the aligned pairs}
+        for st, tab in self.garbles.items():
+            tot: dict[str, int] = {}
+            for srcs in tab.values():
+                for a, c in srcs.items():
+                    tot[a] = tot.get(a, 0) + c
+            self.garble_src[st] = tot
+        # halves of hyphenated words seen at least twice, with log P(half | hyphenated word)
+        self.hyphen_halves = [_halves(forms, 0), _halves(forms, 1)]
+        self.hyphen_lp = math.log(max(1, sum(c for w, c in forms.items() if "-" in w))) - self.logN
+        self.lead, self.trail, self.quote_adj = _affixes(forms)
         self.charlm = _char_lm(forms)
         # glyphs (first one or two) that can start the garbling of each letter, either case
         self.first_glyphs = {}
@@ -217,9 +230,10 @@ class Model:
         return prior_b + self._bow(a)
 
     def lmk(self, a: str, b: str, prior_b: float) -> float:
-        """Like ``lm``; "<k>" (numbers, Latin words) is a class: P(<k> | a) * P(word | <k>)."""
-        if b == "<k>":
-            return self.lm(a, b, self.k_prior) + (prior_b - self.k_prior)
+        """Like ``lm``; "<k>" (Latin words) and "<n>" (numbers) are classes: P(<k> | a) * P(word | <k>)."""
+        cp = self.class_prior.get(b)
+        if cp is not None:
+            return self.lm(a, b, cp) + (prior_b - cp)
         return self.lm(a, b, prior_b)
 
     def _bow(self, a: str) -> float:
@@ -234,6 +248,16 @@ class Model:
 
             self._dawg = morph().dictionary.words.dct
         return self._dawg
+
+
+def _halves(forms: dict, side: int) -> dict:
+    halves: dict[str, int] = {}
+    for w, c in forms.items():
+        if "-" in w and c:
+            h = w.split("-", 1)[side]
+            halves[h] = halves.get(h, 0) + c
+    tot = sum(halves.values()) or 1
+    return {h: math.log(c / tot) for h, c in halves.items() if c >= 2}
 
 
 def _build_trie(prior: dict):
@@ -259,6 +283,7 @@ def _affixes(forms):
     from collections import Counter
 
     lead, trail = Counter(), Counter()
+    quoted = Counter()  # (opens a quote, closes it) for tokens
     n = 0
     for tok in text.split():
         m = re.match(r"^([^\wА-Яа-яЁё]*)[\wА-Яа-яЁё].*?([^\wА-Яа-яЁё]*)$", tok)
@@ -267,9 +292,19 @@ def _affixes(forms):
         n += 1
         lead[m.group(1)] += 1
         trail[m.group(2)] += 1
+        quoted["«" in m.group(1), "»" in m.group(2)] += 1
     leadp = {k: math.log(v / n) for k, v in lead.items() if v >= 3 and len(k) <= 3}
     trailp = {k: math.log(v / n) for k, v in trail.items() if v >= 3 and len(k) <= 4}
-    return leadp, trailp
+    # a token that opens a quote closes it far more often than tokens in general:
+    # log P(closes | opens) - log P(closes), for closes = False / True
+    p_close = (quoted[False, True] + quoted[True, True]) / n
+    opens = quoted[True, True] + quoted[True, False]
+    p_close_open = quoted[True, True] / max(1, opens)
+    quote_adj = {
+        True: math.log(max(p_close_open, 1e-4) / p_close),
+        False: math.log(max(1 - p_close_open, 1e-4) / (1 - p_close)),
+    }
+    return leadp, trailp, quote_adj
 
 
 def _dawg_final(memo, fc, idx) -> bool:
@@ -606,14 +641,20 @@ class Decoder:
             if klp is not None:
                 res.append((LAMBDA * klp - 0.05 * len(g), g, 0, "keep", klp))
             elif dm:
-                klp = math.log(m.numbers.get(dm.group(1), 0.5)) - m.logN
+                d = dm.group(1)
+                # a number with a leading zero ("005") is a garbled word, not a number
+                klp = math.log(m.numbers.get(d, 0.5 if d[0] != "0" or len(d) == 1 else 0.005)) - m.logN
                 res.append((LAMBDA * klp, g, 0, "keep", klp))
             else:
                 ap = self._latin_apos(g, st)
                 if ap is not None:
                     res.append(ap)
+            res += self._seen_garblings(g, st)
+            if wide and _hyphenated(core):
+                res += self._hyphen_cands(g, st, sent)
             if not res:
                 res.append((-50.0, g, 0, "keep", -20.0))
+            res = [self._quote_adjusted(x) for x in res]
         seen = {}
         for x in res:
             k2 = x[1]
@@ -622,6 +663,81 @@ class Decoder:
         r = sorted(seen.values(), key=lambda x: -x[0])[:NBEST]
         self.cache[key] = r
         return r
+
+    def _seen_garblings(self, g: str, st: str):
+        """Readings of ``g`` seen in the aligned pairs, scored by how often the word was garbled so.
+
+        A seen pairing still has to be possible letter by letter (a loose check with
+        the character channel), so a word the 2020 text changed («вниз» where 2019
+        said «вверх») does not become a «garbling» of the old word.
+        """
+        srcs = self.m.garbles.get(st, {}).get(g)
+        if not srcs:
+            return []
+        E, inv, dele, ins = self.m.styles[st]
+        tot = self.m.garble_src[st]
+        out = []
+        for a, n in srcs.items():
+            lp_char, _, _ = viterbi(a, g, E, ins)
+            if lp_char < SEEN_GATE - 2.0 * len(g):
+                continue
+            mm = _AFFIX.match(a)
+            core = mm.group(2).lower()
+            if not core:
+                continue
+            pr = self.m.prior.get(core, DICT_LP)
+            aff = self.m.lead.get(mm.group(1), -12.0) + self.m.trail.get(mm.group(3), -12.0)
+            text = mm.group(1) + mm.group(2).lower() + mm.group(3)
+            cap = 0  # the 2019 token's case says nothing about this occurrence
+            lp = max(lp_char, math.log(n / tot[a])) + aff
+            out.append((lp + LAMBDA * pr, text, cap, "word" if core in self.m.prior else "dict", pr))
+        return out
+
+    def _quote_adjusted(self, cand):
+        """A word read as opening a quote («Каскад») is likely to close it too: «Kackany. is «Каскад»."""
+        sc, text, cap, kind, pr = cand
+        if kind == "keep" or not text.startswith(("«", "(«")):
+            return cand
+        tail = text[len(text.rstrip(PUNCT_STRIP)):]
+        return (sc + self.m.quote_adj["»" in tail], text, cap, kind, pr)
+
+    def _hyphen_cands(self, g: str, st: str, sent: bool):
+        """A hyphenated token (какая-либо, мана-символы, Колосс-Хамелеон): its halves decoded apart.
+
+        The second half is also scored against the second halves of the lexicon's
+        hyphenated words («либо», «то», «нибудь», …), which the OCR often wrecks.
+        """
+        i = g.index("-", len(g) - len(g.lstrip(PUNCT_STRIP)) + 1)
+        g1, g2 = g[:i], g[i + 1:]
+        firsts = [c for c in self.nbest(g1, st, sent) if c[3] != "keep" and c[1][-1:].isalpha()][:3]
+        seconds = [c for c in self.nbest(g2, st, False) if c[3] != "keep" and c[1][:1].isalpha()][:3]
+        core1 = g1.lstrip(PUNCT_STRIP)
+        core2 = g2.rstrip(PUNCT_STRIP)
+        firsts += self._halves(core1, g1[: len(g1) - len(core1)], "", st, 0)
+        seconds += self._halves(core2, "", g2[len(core2):], st, 1)
+        out = []
+        for s1, t1, cap1, k1, p1 in firsts:
+            for s2, t2, cap2, k2, p2 in seconds:
+                text = t1 + "-" + (t2[:1].upper() + t2[1:] if cap1 and cap2 else t2)
+                # a compound the lexicon lacks: P(hyphenated) * P(first half) * P(second half)
+                pr = self.m.prior.get(_core(text))
+                if pr is None:
+                    h1 = self.m.hyphen_halves[0].get(_core(t1), p1)
+                    h2 = self.m.hyphen_halves[1].get(_core(t2), p2)
+                    pr = self.m.hyphen_lp + h1 + h2
+                out.append((s1 - LAMBDA * p1 + s2 - LAMBDA * p2 + LAMBDA * pr, text, cap1, "word", pr))
+        return out
+
+    def _halves(self, core: str, L: str, T: str, st: str, side: int):
+        """The lexicon's halves of hyphenated words (промо-, -либо), scored against one half's glyphs."""
+        E, inv, dele, ins = self.m.styles[st]
+        aff = (self.m.lead.get(L, -12.0) if L else 0.0) + (self.m.trail.get(T, -12.0) if T else 0.0)
+        out = []
+        for half, lp_half in self.m.hyphen_halves[side].items():
+            if len(core) / 2.6 <= len(half) <= len(core) + 1:
+                lp, _, _ = viterbi(half, core, E, ins)
+                out.append((lp + aff + LAMBDA * lp_half, L + half + T, 0, "word", lp_half))
+        return out
 
     def _latin_apos(self, g: str, st: str):
         """planeswalker'a -> planeswalker'а: a known Latin word with a Russian ending."""
@@ -646,7 +762,7 @@ class Decoder:
     def _ctx_cands(self, g: str, st: str, best_text: str, ctx: set):
         """Score the aligned 2019 block's words directly against the glyphs."""
         E, inv, dele, ins = self.m.styles[st]
-        m = re.match(r"^([^\wА-Яа-яЁё]*)(.*?)([^\wА-Яа-яЁё]*)$", best_text)
+        m = _AFFIX.match(best_text)
         L, T = m.group(1), m.group(3)
         aff = self.m.lead.get(L, -12.0) + self.m.trail.get(T, -12.0)
         gc = g.strip(PUNCT_STRIP) or g
@@ -664,6 +780,10 @@ class Decoder:
             if r is None:
                 lp, _, _ = viterbi(L + w + T, g, E, ins)
                 cap = 0
+                if not L:  # the glyphs may show a capital letter («[Ipukimoue…» = «Приключ…»)
+                    lp_cap = viterbi(w[0].upper() + w[1:] + T, g, E, ins)[0] + CAP_LP
+                    if lp_cap > lp:
+                        lp, cap = lp_cap, 1
                 pr = self.m.prior.get(w, DICT_LP)
                 r = self.ctx_cache[key] = (lp + aff + LAMBDA * pr, L + w + T, cap, "word", pr)
             out.append(r)
@@ -672,18 +792,19 @@ class Decoder:
     def candidates(self, g: str, st: str, ctx: set | None = None, sent: bool = False, wide: bool = True):
         """Candidates with the 2019-context bonus: [(channel+bonus score without prior, text, cap, kind, prior)]."""
         cands = self.nbest(g, st, sent, wide)
-        if ctx and not isinstance(ctx, _Cache) and cands[0][3] != "keep" and _core(cands[0][1]) not in ctx:
+        if ctx and cands[0][3] != "keep" and _core(cands[0][1]) not in ctx:
             cands = cands + self._ctx_cands(g, st, cands[0][1], ctx)
         out = []
         tot = (getattr(ctx, "total", None) or len(ctx)) if ctx else 1
         for sc, t, cap, kind, pr in cands:
+            channel = sc - LAMBDA * pr
             b = 0.0
             if ctx and kind != "keep" and _core(t) in ctx:
                 # cache model: the aligned block's words are likely here; and a bonus
                 b = CTX_BONUS
                 cnt = ctx[_core(t)] if isinstance(ctx, dict) else 1
                 pr = max(pr, math.log(CACHE_W * cnt / tot))
-            out.append((sc - LAMBDA * pr + b, t, cap, kind, pr))
+            out.append((channel + b, t, cap, kind, pr))
         return out
 
     # -- a line: Viterbi over candidates with the word bigram model
@@ -785,11 +906,18 @@ def _pick(spans_end, key):
 
 
 _APOS = re.compile(r"^([«(\"]*)([A-Za-z][A-Za-z\-]*)(['’])(.+)$")
+_AFFIX = re.compile(r"^([^\wА-Яа-яЁё]*)(.*?)([^\wА-Яа-яЁё]*)$")
+
+
+def _hyphenated(core: str) -> bool:
+    """Two parts of two or more glyphs, each with a letter, joined by one hyphen: «YeM-JI00»."""
+    parts = core.split("-")
+    return len(parts) == 2 and all(len(p) >= 2 and any(ch.isalpha() for ch in p) for p in parts)
 
 
 def _lm_unit(text: str, kind: str) -> str:
     if kind == "keep":
-        return "<k>"
+        return class_unit(text.strip(PUNCT_STRIP))
     return _core(text)
 
 
@@ -957,7 +1085,7 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
         if k >= 0:
             last = out_tokens[k][-1]
             carry = bool(_SENT_END.search(last.decoded))
-            prev = "<s>" if carry else ("<k>" if last.kind == "keep" else _core(last.decoded))
+            prev = "<s>" if carry else _lm_unit(last.decoded, last.kind)
         ol, ot, lw = _decode_range(m, lines, style, ctx2, starts, run[0], run[-1] + 1, carry, prev, dec)
         for k, ln in enumerate(run):
             out_lines[ln] = ol[k]

@@ -71,7 +71,7 @@ def build_lexicon(heldout: bool = False) -> dict:
                     if w[0].isupper() and n > 0 and prev and not SENT_END.search(prev) and m.start() <= 1:
                         cap_mid[lw] += 1
                 prev = tok
-    # word bigrams over token cores ("<s>" = sentence start, "<k>" = number or Latin word)
+    # word bigrams over token cores ("<s>" = sentence start, "<n>" = number, "<k>" = Latin word)
     bigrams: Counter = Counter()
     apos: Counter = Counter()
     for text in _texts_2019(heldout):
@@ -138,7 +138,12 @@ def lm_core(tok: str) -> str | None:
         return None
     if re.search(r"[А-Яа-яЁё]", c) and not re.match(r"^[A-Za-z]", c):
         return c.lower()
-    return "<k>"
+    return class_unit(c)
+
+
+def class_unit(core: str) -> str:
+    """The bigram class of a token kept as is: "<n>" for a number, "<k>" for anything else (Latin words)."""
+    return "<n>" if re.search(r"\d", core) and not re.search(r"[A-Za-z]{2}", core) else "<k>"
 
 
 def _english_words() -> dict:

@@ -59,7 +59,25 @@ def train(heldout: bool = False) -> dict:
     model = ocr_channel.build_model(res)
     model["lexicon"] = ocr_lexicon.build_lexicon(heldout=heldout)
     model["latin"] = ocr_lexicon.latin_stats(blocks, pairs)
+    model["garbles"] = garble_table(pairs)
     return model
+
+
+def garble_table(pairs: dict[str, Counter]) -> dict:
+    """Whole-token channel: {style: {OCR token: {2019 token: count}}} from the aligned word pairs.
+
+    The character channel scores a garbling letter by letter; this table remembers
+    the garblings actually seen (``32`` for «за», ``1`` for «и»), which the letter
+    model finds too unlikely to search for.
+    """
+    return {st: _nested(c) for st, c in sorted(pairs.items())}
+
+
+def _nested(c: Counter) -> dict:
+    out: dict[str, dict] = {}
+    for (a, g), n in sorted(c.items()):
+        out.setdefault(g, {})[a] = n
+    return out
 
 
 def dump(model: dict) -> bytes:
