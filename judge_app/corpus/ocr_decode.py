@@ -69,6 +69,7 @@ OOV_LP = -14.0
 CAP_LP = -2.5  # log P(word is capitalised) inside a sentence
 LOW_START_LP = -3.0  # log P(word is not capitalised) at a sentence start (the start guess can be wrong)
 SEARCH_MIN_LP = math.log(0.0015)
+SEEN_SKIPS_SEARCH = 1  # a token seen in the aligned pairs is read from them without searching
 SEEN_GATE = -6.0  # a seen garbling must score at least this minus 2 per glyph with the letter channel
 INS_DEFAULT = -10.0  # log prob of a stray glyph the training never saw inserted
 PUNCT_STRIP = "«»()[].,;:!?\"“”'’–—-"
@@ -617,24 +618,9 @@ class Decoder:
         if forced:
             res.append((0.0, g, 0, "keep", 0.0))
         else:
-            leads = self._lead_table(g, st)
-            trails = self._trail_table(g, st)
-            res = [(s, L + w + T, cap, "word", m.prior[w]) for s, w, cap, L, T in self._search_trie(g, st, leads, trails, None, sent)]
-            best = max((x[0] for x in res), default=-1e9)
-            weak = best < -4.0 * max(1, len(g)) ** 0.5 - 14 or not res
-            if weak:
-                res = [
-                    (s, L + w + T, cap, "word", m.prior[w])
-                    for s, w, cap, L, T in self._search_trie(g, st, leads, trails, BEAM_2, sent)
-                ]
-                best = max((x[0] for x in res), default=-1e9)
-                weak = best < -4.0 * max(1, len(g)) ** 0.5 - 14 or not res
-            if not weak and len(core) >= 4:
-                top = max(res, key=lambda x: x[0])
-                weak = (top[0] - LAMBDA * top[4]) < POOR_CHANNEL * len(g)
-            if weak and wide:
-                res += [(s, L + w + T, cap, "dict", DICT_LP) for s, w, cap, L, T in self._search_dawg(g, st, leads, trails, sent)]
-                res += [(s, L + w + T, cap, "oov", OOV_LP) for s, w, cap, L, T in self._search_chars(g, st, leads, trails, sent)]
+            res = self._seen_garblings(g, st)
+            if not (res and SEEN_SKIPS_SEARCH):
+                res += self._searched(g, st, sent, wide, core)
             # keep as is: Latin words and numbers, prior from the 2019 text
             klp = m.keep.get(core)
             dm = _DIGITS.match(g)
@@ -649,7 +635,6 @@ class Decoder:
                 ap = self._latin_apos(g, st)
                 if ap is not None:
                     res.append(ap)
-            res += self._seen_garblings(g, st)
             if wide and _hyphenated(core):
                 res += self._hyphen_cands(g, st, sent)
             if not res:
@@ -664,22 +649,51 @@ class Decoder:
         self.cache[key] = r
         return r
 
+    def _searched(self, g: str, st: str, sent: bool, wide: bool, core: str):
+        """Candidates found by searching the lexicon trie, then (if those explain the glyphs badly)
+        pymorphy3's dictionary and the character model."""
+        m = self.m
+        leads = self._lead_table(g, st)
+        trails = self._trail_table(g, st)
+        res = [(s, L + w + T, cap, "word", m.prior[w]) for s, w, cap, L, T in self._search_trie(g, st, leads, trails, None, sent)]
+        best = max((x[0] for x in res), default=-1e9)
+        weak = best < -4.0 * max(1, len(g)) ** 0.5 - 14 or not res
+        if weak:
+            res = [
+                (s, L + w + T, cap, "word", m.prior[w])
+                for s, w, cap, L, T in self._search_trie(g, st, leads, trails, BEAM_2, sent)
+            ]
+            best = max((x[0] for x in res), default=-1e9)
+            weak = best < -4.0 * max(1, len(g)) ** 0.5 - 14 or not res
+        if not weak and len(core) >= 4:
+            top = max(res, key=lambda x: x[0])
+            weak = (top[0] - LAMBDA * top[4]) < POOR_CHANNEL * len(g)
+        if weak and wide:
+            res += [(s, L + w + T, cap, "dict", DICT_LP) for s, w, cap, L, T in self._search_dawg(g, st, leads, trails, sent)]
+            res += [(s, L + w + T, cap, "oov", OOV_LP) for s, w, cap, L, T in self._search_chars(g, st, leads, trails, sent)]
+        return res
+
     def _seen_garblings(self, g: str, st: str):
         """Readings of ``g`` seen in the aligned pairs, scored by how often the word was garbled so.
 
         A seen pairing still has to be possible letter by letter (a loose check with
         the character channel), so a word the 2020 text changed («вниз» where 2019
-        said «вверх») does not become a «garbling» of the old word.
+        said «вверх») does not become a «garbling» of the old word.  A pairing seen
+        three times or more («за» read as ``32`` 15 times in 49) passes unless
+        another reading of the same glyphs explains them far better.
         """
         srcs = self.m.garbles.get(st, {}).get(g)
         if not srcs:
             return []
         E, inv, dele, ins = self.m.styles[st]
         tot = self.m.garble_src[st]
+        chars = {a: viterbi(a, g, E, ins)[0] for a in srcs}
+        best_char = max(chars.values())
         out = []
         for a, n in srcs.items():
-            lp_char, _, _ = viterbi(a, g, E, ins)
-            if lp_char < SEEN_GATE - 2.0 * len(g):
+            lp_char = chars[a]
+            plausible = lp_char >= SEEN_GATE - 2.0 * len(g)
+            if not plausible and not (n >= 3 and lp_char >= best_char - 10.0):
                 continue
             mm = _AFFIX.match(a)
             core = mm.group(2).lower()
