@@ -90,6 +90,10 @@ def build_lexicon(heldout: bool = False) -> dict:
                 m = APOS_RE.match(tok)
                 if m:
                     apos[m.group(2)] += 1
+    tag_bigrams: Counter = Counter()
+    for k, v in bigrams.items():
+        a, b = k.split(" ", 1)
+        tag_bigrams[word_class(a) + " " + word_class(b)] += v
     proper = sorted(w for w, c in cap_mid.items() if c >= 2 and c * 2 > counts[w] and len(w) > 1)
     forms = {w: c for w, c in counts.items()}
     # lexeme expansion with pymorphy3
@@ -116,6 +120,7 @@ def build_lexicon(heldout: bool = False) -> dict:
     return {"forms": dict(sorted(forms.items())), "proper": proper, "latin": dict(sorted(latin.items())),
             "numbers": dict(sorted(numbers.items())),
             "bigrams": {k: v for k, v in sorted(bigrams.items())},
+            "tag_bigrams": dict(sorted(tag_bigrams.items())),
             "apos": dict(sorted(apos.items())),
             "latin_en": _english_words()}
 
@@ -144,6 +149,28 @@ def lm_core(tok: str) -> str | None:
 def class_unit(core: str) -> str:
     """The bigram class of a token kept as is: "<n>" for a number, "<k>" for anything else (Latin words)."""
     return "<n>" if re.search(r"\d", core) and not re.search(r"[A-Za-z]{2}", core) else "<k>"
+
+
+_CLASS_CACHE: dict[str, str] = {}
+
+
+def word_class(unit: str) -> str:
+    """The grammatical class of a bigram unit: pymorphy3's best parse as part of speech,
+    case, number and (in the singular) gender, e.g. ``NOUN,gent,sing,femn``; markers
+    (``<s>``, ``<n>``, …) are their own class.  The decoder's back-off model uses these
+    so that an unseen word pair still agrees in case and number."""
+    r = _CLASS_CACHE.get(unit)
+    if r is None:
+        if unit.startswith("<"):
+            r = unit
+        else:
+            t = morph().parse(unit)[0].tag
+            parts = [t.POS or "X", t.case or "", t.number or ""]
+            if t.number == "sing" and t.gender:
+                parts.append(t.gender)
+            r = ",".join(parts)
+        _CLASS_CACHE[unit] = r
+    return r
 
 
 def _english_words() -> dict:
