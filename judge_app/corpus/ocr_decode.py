@@ -71,6 +71,7 @@ LOW_START_LP = -3.0  # log P(word is not capitalised) at a sentence start (the s
 SEARCH_MIN_LP = math.log(0.0015)
 TAG_W = 0.7  # weight of the grammatical-class fit in the bigram back-off
 CLS_ALPHA = 20.0  # smoothing of the class bigrams towards the class unigram
+CHUNKS_PER_WORKER = 6  # pieces of the document per worker process (the pool balances them)
 SEEN_SKIPS_SEARCH = 1  # a token seen in the aligned pairs is read from them without searching
 SEEN_GATE = -6.0  # a seen garbling must score at least this minus 2 per glyph with the letter channel
 INS_DEFAULT = -10.0  # log prob of a stray glyph the training never saw inserted
@@ -190,6 +191,7 @@ class Model:
         n_cls = sum(cls_uni.values()) or 1
         self.cls_p = {c: v / n_cls for c, v in cls_uni.items()}
         self._cls_cache: dict[tuple, float] = {}
+        self.classes = lex.get("classes", {})  # word form -> class, for the lexicon (others: pymorphy3)
         self.class_prior = {
             k: math.log(max(1, sum(v for (a, b), v in self.big.items() if b == k))) - self.logN for k in ("<k>", "<n>")
         }
@@ -222,35 +224,34 @@ class Model:
         self.lead_tab = {st: _affix_tab(self.styles[st][0], self.lead) for st in self.styles}
         self._dawg = None
         self._lm_cache = {}
+        self._back_cache = {}
         self.dawg_memo = {}  # (dawg index, letter) -> next index; (index, "$") -> is a word end
 
     def lm(self, a: str, b: str, prior_b: float) -> float:
         """log P(b | a): discounted bigram, backing off to the unigram log prior of b
         reweighted by how well the two words' grammatical classes go together."""
         key = (a, b)
+        r = self._back_cache.get(key)  # an unseen pair: what to add to the prior of b
+        if r is not None:
+            return prior_b + r
         r = self._lm_cache.get(key)
         if r is not None:
-            return r if r != 1.0 else prior_b + self._bow(a) + self.class_fit(a, b)
-        tot = self.ctx_tot.get(a)
-        if not tot:
-            self._lm_cache[key] = 1.0
-            return prior_b + self.class_fit(a, b)
-        c = self.big.get(key, 0)
-        bow = LM_D * self.ctx_types[a] / tot
-        p_back = bow * math.exp(prior_b)
-        if c:
-            r = math.log((c - LM_D) / tot + p_back)
-            self._lm_cache[key] = r
             return r
-        self._lm_cache[key] = 1.0
-        return prior_b + self._bow(a) + self.class_fit(a, b)
+        tot = self.ctx_tot.get(a)
+        c = self.big.get(key, 0) if tot else 0
+        if c:
+            p_back = LM_D * self.ctx_types[a] / tot * math.exp(prior_b)
+            r = self._lm_cache[key] = math.log((c - LM_D) / tot + p_back)
+            return r
+        r = self._back_cache[key] = self._bow(a) + self.class_fit(a, b)
+        return prior_b + r
 
     def class_fit(self, a: str, b: str) -> float:
         """TAG_W * log(P(class b | class a) / P(class b)), smoothed; 0 when nothing is known."""
-        key = (a, b)
+        ca, cb = self.word_class(a), self.word_class(b)
+        key = (ca, cb)
         r = self._cls_cache.get(key)
         if r is None:
-            ca, cb = word_class(a), word_class(b)
             pb = self.cls_p.get(cb)
             tot = self.cls_tot.get(ca)
             if not pb or not tot:
@@ -267,6 +268,10 @@ class Model:
         if cp is not None:
             return self.lm(a, b, cp) + (prior_b - cp)
         return self.lm(a, b, prior_b)
+
+    def word_class(self, unit: str) -> str:
+        c = self.classes.get(unit)
+        return c if c is not None else word_class(unit)
 
     def _bow(self, a: str) -> float:
         tot = self.ctx_tot.get(a)
@@ -804,6 +809,11 @@ class Decoder:
         text = mm.group(1) + mm.group(2) + mm.group(3) + best[1]
         return (best[0] + LAMBDA * klp, text, 0, "keep", klp)
 
+    @staticmethod
+    def _doubtful(g: str, cand) -> bool:
+        """Is the best reading only a dictionary or letter-model word, or a poor fit to the glyphs?"""
+        return cand[3] in ("dict", "oov") or (cand[0] - LAMBDA * cand[4]) < POOR_CHANNEL * len(g)
+
     def _ctx_cands(self, g: str, st: str, best_text: str, ctx: set):
         """Score the aligned 2019 block's words directly against the glyphs."""
         E, inv, dele, ins = self.m.styles[st]
@@ -837,7 +847,9 @@ class Decoder:
     def candidates(self, g: str, st: str, ctx: set | None = None, sent: bool = False, wide: bool = True):
         """Candidates with the 2019-context bonus: [(channel+bonus score without prior, text, cap, kind, prior)]."""
         cands = self.nbest(g, st, sent, wide)
-        if ctx and cands[0][3] != "keep" and _core(cands[0][1]) not in ctx:
+        if ctx and cands[0][3] != "keep" and _core(cands[0][1]) not in ctx and (
+            not isinstance(ctx, _Cache) or self._doubtful(g, cands[0])
+        ):
             cands = cands + self._ctx_cands(g, st, cands[0][1], ctx)
         out = []
         tot = (getattr(ctx, "total", None) or len(ctx)) if ctx else 1
@@ -1022,38 +1034,57 @@ def decode_document(text: str, model: Model | None = None, use_context: bool = T
     lines, style, ctx, starts, family = _line_contexts(text)
     if not use_context:
         ctx = [None] * len(lines)
-    n = len(lines)
-    ranges = [(0, n)]
-    if workers > 1 and n > 200:
-        # split at blank lines into ranges of roughly equal size
-        cuts = [0]
-        for w in range(1, workers):
-            c = n * w // workers
-            while c < n and lines[c].strip():
-                c += 1
-            cuts.append(c)
-        cuts.append(n)
-        ranges = [(cuts[i], cuts[i + 1]) for i in range(workers) if cuts[i] < cuts[i + 1]]
-    if len(ranges) == 1:
-        parts = [_decode_range(m, lines, style, ctx, starts, 0, n)]
-    else:
-        import multiprocessing as mp
-
-        global _JOB
-        _JOB = (m, lines, style, ctx, starts)
-        try:
-            with mp.get_context("fork").Pool(len(ranges)) as pool:
-                parts = pool.map(_job, ranges)
-        finally:
-            _JOB = None
+    ranges = _chunks(lines, workers * CHUNKS_PER_WORKER if workers > 1 else 1)
+    parts = _fork_map(_job, ranges, (m, lines, style, ctx, starts), workers)
     out_lines, out_tokens, low = [], [], []
     for ol, ot, lw in parts:
         out_lines += ol
         out_tokens += ot
         low += lw
     if use_context:
-        _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, low)
+        _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, low, workers)
     return DecodedDoc(out_lines, low, out_tokens)
+
+
+def _chunks(lines: list[str], k: int) -> list[tuple[int, int]]:
+    """Cut the lines at blank lines into about ``k`` ranges of similar size (work for the pool)."""
+    n = len(lines)
+    if k <= 1 or n <= 200:
+        return [(0, n)]
+    cuts = [0]
+    for w in range(1, k):
+        c = max(n * w // k, cuts[-1])
+        while c < n and lines[c].strip():
+            c += 1
+        cuts.append(c)
+    cuts.append(n)
+    return [(a, b) for a, b in zip(cuts, cuts[1:]) if a < b]
+
+
+_JOB = None  # what the forked workers share: set before the pool forks
+_WORKER_DEC: tuple | None = None  # (model, Decoder) of this process, so its caches outlive one chunk
+
+
+def _fork_map(fn, items: list, state: tuple, workers: int) -> list:
+    """``[fn(x) for x in items]`` in ``workers`` forked processes sharing ``state`` (read as ``_JOB``)."""
+    global _JOB
+    _JOB = state
+    try:
+        if workers <= 1 or len(items) <= 1:
+            return [fn(x) for x in items]
+        import multiprocessing as mp
+
+        with mp.get_context("fork").Pool(min(workers, len(items))) as pool:
+            return pool.map(fn, items, chunksize=1)
+    finally:
+        _JOB = None
+
+
+def _worker_decoder(m: "Model") -> "Decoder":
+    global _WORKER_DEC
+    if _WORKER_DEC is None or _WORKER_DEC[0] is not m:
+        _WORKER_DEC = (m, Decoder(m))
+    return _WORKER_DEC[1]
 
 
 class _Cache(dict):
@@ -1062,7 +1093,7 @@ class _Cache(dict):
     total = 0
 
 
-def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, low):
+def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, low, workers=1):
     """Rules with no 2019 counterpart: decode again with the rule's own confident words as cache.
 
     A word like «Побег» that only pymorphy3's dictionary knows is found with good
@@ -1124,7 +1155,7 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
         cur.append(ln)
     if cur:
         runs.append(cur)
-    dec = Decoder(m)
+    jobs = []
     for run in runs:
         carry, prev = True, "<s>"
         k = run[0] - 1
@@ -1134,7 +1165,8 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
             last = out_tokens[k][-1]
             carry = bool(_SENT_END.search(last.decoded))
             prev = "<s>" if carry else _lm_unit(last.decoded, last.kind)
-        ol, ot, lw = _decode_range(m, lines, style, ctx2, starts, run[0], run[-1] + 1, carry, prev, dec)
+        jobs.append((run[0], run[-1] + 1, carry, prev))
+    for run, (ol, ot, lw) in zip(runs, _fork_map(_job, jobs, (m, lines, style, ctx2, starts), workers)):
         for k, ln in enumerate(run):
             out_lines[ln] = ol[k]
             out_tokens[ln] = ot[k]
@@ -1142,12 +1174,9 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
     low.sort()
 
 
-_JOB = None
-
-
-def _job(rng):
+def _job(args):
     m, lines, style, ctx, starts = _JOB
-    return _decode_range(m, lines, style, ctx, starts, *rng)
+    return _decode_range(m, lines, style, ctx, starts, *args, dec=_worker_decoder(m))
 
 
 def _decode_range(

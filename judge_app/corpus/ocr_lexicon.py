@@ -121,6 +121,7 @@ def build_lexicon(heldout: bool = False) -> dict:
             "numbers": dict(sorted(numbers.items())),
             "bigrams": {k: v for k, v in sorted(bigrams.items())},
             "tag_bigrams": dict(sorted(tag_bigrams.items())),
+            "classes": {w: word_class(w) for w in sorted(forms)},
             "apos": dict(sorted(apos.items())),
             "latin_en": _english_words()}
 
