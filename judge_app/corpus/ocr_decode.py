@@ -65,6 +65,8 @@ JOIN_LP = -3.0  # log P(OCR split one word with a space)  # absolute discount of
 EN_WEIGHT = 0.3  # weight of English-CR capitalised words as Latin words kept as is
 GEN_COUNT = 0.3  # pseudo-count of lexeme forms the 2019 text does not use
 DICT_LP = -15.0  # log prior of a pymorphy3 dictionary word unseen in the lexicon
+CHAR_W = 0.4  # weight of the character-bigram fit in a dictionary word's prior
+CHAR_MEAN = -2.5  # the typical character-bigram log prob per letter of a lexicon word
 OOV_LP = -14.0
 CAP_LP = -2.5  # log P(word is capitalised) inside a sentence
 LOW_START_LP = -3.0  # log P(word is not capitalised) at a sentence start (the start guess can be wrong)
@@ -225,6 +227,7 @@ class Model:
         self._dawg = None
         self._lm_cache = {}
         self._back_cache = {}
+        self._dict_prior: dict[str, float] = {}
         self.dawg_memo = {}  # (dawg index, letter) -> next index; (index, "$") -> is a word end
 
     def lm(self, a: str, b: str, prior_b: float) -> float:
@@ -268,6 +271,25 @@ class Model:
         if cp is not None:
             return self.lm(a, b, cp) + (prior_b - cp)
         return self.lm(a, b, prior_b)
+
+    def word_prior(self, w: str) -> float:
+        """log P(word): the lexicon's, else ``dict_prior``."""
+        p = self.prior.get(w)
+        return p if p is not None else self.dict_prior(w)
+
+    def dict_prior(self, w: str) -> float:
+        """log P(word) of a pymorphy3 dictionary word the lexicon lacks: ``DICT_LP`` moved by how
+        typical its spelling is of the rules (character bigrams of the lexicon), so that
+        «приключением» (like «исключением») beats «приключенцем»."""
+        r = self._dict_prior.get(w)
+        if r is None:
+            big, unk = self.charlm
+            lp, p = 0.0, "^"
+            for ch in w + "$":
+                lp += big.get((p, ch), unk.get(p, -10.0))
+                p = ch
+            r = self._dict_prior[w] = DICT_LP + CHAR_W * (lp - CHAR_MEAN * (len(w) + 1))
+        return r
 
     def word_class(self, unit: str) -> str:
         c = self.classes.get(unit)
@@ -705,7 +727,9 @@ class Decoder:
             top = max(res, key=lambda x: x[0])
             weak = (top[0] - LAMBDA * top[4]) < POOR_CHANNEL * len(g)
         if weak and wide:
-            res += [(s, L + w + T, cap, "dict", DICT_LP) for s, w, cap, L, T in self._search_dawg(g, st, leads, trails, sent)]
+            for s, w, cap, L, T in self._search_dawg(g, st, leads, trails, sent):
+                pr = m.dict_prior(w)
+                res.append((s + LAMBDA * (pr - DICT_LP), L + w + T, cap, "dict", pr))
             res += [(s, L + w + T, cap, "oov", OOV_LP) for s, w, cap, L, T in self._search_chars(g, st, leads, trails, sent)]
         return res
 
@@ -735,7 +759,7 @@ class Decoder:
             core = mm.group(2).lower()
             if not core:
                 continue
-            pr = self.m.prior.get(core, DICT_LP)
+            pr = self.m.word_prior(core)
             aff = self.m.lead.get(mm.group(1), -12.0) + self.m.trail.get(mm.group(3), -12.0)
             text = mm.group(1) + mm.group(2).lower() + mm.group(3)
             cap = 0  # the 2019 token's case says nothing about this occurrence
@@ -839,7 +863,7 @@ class Decoder:
                     lp_cap = viterbi(w[0].upper() + w[1:] + T, g, E, ins)[0] + CAP_LP
                     if lp_cap > lp:
                         lp, cap = lp_cap, 1
-                pr = self.m.prior.get(w, DICT_LP)
+                pr = self.m.word_prior(w)
                 r = self.ctx_cache[key] = (lp + aff + LAMBDA * pr, L + w + T, cap, "word", pr)
             out.append(r)
         return out
