@@ -494,13 +494,18 @@ class Decoder:
                 items = list(b.values())
             top = max(x[0] + LAMBDA * x[1][2] for x in items) - PRUNE
             items = [x for x in items if x[0] + LAMBDA * x[1][2] >= top]
-            # deletions (one per position)
-            for it in items[:]:
-                ch = it[1][0]
-                for c, lp in dele_items:
-                    nx = ch.get(c)
-                    if nx is not None:
-                        items.append([it[0] + lp, nx, it[2], it[3]])
+            # deletions: letters that left no glyph (up to two in a row: «эффекты» as ``3eKTsl``)
+            fresh = items
+            for _ in range(2):
+                added = []
+                for it in fresh:
+                    ch = it[1][0]
+                    for c, lp in dele_items:
+                        nx = ch.get(c)
+                        if nx is not None:
+                            added.append([it[0] + lp, nx, it[2], it[3]])
+                items += added
+                fresh = added
             tj = trails.get(j)
             last = j == n
             if not last:

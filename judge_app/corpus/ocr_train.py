@@ -15,7 +15,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from . import ocr_align, ocr_channel, ocr_lexicon
+from . import ocr_align, ocr_channel, ocr_lexicon, ocr_resplit
 
 DATA = Path(__file__).resolve().parent / "data"
 MODEL_PATH = DATA / "ocr_model.json.gz"
@@ -27,21 +27,28 @@ def tokens(s: str) -> list[str]:
     return s.split()
 
 
-def word_pairs(blocks, heldout: bool) -> dict[str, Counter]:
-    """Word pairs (2019 token, 2020 token) from blocks with equal token counts."""
-    pairs = {"u": Counter(), "i": Counter()}
+def block_tokens(blocks, heldout: bool) -> list[tuple[str, list[str], list[str]]]:
+    """(style, 2019 words, 2020 OCR tokens) of each aligned block used for training."""
+    out = []
     for b in blocks:
         if heldout and ocr_align.is_heldout(b.key):
             continue
         old = b.old
         if b.kind == "gloss":
             old = _GLOSS_SENSE.sub(" ", old)
-        to, tn = tokens(old), tokens(b.new)
+        out.append((b.style, tokens(old), tokens(b.new)))
+    return out
+
+
+def word_pairs(blocks, heldout: bool) -> dict[str, Counter]:
+    """Word pairs (2019 token, 2020 token) from blocks with equal token counts."""
+    pairs = {"u": Counter(), "i": Counter()}
+    for style, to, tn in block_tokens(blocks, heldout):
         if len(to) != len(tn):
             continue
         for a, g in zip(to, tn):
             if ocr_channel.has_cyr(a) and len(a) <= 30 and len(g) <= 40:
-                pairs[b.style][(a, g)] += 1
+                pairs[style][(a, g)] += 1
     return pairs
 
 
@@ -55,6 +62,13 @@ def train(heldout: bool = False) -> dict:
     blocks = ocr_align.aligned_blocks()
     pairs = word_pairs(blocks, heldout)
     with ProcessPoolExecutor(2) as ex:
+        res = dict(ex.map(_train_one, sorted(pairs.items())))
+        # a second round with the pairs of blocks whose words the OCR split or joined
+        first = ocr_channel.build_model(res)
+        tables = {st: (first[st]["E"], first[st]["I"]) for st in pairs}
+        extra = ocr_resplit.resplit_pairs(block_tokens(blocks, heldout), tables)
+        for st in pairs:
+            pairs[st].update(extra[st])
         res = dict(ex.map(_train_one, sorted(pairs.items())))
     model = ocr_channel.build_model(res)
     model["lexicon"] = ocr_lexicon.build_lexicon(heldout=heldout)
