@@ -905,8 +905,9 @@ class Decoder:
             top = c[0]
             return top[3] != "keep" and top[0] / max(1, len(g)) < POOR_CHANNEL or top[3] in ("oov", "dict")
 
-        short_a = len(a.strip(PUNCT_STRIP)) <= 2
-        short_b = len(b.strip(PUNCT_STRIP)) <= 2
+        # a short token may be a piece of a split word, unless it is a Latin word of the rules (X, N)
+        short_a = len(a.strip(PUNCT_STRIP)) <= 2 and a.strip(PUNCT_STRIP) not in self.m.keep
+        short_b = len(b.strip(PUNCT_STRIP)) <= 2 and b.strip(PUNCT_STRIP) not in self.m.keep
         if short_a and (poor(ca, a) or ca[0][3] == "keep"):
             return True
         if short_b and (poor(cb, b) or cb[0][3] == "keep"):

@@ -1,0 +1,36 @@
+"""Regression guard: the production decode of new and changed 2020 rules against the
+hand reference (tests/ocr/hand_reference.txt), the protocol of bench/ocr_bench.py (b)."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+# measured 2026-11-22 (bench/ocr_bench.py (b)): 96.1 % upright, 94.3 % italic
+MIN_ACC = {"u": 0.95, "i": 0.92}
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("ocr_bench", ROOT / "bench" / "ocr_bench.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_hand_reference_word_accuracy(ocr_text, decoded):
+    accs = _bench().bench_changed(decoded, ocr_text)
+    for st, acc in accs.items():
+        assert acc.n > 150, st
+        assert (acc.ok - acc.n_ins) / acc.n >= MIN_ACC[st], (st, acc.ok, acc.n_ins, acc.n)
+
+
+def test_adventure_is_decoded_as_adventure(blocks):
+    """«Приключение» is not in the 2019 text; the dictionary word must beat «Приключенец»."""
+    text = " ".join(blocks[k] for k in ("715#title", "715.1#rule", "715.2c#rule", "715.3#rule"))
+    assert text.count("Приключением") >= 4, text
+    assert "Приключенц" not in text
+
+
+def test_split_effect_is_joined(blocks):
+    """The OCR split «эффекты» into two tokens (``3 eKTsl``): the decoder joins them."""
+    assert blocks["111.1#rule"].startswith("Некоторые эффекты кладут фишки"), blocks["111.1#rule"]
