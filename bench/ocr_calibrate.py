@@ -1,0 +1,83 @@
+"""Fit the OCR decoder's confidence (``ocr_decode.CALIBRATION``) on the held-out decode.
+
+    .venv/bin/python bench/ocr_calibrate.py
+
+The held-out protocol of ``bench/ocr_bench.py`` (a): a model trained on the even
+rules decodes the text without 2019 context; every decoded word of the odd,
+unchanged rules is marked right or wrong against the 2019 text.  A logistic
+regression of "right" on ``ocr_decode.confidence_features`` (posterior among the
+candidates, channel fit per glyph, kind, length) gives the coefficients; the
+script prints them and, for each threshold, how many words would be marked and
+what share of the errors that catches (recall) and how many marks are errors
+(precision).  Paste the coefficients into ``CALIBRATION``.
+"""
+from __future__ import annotations
+
+import math
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import ocr_bench  # noqa: E402
+
+from judge_app.corpus import ocr_align, ocr_decode, ocr_train  # noqa: E402
+
+
+def labelled_tokens() -> list[tuple[list[float], bool]]:
+    """(features, right?) for every decoded word of the held-out unchanged blocks."""
+    ocr_text = ocr_align.SRC_2020.read_text(encoding="utf-8")
+    doc = ocr_decode.decode_document(ocr_text, ocr_decode.Model(ocr_train.train(heldout=True)), use_context=False)
+    blocks = {b.id: b for b in ocr_align.segment(ocr_text, ocr=True)[0]}
+    decoded = ocr_bench.decoded_blocks(doc.lines, ocr_text)
+    rows = []
+    for a in ocr_align.aligned_blocks():
+        bid = f"{a.key}#{a.kind}{a.ex_index if a.kind == 'example' else ''}"
+        old = ocr_train._GLOSS_SENSE.sub(" ", a.old) if a.kind == "gloss" else a.old
+        if not ocr_align.is_heldout(a.key) or bid not in blocks or len(old.split()) != len(a.new.split()):
+            continue
+        wrong = Counter(ocr_bench.norm_word(h) for r, h in ocr_bench.align_words(old.split(), decoded[bid][1].split())
+                        if h and (r is None or ocr_bench.norm_word(r) != ocr_bench.norm_word(h)))
+        for ln in blocks[bid].lines:
+            for t in doc.tokens[ln]:
+                if t.kind == "keep":
+                    continue
+                key = ocr_bench.norm_word(t.decoded)
+                is_wrong = wrong[key] > 0
+                wrong[key] -= is_wrong
+                rows.append((ocr_decode.confidence_features(t.posterior, t.fit, t.kind, len(t.garbled)), not is_wrong))
+    return rows
+
+
+def fit(rows, iters: int = 600, rate: float = 0.5) -> list[float]:
+    """Logistic regression by batch gradient ascent (few features, no extra dependency)."""
+    w = [0.0] * len(rows[0][0])
+    for _ in range(iters):
+        grad = [0.0] * len(w)
+        for x, y in rows:
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x))))))
+            for k, xk in enumerate(x):
+                grad[k] += (y - p) * xk
+        w = [a + rate * g / len(rows) for a, g in zip(w, grad)]
+    return w
+
+
+def main() -> None:
+    rows = labelled_tokens()
+    w = fit(rows)
+    print("CALIBRATION =", tuple(round(a, 3) for a in w))
+    errors = sum(1 for _, y in rows if not y)
+    print(f"{len(rows)} decoded words, {errors} wrong")
+    print("| threshold | marked | precision | recall |")
+    print("|---|---|---|---|")
+    for th in (0.5, 0.6, 0.7, 0.8, 0.9):
+        marked = [y for x, y in rows if 1.0 / (1.0 + math.exp(-sum(a * b for a, b in zip(w, x)))) < th]
+        hit = sum(1 for y in marked if not y)
+        print(f"| {th} | {len(marked)} | {hit / max(1, len(marked)):.2f} | {hit / max(1, errors):.2f} |")
+
+
+if __name__ == "__main__":
+    main()
