@@ -56,6 +56,7 @@ PRUNE = 14.0  # drop beam states this much worse than the best at the same glyph
 BEAM_2 = 40  # second pass for tokens the first pass explains badly
 BEAM_DICT = 30
 NBEST = 6
+ENGLISH = "e"  # the style of a line kept as it is (a glossary headword)
 LOW_CONF = 0.8  # a word is marked when the chance that it is right is under this
 # Confidence = P(word is right), a logistic model of: bias, log posterior among the
 # candidates, channel fit per glyph, read from pymorphy3's dictionary, read by the letter
@@ -1025,7 +1026,8 @@ _RULE_PREFIX = re.compile(r"^(\d{3}\.\d{1,3}(?:[a-z¢\]1i]{1,3}|\.)?\.?|\d{1,3}\
 
 
 def _line_contexts(text: str):
-    """Per line: style and the 2019 word set of the aligned block (if any)."""
+    """Per line: style ("u" upright, "i" italic, ``ENGLISH`` kept as it is), the 2019 word
+    set of the aligned block (if any), the lines that start a sentence, the section."""
     lines = text.split("\n")
     blocks, _ = ocr_align.segment(text, ocr=True)
     style = ["u"] * len(lines)
@@ -1049,7 +1051,9 @@ def _line_contexts(text: str):
         if b.kind in ("rule", "title") and b.lines:
             starts.add(b.lines[0])
         elif b.kind == "gloss":
-            # English headword, then the Russian term, then its definition: both start a sentence
+            # the English headword is kept as it is; the Russian term and its definition
+            # after it both start a sentence
+            style[b.lines[0]] = ENGLISH
             starts.update(b.lines[1:3])
         fam = re.match(r"^(\d{3})", b.key)
         for i in b.lines:
@@ -1233,6 +1237,12 @@ def _decode_range(
             pos = len(ocr_align.MARKER)
         parts = re.split(r"(\s+)", body)
         words = [p for i, p in enumerate(parts) if i % 2 == 0 and p]
+        if style[ln] == ENGLISH:  # a glossary headword: English, as printed
+            out_lines.append(line)
+            out_tokens.append([Token(w.group(0), w.group(0), 1.0, w.start(), w.end(), "keep")
+                               for w in re.finditer(r"\S+", line)])
+            carry, prev = True, "<s>"
+            continue
         toks: list[Token] = []
         start = 0
         if ln in starts and words and _RULE_PREFIX.match(words[0]) and words[0] == _RULE_PREFIX.match(words[0]).group(0):
