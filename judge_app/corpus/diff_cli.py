@@ -27,6 +27,8 @@ def diff(old, new, lang, include_unchanged, as_json) -> None:
                ", ".join(f"{VersionHistory.STATUS_RU[k]}: {v}" for k, v in sorted(result["summary"].items())))
     for item in result["changes"]:
         status = VersionHistory.STATUS_RU[item["status"]]
-        click.echo(f"{status:>15}  {item['old_number'] or '—':>9} → {item['new_number'] or '—'}")
+        note = "  (англ. текст не менялся: вероятно, ошибки распознавания)" if (
+            item["english_unchanged"] and item["diff"] and result["lang"] == "ru") else ""
+        click.echo(f"{status:>15}  {item['old_number'] or '—':>9} → {item['new_number'] or '—'}{note}")
         if item["diff"]:
             click.echo("                 " + " ".join(MARKS[op].format(t) for op, t in item["diff"])[:600])

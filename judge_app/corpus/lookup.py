@@ -340,6 +340,8 @@ class VersionHistory:
     STATUS_RU = {"unchanged": "не изменено", "changed": "изменено", "renumbered": "перенумеровано",
                  "added": "новое", "removed": "удалено"}
 
+    OCR_NOTE = "английский текст не менялся: вероятно, это ошибки распознавания текста 2020 года"
+
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
 
@@ -355,7 +357,8 @@ class VersionHistory:
         changes = []
         for r in rows:
             item = {"status": r["status"], "old_number": r["old_number"], "new_number": r["new_number"],
-                    "similarity": r["similarity"], "diff": json.loads(r["diff"] or "[]")}
+                    "similarity": r["similarity"], "diff": json.loads(r["diff"] or "[]"),
+                    "english_unchanged": bool(r.get("english_unchanged"))}
             if not forward:  # read backwards: additions become removals
                 item["old_number"], item["new_number"] = item["new_number"], item["old_number"]
                 item["status"] = {"added": "removed", "removed": "added"}.get(item["status"], item["status"])
@@ -394,6 +397,9 @@ class VersionHistory:
         else:
             changed = ", изменено" if json.loads(r["diff"] or "[]") else ""
             text = f"в {other_version} это правило {other_number}{changed}"
+        english_unchanged = bool(r.get("english_unchanged"))
+        if english_unchanged and r["lang"] == "ru" and text.endswith("изменено"):
+            text += f" ({self.OCR_NOTE})"
         return {"version": other_version, "number": other_number, "status": status,
                 "status_ru": self.STATUS_RU[status], "text": text,
-                "diff": json.loads(r["diff"] or "[]")}
+                "diff": json.loads(r["diff"] or "[]"), "english_unchanged": english_unchanged}

@@ -173,15 +173,19 @@ def changes_step(state: BuildState) -> None:
     from .diff import compare
 
     versions = sorted(catalogue.CR_VERSIONS)
-    for lang in ("ru", "en"):
-        for old_v, new_v in zip(versions, versions[1:]):
+    for old_v, new_v in zip(versions, versions[1:]):
+        english_same: set = set()  # (old, new) numbers whose English text did not change
+        for lang in ("en", "ru"):
             old, new = catalogue.cr_document(old_v, lang), catalogue.cr_document(new_v, lang)
             if not (old and new and old.id in state.rules and new.id in state.rules):
                 continue
             as_dicts = lambda rules: [{"number": r.number, "title": r.title, "text": r.text}
                                       for r in rules if r.level != "chapter"]
             changes = compare(as_dicts(state.rules[old.id]), as_dicts(state.rules[new.id]))
-            store.write_changes(state.db, lang, old_v, new_v, changes)
+            if lang == "en":
+                english_same = {(c.old_number, c.new_number) for c in changes
+                                if c.status == "unchanged" or (c.status == "renumbered" and not c.diff)}
+            store.write_changes(state.db, lang, old_v, new_v, changes, english_same)
 
 
 STEP_KINDS = {"cr": cr_step, "faq": faq_step, "rulebook": rulebook_step, "fragment": fragment_step}

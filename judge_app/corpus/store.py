@@ -153,11 +153,14 @@ def iter_search_documents(db: sqlite_utils.Database):
 
 
 def write_changes(db: sqlite_utils.Database, lang: str, old_version: str, new_version: str,
-                  changes) -> None:
+                  changes, english_same: set = frozenset()) -> None:
+    """``english_same``: (old, new) number pairs whose English text is identical in both
+    releases, so a Russian change there is most likely a decoding error of the 2020 OCR."""
     db["rule_changes"].insert_all([{
         "lang": lang, "old_version": old_version, "new_version": new_version,
         "status": c.status, "old_number": c.old_number, "new_number": c.new_number,
         "similarity": c.similarity, "diff": json.dumps(c.diff, ensure_ascii=False),
+        "english_unchanged": int((c.old_number, c.new_number) in english_same),
     } for c in changes], batch_size=2000)
     db["rule_changes"].create_index(["lang", "old_version", "old_number"], if_not_exists=True)
     db["rule_changes"].create_index(["lang", "new_version", "new_number"], if_not_exists=True)

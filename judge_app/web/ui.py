@@ -45,6 +45,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "status_unchanged": ("без изменений", "unchanged"),
     "all": ("все", "all"),
     "what_changed": ("что изменилось", "what changed"),
+    "english_unchanged": ("английский текст не менялся: вероятно, ошибки распознавания",
+                          "the English text did not change: probably OCR decoding errors"),
     "kind": ("Вид", "Kind"),
     "all_langs": ("оба языка", "both languages"),
     "all_kinds": ("всё", "everything"),

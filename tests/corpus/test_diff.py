@@ -81,3 +81,22 @@ def test_compare_on_small_lists():
     assert result[("100.2", "100.3")] == "renumbered"
     assert result[(None, "100.1")] == "added"
     assert word_diff("a b c", "a x c") == [["equal", "a"], ["delete", "b"], ["insert", "x"], ["equal", "c"]]
+
+
+def test_russian_changes_where_english_did_not_change_are_flagged(corpus, en_diff):
+    """A Russian 2019→2020 difference under an unchanged English rule is most likely
+    a decoding error of the 2020 OCR: the diff and the rule's history say so."""
+    vh = VersionHistory(corpus)
+    ru = vh.diff(OLD, NEW, "ru")
+    en_same = {(c["old_number"], c["new_number"]) for c in en_diff["changes"]
+               if c["status"] == "unchanged" or (c["status"] == "renumbered" and not c["diff"])}
+    flagged = [c for c in ru["changes"] if c["english_unchanged"]]
+    assert flagged and len(flagged) < len(ru["changes"])
+    for c in ru["changes"]:
+        assert c["english_unchanged"] == ((c["old_number"], c["new_number"]) in en_same), c
+    mulligan = by_new(ru)["103.4c"]  # the London mulligan: changed in English too
+    assert mulligan["status"] in ("changed", "added") and not mulligan["english_unchanged"]
+    noisy = next(c for c in flagged if c["status"] == "changed")
+    history = vh.history(noisy["new_number"], NEW, "ru")
+    assert VersionHistory.OCR_NOTE in history[0]["text"]
+    assert VersionHistory.OCR_NOTE not in vh.history("103.4c", NEW, "ru")[0]["text"]

@@ -242,6 +242,10 @@ def test_version_diff_page(client, corpus):
     assert client.get("/versions/diff", query_string={"status": "nope"}).status_code == 400
     assert client.get("/versions/diff", query_string={"from": "1999-01-01"}).status_code == 400
     assert "/versions/diff" in html(client.get("/versions"))
+    changed_ru = html(client.get("/versions/diff", query_string={"status": "changed", "lang": "ru"}))
+    assert "английский текст не менялся" in changed_ru  # OCR noise is told apart from real changes
+    changed_en = html(client.get("/versions/diff", query_string={"status": "changed", "lang": "en"}))
+    assert "английский текст не менялся" not in changed_en
 
 
 def test_rule_page_shows_version_history(client, corpus):
