@@ -708,6 +708,10 @@ class Decoder:
                     res.append(ap)
             if wide and _hyphenated(core):
                 res += self._hyphen_cands(g, st, sent)
+            elif wide and _glue_point(g) is not None and (not res or self._doubtful(g, max(res, key=lambda x: x[0]))):
+                # a slash or bracket inside a token is mostly a garbled letter (KOT/Ia = «когда»,
+                # MOAU(UKATOp = «модификатор»); read it as two glued words only if one word fails
+                res += self._glued_cands(g, st, sent)
             if not res:
                 res.append((-50.0, g, 0, "keep", -20.0))
             res = [self._quote_adjusted(x) for x in res]
@@ -814,6 +818,18 @@ class Decoder:
                     pr = self.m.hyphen_lp + h1 + h2
                 out.append((s1 - LAMBDA * p1 + s2 - LAMBDA * p2 + LAMBDA * pr, text, cap1, "word", pr))
         return out
+
+    def _glued_cands(self, g: str, st: str, sent: bool):
+        """Two words the OCR glued at a slash or a bracket: ``BBEPX/JIHIIOM`` is «вверх/лицом»,
+        ``crouMocTH(cMoTpuTe`` is «стоимости (смотрите» (the space before a bracket is restored)."""
+        i = _glue_point(g)
+        sep = g[i]
+        g1, g2 = g[:i], (g[i + 1:] if sep == "/" else g[i:])
+        firsts = [c for c in self.nbest(g1, st, sent) if c[1][-1:].isalpha()][:3]
+        seconds = [c for c in self.nbest(g2, st, False) if c[3] != "keep" or sep != "/"][:3]
+        joint = "/" if sep == "/" else " "
+        return [(s1 + s2, t1 + joint + t2, cap1, "word", p1 + p2)
+                for s1, t1, cap1, k1, p1 in firsts for s2, t2, cap2, k2, p2 in seconds]
 
     def _halves(self, core: str, L: str, T: str, st: str, side: int):
         """The lexicon's halves of hyphenated words (промо-, -либо), scored against one half's glyphs."""
@@ -1002,6 +1018,15 @@ def _pick(spans_end, key):
 
 _APOS = re.compile(r"^([«(\"]*)([A-Za-z][A-Za-z\-]*)(['’])(.+)$")
 _AFFIX = re.compile(r"^([^\wА-Яа-яЁё]*)(.*?)([^\wА-Яа-яЁё]*)$")
+
+
+_GLUE = re.compile(r"[A-Za-z¢€é]{3}([/(\[])(?=«?[A-Za-z¢€é]{2})")
+
+
+def _glue_point(g: str) -> int | None:
+    """Where two words are glued by ``/``, ``(`` or ``[`` (after three letters, before two)."""
+    m = _GLUE.search(g)
+    return m.start(1) if m else None
 
 
 def _hyphenated(core: str) -> bool:
