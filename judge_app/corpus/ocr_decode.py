@@ -1069,7 +1069,7 @@ def _line_contexts(text: str):
         o = idx.get(b.id) if b.kind != "pre" else None
         words = None
         if o is not None:
-            words = {w.lower() for w in re.findall(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*", ocr_align.block_text(o, l19))}
+            words = _words_2019(ocr_align.block_text(o, l19))
         for i in b.lines:
             style[i] = b.style
             ctx[i] = words
@@ -1151,6 +1151,28 @@ def _worker_decoder(m: "Model") -> "Decoder":
     if _WORKER_DEC is None or _WORKER_DEC[0] is not m:
         _WORKER_DEC = (m, Decoder(m))
     return _WORKER_DEC[1]
+
+
+class _Words2019(set):
+    """The words of the aligned 2019 block (lower case); ``caps``: those it writes
+    capitalised inside a sentence (card and mechanic names: «Колосс-Хамелеон»)."""
+
+    caps: frozenset = frozenset()
+
+
+_CYR_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+
+
+def _words_2019(text: str) -> _Words2019:
+    words = _Words2019(w.lower() for w in _CYR_WORD.findall(text))
+    caps, prev = set(), ""
+    for tok in text.split():
+        m = _CYR_WORD.search(tok)
+        if m and m.group(0)[0].isupper() and prev and not _SENT_END.search(prev) and not prev.endswith(":"):
+            caps.add(m.group(0).lower())
+        prev = tok
+    words.caps = frozenset(caps)
+    return words
 
 
 class _Cache(dict):
@@ -1309,7 +1331,8 @@ def _decode_range(
             if kind != "keep":
                 # a word that opens a quote is capitalised in 2/3 of the 2019 rules' quotes
                 # and 85 % of the glossary's («Заклинание»), so that is the default
-                t = _case(t, cap, bool(sent) or t.startswith(("«", "(«")), m)
+                t = _case(t, cap, bool(sent) or t.startswith(("«", "(«"))
+                          or _core(t) in getattr(ctx[ln], "caps", ()), m)
             out.append(t + sp)
             fit = sc / max(1, len(garbled))
             posterior, conf = conf, calibrated(conf, fit, kind, len(garbled))
