@@ -54,11 +54,13 @@ def labelled_tokens() -> list[tuple[list[float], bool]]:
 
 def fit(rows, iters: int = 600, rate: float = 0.5) -> list[float]:
     """Logistic regression by batch gradient ascent (few features, no extra dependency)."""
+    if not rows:
+        raise SystemExit("no decoded words to fit on")
     w = [0.0] * len(rows[0][0])
     for _ in range(iters):
         grad = [0.0] * len(w)
         for x, y in rows:
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x))))))
+            p = ocr_decode.logistic(w, x)
             for k, xk in enumerate(x):
                 grad[k] += (y - p) * xk
         w = [a + rate * g / len(rows) for a, g in zip(w, grad)]
@@ -74,7 +76,7 @@ def main() -> None:
     print("| threshold | marked | precision | recall |")
     print("|---|---|---|---|")
     for th in (0.5, 0.6, 0.7, 0.8, 0.9):
-        marked = [y for x, y in rows if 1.0 / (1.0 + math.exp(-sum(a * b for a, b in zip(w, x)))) < th]
+        marked = [y for x, y in rows if ocr_decode.logistic(w, x) < th]
         hit = sum(1 for y in marked if not y)
         print(f"| {th} | {len(marked)} | {hit / max(1, len(marked)):.2f} | {hit / max(1, errors):.2f} |")
 

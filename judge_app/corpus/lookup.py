@@ -398,7 +398,7 @@ class VersionHistory:
             changed = ", изменено" if json.loads(r["diff"] or "[]") else ""
             text = f"в {other_version} это правило {other_number}{changed}"
         english_unchanged = bool(r.get("english_unchanged"))
-        if english_unchanged and r["lang"] == "ru" and text.endswith("изменено"):
+        if english_unchanged and r["lang"] == "ru" and (status == "changed" or json.loads(r["diff"] or "[]")):
             text += f" ({self.OCR_NOTE})"
         return {"version": other_version, "number": other_number, "status": status,
                 "status_ru": self.STATUS_RU[status], "text": text,

@@ -28,8 +28,9 @@ numbers of the 2019 text, and the punctuation around words.
    channel for their first letter.
 2. Each line is decoded by a Viterbi search over these candidates with the word
    bigram model, where two adjacent tokens may also be read as one word (the
-   OCR inserts spaces inside words).  A token's confidence is its posterior
-   among its candidates given the chosen neighbours.
+   OCR inserts spaces inside words).  A token's ``posterior`` is its share among
+   its candidates given the chosen neighbours; its ``conf`` is the calibrated
+   P(right) of ``calibrated()`` (posterior, channel fit, kind, length).
 3. Evidence from 2019, word by word: where a 2020 block (rule, example, glossary
    entry) aligns with a 2019 block, that block's words form a cache (higher
    prior and a bonus) -- but only for candidates the glyphs support (n-best or
@@ -44,7 +45,6 @@ import heapq
 import math
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from . import ocr_align, ocr_train
 from .ocr_channel import viterbi
@@ -62,7 +62,7 @@ LOW_CONF = 0.8  # a word is marked when the chance that it is right is under thi
 # candidates, channel fit per glyph, read from pymorphy3's dictionary, read by the letter
 # model, token length / 12.  Fitted on the held-out decode by bench/ocr_calibrate.py
 # (the raw posterior alone flagged 22 % of the errors; this flags about half).
-CALIBRATION = (4.076, 1.741, 0.957, -1.723, -0.482, 1.039)
+CALIBRATION = (4.064, 1.703, 0.959, -1.75, -0.408, 1.062)
 CTX_BONUS = 3.0
 CACHE_W = 0.05  # weight of the block cache (the aligned 2019 block's words, or the rule's own words)
 POOR_CHANNEL = -1.3  # channel log prob per glyph below which pymorphy3's dictionary is searched too
@@ -80,7 +80,6 @@ SEARCH_MIN_LP = math.log(0.0015)
 TAG_W = 0.7  # weight of the grammatical-class fit in the bigram back-off
 CLS_ALPHA = 20.0  # smoothing of the class bigrams towards the class unigram
 CHUNKS_PER_WORKER = 6  # pieces of the document per worker process (the pool balances them)
-SEEN_SKIPS_SEARCH = 1  # a token seen in the aligned pairs is read from them without searching
 SEEN_GATE = -6.0  # a seen garbling must score at least this minus 2 per glyph with the letter channel
 INS_DEFAULT = -10.0  # log prob of a stray glyph the training never saw inserted
 PUNCT_STRIP = "«»()[].,;:!?\"“”'’–—-"
@@ -103,7 +102,7 @@ class Token:
     start: int = 0
     end: int = 0
     kind: str = "word"  # "word" | "keep" | "oov" | "dict"
-    fit: float = 0.0  # log P(glyphs | reading) per glyph (with the context bonus)
+    fit: float = 0.0  # log P(glyphs | reading) per glyph
     posterior: float = 1.0  # P(reading | glyphs, neighbours) among the candidates
 
 
@@ -245,15 +244,14 @@ class Model:
         r = self._back_cache.get(key)  # an unseen pair: what to add to the prior of b
         if r is not None:
             return prior_b + r
-        r = self._lm_cache.get(key)
+        r = self._lm_cache.get(key)  # a seen pair: (discounted bigram, back-off weight)
+        if r is None:
+            tot = self.ctx_tot.get(a)
+            c = self.big.get(key, 0) if tot else 0
+            if c:
+                r = self._lm_cache[key] = ((c - LM_D) / tot, LM_D * self.ctx_types[a] / tot)
         if r is not None:
-            return r
-        tot = self.ctx_tot.get(a)
-        c = self.big.get(key, 0) if tot else 0
-        if c:
-            p_back = LM_D * self.ctx_types[a] / tot * math.exp(prior_b)
-            r = self._lm_cache[key] = math.log((c - LM_D) / tot + p_back)
-            return r
+            return math.log(r[0] + r[1] * math.exp(prior_b))
         r = self._back_cache[key] = self._bow(a) + self.class_fit(a, b)
         return prior_b + r
 
@@ -690,8 +688,8 @@ class Decoder:
             res.append((0.0, g, 0, "keep", 0.0))
         else:
             res = self._seen_garblings(g, st)
-            if not (res and SEEN_SKIPS_SEARCH):
-                res += self._searched(g, st, sent, wide, core)
+            if not res:  # a token seen in the aligned pairs is read from them without a search
+                res = self._searched(g, st, sent, wide, core)
             # keep as is: Latin words and numbers, prior from the 2019 text
             klp = m.keep.get(core)
             dm = _DIGITS.match(g)
@@ -706,6 +704,8 @@ class Decoder:
                 ap = self._latin_apos(g, st)
                 if ap is not None:
                     res.append(ap)
+            res = [self._quote_adjusted(x) for x in res]
+            # compounds are built from halves already adjusted for quotes
             if wide and _hyphenated(core):
                 res += self._hyphen_cands(g, st, sent)
             elif wide and _glue_point(g) is not None and (not res or self._doubtful(g, max(res, key=lambda x: x[0]))):
@@ -714,7 +714,6 @@ class Decoder:
                 res += self._glued_cands(g, st, sent)
             if not res:
                 res.append((-50.0, g, 0, "keep", -20.0))
-            res = [self._quote_adjusted(x) for x in res]
         seen = {}
         for x in res:
             k2 = x[1]
@@ -816,7 +815,7 @@ class Decoder:
                     h1 = self.m.hyphen_halves[0].get(_core(t1), p1)
                     h2 = self.m.hyphen_halves[1].get(_core(t2), p2)
                     pr = self.m.hyphen_lp + h1 + h2
-                out.append((s1 - LAMBDA * p1 + s2 - LAMBDA * p2 + LAMBDA * pr, text, cap1, "word", pr))
+                out.append((s1 - LAMBDA * p1 + s2 - LAMBDA * p2 + LAMBDA * pr, text, cap1, _weaker(k1, k2), pr))
         return out
 
     def _glued_cands(self, g: str, st: str, sent: bool):
@@ -828,7 +827,7 @@ class Decoder:
         firsts = [c for c in self.nbest(g1, st, sent) if c[1][-1:].isalpha()][:3]
         seconds = [c for c in self.nbest(g2, st, False) if c[3] != "keep" or sep != "/"][:3]
         joint = "/" if sep == "/" else " "
-        return [(s1 + s2, t1 + joint + t2, cap1, "word", p1 + p2)
+        return [(s1 + s2, t1 + joint + t2, cap1, _weaker(k1, k2), p1 + p2)
                 for s1, t1, cap1, k1, p1 in firsts for s2, t2, cap2, k2, p2 in seconds]
 
     def _halves(self, core: str, L: str, T: str, st: str, side: int):
@@ -1029,6 +1028,15 @@ def _glue_point(g: str) -> int | None:
     return m.start(1) if m else None
 
 
+_KIND_RANK = {"keep": 0, "word": 0, "dict": 1, "oov": 2}
+
+
+def _weaker(k1: str, k2: str) -> str:
+    """The kind of a compound: a dictionary or letter-model half makes the whole one."""
+    k = max((k1, k2), key=lambda k: _KIND_RANK.get(k, 0))
+    return "word" if k == "keep" else k
+
+
 def _hyphenated(core: str) -> bool:
     """Two parts of two or more glyphs, each with a letter, joined by one hyphen: «YeM-JI00»."""
     parts = core.split("-")
@@ -1069,7 +1077,7 @@ def _line_contexts(text: str):
         o = idx.get(b.id) if b.kind != "pre" else None
         words = None
         if o is not None:
-            words = _words_2019(ocr_align.block_text(o, l19))
+            words = _words_2019([l19[i] for i in o.lines])
         for i in b.lines:
             style[i] = b.style
             ctx[i] = words
@@ -1078,8 +1086,9 @@ def _line_contexts(text: str):
         elif b.kind == "gloss":
             # the English headword is kept as it is; the Russian term and its definition
             # after it both start a sentence
-            style[b.lines[0]] = ENGLISH
-            starts.update(b.lines[1:3])
+            if lines[b.lines[0]].strip() == b.key[2:]:  # not a head glued to Russian text
+                style[b.lines[0]] = ENGLISH
+                starts.update(b.lines[1:3])
         fam = re.match(r"^(\d{3})", b.key)
         for i in b.lines:
             family[i] = fam.group(1) if fam else None
@@ -1100,7 +1109,7 @@ def decode_document(text: str, model: Model | None = None, use_context: bool = T
     lines, style, ctx, starts, family = _line_contexts(text)
     if not use_context:
         ctx = [None] * len(lines)
-    ranges = _chunks(lines, workers * CHUNKS_PER_WORKER if workers > 1 else 1)
+    ranges = _chunks(lines, workers * CHUNKS_PER_WORKER if workers > 1 else 1, starts)
     parts = _fork_map(_job, ranges, (m, lines, style, ctx, starts), workers)
     out_lines, out_tokens, low = [], [], []
     for ol, ot, lw in parts:
@@ -1112,15 +1121,16 @@ def decode_document(text: str, model: Model | None = None, use_context: bool = T
     return DecodedDoc(out_lines, low, out_tokens)
 
 
-def _chunks(lines: list[str], k: int) -> list[tuple[int, int]]:
-    """Cut the lines at blank lines into about ``k`` ranges of similar size (work for the pool)."""
+def _chunks(lines: list[str], k: int, starts: set[int]) -> list[tuple[int, int]]:
+    """Cut the lines into about ``k`` ranges of similar size (work for the pool), each
+    beginning where a rule or title begins, so no sentence is cut."""
     n = len(lines)
     if k <= 1 or n <= 200:
         return [(0, n)]
     cuts = [0]
     for w in range(1, k):
         c = max(n * w // k, cuts[-1])
-        while c < n and lines[c].strip():
+        while c < n and c not in starts:
             c += 1
         cuts.append(c)
     cuts.append(n)
@@ -1133,11 +1143,14 @@ _WORKER_DEC: tuple | None = None  # (model, Decoder) of this process, so its cac
 
 def _fork_map(fn, items: list, state: tuple, workers: int) -> list:
     """``[fn(x) for x in items]`` in ``workers`` forked processes sharing ``state`` (read as ``_JOB``)."""
-    global _JOB
+    global _JOB, _WORKER_DEC
     _JOB = state
     try:
         if workers <= 1 or len(items) <= 1:
-            return [fn(x) for x in items]
+            try:
+                return [fn(x) for x in items]
+            finally:
+                _WORKER_DEC = None  # do not keep a model and its caches alive in this process
         import multiprocessing as mp
 
         with mp.get_context("fork").Pool(min(workers, len(items))) as pool:
@@ -1163,14 +1176,17 @@ class _Words2019(set):
 _CYR_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 
 
-def _words_2019(text: str) -> _Words2019:
-    words = _Words2019(w.lower() for w in _CYR_WORD.findall(text))
-    caps, prev = set(), ""
-    for tok in text.split():
-        m = _CYR_WORD.search(tok)
-        if m and m.group(0)[0].isupper() and prev and not _SENT_END.search(prev) and not prev.endswith(":"):
-            caps.add(m.group(0).lower())
-        prev = tok
+def _words_2019(lines: list[str]) -> _Words2019:
+    words = _Words2019(w.lower() for line in lines for w in _CYR_WORD.findall(line))
+    caps = set()
+    for line in lines:  # line by line: a glossary term's line is not inside a sentence
+        prev = ""
+        for tok in line.split():
+            m = _CYR_WORD.search(tok)
+            if (m and m.group(0)[0].isupper() and prev and not tok.startswith(("«", "(«"))
+                    and not _SENT_END.search(prev) and not prev.endswith(":")):
+                caps.add(m.group(0).lower())
+            prev = tok
     words.caps = frozenset(caps)
     return words
 
@@ -1196,7 +1212,7 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
             continue
         fam_lines.setdefault(f, []).append(ln)
         for t in toks:
-            if t.kind in ("word", "dict") and t.conf >= 0.8 and len(_core(t.decoded)) >= 3:
+            if t.kind in ("word", "dict") and t.posterior >= 0.8 and len(_core(t.decoded)) >= 3:
                 fw = fam_words.setdefault(f, {})
                 fw[_core(t.decoded)] = fw.get(_core(t.decoded), 0) + 1
     # count by lemma (pymorphy3), and let every form of a counted lemma share its count
@@ -1225,7 +1241,7 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
         for f, lns in fam_lines.items()
         if fam_words.get(f)
         for ln in lns
-        if any(t.kind in ("dict", "oov") or (t.kind != "keep" and t.conf < 0.95) for t in out_tokens[ln])
+        if any(t.kind in ("dict", "oov") or (t.kind != "keep" and t.posterior < 0.95) for t in out_tokens[ln])
     ]
     if not redo:
         return
@@ -1334,7 +1350,9 @@ def _decode_range(
                 t = _case(t, cap, bool(sent) or t.startswith(("«", "(«"))
                           or _core(t) in getattr(ctx[ln], "caps", ()), m)
             out.append(t + sp)
-            fit = sc / max(1, len(garbled))
+            # the channel's own fit: without the context bonus or the cost of a join
+            bonus = CTX_BONUS if kind != "keep" and ctx[ln] and _core(t) in ctx[ln] else 0.0
+            fit = (sc - bonus - (JOIN_LP if ln_ == 2 else 0.0)) / max(1, len(garbled))
             posterior, conf = conf, calibrated(conf, fit, kind, len(garbled))
             toks.append(Token(garbled, t, round(conf, 4), pos, pos + len(t), kind, round(fit, 3), round(posterior, 4)))
             if kind != "keep" and conf < LOW_CONF:
@@ -1357,7 +1375,11 @@ def calibrated(posterior: float, fit: float, kind: str, n_glyphs: int) -> float:
     """P(the word is right): ``CALIBRATION`` applied to ``confidence_features``."""
     if kind == "keep":
         return posterior
-    z = sum(w * x for w, x in zip(CALIBRATION, confidence_features(posterior, fit, kind, n_glyphs)))
+    return logistic(CALIBRATION, confidence_features(posterior, fit, kind, n_glyphs))
+
+
+def logistic(weights, features) -> float:
+    z = sum(w * x for w, x in zip(weights, features))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 

@@ -74,7 +74,9 @@ def _align(old: list[str], new: list[str], d: int, E, ins) -> list[tuple[str, st
     pairs, key = [], (n, m)
     while best[key][1] is not None:
         v, prev, pair = best[key]
-        if pair is not None and best[key][0] - best[prev][0] >= MIN_PER_GLYPH * len(pair[1]) + SPLIT_LP:
-            pairs.append(pair)
+        if pair is not None:
+            split = prev[1] + 2 == key[1]
+            if v - best[prev][0] >= MIN_PER_GLYPH * len(pair[1]) + (SPLIT_LP if split else 0.0):
+                pairs.append(pair)
         key = prev
     return pairs
