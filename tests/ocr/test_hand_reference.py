@@ -6,8 +6,9 @@ import importlib.util
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# measured 2026-11-22 (bench/ocr_bench.py (b)): 96.1 % upright, 94.3 % italic
-MIN_ACC = {"u": 0.95, "i": 0.92}
+# measured 2026-11-22 (bench/ocr_bench.py (b)): 96.1 % upright, 92.7 % italic (193 words:
+# one word is 0.5 point); guard = measured minus a few words
+MIN_ACC = {"u": 0.95, "i": 0.91}
 
 
 def _bench():
