@@ -145,19 +145,20 @@ class Acc:
         )
 
 
+def heldout_unchanged(aligned, decoded: dict):
+    """(aligned block, its 2019 text) for the held-out blocks that are probably unchanged
+    (as many 2019 words as OCR tokens) and were decoded."""
+    for a in aligned:
+        old = ocr_train.old_text(a)
+        if ocr_align.is_heldout(a.key) and len(old.split()) == len(a.new.split()) and a.id in decoded:
+            yield a, old
+
+
 def bench_unchanged(doc, ocr_text: str, aligned) -> dict[str, Acc]:
     dec = decoded_blocks(doc.lines, ocr_text)
     accs = {"u": Acc(), "i": Acc()}
-    for a in aligned:
-        if not ocr_align.is_heldout(a.key):
-            continue
-        old = a.old
-        if a.kind == "gloss":
-            old = ocr_train._GLOSS_SENSE.sub(" ", old)
-        ro, rn = old.split(), a.new.split()
-        if len(ro) != len(rn) or a.id_ not in dec:
-            continue
-        accs[a.style].add_lev(old, dec[a.id_][1])
+    for a, old in heldout_unchanged(aligned, dec):
+        accs[a.style].add_lev(old, dec[a.id][1])
     return accs
 
 
@@ -195,8 +196,6 @@ def main(argv=None):
     args = ap.parse_args(argv)
     ocr_text = ocr_align.SRC_2020.read_text(encoding="utf-8")
     aligned = ocr_align.aligned_blocks()
-    for a in aligned:
-        a.id_ = f"{a.key}#{a.kind}{a.ex_index if a.kind == 'example' else ''}"
     rows = []
     if not args.skip_heldout:
         t = time.time()

@@ -34,14 +34,10 @@ def labelled_tokens() -> list[tuple[list[float], bool]]:
     blocks = {b.id: b for b in ocr_align.segment(ocr_text, ocr=True)[0]}
     decoded = ocr_bench.decoded_blocks(doc.lines, ocr_text)
     rows = []
-    for a in ocr_align.aligned_blocks():
-        bid = f"{a.key}#{a.kind}{a.ex_index if a.kind == 'example' else ''}"
-        old = ocr_train._GLOSS_SENSE.sub(" ", a.old) if a.kind == "gloss" else a.old
-        if not ocr_align.is_heldout(a.key) or bid not in blocks or len(old.split()) != len(a.new.split()):
-            continue
-        wrong = Counter(ocr_bench.norm_word(h) for r, h in ocr_bench.align_words(old.split(), decoded[bid][1].split())
+    for a, old in ocr_bench.heldout_unchanged(ocr_align.aligned_blocks(), decoded):
+        wrong = Counter(ocr_bench.norm_word(h) for r, h in ocr_bench.align_words(old.split(), decoded[a.id][1].split())
                         if h and (r is None or ocr_bench.norm_word(r) != ocr_bench.norm_word(h)))
-        for ln in blocks[bid].lines:
+        for ln in blocks[a.id].lines:
             for t in doc.tokens[ln]:
                 if t.kind == "keep":
                     continue

@@ -388,6 +388,7 @@ class VersionHistory:
 
     def describe(self, r: dict, other_version: str, other_number: str | None, this_version: str) -> dict:
         status = r["status"]
+        diff = json.loads(r["diff"] or "[]")
         if other_number is None:
             text = (f"новое в {this_version}" if status == "added" else f"удалено в {other_version}")
         elif status == "unchanged":
@@ -395,11 +396,11 @@ class VersionHistory:
         elif status == "changed":
             text = f"в {other_version} это правило {other_number}, изменено"
         else:
-            changed = ", изменено" if json.loads(r["diff"] or "[]") else ""
+            changed = ", изменено" if diff else ""
             text = f"в {other_version} это правило {other_number}{changed}"
         english_unchanged = bool(r.get("english_unchanged"))
-        if english_unchanged and r["lang"] == "ru" and (status == "changed" or json.loads(r["diff"] or "[]")):
+        if english_unchanged and r["lang"] == "ru" and (status == "changed" or diff):
             text += f" ({self.OCR_NOTE})"
         return {"version": other_version, "number": other_number, "status": status,
                 "status_ru": self.STATUS_RU[status], "text": text,
-                "diff": json.loads(r["diff"] or "[]"), "english_unchanged": english_unchanged}
+                "diff": diff, "english_unchanged": english_unchanged}

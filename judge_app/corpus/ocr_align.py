@@ -40,7 +40,12 @@ class Block:
 
     @property
     def id(self) -> str:
-        return f"{self.key}#{self.kind}{self.ex_index if self.kind == 'example' else ''}"
+        return block_id(self.key, self.kind, self.ex_index)
+
+
+def block_id(key: str, kind: str, ex_index: int) -> str:
+    """"702.137a#rule", "702.137a#example0": one id for a block in either text."""
+    return f"{key}#{kind}{ex_index if kind == 'example' else ''}"
 
 
 def shift_2019_number(num: str) -> str:
@@ -202,6 +207,10 @@ class AlignedBlock:
     old: str  # 2019 text
     new: str  # 2020 OCR text
     new_lines: list[int]
+
+    @property
+    def id(self) -> str:
+        return block_id(self.key, self.kind, self.ex_index)
 
 
 def aligned_blocks(text2019: str | None = None, text2020: str | None = None) -> list[AlignedBlock]:

@@ -214,7 +214,7 @@ class Model:
                     tot[a] = tot.get(a, 0) + c
             self.garble_src[st] = tot
         # halves of hyphenated words seen at least twice, with log P(half | hyphenated word)
-        self.hyphen_halves = [_halves(forms, 0), _halves(forms, 1)]
+        self.hyphen_halves = [_hyphen_halves(forms, 0), _hyphen_halves(forms, 1)]
         self.hyphen_lp = math.log(max(1, sum(c for w, c in forms.items() if "-" in w))) - self.logN
         self.lead, self.trail, self.quote_adj = _affixes(forms)
         self.charlm = _char_lm(forms)
@@ -315,7 +315,7 @@ class Model:
         return self._dawg
 
 
-def _halves(forms: dict, side: int) -> dict:
+def _hyphen_halves(forms: dict, side: int) -> dict:
     halves: dict[str, int] = {}
     for w, c in forms.items():
         if "-" in w and c:
@@ -1072,7 +1072,7 @@ def _line_contexts(text: str):
     idx = {}
     for b in b19:
         key = b.key if b.key.startswith(("G:", "ch", "pre", "gloss")) else ocr_align.shift_2019_number(b.key)
-        idx.setdefault(f"{key}#{b.kind}{b.ex_index if b.kind == 'example' else ''}", b)
+        idx.setdefault(ocr_align.block_id(key, b.kind, b.ex_index), b)
     for b in blocks:
         o = idx.get(b.id) if b.kind != "pre" else None
         words = None

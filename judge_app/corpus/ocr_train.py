@@ -27,17 +27,16 @@ def tokens(s: str) -> list[str]:
     return s.split()
 
 
+def old_text(b) -> str:
+    """The 2019 text of an aligned block as the OCR text has it: a glossary entry's
+    sense numbers («1.», «2.») are not in the 2020 text."""
+    return _GLOSS_SENSE.sub(" ", b.old) if b.kind == "gloss" else b.old
+
+
 def block_tokens(blocks, heldout: bool) -> list[tuple[str, list[str], list[str]]]:
     """(style, 2019 words, 2020 OCR tokens) of each aligned block used for training."""
-    out = []
-    for b in blocks:
-        if heldout and ocr_align.is_heldout(b.key):
-            continue
-        old = b.old
-        if b.kind == "gloss":
-            old = _GLOSS_SENSE.sub(" ", old)
-        out.append((b.style, tokens(old), tokens(b.new)))
-    return out
+    return [(b.style, tokens(old_text(b)), tokens(b.new))
+            for b in blocks if not (heldout and ocr_align.is_heldout(b.key))]
 
 
 def word_pairs(blocks, heldout: bool) -> dict[str, Counter]:
