@@ -1,0 +1,110 @@
+"""The user-data file: migrations once and in order, backups before upgrades,
+concurrent writers from several processes losing nothing, and a corpus build that
+never touches it."""
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+
+import pytest
+
+from judge_app import userdb
+
+V1 = ["CREATE TABLE notes (id INTEGER PRIMARY KEY, owner TEXT NOT NULL, body TEXT NOT NULL);"]
+V2 = V1 + ["ALTER TABLE notes ADD COLUMN created TEXT; CREATE INDEX notes_owner ON notes(owner);"]
+
+
+def _fresh(tmp_path):
+    userdb._migrated.clear()
+    return tmp_path / "users.db"
+
+
+def test_migrations_apply_once_in_order(tmp_path):
+    path = _fresh(tmp_path)
+    conn = userdb.connect("notes", V1, path)
+    assert userdb.applied_version(conn, "notes") == 1
+    conn.execute("INSERT INTO notes (owner, body) VALUES ('ann', 'first')")
+    userdb._migrated.clear()
+    conn = userdb.connect("notes", V2, path)
+    assert userdb.applied_version(conn, "notes") == 2
+    cols = [r["name"] for r in conn.execute("PRAGMA table_info(notes)")]
+    assert cols == ["id", "owner", "body", "created"]
+    assert conn.execute("SELECT body FROM notes").fetchone()[0] == "first"
+    assert userdb.migrate(conn, "notes", V2, path) == []          # nothing pending: nothing runs
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_upgrade_takes_a_backup_with_the_old_data(tmp_path):
+    path = _fresh(tmp_path)
+    conn = userdb.connect("notes", V1, path)
+    conn.execute("INSERT INTO notes (owner, body) VALUES ('ann', 'kept')")
+    userdb._migrated.clear()
+    userdb.connect("notes", V2, path)
+    bak = path.with_name("users.db.bak-notes-1")
+    assert bak.exists()
+    old = sqlite3.connect(bak)
+    assert old.execute("SELECT body FROM notes").fetchall() == [("kept",)]
+    assert [r[1] for r in old.execute("PRAGMA table_info(notes)")] == ["id", "owner", "body"]
+
+
+def test_a_failing_migration_leaves_the_file_as_it_was(tmp_path):
+    path = _fresh(tmp_path)
+    conn = userdb.connect("notes", V1, path)
+    conn.execute("INSERT INTO notes (owner, body) VALUES ('ann', 'safe')")
+    broken = V1 + ["ALTER TABLE notes ADD COLUMN x TEXT; INSERT INTO missing_table VALUES (1);"]
+    userdb._migrated.clear()
+    with pytest.raises(sqlite3.OperationalError):
+        userdb.connect("notes", broken, path)
+    assert userdb.applied_version(conn, "notes") == 1
+    assert [r["name"] for r in conn.execute("PRAGMA table_info(notes)")] == ["id", "owner", "body"]
+    assert conn.execute("SELECT body FROM notes").fetchone()[0] == "safe"
+
+
+def test_features_keep_separate_versions(tmp_path):
+    path = _fresh(tmp_path)
+    conn = userdb.connect("notes", V2, path)
+    conn2 = userdb.connect("other", ["CREATE TABLE other (x INTEGER);"], path)
+    assert userdb.applied_version(conn2, "notes") == 2
+    assert userdb.applied_version(conn, "other") == 1
+
+
+def _writer(path, who, n):
+    userdb._migrated.clear()
+    conn = userdb.connect("notes", V1, path)
+    for i in range(n):
+        with userdb.write(conn):
+            conn.execute("INSERT INTO notes (owner, body) VALUES (?, ?)", (who, str(i)))
+
+
+def test_concurrent_writers_from_processes_lose_nothing(tmp_path):
+    path = _fresh(tmp_path)
+    ctx = multiprocessing.get_context("spawn")
+    procs = [ctx.Process(target=_writer, args=(path, f"p{k}", 60)) for k in range(4)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+        assert p.exitcode == 0
+    conn = userdb.connect("notes", V1, path)
+    counts = dict(conn.execute("SELECT owner, COUNT(*) FROM notes GROUP BY owner").fetchall())
+    assert counts == {f"p{k}": 60 for k in range(4)}
+    assert userdb.applied_version(conn, "notes") == 1
+    assert conn.execute("SELECT COUNT(*) FROM schema_migrations WHERE feature='notes'").fetchone()[0] == 1
+
+
+def test_a_corpus_rebuild_leaves_the_user_file_alone(tmp_path):
+    """A real build into an instance folder that holds users.db replaces judge.db and
+    the index there, and leaves users.db byte for byte as it was."""
+    from judge_app.corpus.build import build
+
+    path = _fresh(tmp_path)
+    conn = userdb.connect("notes", V1, path)
+    with userdb.write(conn):
+        conn.execute("INSERT INTO notes (owner, body) VALUES ('judge', 'board 1')")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = path.read_bytes()
+    (tmp_path / "judge.db").write_bytes(b"an old corpus file")
+    build(tmp_path / "judge.db", tmp_path / "judge-index", progress=False)
+    assert path.read_bytes() == before
+    assert conn.execute("SELECT body FROM notes").fetchall()[0][0] == "board 1"
+    assert sqlite3.connect(tmp_path / "judge.db").execute("SELECT COUNT(*) FROM meta").fetchone()[0] > 0
