@@ -74,12 +74,12 @@ def _load_cached(path_str: str, mtime: int, size: int) -> Item:
 
 
 def _load_raw(item: Item, issue: str | None) -> Item:
-    import yaml
+    from .. import safe_yaml
 
     if issue:
         item.issues.append(issue)
     try:
-        data = yaml.safe_load(item.path.read_text(encoding="utf-8"))
+        data = safe_yaml.load_file(item.path)
     except Exception as exc:
         item.issues.append(f"YAML: {exc}")
         return item
@@ -305,6 +305,11 @@ def _stamp() -> tuple | None:
         return None
     _stamp_cache[root] = (now, stamp)
     return stamp
+
+
+def library_stamp() -> tuple | None:
+    """What the library page depends on: the scenario files and their mtimes."""
+    return _stamp()
 
 
 def _under(cited: str, number: str) -> bool:
