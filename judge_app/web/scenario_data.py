@@ -96,6 +96,24 @@ def _load_raw(item: Item, issue: str | None) -> Item:
 
 
 def library() -> list[Item]:
+    """Every scenario file as an Item; the list is kept while the files do not change (the
+    search page asks for it on every query)."""
+    stamp = _stamp()
+    return list(_library(stamp)) if stamp is not None else _read_library()
+
+
+@lru_cache(maxsize=2)
+def _library(stamp: tuple) -> tuple[Item, ...]:
+    return tuple(_read_library())
+
+
+def clear_caches() -> None:
+    """Forget every loaded scenario, run and board (tests that swap the engine out)."""
+    for cached in (_library, _load_cached, _run_cached, _board_cached):
+        cached.cache_clear()
+
+
+def _read_library() -> list[Item]:
     items = []
     for path in _files():
         try:
