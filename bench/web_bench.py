@@ -187,7 +187,7 @@ def measure(command, env: dict, urls: dict, workers: int, args, tmp: Path) -> di
         wait_up(port, proc)
         c, s = args.connections, args.seconds
         # warm-up: every rule page rendered in (nearly) every worker's cache, as after the first hour of an event
-        wrk(port, urls["rules"] * (workers + 2), c, 90.0, True, tmp)
+        wrk(port, urls["rules"] * (2 * workers + 2), c, 120.0, True, tmp)
         results["rule pages"] = wrk(port, urls["rules"], c, s, False, tmp)
         wrk(port, urls["warm"], c, min(3.0, s), True, tmp)
         results["searches"] = wrk(port, urls["searches"], c, max(s, 60.0), True, tmp)  # new to this server
@@ -207,7 +207,9 @@ def measure(command, env: dict, urls: dict, workers: int, args, tmp: Path) -> di
 
 
 def errors(r: dict) -> int:
-    return r["connect"] + r["read"] + r["write"] + r["status"] + r["timeout"]
+    """Failed requests; a phase in which nothing was answered at all counts as failed."""
+    failed = r["connect"] + r["read"] + r["write"] + r["status"] + r["timeout"]
+    return failed if r["requests"] else max(failed, 1)
 
 
 def main() -> int:
@@ -254,6 +256,8 @@ def main() -> int:
     for name, phases in table.items():
         for phase, r in phases.items():
             kinds = ", ".join(f"{k} {r[k]}" for k in ("connect", "read", "write", "timeout", "status") if r[k])
+            if not r["requests"]:
+                kinds = "nothing answered: every connection waited the whole phase"
             print(f"{name:<7} {phase:<27} {r['requests']:>9} {r['requests'] / max(r['seconds'], 1e-9):>8.1f} "
                   f"{r['p50']:>8.1f} {r['p95']:>9.1f} {r['p99']:>9.1f} {errors(r):>7}"
                   + (f"  ({kinds})" if kinds else ""))

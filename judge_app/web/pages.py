@@ -16,7 +16,7 @@ from .. import services
 from ..corpus.lookup import Corpus, CorpusError
 from . import queries, render, ui
 from .byte_cache import PageCache
-from .capacity import expensive
+from .capacity import expensive, off_loop
 
 reference = Blueprint("reference", __name__)
 
@@ -43,7 +43,8 @@ def cached_page(view=None, *, vary=None):
         hit = page_cache.get(key)
         if hit is not None:
             return hit
-        result = view(*args, **kwargs)
+        result = (view(*args, **kwargs) if getattr(view, "runs_off_loop", False)  # it moves itself
+                  else off_loop(view, *args, **kwargs))
         if isinstance(result, str):
             page_cache.put(key, result)
         return result

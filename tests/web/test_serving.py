@@ -65,6 +65,12 @@ def test_judge_instance_moves_the_folder(tmp_path):
     assert out.stdout.strip() == str(tmp_path / "elsewhere" / "judge.db")
 
 
+@pytest.mark.parametrize("path", ["/api/search", "/search", "/rules/704.5k"])
+def test_a_large_request_body_is_refused(client, path):
+    r = client.post(path, data=b"x" * (2 << 20), content_type="application/octet-stream")
+    assert r.status_code in (405, 413), r.status_code
+
+
 def test_diff_api_is_computed_once(client, monkeypatch):
     from judge_app.corpus import lookup
 
