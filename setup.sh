@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything judge_app needs on a fresh machine with Python 3.11+ and git:
 # a virtual environment in .venv with the pinned dependencies, and (for the tests)
-# Debian's Chromium for the browser tests. Safe to run again: it only does what is missing.
+# Debian's Chromium for the browser tests, (for bench/web_bench.py: ./setup.sh bench)
+# Debian's wrk. Safe to run again: it only does what is missing.
 set -euo pipefail
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
@@ -23,13 +24,22 @@ if [ ! -f "$stamp" ]; then
   touch "$stamp"
 fi
 
+apt_install() {  # Debian packages: as root, or through sudo
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  elif command -v sudo >/dev/null; then
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  else
+    return 1
+  fi
+}
+
+if [ "$want_tests" = "bench" ] && ! command -v wrk >/dev/null; then
+  echo "==> installing wrk for bench/web_bench.py (Debian package)"
+  apt_install wrk || echo "!! cannot install wrk (not root, no sudo): bench/web_bench.py needs it" >&2
+fi
+
 if [ "$want_tests" = "test" ] && [ ! -x /usr/bin/chromium ]; then
   echo "==> installing Chromium for the browser tests (Debian package)"
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  elif command -v sudo >/dev/null; then
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "!! cannot install chromium (not root, no sudo): browser tests will be skipped" >&2
-  fi
+  apt_install chromium || echo "!! cannot install chromium (not root, no sudo): browser tests will be skipped" >&2
 fi

@@ -1,30 +1,40 @@
-"""Bounded load on the web app over loopback: N concurrent clients for S seconds.
+"""The web app under an event's load, before and after, measured by wrk on loopback.
 
-    .venv/bin/python bench/web_bench.py [--clients 20] [--seconds 10] [--threads 8]
+    ./setup.sh bench                      # once: the venv and Debian's wrk (apt-get)
+    .venv/bin/python bench/web_bench.py [--connections 50] [--seconds 10] [--workers N]
 
-Starts the app on waitress (as ``judge serve`` does) in a child process on a free
-127.0.0.1 port, then runs the clients in this process, each on its own keep-alive
-connection, in three phases of the given length (so 30 s of measured load by default):
-rule pages only (any rule or subrule of any version, side by side or one language),
-search only (the search page and the live-search JSON the pages call, over glossary
-headwords in both languages, rule numbers and phrases typed on the wrong layout), then
-a mix. Each phase has a short warm-up first. It stops by itself and prints, per phase
-and kind, requests per second, p50 and p95 latency in ms, and the error count (anything
-but 200/302, or a broken connection). Exit status 1 when there were errors.
+wrk (a C load generator: it is not the bottleneck, Python clients were) drives two
+servers in turn, each started fresh on a free 127.0.0.1 port:
 
-Targets on the reference machine: rule page p95 < 50 ms, search p95 < 100 ms at 20 clients.
+* before: the app on waitress as ``judge serve`` ran it until now (8 threads, waitress's
+  defaults: 100 connections, idle channels closed after 120 s);
+* after: ``judge serve`` as it is now (gunicorn, gevent workers, one per core).
+
+Each server gets three phases of at most ``--seconds`` (the searches stop earlier, once
+their 1,000 queries are done), with 50 connections and a short warm-up:
+
+1. rule pages: 1,000 rules and subrules of every version, side by side or in one language,
+   each rendered once in a warm-up (an event looks up the same rules again and again);
+2. searches: 1,000 distinct queries (the glossary's headwords, Russian and English) never
+   asked of that server before (no cache can answer them), half the search page and half
+   the live-search JSON;
+3. the rule pages again while 150 other clients hold half-sent requests open.
+
+It prints, per server and phase, requests, req/s, p50, p95 and p99 in ms and the errors
+(connect/read/write failures, timeouts, HTTP status >= 400), then the targets of issue 14
+with the ratios after/before. Exit status 1 when "after" misses a target.
 """
 from __future__ import annotations
 
 import argparse
-import http.client
+import json
 import os
 import random
+import shutil
 import socket
-import statistics
 import subprocess
 import sys
-import threading
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -32,23 +42,60 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-FIXED_QUERIES = [
-    "смертельное касание", "смертельным касанием", "deathtouch", "легендарное правило", "legend rule",
-    "cvthntkmyjt rfcfybt", "пробивной удар", "trample", "боевые повреждения", "combat damage",
-    "действия, вызванные состоянием", "state-based actions", "704.5k", "704,5к", "702.19b", "стек",
-    "priority", "приоритет", "заклинание", "token", "фишка", "планесвокер", "planeswalker loyalty",
-]
+TARGETS = {"rule pages": 100.0, "searches": 300.0, "rule pages + 150 half-open": 1000.0}  # p95 ms
+HALF_OPEN = 150
+SEARCHES = 1000
+RULE_PAGES = 1000  # the rules judges look up during an event, each already rendered once
+
+LUA = r"""
+-- Each wrk thread takes its own slice of the URL file; "limit" stops it after one pass.
+local urls, i, sent, answered, counter = {}, 0, 0, 0, 0
+local nthreads, limit = 1, false
+
+function setup(thread)
+  thread:set("tid", counter)
+  counter = counter + 1
+end
+
+function init(args)
+  nthreads = tonumber(args[2])
+  limit = args[3] == "once"
+  local n = 0
+  for line in io.lines(args[1]) do
+    if n % nthreads == tid then urls[#urls + 1] = line end
+    n = n + 1
+  end
+end
+
+function request()
+  i = i % #urls + 1
+  return wrk.format("GET", urls[i], {["Host"] = "127.0.0.1"})
+end
+
+function response(status, headers, body)
+  answered = answered + 1
+  if limit and answered >= #urls then wrk.thread:stop() end
+end
+
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('BENCH {"requests": %d, "seconds": %.3f, "p50": %.3f, "p95": %.3f, "p99": %.3f, ' ..
+    '"connect": %d, "read": %d, "write": %d, "status": %d, "timeout": %d}\n',
+    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(95) / 1000,
+    latency:percentile(99) / 1000, e.connect, e.read, e.write, e.status, e.timeout))
+end
+"""
 
 
-def serve(port: int, threads: int) -> None:
-    """The child process: the app on waitress, as ``judge serve`` runs it."""
+def serve_before(port: int) -> None:
+    """The child process for "before": waitress exactly as ``judge serve`` started it until now."""
     from waitress import serve as waitress_serve
 
     from judge_app import services
     from judge_app.web import create_app
 
     services.corpus()
-    waitress_serve(create_app(), host="127.0.0.1", port=port, threads=threads, _quiet=True)
+    waitress_serve(create_app(), host="127.0.0.1", port=port, threads=8, _quiet=True)
 
 
 def free_port() -> int:
@@ -57,13 +104,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_up(port: int, timeout: float, proc: subprocess.Popen) -> None:
+def wait_up(port: int, proc: subprocess.Popen, timeout: float = 180) -> None:
+    import http.client
+
     deadline = time.time() + timeout
     while time.time() < deadline:
         if proc.poll() is not None:
             raise SystemExit(f"the server exited with {proc.returncode}")
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
             conn.request("GET", "/api/versions")
             if conn.getresponse().status == 200:
                 return
@@ -72,154 +121,159 @@ def wait_up(port: int, timeout: float, proc: subprocess.Popen) -> None:
     raise SystemExit("the server did not come up")
 
 
-def workload(rng: random.Random):
-    """URL makers per kind, from the real corpus."""
+def workload(rng: random.Random) -> dict[str, list[str]]:
+    """URL lists from the real corpus: rule pages, and distinct queries for warm-up and measure."""
     from judge_app import services
 
     c = services.corpus(progress=True)
     versions = c.cr_versions()
-    numbers = {v: [r["number"] for r in c.rows(
-        "select number from rules where doc_id = ? and level in ('rule', 'subrule')", (c.doc_id(v, "ru"),))]
-        for v in versions}
-    terms = []
-    for v in versions[:1]:
-        for g in c.glossary_all(v, "ru"):
-            terms += [g["term_en"], g["term_ru"].rstrip(".")]
-    terms = [t for t in terms if t] + FIXED_QUERIES
-    shows = ["both", "both", "ru", "en"]
+    rules = [f"/rules/{r['number']}?version={v}&show={show}"
+             for v in versions
+             for r in c.rows("select number from rules where doc_id = ? and level in ('rule', 'subrule')",
+                             (c.doc_id(v, "ru"),))
+             for show in ("both", "ru", "en")]
+    rules = rng.sample(rules, min(RULE_PAGES, len(rules)))
+    terms = set()  # what judges type: the glossary's headwords, Russian and English
+    for v in versions:
+        for lang in ("ru", "en"):
+            for g in c.glossary_all(v, lang):
+                terms.update(t.strip(" .").lower() for t in (g.get("term_ru"), g.get("term_en")) if t)
+    terms = sorted(t for t in terms if 3 <= len(t) <= 60)
+    rng.shuffle(terms)
+    words = sorted({w for t in terms for w in t.split() if len(w) >= 4 and w.isalpha()})
+    while len(terms) < SEARCHES + 200:  # a small glossary: two of its words make more new queries
+        pair = " ".join(rng.sample(words, 2))
+        if pair not in terms:
+            terms.append(pair)
+    queries = terms
 
-    def rule():
-        v = rng.choice(versions)
-        return f"/rules/{rng.choice(numbers[v])}?version={v}&show={rng.choice(shows)}"
+    def search_urls(qs: list[str]) -> list[str]:
+        return [f"/search?q={quote(q)}" if n % 2 else f"/api/search?q={quote(q)}&envelope=1&limit=8"
+                for n, q in enumerate(qs)]
 
-    def search():
-        return f"/search?q={quote(rng.choice(terms))}&version={rng.choice(versions)}"
-
-    def live():
-        return f"/api/search?q={quote(rng.choice(terms))}&envelope=1&limit=8"
-
-    return {"rule": rule, "search": search, "live-search": live}, len(terms), sum(map(len, numbers.values()))
+    return {"rules": rules, "warm": search_urls(queries[:200]), "searches": search_urls(queries[200:200 + SEARCHES])}
 
 
-def client(port: int, stop_at: float, makers: dict, weights: list, seed: int, out: dict, lock,
-           think: float = 0.0) -> None:
-    rng = random.Random(seed)
-    kinds = list(makers)
-    local = {k: [] for k in kinds}
-    errors = {k: 0 for k in kinds}
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    while time.time() < stop_at:
-        kind = rng.choices(kinds, weights)[0]
-        url = makers[kind]()
-        started = time.perf_counter()
+def wrk(port: int, urls: list[str], connections: int, seconds: float, once: bool, tmp: Path) -> dict:
+    url_file = tmp / f"urls-{time.monotonic_ns()}.txt"
+    url_file.write_text("\n".join(urls) + "\n", encoding="utf-8")
+    threads = 2
+    cmd = ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{seconds:g}s", "--timeout", "5s",
+           "-s", str(tmp / "bench.lua"), f"http://127.0.0.1:{port}", "--", str(url_file), str(threads),
+           "once" if once else "loop"]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 60)
+    for line in out.stdout.splitlines():
+        if line.startswith("BENCH "):
+            return json.loads(line[6:])
+    raise SystemExit(f"wrk failed: {out.stdout}\n{out.stderr}")
+
+
+def hold_half_open(port: int, n: int) -> list[socket.socket]:
+    """``n`` clients that connect and send half a request, then nothing."""
+    held = []
+    for _ in range(n):
+        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        s.sendall(b"GET /rules/704.5k HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        held.append(s)
+    return held
+
+
+def measure(command, env: dict, urls: dict, workers: int, args, tmp: Path) -> dict[str, dict]:
+    """One server (``command(port)`` starts it): the three phases."""
+    port = free_port()
+    proc = subprocess.Popen(command(port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    results = {}
+    try:
+        wait_up(port, proc)
+        c, s = args.connections, args.seconds
+        # warm-up: every rule page rendered in (nearly) every worker's cache, as after the first hour of an event
+        wrk(port, urls["rules"] * (2 * workers + 2), c, 120.0, True, tmp)
+        results["rule pages"] = wrk(port, urls["rules"], c, s, False, tmp)
+        wrk(port, urls["warm"], c, min(3.0, s), True, tmp)
+        results["searches"] = wrk(port, urls["searches"], c, max(s, 60.0), True, tmp)  # new to this server
+        held = hold_half_open(port, HALF_OPEN)
         try:
-            conn.request("GET", url, headers={"Connection": "keep-alive"})
-            resp = conn.getresponse()
-            resp.read()
-            ok = resp.status in (200, 302)
-        except (OSError, http.client.HTTPException):
-            ok = False
-            conn.close()
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        elapsed = (time.perf_counter() - started) * 1000
-        if ok:
-            local[kind].append(elapsed)
-        else:
-            errors[kind] += 1
-        if think > 0:  # a judge reads the page before the next click
-            time.sleep(min(rng.expovariate(1 / think), 10 * think, max(0.0, stop_at - time.time())))
-    conn.close()
-    with lock:
-        for k in kinds:
-            out["lat"][k] += local[k]
-            out["err"][k] += errors[k]
+            results["rule pages + 150 half-open"] = wrk(port, urls["rules"], c, s, False, tmp)
+        finally:
+            for sock in held:
+                sock.close()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    return results
 
 
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+def errors(r: dict) -> int:
+    """Failed requests; a phase in which nothing was answered at all counts as failed."""
+    failed = r["connect"] + r["read"] + r["write"] + r["status"] + r["timeout"]
+    return failed if r["requests"] else max(failed, 1)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--clients", type=int, default=20)
-    ap.add_argument("--seconds", type=float, default=10.0, help="per phase (rule pages, search, mixed)")
-    ap.add_argument("--threads", type=int, default=8, help="waitress worker threads")
-    ap.add_argument("--warmup", type=float, default=3.0, help="seconds of load before measuring")
-    ap.add_argument("--think-ms", type=float, default=0.0,
-                    help="mean pause of each client between requests (0: closed loop, the server saturated)")
-    ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--connections", type=int, default=50)
+    ap.add_argument("--seconds", type=float, default=10.0, help="per phase (the searches: until done, ≤ 60 s)")
+    ap.add_argument("--workers", type=int, default=None, help="gunicorn workers for 'after' (default: cores)")
+    ap.add_argument("--only", choices=["before", "after"], default=None)
+    ap.add_argument("--serve-before", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
-    if args.serve:
-        serve(args.serve, args.threads)
+    if args.serve_before:
+        serve_before(args.serve_before)
         return 0
-    if args.clients < 1 or args.seconds <= 0 or args.seconds > 600:
-        ap.error("clients >= 1 and 0 < seconds <= 600")
+    if not 1 <= args.connections <= 1000 or not 0 < args.seconds <= 120:
+        ap.error("1 <= connections <= 1000 and 0 < seconds <= 120")
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is missing: run ./setup.sh bench (installs Debian's wrk)")
 
-    rng = random.Random(20240501)
-    makers, n_terms, n_rules = workload(rng)  # builds the corpus first if needed
-    port = free_port()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    proc = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--threads", str(args.threads)],
-                            env=env, stdout=subprocess.DEVNULL)
-    phases = [("rule pages", {"rule": 1.0}),
-              ("search", {"search": 0.6, "live-search": 0.4}),
-              ("mixed", {"rule": 0.5, "search": 0.3, "live-search": 0.2})]
-    results = []
-    try:
-        wait_up(port, 120, proc)
-        for name, weights in phases:
-            kinds = {k: makers[k] for k in weights}
-            w = [weights[k] for k in kinds]
-            if args.warmup > 0:
-                run_clients(port, args.clients, args.warmup, kinds, w, 1000, args.think_ms / 1000)
-            out, wall = run_clients(port, args.clients, args.seconds, kinds, w, 0, args.think_ms / 1000)
-            results.append((name, out, wall))
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    from judge_app.web.server import default_workers
 
-    loop = (f"each pausing {args.think_ms:g} ms on average between requests" if args.think_ms > 0
-            else "closed loop (no think time: the server saturated)")
-    print(f"web bench: {args.clients} concurrent clients, {loop}, {args.seconds:g} s per phase "
-          f"after {args.warmup:g} s warm-up; waitress {args.threads} threads on 127.0.0.1; "
-          f"{n_rules} rule numbers, {n_terms} queries; {os.cpu_count()} CPUs")
-    print(f"{'phase':<11} {'kind':<12} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'errors':>7}")
-    errors = 0
-    for name, out, wall in results:
-        all_lat = []
-        for kind in out["lat"]:
-            lat, err = out["lat"][kind], out["err"][kind]
-            all_lat += lat
-            errors += err
-            print(f"{name:<11} {kind:<12} {len(lat):>9} {len(lat) / wall:>8.1f} {pct(lat, 50):>8.1f} "
-                  f"{pct(lat, 95):>8.1f} {err:>7}")
-        if len(out["lat"]) > 1:
-            print(f"{name:<11} {'all':<12} {len(all_lat):>9} {len(all_lat) / wall:>8.1f} {pct(all_lat, 50):>8.1f} "
-                  f"{pct(all_lat, 95):>8.1f} {sum(out['err'].values()):>7}")
-    print(f"errors: {errors}")
-    return 1 if errors else 0
+    workers = args.workers or default_workers()
+    urls = workload(random.Random(20261123))  # builds the corpus first if needed
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    servers = {
+        "before": lambda port: [sys.executable, __file__, "--serve-before", str(port)],
+        "after": lambda port: [sys.executable, "-m", "judge_app.cli", "serve", "--workers", str(workers),
+                               "--port", str(port)],
+    }
+    table: dict[str, dict] = {}
+    with tempfile.TemporaryDirectory(prefix="web-bench-") as tmp:
+        (Path(tmp) / "bench.lua").write_text(LUA, encoding="utf-8")
+        for name, command in servers.items():
+            if not args.only or name == args.only:
+                table[name] = measure(command, env, urls, workers if name == "after" else 1,
+                                      args, Path(tmp))
 
-
-def run_clients(port: int, clients: int, seconds: float, makers: dict, weights: list, seed: int,
-                think: float = 0.0):
-    out = {"lat": {k: [] for k in makers}, "err": {k: 0 for k in makers}}
-    lock = threading.Lock()
-    started = time.time()
-    stop = started + seconds
-    threads = [threading.Thread(target=client, args=(port, stop, makers, weights, seed + i, out, lock, think))
-               for i in range(clients)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return out, time.time() - started
+    load = os.getloadavg()
+    print(f"web bench: wrk, {args.connections} connections on 127.0.0.1, ≤ {args.seconds:g} s per phase "
+          f"(searches: {SEARCHES} distinct queries, ≤ {max(args.seconds, 60.0):g} s); {len(urls['rules'])} rule URLs; "
+          f"{os.cpu_count()} CPUs, load average {load[0]:.1f} at the end")
+    print("before: waitress, 8 threads (judge serve until now); "
+          f"after: gunicorn + gevent, {workers} worker(s) (judge serve now)")
+    print(f"{'server':<7} {'phase':<27} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>9} {'p99 ms':>9} {'errors':>7}")
+    for name, phases in table.items():
+        for phase, r in phases.items():
+            kinds = ", ".join(f"{k} {r[k]}" for k in ("connect", "read", "write", "timeout", "status") if r[k])
+            if not r["requests"]:
+                kinds = "nothing answered: every connection waited the whole phase"
+            print(f"{name:<7} {phase:<27} {r['requests']:>9} {r['requests'] / max(r['seconds'], 1e-9):>8.1f} "
+                  f"{r['p50']:>8.1f} {r['p95']:>9.1f} {r['p99']:>9.1f} {errors(r):>7}"
+                  + (f"  ({kinds})" if kinds else ""))
+    missed = 0
+    print("\ntargets (issue 14), p95 and errors of 'after', ratio after/before:")
+    for phase, limit in TARGETS.items():
+        after = table.get("after", {}).get(phase)
+        before = table.get("before", {}).get(phase)
+        if after is None:
+            continue
+        ok = after["p95"] < limit and errors(after) == 0
+        missed += not ok
+        ratio = f"{after['p95'] / before['p95']:.2f}×" if before and before["p95"] > 0 else "—"
+        print(f"  {phase:<27} p95 {after['p95']:.1f} ms (target < {limit:g}), errors {errors(after)} "
+              f"(target 0): {'met' if ok else 'MISSED'}; p95 after/before {ratio}")
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":

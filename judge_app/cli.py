@@ -7,6 +7,7 @@ or 2 (invalid input).
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 
 import click
@@ -27,13 +28,27 @@ def fail(exc: CorpusError) -> None:
 
 
 class JudgeGroup(click.Group):
-    """Turns a CorpusError anywhere in a command into a message and an exit code."""
+    """Turns a CorpusError anywhere in a command into a message and an exit code; damaged
+    corpus data found by a command is rebuilt at once and the command run again."""
 
     def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except CorpusError as exc:
-            fail(exc)
+        for attempt in (1, 2):
+            try:
+                return super().invoke(ctx)
+            except CorpusError as exc:
+                problem = exc
+            except sqlite3.DatabaseError as exc:
+                from .data_repair import unavailable_for
+
+                problem = unavailable_for(exc)
+                if problem is None:
+                    raise
+            from .data_repair import DataUnavailable, repair_now
+
+            if not isinstance(problem, DataUnavailable) or attempt == 2:
+                fail(problem)
+            click.echo(f"Данные корпуса повреждены ({problem.reason or 'идёт перестройка'}): перестраиваю…", err=True)
+            repair_now()
 
 
 @click.group(cls=JudgeGroup)
@@ -91,15 +106,15 @@ def rule(number: str, version: str | None, lang: str, as_json: bool) -> None:
 @click.option("--lang", default=None, help="язык: ru или en (по умолчанию оба)")
 @click.option("--kind", default=None, help="rule, example, glossary, ruling, card, rulebook")
 @click.option("--limit", default=20, type=int)
-@click.option("--batch", type=click.File("r", encoding="utf-8"), default=None,
-              help="файл: по запросу на строку; вывод — по JSON-массиву на строку")
+@click.option("--batch", default=None, metavar="FILE",
+              help="файл (или -): по запросу на строку; вывод — по JSON-массиву на строку")
 @click.option("--json", "as_json", is_flag=True)
 def search(query, version, lang, kind, limit, batch, as_json) -> None:
     """Поиск по номеру правила или словам (по-русски и по-английски)."""
     if batch is not None:
-        for line_no, line in enumerate(batch, 1):
+        for line_no, line in enumerate(read_batch(batch), 1):
             try:
-                result = services.search(line.rstrip("\n"), version, lang, kind, limit)
+                result = services.search(line, version, lang, kind, limit)
                 emit_json(result["hits"])
             except CorpusError as exc:
                 click.echo(f"Ошибка в строке {line_no}: {exc.message}", err=True)
@@ -116,6 +131,23 @@ def search(query, version, lang, kind, limit, batch, as_json) -> None:
     from .text_render import render_hits
 
     click.echo(render_hits(result["hits"]))
+
+
+MAX_BATCH_BYTES = 1 << 20  # ~20,000 queries
+
+
+def read_batch(path: str) -> list[str]:
+    """The queries of a ``--batch`` file: at most 1 MB of UTF-8, one per line."""
+    from .input_files import InputRefused, read_text
+
+    try:
+        text = read_text(path, MAX_BATCH_BYTES, "файл запросов")
+    except InputRefused as exc:
+        raise CorpusError(f"--batch {path}: {exc}") from None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
 
 
 @main.command()
@@ -158,20 +190,43 @@ def versions(as_json) -> None:
         click.echo(f"{d['version']:<12} {d['lang']}  {d['kind']:<9} {d['title']}{mark}")
 
 
+def check_host(ctx, param, value: str) -> str:
+    import socket
+
+    try:
+        socket.getaddrinfo(value, None)
+    except (OSError, UnicodeError):
+        raise click.BadParameter(f"адрес «{value[:60]}» не найден") from None
+    return value
+
+
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=5000, show_default=True, type=int)
-@click.option("--threads", default=8, show_default=True, type=int)
-def serve(host, port, threads) -> None:
-    """Запустить веб-приложение (waitress)."""
-    from waitress import serve as waitress_serve
+@click.option("--host", default="127.0.0.1", show_default=True, callback=check_host)
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--workers", default=None, type=click.IntRange(1, 64),
+              help="процессов gunicorn (по умолчанию — по числу ядер)")
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256),
+              help="потоков waitress")
+@click.option("--server", "server_name", type=click.Choice(["auto", "gunicorn", "waitress"]), default="auto",
+              show_default=True, help="gunicorn (процессы и gevent) или waitress (где нет fork)")
+def serve(host, port, workers, threads, server_name) -> None:
+    """Запустить веб-приложение (gunicorn с gevent; waitress там, где gunicorn не работает)."""
+    from .web import server
 
-    from .web import create_app
+    try:
+        chosen = server.choose(server_name)
+    except ValueError as exc:
+        raise CorpusError(str(exc)) from None
+    workers = workers or server.default_workers()
+    services.corpus()  # build or repair the data once, before any worker starts
+    how = f"{workers} процесс(а/ов)" if chosen == "gunicorn" else f"{threads} потоков"
+    click.echo(f"judge_app: http://{bind_display(host)}:{port}/ ({chosen}, {how}; база: {paths.db_path()})",
+               err=True)
+    server.serve(chosen, host, port, workers, threads)
 
-    services.corpus()
-    app = create_app()
-    click.echo(f"judge_app: http://{host}:{port}/", err=True)
-    waitress_serve(app, host=host, port=port, threads=threads)
+
+def bind_display(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
 
 
 def register_optional(group: click.Group) -> None:

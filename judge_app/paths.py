@@ -1,13 +1,17 @@
 """Where things live: the project's sources, and the instance folder for derived data.
 
-The instance folder (default ``instance/`` in the current directory) holds the SQLite
-database and the Whoosh index; ``JUDGE_INSTANCE`` moves the folder and ``JUDGE_DB``
-moves just the database file. Sources are read from ``rules_corpus/`` next to the
-package, so an editable install and a fresh clone behave the same.
+The instance folder holds the SQLite database and the Whoosh index. It is fixed, so the
+CLI and the server find the same data wherever they are started from (Flask's
+instance-folder convention): ``instance/`` next to the project for a source checkout,
+``<prefix>/var/judge_app-instance`` for an installed package. ``JUDGE_INSTANCE`` moves the
+folder (a relative value is taken from the current directory) and ``JUDGE_DB`` moves just
+the database file. Sources are read from ``rules_corpus/`` next to the package, so an
+editable install and a fresh clone behave the same.
 """
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -18,7 +22,12 @@ SCENARIOS_DIR = PROJECT_ROOT / "scenarios"
 
 
 def instance_dir() -> Path:
-    return Path(os.environ.get("JUDGE_INSTANCE", "instance")).resolve()
+    explicit = os.environ.get("JUDGE_INSTANCE")
+    if explicit:
+        return Path(explicit).expanduser().resolve()
+    if (PROJECT_ROOT / "pyproject.toml").is_file():  # a source checkout (or an editable install)
+        return PROJECT_ROOT / "instance"
+    return Path(sys.prefix) / "var" / "judge_app-instance"
 
 
 def db_path() -> Path:

@@ -15,10 +15,15 @@ _corpus: dict[str, Corpus] = {}
 
 def corpus(progress: bool = True) -> Corpus:
     from .corpus.build import ensure_built
+    from .data_repair import check_before_serving, raise_if_repairing, serving_a_request
 
+    raise_if_repairing()  # 503 while damaged data is being rebuilt
     key = str(paths.db_path())
     if key not in _corpus:
-        ensure_built(progress=progress)
+        if serving_a_request():  # a server never builds inside a request: 503, rebuild aside
+            check_before_serving()
+        else:
+            ensure_built(progress=progress)
         _corpus[key] = Corpus(paths.db_path())
     return _corpus[key]
 
@@ -70,5 +75,12 @@ def search(q: str | None, version: str | None = None, lang: str | None = None,
         result = run_search(paths.index_dir(), q, version=version, lang=lang, kind=kind, limit=limit)
     except QueryError as exc:
         raise CorpusError(str(exc)) from None
+    except Exception as exc:  # a damaged index fails in many ways: check it before calling it a bug
+        from .data_repair import unavailable_for
+
+        problem = unavailable_for(exc, suspect=True)
+        if problem is None:
+            raise
+        raise problem from None
     return {"query": q, "corrected_query": result.corrected_query, "note": result.note,
             "hits": result.hits}

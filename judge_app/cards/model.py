@@ -11,6 +11,8 @@ from typing import Any
 
 import yaml
 
+from judge_app import safe_yaml
+
 POOL_DIR = Path(__file__).resolve().parents[2] / "rules_corpus" / "cards"
 
 COLORS = ("white", "blue", "black", "red", "green")
@@ -260,7 +262,14 @@ class CardPool:
 def load_pool(directory: Path = POOL_DIR) -> CardPool:
     cards: list[CardDef] = []
     for path in sorted(Path(directory).glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        try:
+            data = safe_yaml.load_file(path) or []
+        except safe_yaml.YamlRefused as exc:
+            raise CardDataError(f"{path.name}: {exc}") from None
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            raise CardDataError(f"{path.name}: строка {mark.line + 1 if mark else '?'}: ошибка YAML: "
+                                f"{getattr(exc, 'problem', exc)}") from None
         if not isinstance(data, list):
             raise CardDataError(f"{path.name}: ожидается список карт")
         for i, d in enumerate(data):

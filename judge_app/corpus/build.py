@@ -20,7 +20,7 @@ from typing import Callable
 import sqlite_utils
 
 from .. import paths
-from . import catalogue, store
+from . import catalogue, health, store
 from .records import Document
 
 CODE_DIRS = ("corpus", "search")
@@ -68,7 +68,7 @@ def stale_reason(db_file: Path, index: Path) -> str | None:
         return "база данных повреждена"
     if meta.get("corpus_hash") != corpus_hash():
         return "источники или парсеры изменились"
-    return None
+    return health.damage(db_file, index)
 
 
 def ensure_built(progress: bool = True) -> BuildReport | None:
@@ -121,6 +121,7 @@ def build(db_file: Path, index: Path, progress: bool = True, locked: bool = Fals
     db.conn.commit()
     db.conn.close()
     tmp_db.replace(db_file)
+    health.write_manifest(db_file, index)
     report.seconds = time.perf_counter() - started
     return report
 

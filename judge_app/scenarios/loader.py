@@ -9,6 +9,7 @@ from pathlib import Path
 
 import yaml
 
+from judge_app import safe_yaml
 from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, _validate_effects, _validate_targets,
                                    default_pool, parse_mana_cost, validate_abilities, validate_keywords)
 from judge_app.engine import citations, combat
@@ -242,12 +243,10 @@ def load(path, pool: CardPool | None = None) -> Scenario:
     path = Path(path)
     pool = pool or default_pool()
     name = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioInvalid([ScenarioIssue(name, 0, "-", f"не прочитать файл: {exc}")])
-    try:
-        data = yaml.load(text, Loader=_Loader)
+    try:  # size, depth, aliases, duplicate keys and odd values are checked before building
+        data = safe_yaml.load_file(path, _Loader)
+    except safe_yaml.YamlRefused as exc:
+        raise ScenarioInvalid([ScenarioIssue(name, exc.line, "-", exc.message)])
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = str(getattr(exc, "problem", exc))

@@ -8,7 +8,9 @@ from ..corpus.lookup import CorpusError
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__)
+    from .. import paths
+
+    app = Flask(__name__, instance_path=str(paths.instance_dir()))  # the CLI's folder, wherever started
     app.config.update(JSON_AS_ASCII=False, MAX_CONTENT_LENGTH=1 << 20)
     if config:
         app.config.update(config)
@@ -21,6 +23,9 @@ def create_app(config: dict | None = None) -> Flask:
 
     app.register_blueprint(api_diff)
     register_pages(app)
+    from .guard import install as install_guard
+
+    install_guard(app)
 
     @app.errorhandler(CorpusError)
     def corpus_error(exc: CorpusError):
@@ -36,6 +41,11 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):  # never a traceback to the user
+        from ..data_repair import unavailable_for
+
+        problem = unavailable_for(exc)  # damaged data: 503 and a rebuild, not a 500
+        if problem is not None:
+            return corpus_error(problem)
         app.logger.exception("unexpected error")
         if wants_json():
             return jsonify(error="внутренняя ошибка"), 500

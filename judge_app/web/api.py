@@ -5,6 +5,7 @@ from flask import Blueprint, jsonify, request
 
 from .. import services
 from ..corpus.lookup import CorpusError
+from .capacity import cached_json, expensive
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -24,6 +25,7 @@ def rule(number: str):
 
 
 @api.get("/search")
+@expensive
 def search():
     """A JSON array of hits, as ``judge search --json``; ``envelope=1`` adds the query and
     the keyboard-layout note: {"query", "corrected_query", "note", "hits"}."""
@@ -43,12 +45,13 @@ def search():
 
 
 @api.get("/glossary")
+@expensive
 def glossary():
-    q = arg("q")
+    q, version, lang = arg("q"), arg("version"), arg("lang", "ru")
     c = services.corpus()
     if q is None or q == "":
-        return jsonify(c.glossary_all(arg("version"), arg("lang", "ru")))
-    return jsonify(c.glossary(q, arg("version"), arg("lang", "ru")))
+        return cached_json(("glossary", id(c), version, lang), lambda: c.glossary_all(version, lang))
+    return cached_json(("glossary", id(c), q, version, lang), lambda: c.glossary(q, version, lang))
 
 
 @api.get("/versions")

@@ -15,64 +15,36 @@ from markupsafe import Markup
 from .. import services
 from ..corpus.lookup import Corpus, CorpusError
 from . import queries, render, ui
+from .byte_cache import PageCache
+from .capacity import expensive, off_loop
 
 reference = Blueprint("reference", __name__)
-
-
-class PageCache:
-    """Rendered pages of the read-only corpus, least recently used first out, bounded in bytes.
-
-    The corpus never changes under a running process (a rebuild makes a new ``Corpus``,
-    whose id is part of the key), so a page rendered once is valid until evicted."""
-
-    def __init__(self, max_bytes: int = 96 << 20):
-        import threading
-        from collections import OrderedDict
-
-        self.max_bytes = max_bytes
-        self.size = 0
-        self.items: "OrderedDict[tuple, str]" = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key):
-        with self.lock:
-            value = self.items.get(key)
-            if value is not None:
-                self.items.move_to_end(key)
-            return value
-
-    def put(self, key, value: str) -> None:
-        n = len(value)
-        if n > self.max_bytes // 8:
-            return
-        with self.lock:
-            if key in self.items:
-                return
-            self.items[key] = value
-            self.size += n
-            while self.size > self.max_bytes and self.items:
-                _, old = self.items.popitem(last=False)
-                self.size -= len(old)
 
 
 page_cache = PageCache()
 
 
-def cached_page(view):
-    """Serve a corpus page from ``page_cache`` (key: corpus, URL, interface language, view mode)."""
+def cached_page(view=None, *, vary=None):
+    """Serve a corpus page from ``page_cache`` (key: corpus, URL, interface language, view mode,
+    and ``vary()`` for a page that also depends on something else, such as the scenario files)."""
     from functools import wraps
+
+    if view is None:
+        return lambda v: cached_page(v, vary=vary)
 
     @wraps(view)
     def wrapper(*args, **kwargs):
         try:
             kept = tuple(request.args.get(k) for k in page_params())
-            key = (id(queries.corpus()), request.path, kept, ui.ui_lang(), request.cookies.get("show", ""))
+            key = (id(queries.corpus()), request.path, kept, ui.ui_lang(), request.cookies.get("show", ""),
+                   vary() if vary else None)
         except Exception:
             return view(*args, **kwargs)
         hit = page_cache.get(key)
         if hit is not None:
             return hit
-        result = view(*args, **kwargs)
+        result = (view(*args, **kwargs) if getattr(view, "runs_off_loop", False)  # it moves itself
+                  else off_loop(view, *args, **kwargs))
         if isinstance(result, str):
             page_cache.put(key, result)
         return result
@@ -249,6 +221,7 @@ def home():
 
 
 @reference.get("/search")
+@expensive
 def search():
     args = search_args()
     q = param("q", max_len=MAX_QUERY) or ""
@@ -344,6 +317,7 @@ def remember_show(response):
 # -- glossary -------------------------------------------------------------------
 @reference.get("/glossary")
 @cached_page
+@expensive
 def glossary():
     version = current_version()
     q = (param("q", max_len=200) or "").strip()
@@ -408,6 +382,7 @@ DIFF_STATUSES = ("changed", "renumbered", "added", "removed")
 
 @reference.get("/versions/diff")
 @cached_page
+@expensive
 def version_diff():
     """What changed between two releases: added, removed, renumbered and changed rules."""
     from ..corpus.lookup import VersionHistory

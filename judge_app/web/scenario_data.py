@@ -74,12 +74,12 @@ def _load_cached(path_str: str, mtime: int, size: int) -> Item:
 
 
 def _load_raw(item: Item, issue: str | None) -> Item:
-    import yaml
+    from .. import safe_yaml
 
     if issue:
         item.issues.append(issue)
     try:
-        data = yaml.safe_load(item.path.read_text(encoding="utf-8"))
+        data = safe_yaml.load_file(item.path)
     except Exception as exc:
         item.issues.append(f"YAML: {exc}")
         return item
@@ -96,6 +96,24 @@ def _load_raw(item: Item, issue: str | None) -> Item:
 
 
 def library() -> list[Item]:
+    """Every scenario file as an Item; the list is kept while the files do not change (the
+    search page asks for it on every query)."""
+    stamp = _stamp()
+    return list(_library(stamp)) if stamp is not None else _read_library()
+
+
+@lru_cache(maxsize=2)
+def _library(stamp: tuple) -> tuple[Item, ...]:
+    return tuple(_read_library())
+
+
+def clear_caches() -> None:
+    """Forget every loaded scenario, run and board (tests that swap the engine out)."""
+    for cached in (_library, _load_cached, _run_cached, _board_cached):
+        cached.cache_clear()
+
+
+def _read_library() -> list[Item]:
     items = []
     for path in _files():
         try:
@@ -305,6 +323,11 @@ def _stamp() -> tuple | None:
         return None
     _stamp_cache[root] = (now, stamp)
     return stamp
+
+
+def library_stamp() -> tuple | None:
+    """What the library page depends on: the scenario files and their mtimes."""
+    return _stamp()
 
 
 def _under(cited: str, number: str) -> bool:

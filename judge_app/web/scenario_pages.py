@@ -11,6 +11,8 @@ from flask import Blueprint, render_template, request, url_for
 from .. import services
 from ..corpus.lookup import CorpusError
 from . import render, scenario_data, ui
+from .capacity import expensive
+from .pages import cached_page
 
 scenarios = Blueprint("scenarios", __name__)
 
@@ -31,6 +33,8 @@ def _matches(item, needle: str) -> bool:
 
 @scenarios.get("/scenarios/")
 @scenarios.get("/scenarios")
+@cached_page(vary=scenario_data.library_stamp)  # runs every scenario: once per change of the files
+@expensive
 def library():
     q = _param("q")
     tag = _param("tag", 60)

@@ -92,3 +92,29 @@ def test_export_jsonl(env):
     rows = [json.loads(line) for line in out.stdout.splitlines()]
     assert any(r["number"] == "704.5k" for r in rows)
     assert all(r["version"] == "2019-05-03" and r["lang"] == "ru" for r in rows)
+
+
+def test_search_batch_dev_zero_refused(env):
+    out = subprocess.run([*JUDGE, "search", "--batch", "/dev/zero", "--json"], capture_output=True, text=True,
+                         env=env, timeout=120, preexec_fn=_limit_memory)
+    assert out.returncode == 2, out.stderr
+    assert "файл запросов больше 1024 КБ" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_search_batch_invalid_utf8_names_the_line(env, tmp_path: Path):
+    queries = tmp_path / "q.txt"
+    queries.write_bytes("смертельное касание\n".encode() + b"\xd0\n")
+    out = judge("search", "--batch", str(queries), "--json", env=env)
+    assert out.returncode == 2
+    assert "строка 2: файл не в UTF-8: байт 0xd0" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_search_batch_missing_file(env, tmp_path: Path):
+    out = judge("search", "--batch", str(tmp_path / "nope.txt"), env=env)
+    assert out.returncode == 2 and "не прочитать файл запросов" in out.stderr
+
+
+def _limit_memory():
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))

@@ -142,9 +142,7 @@ def test_pages_stand_without_the_engine(client, monkeypatch):
         package, _, attr = name.rpartition(".")
         monkeypatch.delattr(importlib.import_module(package), attr, raising=False)
         monkeypatch.setitem(sys.modules, name, None)  # import now raises ImportError
-    scenario_data._load_cached.cache_clear()
-    scenario_data._run_cached.cache_clear()
-    scenario_data._board_cached.cache_clear()
+    scenario_data.clear_caches()
     try:
         lib = client.get("/scenarios")
         assert lib.status_code == 200
@@ -155,9 +153,7 @@ def test_pages_stand_without_the_engine(client, monkeypatch):
         assert 'class="player' in body  # the board as the file describes it
     finally:
         monkeypatch.undo()
-        scenario_data._load_cached.cache_clear()
-        scenario_data._run_cached.cache_clear()
-        scenario_data._board_cached.cache_clear()
+        scenario_data.clear_caches()
 
 
 def test_search_page_suggests_matching_scenarios(client):
