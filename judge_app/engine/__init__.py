@@ -10,7 +10,7 @@ triggers         triggered abilities: detection, look-back, APNAP and per-player
 sba              state-based actions, all found then performed together, repeated (704.3)
 priority         priority, passing, resolving the top of the stack (117, 405, 608)
 turn             steps and turn-based actions (500–514)
-combat           a placeholder for the combat issue (508.8: no attackers)
+combat           combat (506-511): the decisions of the combat steps and their answers
 actions          cast, activate, play a land, pass, answer a decision — refusals roll back
 decisions        what is owed now, and the legal actions
 effects          targets and the effects of the card vocabulary

@@ -11,9 +11,10 @@ import yaml
 
 from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, _validate_effects, _validate_targets,
                                    default_pool, parse_mana_cost, validate_abilities, validate_keywords)
-from judge_app.engine import citations, combat
+from judge_app.engine import citations
 from judge_app.engine.setup import AD_HOC_KINDS
 from judge_app.engine.state import STEPS, ZONES
+from judge_app.scenarios import combat_script
 
 TOP_KEYS = {"id", "title", "summary", "source", "rules_version", "tags", "players", "turn", "script",
             "expect", "notes", "stack"}
@@ -403,7 +404,7 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
             if v not in STEPS and v not in PASS_UNTIL_EXTRA:
                 c.err(ln, f"{key}.pass_until", f"неизвестный шаг «{v}»" + _maybe(v, STEPS + PASS_UNTIL_EXTRA))
         elif act in ("attack", "block", "order_blockers", "assign_damage"):
-            combat.check_script_action(c, act, v, ln, key)
+            combat_script.check_script_action(c, act, v, ln, key)
         elif act == "refused":
             if not isinstance(v, dict) or "rule" not in v:
                 c.err(ln, f"{key}.refused", "нужно {rule: НОМЕР}")
