@@ -50,14 +50,14 @@ def put_in_zone(game: Game, obj: Obj, zone: str, controller: str | None = None, 
     if zone != "stack":
         obj.stack_kind = None
     if zone == "battlefield":
-        obj.controller = controller or obj.controller
+        obj.set_base_controller(controller or obj.base["controller"])
         game.battlefield.append(obj.id)
         if any("static" in a for a in obj.abilities):
             game.static_sources.append(obj.id)
     elif zone == "stack":
         game.stack.append(obj.id)
     else:
-        obj.controller = obj.owner
+        obj.set_base_controller(obj.owner)
         lst = game.player(obj.owner).zone(zone)
         if zone == "library":
             lst.insert(0 if top else len(lst), obj.id)

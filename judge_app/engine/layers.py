@@ -1,0 +1,238 @@
+"""The one computation of characteristics (613): from the actual object (613.1) through
+layers 1-7e, for every object at once, once per game state.
+
+Order inside a layer: characteristic-defining abilities first (613.2, 613.3a), then
+timestamps (613.6), except where an effect depends on another (613.7a): it waits until
+the other has applied (613.7b); effects that depend on each other in a loop apply in
+timestamp order (613.7b), and after each effect the order is looked at again (613.7c).
+
+``compute(game)`` returns {object id: Computed}; the result is cached on the game under
+a key that changes whenever anything that can change a characteristic changes (zones,
+timestamps, effects, counters, attachments), so asking a hundred questions of one state
+costs one computation. ``refresh(game)`` writes the computed values onto the objects, so
+that everything reading ``obj.types``, ``obj.controller``… reads the result of the layers;
+``Game.emit`` refreshes before each event. ``COUNTS['computed']`` counts computations
+(bench/engine_bench.py reports it per event).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge_app.engine import continuous as ce
+from judge_app.engine.continuous import LAYER_KEY, LAYERS, Chars, Ctx
+
+COUNTS = {"computed": 0, "asked": 0}
+
+
+@dataclass
+class Step:
+    layer: str          # "1" … "7e"
+    keys: tuple         # citation keys, the layer's first
+    text: str
+
+
+@dataclass
+class Computed:
+    chars: Chars
+    steps: list = field(default_factory=list)   # [Step]
+
+
+def _relevant(o) -> bool:
+    return o.stack_kind != "ability" and not o.anonymous and o.zone not in ("none", "stack_resolving", "library")
+
+
+def base_chars(o) -> Chars:
+    """613.1: the values printed on the card (or given by the effect that created a token)."""
+    b = o.base
+    return Chars(name_ru=b["name_ru"], name_en=b["name_en"], cost=b["cost"], colors=tuple(b["colors"]),
+                 types=tuple(b["types"]), subtypes=tuple(b["subtypes"]), supertypes=tuple(b["supertypes"]),
+                 abilities=tuple(b["abilities"]), keywords=tuple(b["keywords"]), power=b["power"],
+                 toughness=b["toughness"], loyalty=b["loyalty"], text_en=b["text_en"], controller=b["controller"])
+
+
+def state_key(game) -> tuple:
+    """Everything a characteristic can depend on, cheaply: timestamps move on every zone
+    change, attachment and new effect; effects end at cleanup; counters change P/T."""
+    bf = tuple((oid, game.objects[oid].attached_to, tuple(sorted(game.objects[oid].counters.items())))
+               for oid in game.battlefield)
+    return (game.ts, tuple((e["timestamp"], e["kind"], e["target"]) for e in game.effects), bf,
+            tuple(len(p.graveyard) for p in game.players), tuple(game.stack))
+
+
+def compute(game) -> dict:
+    COUNTS["asked"] += 1
+    key = state_key(game)
+    cached = game.layer_cache
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    COUNTS["computed"] += 1
+    result = _compute(game)
+    game.layer_cache = (key, result)
+    game.layer_cache_applied = False
+    return result
+
+
+def refresh(game) -> None:
+    """Write the computed characteristics onto the objects. A permanent whose controller
+    changed is new to that controller (302.6): it is summoning sick again."""
+    key = state_key(game)
+    if game.layer_cache is not None and game.layer_cache[0] == key and game.layer_cache_applied:
+        return
+    result = compute(game)
+    for oid, comp in result.items():
+        o = game.objects[oid]
+        c = comp.chars
+        if o.zone == "battlefield" and o.controller != c.controller and o.seen_controller == (o.incarnation, o.controller):
+            o.sick = True
+        for k in ce.COPIABLE:
+            setattr(o, k, getattr(c, k))
+        o.controller = c.controller
+        o.seen_controller = (o.incarnation, c.controller)
+    game.layer_cache_applied = True
+
+
+def chars_of(game, obj) -> Chars | None:
+    comp = compute(game).get(obj.id)
+    return comp.chars if comp else None
+
+
+def steps_of(game, obj) -> list:
+    comp = compute(game).get(obj.id)
+    return comp.steps if comp else []
+
+
+# -- the computation --------------------------------------------------------------------
+
+def _compute(game) -> dict:
+    objs = [o for o in game.objects.values() if _relevant(o)]
+    chars = {o.id: base_chars(o) for o in objs}
+    steps = {o.id: [] for o in objs}
+    ctx = Ctx(game, chars)
+    resolved = [r for r in (ce.resolved_effect(e) for e in game.effects if _current(game, e)) if r is not None]
+    # Layer 1 first: static abilities exist on the copiable values (706.2).
+    _apply_layer(ctx, "1", [r for r in resolved if "1" in r.parts], {}, steps)
+    statics = []
+    for oid in game.battlefield:
+        src = game.objects[oid]
+        for n, ab in enumerate(chars[oid].abilities if oid in chars else ()):
+            if "static" in ab:
+                e = ce.static_effect(game, src, ab, n)
+                if e is not None:
+                    statics.append(e)
+    effects = statics + [r for r in resolved if "1" not in r.parts]
+    started: dict = {}
+    for layer in LAYERS[1:]:
+        if layer == "7d":
+            _counters(game, chars, steps)
+            continue
+        _apply_layer(ctx, layer, [e for e in effects if layer in e.parts], started, steps)
+    return {oid: Computed(chars[oid], steps[oid]) for oid in chars}
+
+
+def _current(game, e: dict) -> bool:
+    o = game.objects.get(e["target"])
+    return o is not None and o.incarnation == e["incarnation"]
+
+
+def _counters(game, chars, steps) -> None:
+    for oid, c in chars.items():
+        o = game.objects[oid]
+        if o.zone != "battlefield" or c.power is None or "creature" not in c.types:
+            continue
+        plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+        if plus or minus:
+            c.power += plus - minus
+            c.toughness += plus - minus
+            steps[oid].append(Step("7d", ("layer7d",), f"жетоны +1/+1 ×{plus}, -1/-1 ×{minus} → {c.power}/{c.toughness}"))
+
+
+def _exists(ctx, e) -> bool:
+    """A static ability's effect exists only while its source has that ability (613.7a)."""
+    if e.ability is None:
+        return True
+    src = ctx.chars.get(e.source)
+    return src is not None and e.ability in src.abilities
+
+
+def _affected(ctx, e) -> frozenset:
+    if e.locked is not None:
+        return frozenset(o for o in e.locked if o in ctx.chars)
+    return frozenset(oid for oid, c in ctx.chars.items() if e.select(ctx, oid, c, e.source))
+
+
+def _depends(ctx, a, b, layer, started) -> bool:
+    """613.7a: would applying ``b`` change ``a``'s existence or what it applies to?"""
+    if a.key in started or a.cda != b.cda or not (b.writes & (a.reads | {"abilities"})):
+        return False
+    if not (b.writes & a.reads) and a.ability is None:
+        return False
+    before = (_exists(ctx, a), _affected(ctx, a) if _exists(ctx, a) else frozenset())
+    trial = Ctx(ctx.game, dict(ctx.chars))
+    targets = started.get(b.key) or (_affected(ctx, b) if _exists(ctx, b) else frozenset())
+    for oid in targets:
+        trial.chars[oid] = ctx.chars[oid].copy()
+        b.parts[layer](trial.chars[oid], trial)
+    after = (_exists(trial, a), _affected(trial, a) if _exists(trial, a) else frozenset())
+    return before != after
+
+
+def _apply_layer(ctx, layer: str, effects: list, started: dict, steps: dict) -> None:
+    remaining = list(effects)
+    waited: dict = {}
+    while remaining:
+        group = [e for e in remaining if e.cda] or remaining   # 613.2, 613.3a
+        deps = {a.key: [b for b in group if b is not a and _depends(ctx, a, b, layer, started)] for a in group}
+        free = [a for a in group if not deps[a.key]]
+        loop = not free
+        nxt = min(free or group, key=lambda e: e.timestamp)
+        for a in group:
+            if deps[a.key]:
+                waited.setdefault(a.key, set()).update(b.source_name for b in deps[a.key])
+        remaining.remove(nxt)
+        if nxt.key not in started:
+            if not _exists(ctx, nxt):
+                continue
+            started[nxt.key] = _affected(ctx, nxt)
+        why = _why(nxt, loop, waited.get(nxt.key), [a for a in group if a is not nxt and nxt in deps[a.key]])
+        for oid in sorted(started[nxt.key]):
+            if oid not in ctx.chars:
+                continue
+            c = ctx.chars[oid]
+            nxt.parts[layer](c, ctx)
+            steps[oid].append(Step(layer, (LAYER_KEY[layer],) + why[0], _text(layer, nxt, c, why[1])))
+
+
+def _why(e, loop: bool, waited, ahead_of) -> tuple:
+    """(citation keys, Russian reason) for the place of ``e`` in its layer."""
+    keys = ["cda_first"] if e.cda else [e.ts_rule]
+    reason = f"метка времени {e.timestamp}"
+    if loop:
+        keys.append("dependency_loop")
+        reason += "; эффекты зависят друг от друга по кругу — применяются по меткам времени"
+    elif waited:
+        keys.append("dependency_wait")
+        reason += f"; зависит от эффекта «{'», «'.join(sorted(waited))}» и применяется после него"
+    elif ahead_of:
+        keys.append("dependency")
+        reason += f"; от него зависит «{'», «'.join(sorted(a.source_name for a in ahead_of))}», поэтому он раньше"
+    keys.extend(e.keys)
+    return tuple(keys), reason
+
+
+def _text(layer: str, e, c: Chars, reason: str) -> str:
+    where = f"слой {layer}" if layer not in ("7a", "7b", "7c", "7e") else layer
+    tail = ""
+    if layer.startswith("7"):
+        tail = f" → {c.power}/{c.toughness}"
+    elif layer == "2":
+        tail = f" → контролёр {c.controller}"
+    elif layer == "4":
+        tail = " → " + " ".join(ce.TYPE_RU.get(t, t) for t in c.types) + (f" — {' '.join(c.subtypes)}" if c.subtypes else "")
+    elif layer == "5":
+        tail = " → " + (", ".join(ce.COLOR_RU.get(x, x) for x in c.colors) or "бесцветный")
+    return f"{where}: «{e.source_name}» — {e.text} ({reason}){tail}"
+
+
+def layer_key(layer: str) -> str:
+    return LAYER_KEY[layer]
