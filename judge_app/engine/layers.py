@@ -36,6 +36,7 @@ class Step:
 class Computed:
     chars: Chars
     steps: list = field(default_factory=list)   # [Step]
+    copiable: dict = field(default_factory=dict)   # the values after layer 1 (706.2, 706.3)
 
 
 def _relevant(o) -> bool:
@@ -97,6 +98,11 @@ def chars_of(game, obj) -> Chars | None:
     return comp.chars if comp else None
 
 
+def copiable_of(game, obj) -> dict:
+    """706.2: what a copy of ``obj`` would acquire now."""
+    return dict(compute(game)[obj.id].copiable)
+
+
 def steps_of(game, obj) -> list:
     comp = compute(game).get(obj.id)
     return comp.steps if comp else []
@@ -112,6 +118,7 @@ def _compute(game) -> dict:
     resolved = [r for r in (ce.resolved_effect(e) for e in game.effects if _current(game, e)) if r is not None]
     # Layer 1 first: static abilities exist on the copiable values (706.2).
     _apply_layer(ctx, "1", [r for r in resolved if "1" in r.parts], {}, steps)
+    copiable = {oid: ce.copiable_values(c) for oid, c in chars.items()}
     statics = []
     for oid in game.battlefield:
         src = game.objects[oid]
@@ -127,7 +134,7 @@ def _compute(game) -> dict:
             _counters(game, chars, steps)
             continue
         _apply_layer(ctx, layer, [e for e in effects if layer in e.parts], started, steps)
-    return {oid: Computed(chars[oid], steps[oid]) for oid in chars}
+    return {oid: Computed(chars[oid], steps[oid], copiable[oid]) for oid in chars}
 
 
 def _current(game, e: dict) -> bool:
