@@ -33,7 +33,7 @@ KEYWORDS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "t
             "blocks_each_combat", "split_second")
 EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_life", "destroy",
                "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword", "remove_from_combat",
-               "gain_control", "lose_abilities_base_pt", "become_copy")
+               "gain_control", "lose_abilities_base_pt", "become_copy", "set_color", "become_creature")
 
 
 class CardDataError(ValueError):
@@ -131,7 +131,9 @@ def _validate_effects(effects, where: str) -> None:
         for k in _INT_EFFECTS:
             if k in e and not isinstance(e[k], int):
                 raise CardDataError(f"{where}: {k} — целое число, а не {e[k]!r}")
-        for k in ("pump", "set_pt", "lose_abilities_base_pt"):
+        if "set_color" in e and not (isinstance(e["set_color"], list) and e["set_color"] and all(c in COLORS for c in e["set_color"])):
+            raise CardDataError(f"{where}: set_color — список цветов из {', '.join(COLORS)}")
+        for k in ("pump", "set_pt", "lose_abilities_base_pt", "become_creature"):
             if k in e and not (isinstance(e[k], list) and len(e[k]) == 2 and all(isinstance(x, int) for x in e[k])):
                 raise CardDataError(f"{where}: {k} — [P, T]")
         for k in ("to", "who", "destroy", "tap", "untap", "remove_from_combat", "gain_control", "become_copy"):

@@ -351,6 +351,13 @@ def resolved_effect(e: dict) -> CEffect | None:
     if kind == "lose_all_set_pt":
         return CEffect(parts={"6": _lose_all, "7b": _pt_set(e["p"], e["t"])},
                        text=f"теряет все способности, базовые сила и выносливость {e['p']}/{e['t']}", **base)
+    if kind == "color":
+        cols = tuple(x for x in COLORS if x in e["colors"])
+        return CEffect(parts={"5": lambda c, ctx: setattr(c, "colors", cols)},
+                       text="становится " + ", ".join(COLOR_RU.get(x, x) for x in cols), **base)
+    if kind == "animate":
+        return CEffect(parts={"4": _add_types("creature"), "7b": _pt_set(e["p"], e["t"])},
+                       text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)
     if kind == "copy":
         return CEffect(parts={"1": _copy(e["values"])}, text=f"копия «{e['values'].get('name_ru', '')}»", **base)
     return None
