@@ -358,6 +358,7 @@ def resolved_effect(e: dict) -> CEffect | None:
     if kind == "animate":
         return CEffect(parts={"4": _add_types("creature"), "7b": _pt_set(e["p"], e["t"])},
                        text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)
-    if kind == "copy":
+    if kind == "copy":   # copiable values only (706.2); from a copy, what it copied (706.3)
+        base["keys"] = ("copy_values", "copy_of_copy") if e.get("until") is None else ("copy_values", "locked_set")
         return CEffect(parts={"1": _copy(e["values"])}, text=f"копия «{e['values'].get('name_ru', '')}»", **base)
     return None

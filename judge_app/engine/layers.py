@@ -23,6 +23,7 @@ from judge_app.engine import continuous as ce
 from judge_app.engine.continuous import LAYER_KEY, LAYERS, Chars, Ctx
 
 COUNTS = {"computed": 0, "asked": 0}
+MEMO_SIZE = 64
 
 
 @dataclass
@@ -55,10 +56,11 @@ def base_chars(o) -> Chars:
 def state_key(game) -> tuple:
     """Everything a characteristic can depend on, cheaply: timestamps move on every zone
     change, attachment and new effect; effects end at cleanup; counters change P/T."""
-    bf = tuple((oid, game.objects[oid].attached_to, tuple(sorted(game.objects[oid].counters.items())))
-               for oid in game.battlefield)
-    return (game.ts, tuple((e["timestamp"], e["kind"], e["target"]) for e in game.effects), bf,
-            tuple(len(p.graveyard) for p in game.players), tuple(game.stack))
+    objs = game.objects
+    marks = tuple((oid, o.attached_to, tuple(o.counters.items()))
+                  for oid, o in ((oid, objs[oid]) for oid in game.battlefield) if o.counters or o.attached_to)
+    return (game.ts, tuple((e["timestamp"], e["target"]) for e in game.effects), tuple(game.battlefield),
+            marks, tuple(len(p.graveyard) for p in game.players), tuple(game.stack))
 
 
 def compute(game) -> dict:
@@ -67,8 +69,13 @@ def compute(game) -> dict:
     cached = game.layer_cache
     if cached is not None and cached[0] == key:
         return cached[1]
-    COUNTS["computed"] += 1
-    result = _compute(game)
+    result = game.layer_memo.get(key)   # shared by a game and its clones (a trial run, a legal-action probe)
+    if result is None:
+        COUNTS["computed"] += 1
+        result = _compute(game)
+        if len(game.layer_memo) >= MEMO_SIZE:
+            game.layer_memo.pop(next(iter(game.layer_memo)))
+        game.layer_memo[key] = result
     game.layer_cache = (key, result)
     game.layer_cache_applied = False
     return result
@@ -168,20 +175,46 @@ def _affected(ctx, e) -> frozenset:
     return frozenset(oid for oid, c in ctx.chars.items() if e.select(ctx, oid, c, e.source))
 
 
-def _depends(ctx, a, b, layer, started) -> bool:
-    """613.7a: would applying ``b`` change ``a``'s existence or what it applies to?"""
-    if a.key in started or a.cda != b.cda or not (b.writes & (a.reads | {"abilities"})):
+def _may_depend(a, b, started) -> bool:
+    """Only a pair where ``b`` changes what ``a`` reads can be dependent (613.7a (b)); CDAs
+    depend only on CDAs (613.7a (c)); an effect already applying keeps its set (613.5)."""
+    if a is b or a.key in started or a.cda != b.cda:
         return False
-    if not (b.writes & a.reads) and a.ability is None:
+    return bool(b.writes & a.reads) or (a.ability is not None and "abilities" in b.writes)
+
+
+def _depends(ctx, a, b, layer, started, memo: dict) -> bool:
+    """613.7a: would applying ``b`` change ``a``'s existence or what it applies to? ``b`` is
+    applied to a trial copy of the objects it affects; ``a``'s set can then change only
+    for those objects (or for all, if ``b`` changed ``a``'s source)."""
+    if a.key not in memo:
+        ex = _exists(ctx, a)
+        memo[a.key] = (ex, _affected(ctx, a) if ex else frozenset())
+    before = memo[a.key]
+    if b.key not in memo:
+        ex = _exists(ctx, b)
+        memo[b.key] = (ex, _affected(ctx, b) if ex else frozenset())
+    targets = started.get(b.key) or memo[b.key][1]
+    if not targets:
         return False
-    before = (_exists(ctx, a), _affected(ctx, a) if _exists(ctx, a) else frozenset())
-    trial = Ctx(ctx.game, dict(ctx.chars))
-    targets = started.get(b.key) or (_affected(ctx, b) if _exists(ctx, b) else frozenset())
-    for oid in targets:
-        trial.chars[oid] = ctx.chars[oid].copy()
-        b.parts[layer](trial.chars[oid], trial)
-    after = (_exists(trial, a), _affected(trial, a) if _exists(trial, a) else frozenset())
-    return before != after
+    trial = memo.get(("trial", b.key))
+    if trial is None:   # the world after b alone, shared by every a asked about in this round
+        trial = Ctx(ctx.game, dict(ctx.chars))
+        for oid in targets:
+            trial.chars[oid] = ctx.chars[oid].copy()
+            b.parts[layer](trial.chars[oid], trial)
+        memo[("trial", b.key)] = trial
+    ex = _exists(trial, a)
+    if ex != before[0]:
+        return True
+    if not ex:
+        return False
+    if a.locked is not None:
+        return False
+    if a.source in targets:
+        return _affected(trial, a) != before[1]
+    changed = frozenset(oid for oid in targets if a.select(trial, oid, trial.chars[oid], a.source))
+    return (before[1] - targets) | changed != before[1]
 
 
 def _apply_layer(ctx, layer: str, effects: list, started: dict, steps: dict) -> None:
@@ -189,7 +222,9 @@ def _apply_layer(ctx, layer: str, effects: list, started: dict, steps: dict) -> 
     waited: dict = {}
     while remaining:
         group = [e for e in remaining if e.cda] or remaining   # 613.2, 613.3a
-        deps = {a.key: [b for b in group if b is not a and _depends(ctx, a, b, layer, started)] for a in group}
+        memo: dict = {}
+        deps = {a.key: [b for b in group if _may_depend(a, b, started) and _depends(ctx, a, b, layer, started, memo)]
+                for a in group}
         free = [a for a in group if not deps[a.key]]
         loop = not free
         nxt = min(free or group, key=lambda e: e.timestamp)
@@ -200,7 +235,7 @@ def _apply_layer(ctx, layer: str, effects: list, started: dict, steps: dict) -> 
         if nxt.key not in started:
             if not _exists(ctx, nxt):
                 continue
-            started[nxt.key] = _affected(ctx, nxt)
+            started[nxt.key] = memo[nxt.key][1] if nxt.key in memo and memo[nxt.key][0] else _affected(ctx, nxt)
         why = _why(nxt, loop, waited.get(nxt.key), [a for a in group if a is not nxt and nxt in deps[a.key]])
         for oid in sorted(started[nxt.key]):
             if oid not in ctx.chars:

@@ -206,6 +206,7 @@ class Game:
     combat: dict | None = None    # the combat phase's state (combat.py); None outside combat
     layer_cache: tuple | None = field(default=None, repr=False, compare=False)   # (state key, computed) — layers.py
     layer_cache_applied: bool = False
+    layer_memo: dict = field(default_factory=dict, repr=False, compare=False)   # state key -> computed, shared with clones
 
     # -- values -------------------------------------------------------------------
     def clone(self) -> "Game":
