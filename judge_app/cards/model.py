@@ -182,6 +182,9 @@ def validate_abilities(abilities, where: str) -> list:
             raise CardDataError(f"{where}: способность {a!r} не из словаря")
         if "mana" in a and a["mana"] not in COLOR_OF_SYMBOL:
             raise CardDataError(f"{where}: способность маны добавляет один из W U B R G, а не {a['mana']!r}")
+        if "copy_except" in a and not (a.get("as_enters") == "copy_creature" and isinstance(a["copy_except"], dict)
+                                       and set(a["copy_except"]) == {"pt"} and len(a["copy_except"]["pt"]) == 2):
+            raise CardDataError(f"{where}: copy_except — только {{pt: [P, T]}} у as_enters: copy_creature (706.9c)")
         if "as_enters" in a and a["as_enters"] not in AS_ENTERS:
             raise CardDataError(f"{where}: движок не умеет выбор при выходе на поле битвы {a['as_enters']!r} "
                                 f"(умеет: {', '.join(AS_ENTERS)})")

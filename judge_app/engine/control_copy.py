@@ -19,9 +19,15 @@ NO_COPY = ("none", "нет", "no")
 MAX_TYPE_LEN = 40
 
 
-def as_enters(obj: Obj) -> str | None:
-    """The choice ``obj`` makes as it enters (``as_enters`` in its card data), if any."""
-    return next((a["as_enters"] for a in obj.base["abilities"] if "as_enters" in a), None)
+def pending_choices(game: Game, obj: Obj) -> list:
+    """The "as it enters" choices of ``obj``, in order: its own (Clone: what to copy), then
+    those of what it copies — made anew for the copy, not copied (706.6)."""
+    kinds = [a["as_enters"] for a in obj.base["abilities"] if "as_enters" in a]
+    orig = game.objects.get(obj.chosen.get("copy", "")) if obj.chosen.get("copy") not in (None, "none") else None
+    if orig is not None and orig.zone == "battlefield":
+        kinds += [a["as_enters"] for a in layers.copiable_of(game, orig)["abilities"] if "as_enters" in a
+                  and a["as_enters"] not in kinds]
+    return kinds
 
 
 def choice_options(game: Game, obj: Obj, what: str) -> list:
@@ -34,8 +40,8 @@ def choice_options(game: Game, obj: Obj, what: str) -> list:
 
 def ask(game: Game, obj: Obj, resume: str) -> bool:
     """Owe the "as it enters" choice of ``obj`` unless it was made; True if now owed."""
-    what = as_enters(obj)
-    if what is None or CHOICE_KEY[what] in obj.chosen:
+    what = next((k for k in pending_choices(game, obj) if CHOICE_KEY[k] not in obj.chosen), None)
+    if what is None:
         return False
     opts = choice_options(game, obj, what)
     text = {"copy_creature": f"{obj.controller} выбирает, копией какого существа выйдет {obj.label()} (или none)",
@@ -74,10 +80,23 @@ def enter_as_chosen(game: Game, obj: Obj) -> None:
     orig = game.objects.get(ref)
     if orig is None or orig.zone != "battlefield":
         return
-    values = layers.copiable_of(game, orig)
+    values = except_values(obj, layers.copiable_of(game, orig))
     game.effects.append({"kind": "copy", "target": obj.id, "incarnation": obj.incarnation, "timestamp": obj.timestamp,
                          "values": values, "source": obj.id, "source_name": obj.base["name_ru"],
                          "original": orig.id})
+
+
+def except_values(obj: Obj, values: dict) -> dict:
+    """706.9c-d: a copy "except it's P/T" keeps that P/T as a copiable value, and a
+    characteristic-defining ability of the original that defines P/T is not copied."""
+    ex = next((a.get("copy_except") for a in obj.base["abilities"] if "as_enters" in a and a.get("copy_except")), None)
+    if not ex:
+        return values
+    values = dict(values)
+    if "pt" in ex:
+        values["power"], values["toughness"] = ex["pt"]
+        values["abilities"] = tuple(a for a in values["abilities"] if not str(a.get("static", "")).startswith("cda_"))
+    return values
 
 
 def describe_copy(game: Game, obj: Obj) -> str:

@@ -491,6 +491,7 @@ def _check_chosen(c: _Checker, e, key: str) -> None:
     choice needs it, and a card that makes none can't have one."""
     card = c.pool.get(e if isinstance(e, str) else e.get("card")) if isinstance(e, (str, dict)) else None
     need = next((a["as_enters"] for a in card.abilities if "as_enters" in a), None) if card else None
+
     chosen = e.get("chosen") if isinstance(e, dict) else None
     ln = _line(e, "chosen") if isinstance(e, dict) else 0
     if chosen is None:
@@ -503,7 +504,7 @@ def _check_chosen(c: _Checker, e, key: str) -> None:
         return
     want = CHOSEN_KEYS.get(need)
     for k, v in chosen.items():
-        if k != want:
+        if k != want and not (want == "copy" and k in ("type", "color")):   # 706.6: the copy's own choice
             c.err(_line(chosen, k), f"{key}.chosen.{k}", f"эта карта не делает выбора «{k}» при выходе"
                   + (f" (её выбор — {want})" if want else ""))
         elif k == "copy" and str(v).casefold() != "none":

@@ -2,11 +2,12 @@
 what damage does. Each check returns the rule keys (``citations*.json``) that forbid
 or explain something, never a bare number.
 
-Whether an object has a keyword now is decided in one place, ``effective`` below: the
-printed/ad-hoc keywords plus those gained and minus those lost until end of turn (613.1f).
+Whether an object has a keyword now is decided in one place, ``effective`` below, which
+reads the layers (``layers.py``): the keywords of its copiable values, plus those gained and
+minus those lost in layer 6 (613.1f), none under Humility.
 Everything reads it: combat, targeting (hexproof, shroud, protection), haste for
 {T} abilities and mana (302.6, 702.10), lifelink and deathtouch on any damage (via the
-source's LKI), the board view and the expectations. Other layers 1-6 are not computed yet.
+source's LKI), the board view and the expectations.
 
 Modules
 -------
