@@ -44,6 +44,9 @@ def ask(game: Game, obj: Obj, resume: str) -> bool:
     if what is None:
         return False
     opts = choice_options(game, obj, what)
+    if opts == ["none"]:   # no creature to copy: the only answer is made by the engine
+        obj.chosen["copy"] = "none"
+        return ask(game, obj, resume)
     text = {"copy_creature": f"{obj.controller} выбирает, копией какого существа выйдет {obj.label()} (или none)",
             "creature_type": f"{obj.controller} выбирает тип существ для {obj.label()}",
             "color": f"{obj.controller} выбирает цвет для {obj.label()}"}[what]

@@ -35,6 +35,7 @@ def become_new_object(obj, from_battlefield: bool) -> None:
         obj.attached_to = None
     obj.incarnation += 1
     obj.sick = True
+    obj.chosen = {}   # a new object makes its "as it enters" choices anew
 
 
 def _remove_from_zone(game: Game, obj: Obj) -> None:

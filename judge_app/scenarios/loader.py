@@ -169,8 +169,8 @@ class _Checker:
             if "counters" in e and not (isinstance(e["counters"], dict) and all(
                     isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in e["counters"].values())):
                 self.err(_line(e, "counters"), f"{key}.counters", "ожидается {ВИД: число}, например {\"+1/+1\": 1}")
-        elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick")):
-            self.err(_line(e), key, "tapped/damage/counters/attached_to бывают только у объектов на поле битвы")
+        elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick", "chosen")):
+            self.err(_line(e), key, "tapped/damage/counters/attached_to/chosen бывают только у объектов на поле битвы")
         if "id" in e:
             if not isinstance(e["id"], (str, int)) or isinstance(e["id"], bool) or str(e["id"]) in self.players:
                 self.err(_line(e, "id"), f"{key}.id", "id — строка (и не имя игрока)")

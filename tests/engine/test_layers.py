@@ -129,7 +129,7 @@ def test_missing_as_enters_choice_refused_naming_the_card(tmp_path):
     msgs = _load(tmp_path, """
         players:
           - name: A
-            battlefield: [{card: Conspiracy, id: c}, {card: Clone, id: k, chosen: {color: red}}]
+            battlefield: [{card: Conspiracy, id: c}, {card: Grizzly Bears, id: k, chosen: {color: red}}]
           - name: B
         """)
     assert any("Заговор" in m and "chosen" in m for m in msgs), msgs
