@@ -85,6 +85,7 @@ class CEffect:
     reads: frozenset = frozenset()
     writes: frozenset = frozenset()
     keys: tuple = ()                 # extra citation keys for the explanation (305.7, 611.2c, ...)
+    everywhere: bool = False         # may affect objects off the battlefield (Conspiracy, Painter's Servant)
     extra: dict = field(default_factory=dict)
 
 
@@ -316,14 +317,15 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
             return o.owner == ctx.chars[s].controller
         return CEffect(parts={"4": _set_creature_type(st)},
                        text=f"существа, заклинания существ и карты существ вне поля битвы — выбранного типа {st}",
-                       select=sel, reads=frozenset({"types", "controller"}), writes=frozenset({"subtypes"}), **common)
+                       select=sel, reads=frozenset({"types", "controller"}), writes=frozenset({"subtypes"}),
+                       everywhere=True, **common)
     if kind == "chosen_color_everything":   # Painter's Servant
         col = chosen.get("color")
         if not col:
             return None
         return CEffect(parts={"5": _add_color(col)},
                        text=f"все карты вне поля битвы, заклинания и перманенты — ещё и {COLOR_RU.get(col, col)} цвета",
-                       select=lambda ctx, oid, c, s: True, writes=frozenset({"colors"}), **common)
+                       select=lambda ctx, oid, c, s: True, writes=frozenset({"colors"}), everywhere=True, **common)
     return None
 
 

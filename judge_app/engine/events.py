@@ -124,6 +124,7 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=()) -> N
     elif "planeswalker" in recipient.types:
         have = recipient.counters.get("loyalty", 0)
         recipient.counters["loyalty"] = max(0, have - n)
+        game.touch()
         game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()}: снимается {min(n, have)} жетонов верности (осталось {recipient.counters['loyalty']})",
                   f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
                   [source["id"], recipient.id], list(extra_keys) + ["damage_planeswalker"])
@@ -156,6 +157,7 @@ def draw(game: Game, player, n: int = 1, keys=("draw",)) -> None:
 
 def add_counters(game: Game, obj: Obj, kind: str, n: int, keys=("counters",)) -> None:
     obj.counters[kind] = obj.counters.get(kind, 0) + n
+    game.touch()
     game.emit("counters", f"На {obj.label()} кладётся жетонов {kind}: {n}", f"{n} {kind} counter(s) put on {obj.label_en()}",
               [obj.id], keys)
 

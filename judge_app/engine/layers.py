@@ -28,9 +28,17 @@ MEMO_SIZE = 64
 
 @dataclass
 class Step:
+    """One effect applied to one object. The Russian text is written only when asked for
+    (most computed states are never shown)."""
     layer: str          # "1" … "7e"
     keys: tuple         # citation keys, the layer's first
-    text: str
+    effect: object      # the CEffect
+    reason: str
+    after: tuple        # (power, toughness, controller, types, subtypes, colors) after it applied
+
+    @property
+    def text(self) -> str:
+        return _text(self.layer, self.effect, self.after, self.reason)
 
 
 @dataclass
@@ -54,13 +62,15 @@ def base_chars(o) -> Chars:
 
 
 def state_key(game) -> tuple:
-    """Everything a characteristic can depend on, cheaply: timestamps move on every zone
-    change, attachment and new effect; effects end at cleanup; counters change P/T."""
-    objs = game.objects
-    marks = tuple((oid, o.attached_to, tuple(o.counters.items()))
-                  for oid, o in ((oid, objs[oid]) for oid in game.battlefield) if o.counters or o.attached_to)
-    return (game.ts, tuple((e["timestamp"], e["target"]) for e in game.effects), tuple(game.battlefield),
-            marks, tuple(len(p.graveyard) for p in game.players), tuple(game.stack))
+    """What a characteristic can depend on, in O(players): the timestamp moves on every zone
+    change, new object, attachment and new effect (613.6); ``game.version`` on counters and
+    attachments (``Game.touch``); effects end at cleanup; graveyards change Tarmogoyf. The
+    last permanent, the stack and the last effect's object tell apart two clones that took
+    different actions from one state (the memo is shared with clones)."""
+    eff, bf = game.effects, game.battlefield
+    return (game.ts, game.version, len(eff), eff[-1]["timestamp"] if eff else 0, eff[-1]["target"] if eff else "",
+            len(bf), bf[-1] if bf else "", tuple(game.stack),
+            tuple((len(p.graveyard), p.graveyard[-1] if p.graveyard else "") for p in game.players))
 
 
 def compute(game) -> dict:
@@ -158,7 +168,7 @@ def _counters(game, chars, steps) -> None:
         if plus or minus:
             c.power += plus - minus
             c.toughness += plus - minus
-            steps[oid].append(Step("7d", ("layer7d",), f"жетоны +1/+1 ×{plus}, -1/-1 ×{minus} → {c.power}/{c.toughness}"))
+            steps[oid].append(Step("7d", ("layer7d",), None, f"жетоны +1/+1 ×{plus}, -1/-1 ×{minus}", _after(c)))
 
 
 def _exists(ctx, e) -> bool:
@@ -172,7 +182,9 @@ def _exists(ctx, e) -> bool:
 def _affected(ctx, e) -> frozenset:
     if e.locked is not None:
         return frozenset(o for o in e.locked if o in ctx.chars)
-    return frozenset(oid for oid, c in ctx.chars.items() if e.select(ctx, oid, c, e.source))
+    chars = ctx.chars
+    pool = chars if e.everywhere else (oid for oid in ctx.game.battlefield if oid in chars)
+    return frozenset(oid for oid in pool if e.select(ctx, oid, chars[oid], e.source))
 
 
 def _may_depend(a, b, started) -> bool:
@@ -218,6 +230,10 @@ def _depends(ctx, a, b, layer, started, memo: dict) -> bool:
 
 
 def _apply_layer(ctx, layer: str, effects: list, started: dict, steps: dict) -> None:
+    if not any(_may_depend(a, b, started) for a in effects for b in effects):
+        for e in sorted(effects, key=lambda e: (not e.cda, e.timestamp)):   # 613.2, 613.6: nothing can depend
+            _apply(ctx, layer, e, started, steps, _why(e, False, None, []))
+        return
     remaining = list(effects)
     waited: dict = {}
     while remaining:
@@ -232,17 +248,27 @@ def _apply_layer(ctx, layer: str, effects: list, started: dict, steps: dict) -> 
             if deps[a.key]:
                 waited.setdefault(a.key, set()).update(b.source_name for b in deps[a.key])
         remaining.remove(nxt)
-        if nxt.key not in started:
-            if not _exists(ctx, nxt):
-                continue
-            started[nxt.key] = memo[nxt.key][1] if nxt.key in memo and memo[nxt.key][0] else _affected(ctx, nxt)
-        why = _why(nxt, loop, waited.get(nxt.key), [a for a in group if a is not nxt and nxt in deps[a.key]])
-        for oid in sorted(started[nxt.key]):
-            if oid not in ctx.chars:
-                continue
-            c = ctx.chars[oid]
-            nxt.parts[layer](c, ctx)
-            steps[oid].append(Step(layer, (LAYER_KEY[layer],) + why[0], _text(layer, nxt, c, why[1])))
+        _apply(ctx, layer, nxt, started, steps,
+               _why(nxt, loop, waited.get(nxt.key), [a for a in group if a is not nxt and nxt in deps[a.key]]))
+
+
+def _apply(ctx, layer: str, e, started: dict, steps: dict, why: tuple) -> None:
+    """Apply ``e``'s part for ``layer`` to its objects — fixed the first time it applies
+    (613.5), and only if it still exists then (613.7a)."""
+    if e.key not in started:
+        if not _exists(ctx, e):
+            return
+        started[e.key] = _affected(ctx, e)
+    for oid in sorted(started[e.key]):
+        c = ctx.chars.get(oid)
+        if c is None:
+            continue
+        e.parts[layer](c, ctx)
+        steps[oid].append(Step(layer, (LAYER_KEY[layer],) + why[0], e, why[1], _after(c)))
+
+
+def _after(c: Chars) -> tuple:
+    return (c.power, c.toughness, c.controller, c.types, c.subtypes, c.colors)
 
 
 def _why(e, loop: bool, waited, ahead_of) -> tuple:
@@ -262,17 +288,20 @@ def _why(e, loop: bool, waited, ahead_of) -> tuple:
     return tuple(keys), reason
 
 
-def _text(layer: str, e, c: Chars, reason: str) -> str:
+def _text(layer: str, e, after: tuple, reason: str) -> str:
+    power, toughness, controller, types, subtypes, colors = after
+    if e is None:   # counters (7d)
+        return f"7d: {reason} → {power}/{toughness}"
     where = f"слой {layer}" if layer not in ("7a", "7b", "7c", "7e") else layer
     tail = ""
     if layer.startswith("7"):
-        tail = f" → {c.power}/{c.toughness}"
+        tail = f" → {power}/{toughness}"
     elif layer == "2":
-        tail = f" → контролёр {c.controller}"
+        tail = f" → контролёр {controller}"
     elif layer == "4":
-        tail = " → " + " ".join(ce.TYPE_RU.get(t, t) for t in c.types) + (f" — {' '.join(c.subtypes)}" if c.subtypes else "")
+        tail = " → " + " ".join(ce.TYPE_RU.get(t, t) for t in types) + (f" — {' '.join(subtypes)}" if subtypes else "")
     elif layer == "5":
-        tail = " → " + (", ".join(ce.COLOR_RU.get(x, x) for x in c.colors) or "бесцветный")
+        tail = " → " + (", ".join(ce.COLOR_RU.get(x, x) for x in colors) or "бесцветный")
     return f"{where}: «{e.source_name}» — {e.text} ({reason}){tail}"
 
 

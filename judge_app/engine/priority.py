@@ -123,6 +123,7 @@ def _enter_permanent(game: Game, so) -> bool:
     control_copy.enter_as_chosen(game, so)
     if aura_target:
         so.attached_to = aura_target
+        game.touch()
     game.emit("enter", f"{so.label()} выходит на поле битвы под контролем игрока {so.controller}"
               + control_copy.describe_copy(game, so)
               + (f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else ""),

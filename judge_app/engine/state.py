@@ -207,6 +207,7 @@ class Game:
     layer_cache: tuple | None = field(default=None, repr=False, compare=False)   # (state key, computed) — layers.py
     layer_cache_applied: bool = False
     layer_memo: dict = field(default_factory=dict, repr=False, compare=False)   # state key -> computed, shared with clones
+    version: int = 0   # bumped by ``touch`` on changes that move no timestamp (counters, attachments)
 
     # -- values -------------------------------------------------------------------
     def clone(self) -> "Game":
@@ -268,6 +269,11 @@ class Game:
         if obj.zone == "stack":
             return self.stack
         return self.player(obj.owner).zone(obj.zone)
+
+    def touch(self) -> None:
+        """Say that something a characteristic depends on changed without a new timestamp
+        (counters, an attachment): the layers (``layers.state_key``) compute again."""
+        self.version += 1
 
     def next_ts(self) -> int:
         self.ts += 1
