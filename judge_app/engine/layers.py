@@ -147,6 +147,11 @@ def _compute(game) -> dict:
     effects = statics + [r for r in resolved if "1" not in r.parts]
     started: dict = {}
     for layer in LAYERS[1:]:
+        if layer == "7a":   # a creature's undefined P/T ("*" without its CDA) counts as 0 (107.2)
+            for c in chars.values():
+                if "creature" in c.types:
+                    c.power = 0 if c.power is None else c.power
+                    c.toughness = 0 if c.toughness is None else c.toughness
         if layer == "7d":
             _counters(game, chars, steps)
             continue
