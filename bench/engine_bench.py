@@ -6,7 +6,12 @@
 2. events per second on a synthetic large board: 100 creatures a side under static
    bonuses, a sweeper, and a full turn stepped through to the next one;
 3. the p95 time to show the state after event N (replay to N, then render), over every
-   N of every scenario in the library (target: under 50 ms).
+   N of every scenario in the library (target: under 50 ms);
+4. (issue 15) a board with twenty layered effects across layers 1-7 (copies, control, type,
+   colour and ability changes, anthems, counters, a CDA, pumps): the p95 time to show the
+   state after event N, against the same script on a plain board measured in the same run,
+   and how often the characteristics are computed per event (once per game state, not once
+   per question: the questions asked per event are printed beside it).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from judge_app.cards import default_pool  # noqa: E402
-from judge_app.engine import actions, setup, view  # noqa: E402
+from judge_app.engine import actions, layers, setup, view  # noqa: E402
 from judge_app.scenarios import loader, runner  # noqa: E402
 from judge_app.scenarios.cli import collect  # noqa: E402
 
@@ -101,6 +106,53 @@ def bench_big_step(samples: int = 25) -> tuple:
     return total, times[int(0.95 * (len(times) - 1))]
 
 
+def layered_board(plain: bool = False) -> dict:
+    """Twenty layered effects (or, ``plain``, the same creatures and lands without them)."""
+    lands = ([{"card": "Гора", "id": f"m{i}"} for i in range(3)] + [{"card": "Лес", "id": "f"}, {"card": "Остров", "id": "i"}]
+             + [{"card": "Болото", "id": f"s{i}"} for i in range(3)])
+    alice = lands + [{"card": "Медведи-гризли", "id": "bears", "counters": {"+1/+1": 1}},
+                     {"card": "Тармогойф", "id": "goyf"}]
+    bob = [{"card": "Медведи-гризли", "id": "bob-bears"}, {"card": "Эльфийская провидица", "id": "elf"},
+           {"card": "Ллановарские эльфы", "id": "llanowar", "counters": {"-1/-1": 0, "+1/+1": 2}}]
+    if not plain:
+        alice += [{"card": "Славный гимн"}, {"card": "Славный гимн"}, {"card": "Благородство Непорочных"},
+                  {"card": "Кровавая луна"}, {"card": "Урборг, Гробница Ягмота"}, {"card": "Зачарованный вечер"},
+                  {"card": "Заговор", "chosen": {"type": "Advisor"}}, {"card": "Слуга художника", "chosen": {"color": "white"}},
+                  {"card": "Смирение"}, {"card": "Клон", "id": "clone1", "chosen": {"copy": "goyf"}},
+                  {"card": "Клон", "id": "clone2", "chosen": {"copy": "clone1"}},
+                  {"card": "Святая сила", "attached_to": "bears"},
+                  {"card": "Контроль Разума", "attached_to": "bob-bears"}, {"card": "Контроль Разума", "attached_to": "elf"}]
+    hand = ["Акт Измены", "Исполинский Рост", "Уменьшение", "Внезапная порча"]
+    script = [{"cast": {"card": "Акт Измены", "targets": ["llanowar"], "pay": ["m0", "m1", "m2"]}},
+              {"pass_until": "stack_empty"},
+              {"cast": {"card": "Исполинский Рост", "targets": ["bears"], "pay": ["f"]}}, {"pass_until": "stack_empty"},
+              {"cast": {"card": "Уменьшение", "targets": ["goyf"], "pay": ["i"]}}, {"pass_until": "stack_empty"},
+              {"cast": {"card": "Внезапная порча", "targets": ["Боб"], "pay": ["s0", "s1", "s2"]}},
+              {"pass_until": "end_of_turn"}]
+    return {"id": "layered", "players": [{"name": "Алиса", "battlefield": alice, "hand": hand, "library": 10,
+                                          "graveyard": ["Молния", "Лес"]},
+                                         {"name": "Боб", "battlefield": bob, "library": 10}],
+            "turn": {"number": 3, "active": "Алиса", "step": "main1"}, "script": script}
+
+
+def bench_layered(plain: bool) -> tuple:
+    """(events, p95 of state after event N + render, computations per event, questions per event)."""
+    sc = loader.from_data(layered_board(plain), "<layered>", default_pool())
+    before = dict(layers.COUNTS)
+    res = runner.run(sc)
+    total = len(res.game.events)
+    computed = (layers.COUNTS["computed"] - before["computed"]) / max(total, 1)
+    asked = (layers.COUNTS["asked"] - before["asked"]) / max(total, 1)
+    times = []
+    for n in range(0, total + 1):
+        t0 = time.perf_counter()
+        game, _ = runner.state_at(sc, n)
+        view.render(game)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    return total, times[int(0.95 * (len(times) - 1))], computed, asked, res.passed
+
+
 def main() -> None:
     n, ok, dt, results = bench_library()
     print(f"Библиотека сценариев: {n} сценариев, верно {ok}, время {dt:.3f} с (цель < 5 с)")
@@ -113,6 +165,13 @@ def main() -> None:
           f"p95 {p95 * 1000:.1f} мс, максимум {worst * 1000:.1f} мс (цель p95 < 50 мс)")
     total, bp95 = bench_big_step()
     print(f"Показ состояния после события N на большой доске ({total} событий, 25 замеров): p95 {bp95 * 1000:.1f} мс")
+    ev_p, p95_p, comp_p, asked_p, _ = bench_layered(plain=True)
+    ev_l, p95_l, comp_l, asked_l, ok = bench_layered(plain=False)
+    print(f"Доска с 20 эффектами слоёв 1–7 ({ev_l} событий{'' if ok else ', СЦЕНАРИЙ НЕ ВЫПОЛНЕН'}): показ состояния после "
+          f"события N — p95 {p95_l * 1000:.1f} мс (цель < 50 мс); та же партия без эффектов ({ev_p} событий): p95 "
+          f"{p95_p * 1000:.1f} мс; отношение {p95_l / p95_p:.2f}")
+    print(f"Пересчёт характеристик: {comp_l:.2f} раза на событие при {asked_l:.1f} вопросах о характеристиках на событие "
+          f"(без эффектов: {comp_p:.2f} пересчёта при {asked_p:.1f} вопросах) — один расчёт на состояние игры")
 
 
 if __name__ == "__main__":

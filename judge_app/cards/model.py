@@ -20,17 +20,22 @@ COLOR_OF_SYMBOL = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "gr
 SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
 CARD_TYPES = ("land", "creature", "instant", "sorcery", "enchantment", "artifact", "planeswalker")
 TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_you_dont_control",
-                "planeswalker", "permanent")
-STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf")
+                "planeswalker", "permanent", "nonlegendary_creature")
+STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf", "cda_tarmogoyf", "control_enchanted", "nonbasic_lands_are",
+                "lands_are_also", "enchantments_are_creatures", "permanents_are_enchantments",
+                "creatures_lose_abilities", "chosen_creature_type", "chosen_color_everything")
+AS_ENTERS = ("copy_creature", "creature_type", "color")   # "as [this] enters, choose …" (614.12, 706.5)
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 TRIGGER_KINDS = ("etb", "dies", "another_creature_etb", "upkeep_yours", "each_upkeep", "attacks", "blocks")
 ANTHEM_AFFECTS = ("creatures_you_control", "other_creatures_you_control") + tuple(
     f"{c}_creatures_you_control" for c in ("white", "blue", "black", "red", "green"))
 KEYWORDS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink",
             "vigilance", "haste", "defender", "indestructible", "menace", "hexproof", "shroud",
             "intimidate", "fear", "protection", "cant_block", "cant_be_blocked", "cant_attack", "block_additional", "attacks_each_combat",
-            "blocks_each_combat")
+            "blocks_each_combat", "split_second")
 EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_life", "destroy",
-               "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword", "remove_from_combat")
+               "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword", "remove_from_combat",
+               "gain_control", "lose_abilities_base_pt", "become_copy", "set_color", "become_creature")
 
 
 class CardDataError(ValueError):
@@ -69,11 +74,21 @@ def parse_mana_cost(text: str | None) -> ManaCost | None:
     for s in syms:
         if s.isdigit():
             generic += int(s)
-        elif s in COLOR_OF_SYMBOL:
+        elif s in COLOR_OF_SYMBOL or _is_hybrid(s):
             colored[s] = colored.get(s, 0) + 1
         else:
             raise CardDataError(f"неизвестный символ маны {{{s}}} в {text!r}")
-    return ManaCost(generic, tuple(sorted(colored.items(), key=lambda kv: "WUBRG".index(kv[0]))))
+    return ManaCost(generic, tuple(sorted(colored.items(), key=lambda kv: ("/" in kv[0], "WUBRG".index(kv[0][0])))))
+
+
+def _is_hybrid(s: str) -> bool:
+    """{W/B}: a hybrid symbol, paid with either colour (107.4e); it is both colours (202.2d)."""
+    parts = s.split("/")
+    return len(parts) == 2 and all(x in COLOR_OF_SYMBOL for x in parts) and parts[0] != parts[1]
+
+
+def symbol_colors(sym: str) -> set:
+    return {COLOR_OF_SYMBOL[x] for x in sym.split("/")}
 
 
 @dataclass(frozen=True)
@@ -106,6 +121,7 @@ class CardDef:
 
 _INT_EFFECTS = ("damage", "draw", "gain_life", "lose_life")
 _REFS = ("target1", "target2", "target3", "you", "self", "each_creature", "each_player", "each_opponent")
+_GROUPS = ("creatures_of_target1", "each_other_creature")   # sets fixed when the effect begins (611.2c)
 
 
 def _validate_effects(effects, where: str) -> None:
@@ -117,11 +133,13 @@ def _validate_effects(effects, where: str) -> None:
         for k in _INT_EFFECTS:
             if k in e and not isinstance(e[k], int):
                 raise CardDataError(f"{where}: {k} — целое число, а не {e[k]!r}")
-        for k in ("pump", "set_pt"):
+        if "set_color" in e and not (isinstance(e["set_color"], list) and e["set_color"] and all(c in COLORS for c in e["set_color"])):
+            raise CardDataError(f"{where}: set_color — список цветов из {', '.join(COLORS)}")
+        for k in ("pump", "set_pt", "lose_abilities_base_pt", "become_creature"):
             if k in e and not (isinstance(e[k], list) and len(e[k]) == 2 and all(isinstance(x, int) for x in e[k])):
                 raise CardDataError(f"{where}: {k} — [P, T]")
-        for k in ("to", "who", "destroy", "tap", "untap", "remove_from_combat"):
-            if k in e and e[k] not in _REFS:
+        for k in ("to", "who", "destroy", "tap", "untap", "remove_from_combat", "gain_control", "become_copy"):
+            if k in e and e[k] not in _REFS + (_GROUPS if k == "to" else ()):
                 raise CardDataError(f"{where}: {k} — одно из {', '.join(_REFS)}, а не {e[k]!r}")
         for k in ("gain_keyword", "lose_keyword"):   # until end of turn (combat issue)
             if k in e:
@@ -162,13 +180,24 @@ def validate_abilities(abilities, where: str) -> list:
     for a in abilities:
         if not isinstance(a, dict):
             raise CardDataError(f"{where}: способность {a!r} должна быть словарём")
-        if not ({"mana", "static", "trigger", "activated"} & set(a)):
+        if not ({"mana", "static", "trigger", "activated", "as_enters"} & set(a)):
             raise CardDataError(f"{where}: способность {a!r} не из словаря")
         if "mana" in a and a["mana"] not in COLOR_OF_SYMBOL:
             raise CardDataError(f"{where}: способность маны добавляет один из W U B R G, а не {a['mana']!r}")
+        if "copy_except" in a and not (a.get("as_enters") == "copy_creature" and isinstance(a["copy_except"], dict)
+                                       and set(a["copy_except"]) == {"pt"} and len(a["copy_except"]["pt"]) == 2):
+            raise CardDataError(f"{where}: copy_except — только {{pt: [P, T]}} у as_enters: copy_creature (706.9c)")
+        if "as_enters" in a and a["as_enters"] not in AS_ENTERS:
+            raise CardDataError(f"{where}: движок не умеет выбор при выходе на поле битвы {a['as_enters']!r} "
+                                f"(умеет: {', '.join(AS_ENTERS)})")
         if "static" in a:
             if a["static"] not in STATIC_KINDS:
-                raise CardDataError(f"{where}: неизвестная статическая способность {a['static']!r}")
+                raise CardDataError(f"{where}: движок не реализует статическую способность {a['static']!r} "
+                                    f"(реализованы: {', '.join(STATIC_KINDS)})")
+            if a["static"] in ("nonbasic_lands_are", "lands_are_also") and a.get("subtype") not in BASIC_LAND_TYPES:
+                raise CardDataError(f"{where}: subtype — базовый тип земли ({', '.join(BASIC_LAND_TYPES)})")
+            if a["static"] == "creatures_lose_abilities" and not (isinstance(a.get("pt"), list) and len(a["pt"]) == 2):
+                raise CardDataError(f"{where}: у статической способности нужно pt: [P, T]")
             if a["static"] == "anthem" and a.get("affects", "creatures_you_control") not in ANTHEM_AFFECTS:
                 raise CardDataError(f"{where}: affects — одно из {', '.join(ANTHEM_AFFECTS)}")
             if a["static"] in ("anthem", "enchanted"):
@@ -212,7 +241,7 @@ def card_from_dict(d: dict, where: str = "") -> CardDef:
         if t not in CARD_TYPES:
             raise CardDataError(f"{where} {name_ru}: неизвестный тип {t!r}")
     cost = parse_mana_cost(d.get("cost"))
-    colors = tuple(d.get("colors") or (sorted({COLOR_OF_SYMBOL[s] for s, _ in cost.colored},
+    colors = tuple(d.get("colors") or (sorted({c for s, _ in cost.colored for c in symbol_colors(s)},
                                                key=COLORS.index) if cost else ()))
     for t in d.get("targets", []):
         if t not in TARGET_KINDS:

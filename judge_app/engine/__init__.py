@@ -4,13 +4,17 @@ Modules
 -------
 state            Game, Player, Obj, Event, Decision — the game is a copyable value (``Game.clone``)
 citations        rule numbers as data (``citations.json``), per CR version, cited by meaning
-characteristics  layer 7 (613.3a–e) computed on demand, with an explanation
+layers           the one 613 computation of every object's characteristics (layers 1–7e,
+                 CDAs, timestamps, dependency, 611.2c), once per game state, explained
+continuous       the continuous effects of the card vocabulary, layer by layer
+control_copy     control change, copies (706) and the choices made as a permanent enters
+characteristics  questions about characteristics (P/T, keywords, the explanation), asked of ``layers``
 events           primitive changes (zone moves, damage, life, draw, counters), each emitting an event
 triggers         triggered abilities: detection, look-back, APNAP and per-player ordering (603)
 sba              state-based actions, all found then performed together, repeated (704.3)
 priority         priority, passing, resolving the top of the stack (117, 405, 608)
 turn             steps and turn-based actions (500–514)
-combat           a placeholder for the combat issue (508.8: no attackers)
+combat           combat (506-511): the decisions of the combat steps and their answers
 actions          cast, activate, play a land, pass, answer a decision — refusals roll back
 decisions        what is owed now, and the legal actions
 effects          targets and the effects of the card vocabulary

@@ -93,7 +93,7 @@ def pay_mana(game: Game, player, cost, pay: list | None) -> None:
         sources.sort(key=lambda o: (o.is_creature, o.timestamp))
         for sym in list(need):
             while need[sym] > 0:
-                src = next((o for o in sources if _mana_abilities(o)[0]["mana"] == sym), None)
+                src = next((o for o in sources if _mana_abilities(o)[0]["mana"] in sym.split("/")), None)
                 if src is None:
                     break
                 sources.remove(src)
@@ -104,9 +104,11 @@ def pay_mana(game: Game, player, cost, pay: list | None) -> None:
             generic_left -= 1
     pool = dict(player.pool)
     for sym, n in cost.colored:
-        if pool.get(sym, 0) < n:
-            raise refuse(game, f"не хватает маны {{{sym}}} для оплаты {cost}", "cast_pay", "cast_total_cost")
-        pool[sym] -= n
+        for _ in range(n):   # a hybrid {W/B} is paid with either half (107.4e)
+            half = next((x for x in sym.split("/") if pool.get(x, 0) > 0), None)
+            if half is None:
+                raise refuse(game, f"не хватает маны {{{sym}}} для оплаты {cost}", "cast_pay", "cast_total_cost")
+            pool[half] -= 1
     if sum(pool.values()) < cost.generic:
         raise refuse(game, f"не хватает маны для оплаты {cost}", "cast_pay", "cast_total_cost")
     g = cost.generic
@@ -151,6 +153,16 @@ def _require_priority(game: Game, player) -> None:
         raise refuse(game, f"у игрока {player.name} нет приоритета", "priority_after_action", "priority_ap_step")
 
 
+def _split_second(game: Game) -> None:
+    """702.60a: while a spell with split second is on the stack, no spells are cast and no
+    abilities but mana abilities are activated."""
+    for oid in game.stack:
+        so = game.objects[oid]
+        if so.stack_kind == "spell" and ch.has_keyword(game, so, "split_second"):
+            raise refuse(game, f"на стеке {so.label()} со сверхскоростью: заклинания и не-мановые способности запрещены",
+                         "split_second")
+
+
 def sorcery_speed_ok(game: Game, player) -> bool:
     return game.ap.name == player.name and game.step in MAIN and not game.stack
 
@@ -166,6 +178,7 @@ def can_cast_now(game: Game, player, obj: Obj) -> bool:
 @_atomic
 def cast(game: Game, player, ref: str, targets=None, pay=None) -> Obj:
     _require_priority(game, player)
+    _split_second(game)
     obj = find_in_hand(game, player, ref)
     if "land" in obj.types:
         raise InvalidInput(f"{obj.label()} — земля: её играют (play_land), а не разыгрывают")
@@ -217,6 +230,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None) -
     if "mana" in ab:
         tap_for_mana(game, player, obj)
         return None
+    _split_second(game)
     spec = ab["activated"]
     cost = spec.get("cost", {})
     from judge_app.cards.model import parse_mana_cost
@@ -291,6 +305,14 @@ def choose(game: Game, value) -> None:
         raise InvalidInput("сейчас никакого решения не ожидается")
     if d.kind in combat.DECISIONS:   # attackers, blockers, damage order and assignment (combat.py)
         return combat.answer(game, value)
+    if d.kind == "as_enters":   # Clone's copy, Conspiracy's type, Painter's Servant's colour
+        from judge_app.engine import control_copy
+        obj = control_copy.answer(game, value)
+        game.emit("choice", f"{d.by} выбирает для {obj.label()}: {', '.join(map(str, obj.chosen.values()))}",
+                  f"{d.by} chooses {', '.join(map(str, obj.chosen.values()))}", [d.by, obj.id], ["copy_choices"])
+        game.decision = None
+        priority.finish_entering(game, obj.id)
+        return None
     vals = [str(v) for v in value] if isinstance(value, list) else [str(value)]
     if d.kind == "targets":
         for v, kind in zip(vals, d.context.get("kinds", [])):

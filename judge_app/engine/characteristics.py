@@ -1,14 +1,11 @@
-"""Characteristics computed through the layers (613). Only layer 7 for now.
-
-Nothing here is cached on the objects: power and toughness are recomputed from the
-base card every time, and ``explain_pt`` returns the steps with the rules behind them.
-"""
+"""Questions about characteristics, answered by the one computation of the layers
+(``layers.py``, 613): power and toughness, keywords, the explanation of each layer."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge_app.cards.model import COLORS
+from judge_app.engine import layers
 from judge_app.engine.state import Game, Obj
 
 
@@ -19,94 +16,28 @@ class PTComputation:
     steps: list = field(default_factory=list)   # (rule key, text)
 
 
-def _creature_cards_in_graveyards(game: Game) -> int:
-    n = 0
-    for p in game.players:
-        for oid in p.graveyard:
-            o = game.objects[oid]
-            if o.is_creature and not o.token:
-                n += 1
-    return n
-
-
-def _static_modifiers(game: Game, obj: Obj) -> list:
-    """Layer 7c effects from static abilities of permanents: (timestamp, p, t, text)."""
-    out = []
-    for sid in game.static_sources:
-        src = game.objects[sid]
-        for ab in src.abilities:
-            kind = ab.get("static")
-            if kind == "anthem":
-                affects = ab.get("affects", "creatures_you_control")
-                if affects == "creatures_you_control" and obj.controller != src.controller:
-                    continue
-                if affects == "other_creatures_you_control" and (obj.controller != src.controller or obj.id == src.id):
-                    continue
-                if affects.endswith("_creatures_you_control") and affects.split("_")[0] in COLORS:
-                    if obj.controller != src.controller or affects.split("_")[0] not in obj.colors:
-                        continue
-                p, t = ab["pt"]
-                out.append((src.timestamp, p, t, f"{p:+d}/{t:+d} от {src.label()} (статическая способность, метка времени {src.timestamp})"))
-            elif kind == "enchanted" and src.attached_to == obj.id:
-                p, t = ab["pt"]
-                out.append((src.timestamp, p, t, f"{p:+d}/{t:+d} от {src.label()}, прикреплённой к нему (метка времени {src.timestamp})"))
-    return out
+def of(game: Game, obj: Obj):
+    """The computed characteristics of ``obj`` (layers.Chars), or None for an object the
+    layers do not cover (an ability on the stack, a hidden library card)."""
+    return layers.chars_of(game, obj)
 
 
 def compute_pt(game: Game, obj: Obj, explain: bool = False) -> PTComputation | None:
-    """Power and toughness after layer 7 (613.3), or None for a non-creature."""
-    if not obj.is_creature:
+    """Power and toughness after all layers (613.3), or None for a non-creature.
+    ``steps`` are the layer-7 steps [(citation key, text)]; ``explain`` kept for callers."""
+    c = layers.chars_of(game, obj)
+    if c is None or "creature" not in c.types:
         return None
-    steps = [] if explain else None
-    p = obj.power if obj.power is not None else 0
-    t = obj.toughness if obj.toughness is not None else 0
-    if explain:
-        steps.append(("layer7", f"исходные значения: {p}/{t}"))
-    on_bf = obj.zone == "battlefield"
-    # 7a: characteristic-defining abilities
-    for ab in obj.abilities:
-        if ab.get("static") == "cda_lhurgoyf":
-            n = _creature_cards_in_graveyards(game)
-            p, t = n, n + 1
-            if explain:
-                steps.append(("layer7a", f"7a: определяющая характеристики способность — карт существ на кладбищах {n}, итого {p}/{t}"))
-    mods, sets, switches = [], [], []
-    for e in game.effects:
-        if e["target"] != obj.id or e["incarnation"] != obj.incarnation:
-            continue
-        if e["kind"] == "set":
-            sets.append(e)
-        elif e["kind"] == "modify":
-            mods.append((e["timestamp"], e["p"], e["t"], f"{e['p']:+d}/{e['t']:+d} до конца хода от «{e['source_name']}» (метка времени {e['timestamp']})"))
-        elif e["kind"] == "switch":
-            switches.append(e)
-    # 7b: setting
-    for e in sorted(sets, key=lambda e: e["timestamp"]):
-        p, t = e["p"], e["t"]
-        if explain:
-            steps.append(("layer7b", f"7b: устанавливается {p}/{t} от «{e['source_name']}» (метка времени {e['timestamp']})"))
-    # 7c: modifying, from resolved effects and static abilities, in timestamp order
-    if on_bf:
-        mods.extend(_static_modifiers(game, obj))
-    for ts, dp, dt, text in sorted(mods, key=lambda m: m[0]):
-        p += dp
-        t += dt
-        if explain:
-            steps.append(("layer7c", f"7c: {text} → {p}/{t}"))
-    # 7d: counters
-    plus = obj.counters.get("+1/+1", 0)
-    minus = obj.counters.get("-1/-1", 0)
-    if plus or minus:
-        p += plus - minus
-        t += plus - minus
-        if explain:
-            steps.append(("layer7d", f"7d: жетоны +1/+1 ×{plus}, -1/-1 ×{minus} → {p}/{t}"))
-    # 7e: switching
-    for e in sorted(switches, key=lambda e: e["timestamp"]):
-        p, t = t, p
-        if explain:
-            steps.append(("layer7e", f"7e: сила и выносливость меняются местами («{e['source_name']}», метка времени {e['timestamp']}) → {p}/{t}"))
-    return PTComputation(p, t, steps or [])
+    base = obj.base
+    steps = [("layer7", f"исходные значения: {_pt_text(base['power'], base['toughness'])}")]
+    for st in layers.steps_of(game, obj):
+        if st.layer.startswith("7"):
+            steps.extend((k, st.text) for k in st.keys[:1])
+    return PTComputation(c.power if c.power is not None else 0, c.toughness if c.toughness is not None else 0, steps)
+
+
+def _pt_text(p, t) -> str:
+    return f"{'*' if p is None else p}/{'*' if t is None else t}"
 
 
 def pt(game: Game, obj: Obj) -> tuple:
@@ -120,6 +51,22 @@ def explain_pt(game: Game, obj: Obj) -> list:
     if c is None:
         return []
     return [(game.cite(k), text) for k, text in c.steps]
+
+
+def explain(game: Game, obj: Obj) -> list:
+    """Every layer that changed ``obj``: [{layer, rules: [numbers], text}] in the order applied."""
+    return [{"layer": st.layer, "rules": [game.cite(k) for k in st.keys], "text": st.text}
+            for st in layers.steps_of(game, obj)]
+
+
+def explained_rules(game: Game, obj: Obj) -> list:
+    """Every rule number the explanation of ``obj`` cites (613.1x for each layer it went through)."""
+    out = [game.cite("layers")]
+    for st in layers.steps_of(game, obj):
+        out.extend(game.cite(k) for k in st.keys)
+    if compute_pt(game, obj):
+        out.append(game.cite("layer7"))
+    return list(dict.fromkeys(out))
 
 
 def keyword_names(game: Game | None, obj) -> list:

@@ -11,7 +11,8 @@ from judge_app.engine.state import Game, Obj
 KIND_RU = {"any": "любая цель", "creature": "существо", "player": "игрок",
            "creature_you_control": "существо под вашим контролем",
            "creature_you_dont_control": "существо не под вашим контролем",
-           "planeswalker": "planeswalker", "permanent": "перманент"}
+           "planeswalker": "planeswalker", "permanent": "перманент",
+           "nonlegendary_creature": "нелегендарное существо"}
 
 
 def _kw(game: Game, obj: Obj) -> list:
@@ -26,6 +27,8 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
         ok = obj.is_creature or "planeswalker" in obj.types
     elif kind == "creature":
         ok = obj.is_creature
+    elif kind == "nonlegendary_creature":
+        ok = obj.is_creature and "legendary" not in obj.supertypes
     elif kind == "creature_you_control":
         ok = obj.is_creature and obj.controller == controller
     elif kind == "creature_you_dont_control":
@@ -220,6 +223,25 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         elif "gain_keyword" in e or "lose_keyword" in e:   # until end of turn (keywords.grant)
             from judge_app.engine import keywords
             keywords.grant(game, so, e, _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl), info)
+        elif "set_color" in e or "become_creature" in e:
+            r = _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl)
+            if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
+                continue
+            ts = game.next_ts()
+            if "set_color" in e:
+                eff, layer = {"kind": "color", "colors": list(e["set_color"])}, "layer5"
+                txt = f"{r.label()} становится {', '.join(e['set_color'])} до конца хода"
+            else:
+                p, t = e["become_creature"]
+                eff, layer = {"kind": "animate", "p": p, "t": t}, "layer4"
+                txt = f"{r.label()} становится существом {p}/{t} до конца хода (слои 4 и 7b)"
+            eff.update({"target": r.id, "incarnation": r.incarnation, "timestamp": ts, "until": "eot",
+                        "source_name": info["name_ru"]})
+            game.effects.append(eff)
+            game.emit("effect", f"{txt} (метка времени {ts})", "", [r.id], ["duration", layer, "timestamp_effect"])
+        elif "gain_control" in e or "lose_abilities_base_pt" in e or "become_copy" in e:
+            from judge_app.engine import control_copy
+            control_copy.run(game, e, info, lambda ref: _resolve_ref(game, ref, so.targets, legal, ctl), ctl)
         elif "tap" in e or "untap" in e:
             r = _resolve_ref(game, e.get("tap") or e.get("untap"), so.targets, legal, ctl)
             if r is not None and r.zone == "battlefield":

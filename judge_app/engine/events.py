@@ -35,6 +35,7 @@ def become_new_object(obj, from_battlefield: bool) -> None:
         obj.attached_to = None
     obj.incarnation += 1
     obj.sick = True
+    obj.chosen = {}   # a new object makes its "as it enters" choices anew
 
 
 def _remove_from_zone(game: Game, obj: Obj) -> None:
@@ -50,14 +51,14 @@ def put_in_zone(game: Game, obj: Obj, zone: str, controller: str | None = None, 
     if zone != "stack":
         obj.stack_kind = None
     if zone == "battlefield":
-        obj.controller = controller or obj.controller
+        obj.set_base_controller(controller or obj.base["controller"])
         game.battlefield.append(obj.id)
         if any("static" in a for a in obj.abilities):
             game.static_sources.append(obj.id)
     elif zone == "stack":
         game.stack.append(obj.id)
     else:
-        obj.controller = obj.owner
+        obj.set_base_controller(obj.owner)
         lst = game.player(obj.owner).zone(zone)
         if zone == "library":
             lst.insert(0 if top else len(lst), obj.id)
@@ -123,6 +124,7 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=()) -> N
     elif "planeswalker" in recipient.types:
         have = recipient.counters.get("loyalty", 0)
         recipient.counters["loyalty"] = max(0, have - n)
+        game.touch()
         game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()}: снимается {min(n, have)} жетонов верности (осталось {recipient.counters['loyalty']})",
                   f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
                   [source["id"], recipient.id], list(extra_keys) + ["damage_planeswalker"])
@@ -155,6 +157,7 @@ def draw(game: Game, player, n: int = 1, keys=("draw",)) -> None:
 
 def add_counters(game: Game, obj: Obj, kind: str, n: int, keys=("counters",)) -> None:
     obj.counters[kind] = obj.counters.get(kind, 0) + n
+    game.touch()
     game.emit("counters", f"На {obj.label()} кладётся жетонов {kind}: {n}", f"{n} {kind} counter(s) put on {obj.label_en()}",
               [obj.id], keys)
 

@@ -90,33 +90,56 @@ def resolve_top(game: Game) -> None:
             ev.move(game, so, "graveyard", keys=("resolve_targets",) if fizzled else ("resolve_to_graveyard",),
                     text_ru=f"{so.label()} кладётся на кладбище владельца", text_en=f"{so.label_en()} is put into its owner's graveyard")
     else:
-        aura_target = None
-        if "Aura" in so.subtypes and so.targets:
-            ok = effects.target_still_legal(game, so.targets[0], so.spell_targets[0], so.controller, so)
-            if not ok:
-                game.emit("fizzle", f"Цель {so.label()} стала недопустимой: Аура не разрешается",
-                          "", [oid], ["aura_resolve", "resolve_targets"])
-                ev.move(game, so, "graveyard", keys=("aura_resolve", "resolve_targets"))
-                give_priority(game, game.active)
-                return
-            aura_target = so.targets[0][1]
-        so.targets = []
-        game.stack.remove(oid)
-        so.zone = "stack_resolving"
-        so.incarnation += 1
-        so.sick = True
-        ev.put_in_zone(game, so, "battlefield", controller=so.controller)
-        if aura_target:
-            so.attached_to = aura_target
-        game.emit("enter", f"{so.label()} выходит на поле битвы под контролем игрока {so.controller}"
-                  + (f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else ""),
-                  f"{so.label_en()} enters the battlefield", [oid],
-                  ["resolve_permanent", "timestamp_object"] + (["aura_resolve"] if aura_target else []))
-        triggers.on_enter(game, so)
+        if not _enter_permanent(game, so):
+            return
     game.emit("priority", f"После разрешения приоритет получит активный игрок {game.ap.name} — "
               "сначала выполняются действия, определяемые состоянием, и сработавшие способности кладутся на стек", "",
               [game.ap.name], ["priority_after_resolve", "priority_sba_first"])
     give_priority(game, game.active)   # 117.3b
+
+
+def _enter_permanent(game: Game, so) -> bool:
+    """A resolving permanent spell enters the battlefield (608.3). A choice it makes as it
+    enters (Clone, Conspiracy) is owed first; False while it is owed, or if an Aura fizzled."""
+    from judge_app.engine import control_copy
+    aura_target = None
+    if "Aura" in so.subtypes and so.targets:
+        ok = effects.target_still_legal(game, so.targets[0], so.spell_targets[0], so.controller, so)
+        if not ok:
+            game.emit("fizzle", f"Цель {so.label()} стала недопустимой: Аура не разрешается",
+                      "", [so.id], ["aura_resolve", "resolve_targets"])
+            ev.move(game, so, "graveyard", keys=("aura_resolve", "resolve_targets"))
+            give_priority(game, game.active)
+            return False
+        aura_target = so.targets[0][1]
+    if control_copy.ask(game, so, resume="enter"):
+        return False
+    so.targets = []
+    game.stack.remove(so.id)
+    so.zone = "stack_resolving"
+    so.incarnation += 1
+    so.sick = True
+    ev.put_in_zone(game, so, "battlefield", controller=so.controller)
+    control_copy.enter_as_chosen(game, so)
+    if aura_target:
+        so.attached_to = aura_target
+        game.touch()
+    game.emit("enter", f"{so.label()} выходит на поле битвы под контролем игрока {so.controller}"
+              + control_copy.describe_copy(game, so)
+              + (f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else ""),
+              f"{so.label_en()} enters the battlefield", [so.id],
+              ["resolve_permanent", "timestamp_object"] + (["aura_resolve"] if aura_target else [])
+              + (["copy_enters", "copy_values"] if so.chosen.get("copy", "none") != "none" else []))
+    triggers.on_enter(game, so)
+    return True
+
+
+def finish_entering(game: Game, oid: str) -> None:
+    """After the "as it enters" choice is made, the permanent spell finishes resolving."""
+    if _enter_permanent(game, game.objects[oid]):
+        game.emit("priority", f"После разрешения приоритет получит активный игрок {game.ap.name}", "",
+                  [game.ap.name], ["priority_after_resolve", "priority_sba_first"])
+        give_priority(game, game.active)
 
 
 def _why_illegal(game: Game, so) -> list:

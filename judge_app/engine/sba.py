@@ -98,6 +98,7 @@ def check(game: Game) -> bool:
             o = game.objects[ref]
             o.counters["+1/+1"] -= why
             o.counters["-1/-1"] -= why
+            game.touch()
             for k in ("+1/+1", "-1/-1"):
                 if not o.counters[k]:
                     del o.counters[k]
@@ -108,6 +109,7 @@ def check(game: Game) -> bool:
             o = game.objects[a[1]]
             host = o.attached_to
             o.attached_to = None
+            game.touch()
             game.emit("sba", f"{o.label()} открепляется от {host} ({a[3]}) и остаётся на поле битвы",
                       f"{o.label_en()} becomes unattached", [o.id, host],
                       ["sba_check"] + (list(a[2]) if isinstance(a[2], tuple) else [a[2]]))

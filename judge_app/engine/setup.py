@@ -62,7 +62,7 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
                                 max_hand=p.get("max_hand", 7)) for p in players],
                 rules_version=rules_version)
     # battlefield first, in listed order (timestamps, 613.6c), then other zones
-    attach = []
+    attach, copies = [], []
     for p in players:
         name = p["name"]
         for entry in p.get("battlefield") or []:
@@ -74,6 +74,9 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
                 obj.damage = int(entry.get("damage", 0))
                 obj.counters = dict(entry.get("counters", {}))
                 obj.sick = bool(entry.get("summoning_sick", False))
+                obj.chosen = {k: str(v) for k, v in (entry.get("chosen") or {}).items()}
+                if "copy" in obj.chosen:
+                    copies.append(obj)
                 if "attached_to" in entry:
                     attach.append((obj, entry["attached_to"]))
             if "planeswalker" in obj.types and "loyalty" not in obj.counters and obj.loyalty is not None:
@@ -81,6 +84,9 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
     for obj, host in attach:
         obj.attached_to = host
         obj.timestamp = game.next_ts()   # 613.6d
+    from judge_app.engine import control_copy
+    for obj in copies:   # in the order listed: a copy of a copy listed later copies the copy (706.3)
+        control_copy.enter_as_chosen(game, obj)
     for p in players:
         name = p["name"]
         for zone in ("hand", "graveyard", "exile", "command"):
@@ -106,6 +112,8 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
         pl.pool = dict(p.get("mana_pool", {}))
         pl.lands_played = int(p.get("lands_played", 0))
     put_initial_stack(game, stack_spec or [], pool)
+    from judge_app.engine import layers
+    layers.refresh(game)   # the board as described already shows computed characteristics
     return game
 
 

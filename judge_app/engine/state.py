@@ -30,6 +30,10 @@ ZONE_RU = {"library": "библиотека", "hand": "рука", "battlefield":
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
 
 
+BASE_FIELDS = ("name_ru", "name_en", "cost", "colors", "types", "subtypes", "supertypes", "abilities", "keywords",
+               "power", "toughness", "loyalty", "text_en", "controller")
+
+
 @dataclass
 class Obj:
     """A card, token, ad-hoc object or ability on the stack."""
@@ -70,6 +74,19 @@ class Obj:
     source: str | None = None      # source object id of an ability
     source_lki: dict | None = None
     targets: list = field(default_factory=list)   # [(kind, ref, incarnation)]
+    # the layers (613, layers.py): the characteristics above are the computed ones;
+    # ``base`` keeps the actual object's values (613.1) they are computed from
+    base: dict | None = None
+    chosen: dict = field(default_factory=dict)    # "as [this] enters" choices: {type|color|copy: value}
+    seen_controller: tuple | None = None          # (incarnation, controller) at the last computation
+
+    def __post_init__(self):
+        if self.base is None:
+            self.base = {k: getattr(self, k) for k in BASE_FIELDS}
+
+    def set_base_controller(self, who: str) -> None:
+        self.controller = who
+        self.base = {**self.base, "controller": who}
 
     def is_type(self, t: str) -> bool:
         return t in self.types
@@ -90,6 +107,7 @@ class Obj:
         o = copy.copy(self)
         o.counters = dict(self.counters)
         o.targets = list(self.targets)
+        o.chosen = dict(self.chosen)
         return o
 
 
@@ -186,6 +204,10 @@ class Game:
     cleanup_again: bool = False
     attackers: bool = False
     combat: dict | None = None    # the combat phase's state (combat.py); None outside combat
+    layer_cache: tuple | None = field(default=None, repr=False, compare=False)   # (state key, computed) — layers.py
+    layer_cache_applied: bool = False
+    layer_memo: dict = field(default_factory=dict, repr=False, compare=False)   # state key -> computed, shared with clones
+    version: int = 0   # bumped by ``touch`` on changes that move no timestamp (counters, attachments)
 
     # -- values -------------------------------------------------------------------
     def clone(self) -> "Game":
@@ -248,6 +270,11 @@ class Game:
             return self.stack
         return self.player(obj.owner).zone(obj.zone)
 
+    def touch(self) -> None:
+        """Say that something a characteristic depends on changed without a new timestamp
+        (counters, an attachment): the layers (``layers.state_key``) compute again."""
+        self.version += 1
+
     def next_ts(self) -> int:
         self.ts += 1
         return self.ts
@@ -264,6 +291,8 @@ class Game:
     def emit(self, kind: str, text_ru: str, text_en: str = "", objects=(), keys=()) -> Event:
         if not keys:
             raise ValueError(f"event {kind} cites no rule")
+        from judge_app.engine import layers
+        layers.refresh(self)   # each event shows a state whose characteristics are computed (613.4)
         rules = tuple(citations.rule(k, self.rules_version) for k in keys)
         ev = Event(len(self.events) + 1, kind, text_ru, text_en, tuple(objects), tuple(keys), rules)
         self.events.append(ev)

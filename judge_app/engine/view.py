@@ -10,7 +10,10 @@ from judge_app.engine.state import STEP_RU, ZONE_RU, Game
 def obj_dict(game: Game, oid: str) -> dict:
     o = game.objects[oid]
     d = {"id": o.id, "name_ru": o.name_ru, "name_en": o.name_en, "owner": o.owner, "controller": o.controller,
-         "zone": o.zone, "types": list(o.types)}
+         "zone": o.zone, "types": list(o.types), "subtypes": list(o.subtypes), "supertypes": list(o.supertypes),
+         "colors": list(o.colors)}
+    if o.stack_kind != "ability" and not o.anonymous:
+        d["layers_explained"] = ch.explain(game, o)   # every layer that changed it (613), with rule numbers
     if o.zone == "battlefield":
         c = ch.compute_pt(game, o, explain=True)
         if c:
@@ -76,6 +79,7 @@ def render(game: Game) -> str:
             if combat.role_ru(game, o.id):
                 bits.append(combat.role_ru(game, o.id))
             lines.append(f"  • {o.label()}" + (f" [{'; '.join(bits)}]" if bits else ""))
+            lines.extend(f"      {st['text']} ({', '.join(st['rules'])})" for st in ch.explain(game, o))
     lines.append("\nСтек (сверху вниз): " + (", ".join(game.objects[i].label() for i in reversed(game.stack)) or "пуст"))
     if game.decision:
         lines.append(f"Ожидается решение: {game.decision.text_ru}; допустимые ответы: {', '.join(map(str, game.decision.options))}")

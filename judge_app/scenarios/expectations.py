@@ -26,6 +26,15 @@ def _obj(game: Game, ref: str):
     return game.objects.get(str(ref))
 
 
+def _ability_names(game: Game, o) -> set:
+    """Non-keyword abilities by name: a static ability by its kind, ``mana`` for a mana ability."""
+    c = ch.of(game, o)
+    out = set()
+    for a in (c.abilities if c is not None else ()):
+        out.add(a.get("static") or ("mana" if "mana" in a else next(iter(a))))
+    return out
+
+
 def check(game: Game, expect: list, waiting) -> list:
     """[(line, message)] for every expectation that does not hold."""
     fails = []
@@ -63,12 +72,23 @@ def _check_one(game: Game, key: str, v, waiting) -> list:
                 out.append(f"{ref}: ожидалось {want}, а на деле {got}")
     elif key == "explains":
         for ref, wants in v.items():
-            o = _obj(game, ref)
-            c = ch.compute_pt(game, o, explain=True)
-            rules = [game.cite(k) for k, _ in (c.steps if c else [])]
+            rules = ch.explained_rules(game, _obj(game, ref))
             for w in wants if isinstance(wants, list) else [wants]:
                 if not any(rule_matches(r, str(w)) for r in rules):
-                    out.append(f"{ref}: в расчёте силы/выносливости нет правила {w} (есть: {', '.join(rules)})")
+                    out.append(f"{ref}: в расчёте характеристик нет правила {w} (есть: {', '.join(rules)})")
+    elif key in ("types", "subtypes", "supertypes", "colors"):
+        for ref, want in v.items():
+            c = ch.of(game, _obj(game, ref))
+            got = set(getattr(c, key)) if c is not None else set()
+            if got != set(map(str, want)):
+                out.append(f"{ref}: ожидалось {sorted(map(str, want))}, а на деле {sorted(got)}")
+    elif key == "lacks":
+        for ref, kws in v.items():
+            o = _obj(game, ref)
+            have = keywords.names(game, o) | _ability_names(game, o)
+            for k in kws:
+                if k in have:
+                    out.append(f"{ref}: есть {k}, хотя не должно")
     elif key == "damage":
         for ref, want in v.items():
             o = _obj(game, ref)

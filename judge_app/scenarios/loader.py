@@ -12,9 +12,10 @@ import yaml
 from judge_app import safe_yaml
 from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, _validate_effects, _validate_targets,
                                    default_pool, parse_mana_cost, validate_abilities, validate_keywords)
-from judge_app.engine import citations, combat
+from judge_app.engine import citations
 from judge_app.engine.setup import AD_HOC_KINDS
 from judge_app.engine.state import STEPS, ZONES
+from judge_app.scenarios import combat_script
 
 TOP_KEYS = {"id", "title", "summary", "source", "rules_version", "tags", "players", "turn", "script",
             "expect", "notes", "stack"}
@@ -23,13 +24,15 @@ STACK_ABILITY_KEYS = {"name", "name_en", "source", "targets", "effects", "text",
 PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile", "command",
                "mana_pool", "max_hand", "lands_played"}
 ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
-              "token"} | set(AD_HOC_KINDS)
+              "token", "chosen"} | set(AD_HOC_KINDS)
 ACTIONS = {"cast", "activate", "play_land", "attack", "block", "order_blockers", "assign_damage", "choose",
            "pass", "pass_until", "refused"}
 PASS_UNTIL_EXTRA = ("stack_empty", "end_of_turn")
+SET_EXPECTS = ("types", "subtypes", "supertypes", "colors", "lacks")   # exact sets of English words; lacks: none of these
 EXPECT_KEYS = {"life", "poison", "zone", "tapped", "pt", "damage", "counters", "controller", "abilities",
-               "stack", "fired", "not_fired", "result", "waiting", "hand_size", "library_size", "explains"}
-ID_EXPECTS = {"zone", "tapped", "pt", "damage", "counters", "controller", "abilities", "explains"}
+               "stack", "fired", "not_fired", "result", "waiting", "hand_size", "library_size", "explains"} | set(SET_EXPECTS)
+ID_EXPECTS = {"zone", "tapped", "pt", "damage", "counters", "controller", "abilities", "explains"} | set(SET_EXPECTS)
+CHOSEN_KEYS = {"copy_creature": "copy", "creature_type": "type", "color": "color"}   # control_copy.CHOICE_KEY
 PLAYER_EXPECTS = {"life", "poison", "hand_size", "library_size"}
 
 
@@ -167,8 +170,8 @@ class _Checker:
             if "counters" in e and not (isinstance(e["counters"], dict) and all(
                     isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in e["counters"].values())):
                 self.err(_line(e, "counters"), f"{key}.counters", "ожидается {ВИД: число}, например {\"+1/+1\": 1}")
-        elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick")):
-            self.err(_line(e), key, "tapped/damage/counters/attached_to бывают только у объектов на поле битвы")
+        elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick", "chosen")):
+            self.err(_line(e), key, "tapped/damage/counters/attached_to/chosen бывают только у объектов на поле битвы")
         if "id" in e:
             if not isinstance(e["id"], (str, int)) or isinstance(e["id"], bool) or str(e["id"]) in self.players:
                 self.err(_line(e, "id"), f"{key}.id", "id — строка (и не имя игрока)")
@@ -319,6 +322,7 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                     c.ref(e["attached_to"], _line(e, "attached_to"), f"players[{i}].battlefield[{j}].attached_to", False)
                 if isinstance(e, dict) and "controller" in e:
                     c.player(e["controller"], _line(e, "controller"), f"players[{i}].battlefield[{j}].controller")
+                _check_chosen(c, e, f"players[{i}].battlefield[{j}]")
     turn = data.get("turn") or {}
     if not isinstance(turn, dict):
         c.err(_line(data, "turn"), "turn", "ожидается словарь {number, active, step}")
@@ -402,7 +406,7 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
             if v not in STEPS and v not in PASS_UNTIL_EXTRA:
                 c.err(ln, f"{key}.pass_until", f"неизвестный шаг «{v}»" + _maybe(v, STEPS + PASS_UNTIL_EXTRA))
         elif act in ("attack", "block", "order_blockers", "assign_damage"):
-            combat.check_script_action(c, act, v, ln, key)
+            combat_script.check_script_action(c, act, v, ln, key)
         elif act == "refused":
             if not isinstance(v, dict) or "rule" not in v:
                 c.err(ln, f"{key}.refused", "нужно {rule: НОМЕР}")
@@ -436,6 +440,7 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                         "pt": not (isinstance(val, str) and re.fullmatch(r"-?\d+/-?\d+", val)),
                         "counters": not (isinstance(val, dict) and all(isinstance(n, int) for n in val.values())),
                         "abilities": not isinstance(val, list),
+                        **{sk: not (isinstance(val, list) and all(isinstance(x, str) for x in val)) for sk in SET_EXPECTS},
                         "explains": not isinstance(val, (list, str)),
                         "zone": not isinstance(val, str),
                         "controller": not isinstance(val, str),
@@ -477,6 +482,36 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                     rules_version=version, tags=list(data.get("tags") or []), players=players,
                     turn=turn, script=out_script, expect=out_expect, raw=data,
                     stack=list(data.get("stack") or []))
+
+
+def _check_chosen(c: _Checker, e, key: str) -> None:
+    """``chosen:`` — the choice a permanent on the board made as it entered (Clone's copy,
+    Conspiracy's creature type, Painter's Servant's colour); a card that makes such a
+    choice needs it, and a card that makes none can't have one."""
+    card = c.pool.get(e if isinstance(e, str) else e.get("card")) if isinstance(e, (str, dict)) else None
+    need = next((a["as_enters"] for a in card.abilities if "as_enters" in a), None) if card else None
+
+    chosen = e.get("chosen") if isinstance(e, dict) else None
+    ln = _line(e, "chosen") if isinstance(e, dict) else 0
+    if chosen is None:
+        if need:
+            c.err(ln or getattr(e, "line", 0), key, f"«{card.name_ru}» делает выбор при выходе на поле битвы: "
+                  f"нужно chosen: {{{CHOSEN_KEYS[need]}: …}}")
+        return
+    if not isinstance(chosen, dict):
+        c.err(ln, f"{key}.chosen", "ожидается словарь {copy: ID | type: ТИП | color: ЦВЕТ}")
+        return
+    want = CHOSEN_KEYS.get(need)
+    for k, v in chosen.items():
+        if k != want and not (want == "copy" and k in ("type", "color")):   # 706.6: the copy's own choice
+            c.err(_line(chosen, k), f"{key}.chosen.{k}", f"эта карта не делает выбора «{k}» при выходе"
+                  + (f" (её выбор — {want})" if want else ""))
+        elif k == "copy" and str(v).casefold() != "none":
+            c.ref(v, _line(chosen, k), f"{key}.chosen.copy", False)
+        elif k == "color" and v not in COLORS:
+            c.err(_line(chosen, k), f"{key}.chosen.color", f"неизвестный цвет «{v}»" + _maybe(str(v), COLORS))
+        elif k == "type" and not (isinstance(v, str) and v.isalpha() and len(v) <= 40):
+            c.err(_line(chosen, k), f"{key}.chosen.type", "тип существ — одно слово")
 
 
 def _check_stack(c: _Checker, data: dict, turn: dict) -> None:

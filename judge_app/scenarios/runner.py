@@ -8,7 +8,7 @@ from judge_app.cards.model import CardPool, default_pool
 from judge_app.engine import actions, combat, setup
 from judge_app.engine.errors import EngineError, InvalidInput, Refused
 from judge_app.engine.state import STEPS, Game, StopAtEvent
-from judge_app.scenarios import expectations
+from judge_app.scenarios import combat_script, expectations
 from judge_app.scenarios.loader import Scenario
 
 MAX_AUTO_PASSES = 500
@@ -143,7 +143,7 @@ class Runner:
     def _do(self, line: int, act: str, v, by):
         g = self.game
         if act in combat.COMBAT_ACTIONS:
-            return combat.script_action(self, line, act, v, by)
+            return combat_script.script_action(self, line, act, v, by)
         if act == "choose":
             if g.decision is None:
                 self.fail(line, "choose: никакого решения не ожидается")

@@ -85,3 +85,21 @@ def test_every_step_of_library_matches_the_full_trace():
             g, stopped = runner.state_at(sc, n)
             assert stopped == n, (sc.id, n)
             assert g.events[-1].to_dict() == full.game.events[n - 1].to_dict(), (sc.id, n)
+
+
+def test_step_shows_every_layer():
+    """`judge scenario step` lists, under each permanent, every layer that changed it with its rules."""
+    f = LIB / "control" / "act-of-treason-counter.yaml"
+    text = invoke("step", f, "--at", "0").output
+    assert "613.1b" not in text   # nothing has changed the bears yet
+    full = invoke("run", f, "--json").output
+    total = len(json.loads(full)["events"])
+    end = invoke("step", f, "--at", total)
+    assert end.exit_code == 0
+    bears = end.output.split("(bears)", 1)[1].split("\n  •", 1)[0]
+    for n in ("613.1b", "613.1f", "613.3d"):
+        assert n in bears, n
+    data = json.loads(invoke("step", f, "--at", total, "--json").output)
+    obj = next(o for p in data["players"] for o in p["battlefield"] if o["id"] == "bears")
+    assert {st["layer"] for st in obj["layers_explained"]} >= {"2", "6", "7d"}
+    assert obj["controller"] == "Алиса"

@@ -2,11 +2,12 @@
 what damage does. Each check returns the rule keys (``citations*.json``) that forbid
 or explain something, never a bare number.
 
-Whether an object has a keyword now is decided in one place, ``effective`` below: the
-printed/ad-hoc keywords plus those gained and minus those lost until end of turn (613.1f).
+Whether an object has a keyword now is decided in one place, ``effective`` below, which
+reads the layers (``layers.py``): the keywords of its copiable values, plus those gained and
+minus those lost in layer 6 (613.1f), none under Humility.
 Everything reads it: combat, targeting (hexproof, shroud, protection), haste for
 {T} abilities and mana (302.6, 702.10), lifelink and deathtouch on any damage (via the
-source's LKI), the board view and the expectations. Other layers 1-6 are not computed yet.
+source's LKI), the board view and the expectations.
 
 Modules
 -------
@@ -32,22 +33,15 @@ def _kw_name(k) -> str:
 
 
 def effective(game, obj) -> tuple:
-    """The keywords an object has now: its own, plus those gained and minus those lost
-    "until end of turn" (``gain_keyword``/``lose_keyword`` effects, applied in timestamp
-    order, 613.1f). Same format as ``Obj.keywords``. Accepts an LKI dict too."""
+    """The keywords an object has now, as the layers computed them (layer 6, 613.1f):
+    its own, plus those gained and minus those lost, in timestamp order; none under
+    Humility. Same format as ``Obj.keywords``. Accepts an LKI dict too."""
     if isinstance(obj, dict):
         return tuple(obj.get("keywords", ()))
-    kws = list(obj.keywords)
-    if game is not None:
-        for e in sorted((e for e in game.effects if e.get("kind") in ("gain_keyword", "lose_keyword")
-                         and e["target"] == obj.id and e["incarnation"] == obj.incarnation),
-                        key=lambda e: e["timestamp"]):
-            if e["kind"] == "gain_keyword":
-                kws.append(e["keyword"])
-            else:
-                name = _kw_name(e["keyword"])
-                kws = [k for k in kws if _kw_name(k) != name]
-    return tuple(kws)
+    if game is None:
+        return tuple(obj.keywords)
+    c = ch.of(game, obj)
+    return tuple(c.keywords) if c is not None else tuple(obj.keywords)
 
 
 def names(game, obj) -> set:

@@ -1,0 +1,366 @@
+"""Continuous effects as the layer system sees them (611, 613): what each static ability
+of the card vocabulary and each effect left by a resolved spell does, in which layers,
+to which objects, with which timestamp.
+
+``layers.compute`` asks this module for the effects in play (``gather``) and applies
+their parts layer by layer. An effect is a ``CEffect``:
+
+* ``parts`` — {layer: function(chars, ctx)} changing one object's characteristics;
+* ``select`` — which objects a static ability affects, asked with the characteristics
+  as they stand when the effect first applies (613.5: the same set in later layers);
+  ``locked`` instead for an effect from a resolved spell (611.2c: fixed at creation);
+* ``ability`` — the static ability that generates it: if its source no longer has that
+  ability when the effect would first apply, the effect does not exist (613.7a);
+* ``reads`` / ``writes`` — the characteristics that decide its existence and its set,
+  and those it changes: only a pair where one writes what the other reads can be
+  dependent (613.7a), and only such a pair is tried both ways.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from judge_app.cards.model import COLORS
+
+LAYERS = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "7e")
+LAYER_KEY = {"1": "layer1", "2": "layer2", "3": "layer3", "4": "layer4", "5": "layer5", "6": "layer6_abilities",
+             "7a": "layer7a", "7b": "layer7b", "7c": "layer7c", "7d": "layer7d", "7e": "layer7e"}
+BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+LAND_TYPES_RU = {"Plains": "Равнина", "Island": "Остров", "Swamp": "Болото", "Mountain": "Гора", "Forest": "Лес"}
+COLOR_RU = {"white": "белый", "blue": "синий", "black": "чёрный", "red": "красный", "green": "зелёный"}
+TYPE_RU = {"creature": "существо", "enchantment": "чары", "land": "земля", "artifact": "артефакт",
+           "planeswalker": "planeswalker", "instant": "мгновенное заклинание", "sorcery": "волшебство"}
+
+
+@dataclass
+class Chars:
+    """The values of an object's characteristics (109.3) and its controller, while the
+    layers are applied to them."""
+    name_ru: str
+    name_en: str
+    cost: object
+    colors: tuple
+    types: tuple
+    subtypes: tuple
+    supertypes: tuple
+    abilities: tuple
+    keywords: tuple
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    text_en: str
+    controller: str
+
+    def copy(self) -> "Chars":
+        return Chars(**self.__dict__)
+
+    @property
+    def mana_value(self) -> int:
+        return self.cost.mana_value if self.cost is not None else 0
+
+
+COPIABLE = ("name_ru", "name_en", "cost", "colors", "types", "subtypes", "supertypes", "abilities", "keywords",
+            "power", "toughness", "loyalty", "text_en")
+
+
+def copiable_values(c: Chars) -> dict:
+    """706.2: the values a copy acquires (after layer 1 only, so copies of copies work, 706.3)."""
+    return {k: getattr(c, k) for k in COPIABLE}
+
+
+@dataclass
+class CEffect:
+    key: str
+    source: str | None
+    source_name: str
+    timestamp: int
+    ts_rule: str                     # the citation key saying where the timestamp comes from
+    parts: dict                      # layer -> fn(chars, ctx)
+    text: str                        # Russian, for the explanation
+    select: Callable | None = None   # (ctx, oid, chars) -> bool, for static abilities
+    locked: frozenset | None = None  # 611.2c
+    ability: dict | None = None
+    cda: bool = False
+    reads: frozenset = frozenset()
+    writes: frozenset = frozenset()
+    keys: tuple = ()                 # extra citation keys for the explanation (305.7, 611.2c, ...)
+    everywhere: bool = False         # may affect objects off the battlefield (Conspiracy, Painter's Servant)
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class Ctx:
+    """What an effect may look at while it applies: the game and everybody's characteristics."""
+    game: object
+    chars: dict
+
+    def on_battlefield(self, oid: str) -> bool:
+        return self.game.objects[oid].zone == "battlefield"
+
+
+def _kw_name(k) -> str:
+    return next(iter(k)) if isinstance(k, dict) else str(k)
+
+
+# -- the parts ------------------------------------------------------------------------
+
+def _pt_mod(p, t):
+    def fn(c: Chars, ctx):
+        if c.power is not None:
+            c.power += p
+            c.toughness += t
+    return fn
+
+
+def _pt_set(p, t):
+    def fn(c: Chars, ctx):
+        c.power, c.toughness = p, t
+    return fn
+
+
+def _switch(c: Chars, ctx):
+    if c.power is not None:
+        c.power, c.toughness = c.toughness, c.power
+
+
+def _lose_all(c: Chars, ctx):
+    c.abilities, c.keywords = (), ()
+
+
+def _add_types(*types):
+    def fn(c: Chars, ctx):
+        c.types = c.types + tuple(t for t in types if t not in c.types)
+    return fn
+
+
+def _add_subtype(st):
+    def fn(c: Chars, ctx):
+        if st not in c.subtypes:
+            c.subtypes = c.subtypes + (st,)
+    return fn
+
+
+def _set_land_type(st):
+    """305.7: a land whose subtype is set to a basic land type loses its other land types
+    and the abilities from its rules text, and gains that type's mana ability."""
+    def fn(c: Chars, ctx):
+        c.subtypes = (st,)
+        c.abilities = ({"mana": BASIC_MANA[st]},)
+        c.keywords = ()
+    return fn
+
+
+def _gain_land_type(st):
+    """305.7, last sentence: a land that gains a land type keeps its own and gains the mana ability."""
+    def fn(c: Chars, ctx):
+        if st not in c.subtypes:
+            c.subtypes = c.subtypes + (st,)
+        if {"mana": BASIC_MANA[st]} not in c.abilities:
+            c.abilities = c.abilities + ({"mana": BASIC_MANA[st]},)
+    return fn
+
+
+def _set_creature_type(st):
+    """Conspiracy: the creature types become the chosen one (other subtypes stay)."""
+    def fn(c: Chars, ctx):
+        others = tuple(s for s in c.subtypes if s in BASIC_MANA or s in ("Aura", "Equipment"))
+        c.subtypes = others + (st,)
+    return fn
+
+
+def _add_color(col):
+    def fn(c: Chars, ctx):
+        if col not in c.colors:
+            c.colors = tuple(x for x in COLORS if x in c.colors or x == col)
+    return fn
+
+
+def _set_controller(who):
+    def fn(c: Chars, ctx):
+        c.controller = who
+    return fn
+
+
+def _gain_kw(kw):
+    def fn(c: Chars, ctx):
+        c.keywords = c.keywords + (kw,)
+    return fn
+
+
+def _lose_kw(kw):
+    def fn(c: Chars, ctx):
+        c.keywords = tuple(k for k in c.keywords if _kw_name(k) != _kw_name(kw))
+    return fn
+
+
+def _base_pt_mana_value(c: Chars, ctx):
+    c.power = c.toughness = c.mana_value
+
+
+def _copy(values: dict):
+    def fn(c: Chars, ctx):
+        for k, v in values.items():
+            setattr(c, k, v)
+    return fn
+
+
+def _cda_count(counter):
+    def fn(c: Chars, ctx):
+        n = counter(ctx)
+        c.power, c.toughness = n, n + 1
+    return fn
+
+
+def _graveyard_cards(ctx):
+    for p in ctx.game.players:
+        for oid in p.graveyard:
+            o = ctx.game.objects[oid]
+            if not o.token:
+                yield ctx.chars.get(oid)
+
+
+def _creature_cards_in_graveyards(ctx) -> int:
+    return sum(1 for c in _graveyard_cards(ctx) if c is not None and "creature" in c.types)
+
+
+def _card_types_in_graveyards(ctx) -> int:
+    return len({t for c in _graveyard_cards(ctx) if c is not None for t in c.types})
+
+
+# -- static abilities of permanents ----------------------------------------------------
+
+def _anthem_select(ab):
+    affects = ab.get("affects", "creatures_you_control")
+
+    def sel(ctx, oid, c, src_id):
+        src = ctx.chars[src_id]
+        if not ctx.on_battlefield(oid) or "creature" not in c.types or c.controller != src.controller:
+            return False
+        if affects == "other_creatures_you_control" and oid == src_id:
+            return False
+        col = affects.split("_")[0]
+        if col in COLORS and col not in c.colors:
+            return False
+        return True
+    return sel
+
+
+def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
+    """The continuous effect a static ability ``ab`` (the n-th ability) of permanent ``src`` generates."""
+    kind = ab.get("static")
+    key = f"{src.id}#{n}"
+    common = dict(key=key, source=src.id, source_name=src.name_ru, timestamp=src.timestamp, ability=ab,
+                  ts_rule="timestamp_attach" if src.attached_to else "timestamp_static")
+    chosen = dict(src.chosen)
+    if kind == "anthem":
+        p, t = ab["pt"]
+        return CEffect(parts={"7c": _pt_mod(p, t)}, text=f"{p:+d}/{t:+d}", select=_anthem_select(ab),
+                       reads=frozenset({"types", "colors", "controller"}), **common)
+    if kind == "enchanted":
+        p, t = ab["pt"]
+        host = src.attached_to
+        return CEffect(parts={"7c": _pt_mod(p, t)}, text=f"{p:+d}/{t:+d} зачарованному существу",
+                       select=lambda ctx, oid, c, s: oid == host, **common)
+    if kind == "control_enchanted":   # Mind Control (layer 2)
+        host = src.attached_to
+        return CEffect(parts={"2": lambda c, ctx: _set_controller(ctx.chars[src.id].controller)(c, ctx)},
+                       text="контроль над зачарованным существом переходит к контролёру Ауры",
+                       select=lambda ctx, oid, c, s: oid == host, reads=frozenset({"controller"}),
+                       writes=frozenset({"controller"}), **common)
+    if kind == "cda_lhurgoyf":
+        return CEffect(parts={"7a": _cda_count(_creature_cards_in_graveyards)}, cda=True,
+                       text="сила — число карт существ на всех кладбищах, выносливость — на 1 больше",
+                       select=lambda ctx, oid, c, s: oid == s, **common)
+    if kind == "cda_tarmogoyf":
+        return CEffect(parts={"7a": _cda_count(_card_types_in_graveyards)}, cda=True,
+                       text="сила — число типов карт среди карт на всех кладбищах, выносливость — на 1 больше",
+                       select=lambda ctx, oid, c, s: oid == s, **common)
+    if kind == "nonbasic_lands_are":   # Blood Moon
+        st = ab["subtype"]
+        return CEffect(parts={"4": _set_land_type(st)}, keys=("land_type_set",),
+                       text=f"небазовые земли — {LAND_TYPES_RU.get(st, st)} (теряют прочие типы земель и способности из текста, получают способность маны)",
+                       select=lambda ctx, oid, c, s: ctx.on_battlefield(oid) and "land" in c.types and "basic" not in c.supertypes,
+                       reads=frozenset({"types", "supertypes"}), writes=frozenset({"subtypes", "abilities"}), **common)
+    if kind == "lands_are_also":   # Urborg, Tomb of Yawgmoth
+        st = ab["subtype"]
+        return CEffect(parts={"4": _gain_land_type(st)}, keys=("land_type_set",),
+                       text=f"каждая земля — ещё и {LAND_TYPES_RU.get(st, st)} (с её способностью маны)",
+                       select=lambda ctx, oid, c, s: ctx.on_battlefield(oid) and "land" in c.types,
+                       reads=frozenset({"types"}), writes=frozenset({"subtypes", "abilities"}), **common)
+    if kind == "enchantments_are_creatures":   # Opalescence
+        return CEffect(parts={"4": _add_types("creature"), "7b": _base_pt_mana_value},
+                       text="каждые другие чары, не Аура, — ещё и существо с базовыми силой и выносливостью, равными мана-стоимости",
+                       select=lambda ctx, oid, c, s: (ctx.on_battlefield(oid) and oid != s and "enchantment" in c.types
+                                                      and "Aura" not in c.subtypes),
+                       reads=frozenset({"types", "subtypes"}), writes=frozenset({"types"}), **common)
+    if kind == "permanents_are_enchantments":   # Enchanted Evening
+        return CEffect(parts={"4": _add_types("enchantment")}, text="все перманенты — ещё и чары",
+                       select=lambda ctx, oid, c, s: ctx.on_battlefield(oid), writes=frozenset({"types"}), **common)
+    if kind == "creatures_lose_abilities":   # Humility
+        p, t = ab["pt"]
+        return CEffect(parts={"6": _lose_all, "7b": _pt_set(p, t)},
+                       text=f"все существа теряют все способности и имеют базовые силу и выносливость {p}/{t}",
+                       select=lambda ctx, oid, c, s: ctx.on_battlefield(oid) and "creature" in c.types,
+                       reads=frozenset({"types"}), writes=frozenset({"abilities"}), **common)
+    if kind == "chosen_creature_type":   # Conspiracy
+        st = chosen.get("type")
+        if not st:
+            return None
+
+        def sel(ctx, oid, c, s):
+            o = ctx.game.objects[oid]
+            if "creature" not in c.types:
+                return False
+            if o.zone == "battlefield" or o.zone == "stack":
+                return c.controller == ctx.chars[s].controller
+            return o.owner == ctx.chars[s].controller
+        return CEffect(parts={"4": _set_creature_type(st)},
+                       text=f"существа, заклинания существ и карты существ вне поля битвы — выбранного типа {st}",
+                       select=sel, reads=frozenset({"types", "controller"}), writes=frozenset({"subtypes"}),
+                       everywhere=True, **common)
+    if kind == "chosen_color_everything":   # Painter's Servant
+        col = chosen.get("color")
+        if not col:
+            return None
+        return CEffect(parts={"5": _add_color(col)},
+                       text=f"все карты вне поля битвы, заклинания и перманенты — ещё и {COLOR_RU.get(col, col)} цвета",
+                       select=lambda ctx, oid, c, s: True, writes=frozenset({"colors"}), everywhere=True, **common)
+    return None
+
+
+# -- effects left by resolved spells and abilities (game.effects) --------------------
+
+def resolved_effect(e: dict) -> CEffect | None:
+    """An entry of ``game.effects`` as a layer effect. Its object is fixed (611.2c)."""
+    kind = e["kind"]
+    base = dict(key=f"eff-{e['timestamp']}-{kind}-{e['target']}", source=e.get("source"), source_name=e.get("source_name", ""),
+                timestamp=e["timestamp"], ts_rule="timestamp_effect", locked=frozenset({e["target"]}),
+                keys=("locked_set",))
+    if kind == "modify":
+        return CEffect(parts={"7c": _pt_mod(e["p"], e["t"])}, text=f"{e['p']:+d}/{e['t']:+d} до конца хода", **base)
+    if kind == "set":
+        return CEffect(parts={"7b": _pt_set(e["p"], e["t"])}, text=f"базовые сила и выносливость {e['p']}/{e['t']}", **base)
+    if kind == "switch":
+        return CEffect(parts={"7e": _switch}, text="сила и выносливость меняются местами", **base)
+    if kind == "gain_keyword":
+        return CEffect(parts={"6": _gain_kw(e["keyword"])}, text=f"получает {_kw_name(e['keyword'])}", **base)
+    if kind == "lose_keyword":
+        return CEffect(parts={"6": _lose_kw(e["keyword"])}, text=f"теряет {_kw_name(e['keyword'])}", **base)
+    if kind == "control":
+        return CEffect(parts={"2": _set_controller(e["controller"])}, text=f"под контролем игрока {e['controller']}",
+                       writes=frozenset({"controller"}), **base)
+    if kind == "lose_all_set_pt":
+        return CEffect(parts={"6": _lose_all, "7b": _pt_set(e["p"], e["t"])},
+                       text=f"теряет все способности, базовые сила и выносливость {e['p']}/{e['t']}", **base)
+    if kind == "color":
+        cols = tuple(x for x in COLORS if x in e["colors"])
+        return CEffect(parts={"5": lambda c, ctx: setattr(c, "colors", cols)},
+                       text="становится " + ", ".join(COLOR_RU.get(x, x) for x in cols), **base)
+    if kind == "animate":
+        return CEffect(parts={"4": _add_types("creature"), "7b": _pt_set(e["p"], e["t"])},
+                       text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)
+    if kind == "copy":   # copiable values only (706.2); from a copy, what it copied (706.3)
+        base["keys"] = ("copy_values", "copy_of_copy") if e.get("until") is None else ("copy_values", "locked_set")
+        return CEffect(parts={"1": _copy(e["values"])}, text=f"копия «{e['values'].get('name_ru', '')}»", **base)
+    return None

@@ -1,0 +1,151 @@
+"""Effects that change control (layer 2) or make copies (layer 1, 706), and the choices a
+permanent makes as it enters (Clone's copy, Conspiracy's creature type, Painter's
+Servant's colour: 614.12, 706.5, 706.6).
+
+Each resolved effect is recorded in ``game.effects`` for a fixed object (611.2c); the
+layers (``layers.py``) apply it. A copy records the copiable values of the original as
+they are when the copy is made (706.2b), so a copy of a copy copies what that copy
+copied (706.3).
+"""
+
+from __future__ import annotations
+
+from judge_app.cards.model import COLORS
+from judge_app.engine import layers
+from judge_app.engine.state import Decision, Game, Obj
+
+CHOICE_KEY = {"copy_creature": "copy", "creature_type": "type", "color": "color"}
+NO_COPY = ("none", "нет", "no")
+MAX_TYPE_LEN = 40
+
+
+def pending_choices(game: Game, obj: Obj) -> list:
+    """The "as it enters" choices of ``obj``, in order: its own (Clone: what to copy), then
+    those of what it copies — made anew for the copy, not copied (706.6)."""
+    kinds = [a["as_enters"] for a in obj.base["abilities"] if "as_enters" in a]
+    orig = game.objects.get(obj.chosen.get("copy", "")) if obj.chosen.get("copy") not in (None, "none") else None
+    if orig is not None and orig.zone == "battlefield":
+        kinds += [a["as_enters"] for a in layers.copiable_of(game, orig)["abilities"] if "as_enters" in a
+                  and a["as_enters"] not in kinds]
+    return kinds
+
+
+def choice_options(game: Game, obj: Obj, what: str) -> list:
+    if what == "copy_creature":
+        return ["none"] + [oid for oid in game.battlefield if game.objects[oid].is_creature and oid != obj.id]
+    if what == "color":
+        return list(COLORS)
+    return []   # a creature type: any word
+
+
+def ask(game: Game, obj: Obj, resume: str) -> bool:
+    """Owe the "as it enters" choice of ``obj`` unless it was made; True if now owed."""
+    what = next((k for k in pending_choices(game, obj) if CHOICE_KEY[k] not in obj.chosen), None)
+    if what is None:
+        return False
+    opts = choice_options(game, obj, what)
+    if opts == ["none"]:   # no creature to copy: the only answer is made by the engine
+        obj.chosen["copy"] = "none"
+        return ask(game, obj, resume)
+    text = {"copy_creature": f"{obj.controller} выбирает, копией какого существа выйдет {obj.label()} (или none)",
+            "creature_type": f"{obj.controller} выбирает тип существ для {obj.label()}",
+            "color": f"{obj.controller} выбирает цвет для {obj.label()}"}[what]
+    game.decision = Decision(by=obj.controller, kind="as_enters", options=opts, text_ru=text, resume=resume,
+                             context={"object": obj.id, "what": what})
+    game.emit("decision", f"Решение: {text}", "", [obj.controller, obj.id],
+              ["copy_enters", "copy_choices"] if what == "copy_creature" else ["copy_choices"])
+    return True
+
+
+def answer(game: Game, value) -> Obj:
+    """Record the answer to an ``as_enters`` decision on the object (not yet entered)."""
+    from judge_app.engine.errors import InvalidInput
+    d = game.decision
+    obj = game.objects[d.context["object"]]
+    what = d.context["what"]
+    v = str(value[0] if isinstance(value, list) and len(value) == 1 else value)
+    if what == "creature_type":
+        if not v.strip() or len(v) > MAX_TYPE_LEN or not v.replace("-", "").isalpha():
+            raise InvalidInput(f"тип существ — одно слово (до {MAX_TYPE_LEN} букв), а не «{v}»")
+        v = v.strip()
+    elif v not in d.options and not (what == "copy_creature" and v.casefold() in NO_COPY):
+        raise InvalidInput(f"«{v}» — недопустимый ответ; допустимые: {', '.join(d.options)}")
+    obj.chosen[CHOICE_KEY[what]] = "none" if what == "copy_creature" and v.casefold() in NO_COPY else v
+    return obj
+
+
+def enter_as_chosen(game: Game, obj: Obj) -> None:
+    """As ``obj`` enters: its copy choice becomes a copy effect (706.5) with the timestamp
+    it enters with; the original's copiable values are taken now (706.2b)."""
+    ref = obj.chosen.get("copy")
+    if not ref or ref == "none":
+        return
+    orig = game.objects.get(ref)
+    if orig is None or orig.zone != "battlefield":
+        return
+    values = except_values(obj, layers.copiable_of(game, orig))
+    game.effects.append({"kind": "copy", "target": obj.id, "incarnation": obj.incarnation, "timestamp": obj.timestamp,
+                         "values": values, "source": obj.id, "source_name": obj.base["name_ru"],
+                         "original": orig.id})
+
+
+def except_values(obj: Obj, values: dict) -> dict:
+    """706.9c-d: a copy "except it's P/T" keeps that P/T as a copiable value, and a
+    characteristic-defining ability of the original that defines P/T is not copied."""
+    ex = next((a.get("copy_except") for a in obj.base["abilities"] if "as_enters" in a and a.get("copy_except")), None)
+    if not ex:
+        return values
+    values = dict(values)
+    if "pt" in ex:
+        values["power"], values["toughness"] = ex["pt"]
+        values["abilities"] = tuple(a for a in values["abilities"] if not str(a.get("static", "")).startswith("cda_"))
+    return values
+
+
+def describe_copy(game: Game, obj: Obj) -> str:
+    ref = obj.chosen.get("copy")
+    if not ref or ref == "none":
+        return ""
+    return f" как копия {game.objects[ref].label()}"
+
+
+def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
+    """Resolve ``gain_control`` / ``lose_abilities_base_pt`` / ``become_copy``."""
+    if "gain_control" in e:
+        r = resolve(e["gain_control"])
+        if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
+            return
+        ts = game.next_ts()
+        game.effects.append({"kind": "control", "controller": controller, "target": r.id, "incarnation": r.incarnation,
+                             "timestamp": ts, "until": "eot", "source_name": info["name_ru"]})
+        game.emit("effect", f"{controller} получает контроль над {r.label()} до конца хода (метка времени {ts})",
+                  f"{controller} gains control of {r.label_en()} until end of turn", [r.id],
+                  ["layer2", "duration", "timestamp_effect", "summoning_sickness"])
+    elif "lose_abilities_base_pt" in e:
+        p, t = e["lose_abilities_base_pt"]
+        who = resolve(e["to"].replace("creatures_of_", ""))
+        if who is None:
+            return
+        ts = game.next_ts()
+        hit = [oid for oid in game.battlefield if game.objects[oid].is_creature and game.objects[oid].controller == who.name]
+        for oid in hit:
+            game.effects.append({"kind": "lose_all_set_pt", "p": p, "t": t, "target": oid,
+                                 "incarnation": game.objects[oid].incarnation, "timestamp": ts, "until": "eot",
+                                 "source_name": info["name_ru"]})
+        game.emit("effect", f"Существа под контролем игрока {who.name} ({', '.join(hit) or 'нет'}) теряют все способности "
+                  f"и имеют базовые силу и выносливость {p}/{t} до конца хода; множество существ определено сейчас",
+                  "", hit, ["locked_set", "layer6_abilities", "layer7b", "duration"])
+    elif "become_copy" in e:
+        orig = resolve(e["become_copy"])
+        if orig is None or not hasattr(orig, "incarnation"):
+            return
+        values = layers.copiable_of(game, orig)
+        ts = game.next_ts()
+        hit = [oid for oid in game.battlefield if game.objects[oid].is_creature and oid != orig.id]
+        for oid in hit:
+            game.effects.append({"kind": "copy", "target": oid, "incarnation": game.objects[oid].incarnation,
+                                 "timestamp": ts, "until": "eot", "values": values, "source_name": info["name_ru"],
+                                 "original": orig.id})
+        game.emit("effect", f"Существа {', '.join(hit) or '—'} становятся копиями {orig.label()} до конца хода "
+                  "(копируются только копируемые значения; жетоны, Ауры и прочие эффекты остаются)",
+                  "", hit + [orig.id], ["copy_values", "layer1", "locked_set", "duration"])
