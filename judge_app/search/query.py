@@ -39,6 +39,9 @@ from whoosh.idsets import BitSet
 from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
+from judge_app.search.arrange import defining_first, group_blocks
+from judge_app.search.derive import Derivations
+from judge_app.search.understand import Vocabulary, has_slang, understand
 from judge_app.search.analysis import (
     DEFAULT_RU_ANALYSER,
     TOKEN_PATTERN,
@@ -46,7 +49,7 @@ from judge_app.search.analysis import (
     terms_with_spans,
     word_terms,
 )
-from judge_app.search.index import load_en_vocab
+from judge_app.search.index import load_en_vocab, load_vocab
 
 MAX_QUERY_LENGTH = 500
 SNIPPET_CHARS = 220
@@ -166,6 +169,60 @@ class _Opened:
                 self.ru = item.ru
         self.lock = threading.Lock()
         self._docsets: dict[str, object] = {}
+        self._vocab: Vocabulary | None = None
+        self._cards: dict[tuple[str, ...], str] | None = None
+        self._card_len = 0
+        self._derive: Derivations | None = None
+
+    @property
+    def vocabulary(self) -> Vocabulary | None:
+        """The index's word list for the fuzzy fallback (None for an index built without one)."""
+        if self._vocab is None:
+            words = load_vocab(self.path)
+            self._vocab = Vocabulary(words) if words else False
+        return self._vocab or None
+
+    @property
+    def derivations(self) -> Derivations:
+        if self._derive is None:
+            v = self.vocabulary
+            titles = [w for w, (_, t) in v.words.items() if t] if v else []
+            self._derive = Derivations(titles, self.ru)
+        return self._derive
+
+    def find_card(self, q: str) -> tuple[str, str] | None:
+        """(card name, the other words) if ``q`` names an FAQ card (any case form) and has
+        other words, else None."""
+        if self._cards is None:
+            with self.lock:
+                names = {f.get("title") or "" for f in self.searcher.documents(kind="card")}
+            self._cards = {}
+            for n in names:
+                key = tuple(t[0] for t in (word_terms(w, self.ru) for w in re.findall(r"[^\W\d_]+", n)) if t)
+                if key:
+                    self._cards[key] = n
+            self._card_len = max((len(k) for k in self._cards), default=0)
+        if not self._cards:
+            return None
+        words = re.findall(r"[^\W\d_]+|\d+", q)
+        keys = [word_terms(w, self.ru) for w in words]
+        for n in range(min(self._card_len, len(words) - 1), 0, -1):
+            for i in range(len(words) - n + 1):
+                span = keys[i:i + n]
+                if not all(span):
+                    continue
+                for key in _combos(span):
+                    name = self._cards.get(key)
+                    if name:
+                        rest = " ".join(words[:i] + words[i + n:])
+                        if query_terms(rest, self.ru):
+                            return name, rest
+        return None
+
+    def known(self, word: str) -> bool:
+        """Does any index term of ``word`` occur in a title or text? (Call with the lock held.)"""
+        r = self.searcher.reader()
+        return any(r.doc_frequency(f, t) for t in word_terms(word, self.ru) for f in ("title", "text"))
 
     def docset(self, flt):
         """The filter's matching document numbers, computed once per opened index (a
@@ -187,6 +244,14 @@ class _Opened:
             self.searcher.close()
         except Exception:
             pass
+
+
+def _combos(span: list[tuple[str, ...]], cap: int = 16):
+    """Every choice of one term per word (ambiguous words have several lemmas), at most ``cap``."""
+    out = [()]
+    for alts in span:
+        out = [c + (a,) for c in out for a in alts][:cap]
+    return out
 
 
 _cache: dict[str, _Opened] = {}
@@ -270,11 +335,14 @@ def _filter(version, lang, kind):
     return parts[0] if len(parts) == 1 else And(parts)
 
 
-def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER) -> list[tuple[str, ...]]:
-    """The distinct words of a query, each as its tuple of alternative index terms."""
+def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | None = None) -> list[tuple[str, ...]]:
+    """The distinct words of a query, each as its tuple of alternative index terms (with
+    ``derive``, the title words of the same root are alternatives too, see ``derive.py``)."""
     out: list[tuple[str, ...]] = []
     for m in re.finditer(TOKEN_PATTERN, q):
         t = word_terms(m.group(0), ru)
+        if t and derive is not None:
+            t = t + derive.extra_terms(m.group(0))
         if t and t not in out:
             out.append(t)
     return out
@@ -362,30 +430,49 @@ def _hit(fields: dict, score: float, terms: set[str], ru: str) -> dict:
     }
 
 
-def _run_words(o: _Opened, q: str, flt, limit: int) -> list[dict]:
+FETCH_FACTOR = 3  # hits fetched per entry shown: blocks fold some of them away
+
+
+def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True) -> list[dict]:
     """Two tiers: documents with every word first (ranked by BM25F plus the title-rule
     bonus), then, if there is room, documents with only some of the words (BM25F).
     Running the cheap conjunctive query first keeps multi-word queries over common words
-    fast; a document with all the words always ranks above one with some of them."""
-    terms = query_terms(q, o.ru)
+    fast; a document with all the words always ranks above one with some of them.
+    Then ``arrange``: a defining subrule above its heading, and (``group``) FAQ/cards/1998 and
+    glossary entries folded into one block each."""
+    terms = query_terms(q, o.ru, o.derivations)
     if not terms:
         return []
+    fetch = limit * FETCH_FACTOR if group else limit
     with o.lock:
         flt = o.docset(flt)
-        res = o.searcher.search(build_word_query(terms), filter=flt, limit=limit)
+        res = o.searcher.search(build_word_query(terms), filter=flt, limit=fetch)
         rows = [(dict(r.fields()), r.score) for r in res]
-        if len(terms) > 1 and len(rows) < limit:
-            seen = {f["id"] for f, _ in rows}
+        complete = {f["id"] for f, _ in rows}
+        if len(terms) > 1 and len(rows) < fetch:
             more = o.searcher.search(build_word_query(terms, conjunctive=False), filter=flt,
-                                     limit=limit + len(rows))
+                                     limit=fetch + len(rows))
             for r in more:
-                if len(rows) >= limit:
+                if len(rows) >= fetch:
                     break
                 f = dict(r.fields())
-                if f["id"] not in seen:
+                if f["id"] not in complete:
                     rows.append((f, r.score))
     tset = {t for alts in terms for t in alts}
-    return [_hit(f, s, tset, o.ru) for f, s in rows]
+    hits = [_hit(f, s, tset, o.ru) for f, s in rows]
+    titles = {f["id"] for f, _ in rows if f.get("is_title_rule") == "1"}
+    hits = defining_first(hits, complete, titles)
+    return group_blocks(hits, limit) if group else hits[:limit]
+
+
+def _card_and_concept(o: _Opened, card: tuple[str, str], version, lang, limit: int) -> list[dict]:
+    """A query naming an FAQ card and a rules concept shows both: the card's block first, then
+    the rules found by the other words (which the card's rulings would otherwise crowd out)."""
+    name, rest = card
+    block = [h for h in _run_words(o, name, _filter(version, lang, None), limit)
+             if h["kind"] in NON_CR_KINDS][:1]
+    rules = _run_words(o, rest, _filter(version, lang, "rule"), limit - len(block), group=False)
+    return block + rules
 
 
 def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
@@ -417,7 +504,8 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
                 return SearchResult(hits=hits)
 
     flt = _filter(version, lang, kind)
-    fixed = layout.detect_wrong_layout(q, o.vocab)
+    # slang first: «эдх» is a word, not «'l[» typed on the wrong layout
+    fixed = None if has_slang(q) else layout.detect_wrong_layout(q, o.vocab)
     if fixed and fixed != q:
         readings = number_readings(fixed)
         hits = []
@@ -427,8 +515,18 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
                 if hits:
                     break
         if not hits:
-            hits = _run_words(o, fixed, flt, limit)
+            hits = _run_words(o, fixed, flt, limit, group=not isinstance(kind, str))
         if hits:
             return SearchResult(hits=hits, corrected_query=fixed,
                                 note=f"показаны результаты для «{fixed}»")
-    return SearchResult(hits=_run_words(o, q, flt, limit))
+    with o.lock:
+        u = understand(q, o.vocabulary, o.known)
+    card = o.find_card(u.search) if not kind else None
+    if card:
+        hits = _card_and_concept(o, card, version, lang, limit)
+    else:
+        hits = _run_words(o, u.search, flt, limit, group=not isinstance(kind, str))
+    if u.corrected and u.corrected != q:
+        return SearchResult(hits=hits, corrected_query=u.corrected,
+                            note=f"показаны результаты для «{u.corrected}»")
+    return SearchResult(hits=hits)
