@@ -56,6 +56,8 @@ SNIPPET_CHARS = 220
 TEXT_FIELDS = ("title", "text", "en_terms", "ru_terms")
 TITLE_FIELDS = ("title", "en_terms", "ru_terms")
 ALL_TERMS_BOOST = 1.0
+SECTION_BOOST = 6.0
+MAX_SECTIONS_PER_WORD = 6  # a word in more headings than this («способность») picks none
 TITLE_RULE_BOOST = 3.0
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -171,6 +173,7 @@ class _Opened:
         self._docsets: dict[str, object] = {}
         self._vocab: Vocabulary | None = None
         self._cards: dict[tuple[str, ...], str] | None = None
+        self._sections: dict[str, set[str]] | None = None
         self._card_len = 0
         self._derive: Derivations | None = None
 
@@ -189,6 +192,29 @@ class _Opened:
             titles = [w for w, (_, t) in v.words.items() if t] if v else []
             self._derive = Derivations(titles, self.ru)
         return self._derive
+
+    def sections(self, terms: list[tuple[str, ...]]) -> list[str]:
+        """Numbers of the headings (title rules) whose titles hold one of the query words,
+        skipping words that title many headings."""
+        if self._sections is None:
+            by_term: dict[str, set[str]] = {}
+            with self.lock:
+                docs = list(self.searcher.documents(is_title_rule="1"))
+            for f in docs:
+                num = f.get("number") or ""
+                if f.get("kind") != "rule" or not num:
+                    continue
+                for w in re.findall(r"[^\W\d_]+", f.get("title") or ""):
+                    for t in word_terms(w, self.ru):
+                        by_term.setdefault(t, set()).add(num)
+            self._sections = by_term
+        out: set[str] = set()
+        for alts in terms:
+            for t in alts:
+                nums = self._sections.get(t, ())
+                if len(nums) <= MAX_SECTIONS_PER_WORD:
+                    out.update(nums)
+        return sorted(out)
 
     def find_card(self, q: str) -> tuple[str, str] | None:
         """(card name, the other words) if ``q`` names an FAQ card (any case form) and has
@@ -359,17 +385,26 @@ def _title_bonus(words: list[tuple[str, ...]]):
     return And([Term("is_title_rule", "1"), title_all]).with_boost(TITLE_RULE_BOOST)
 
 
-def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True):
+def _section_bonus(sections: list[str]):
+    """Matches the rules inside the headings whose titles hold a query word (see
+    ``_Opened.sections``): «когда игрок получает приоритет» favours 117.x."""
+    return Or([Term("numpath", n) for n in sections]).with_boost(SECTION_BOOST)
+
+
+def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True, sections=()):
     """The Whoosh query for analysed ``words`` (see ``query_terms``).
 
     ``conjunctive=True``: documents with every word, plus the title-rule bonus.
     ``conjunctive=False``: documents with any word (the second tier, see ``_run_words``).
+    ``sections``: heading numbers whose rules get the section bonus.
     """
     per_word = [_word(a, TEXT_FIELDS) for a in words]
+    bonus = [_section_bonus(list(sections))] if sections else []
     if not conjunctive:
-        return per_word[0] if len(per_word) == 1 else Or(per_word)
+        main = per_word[0] if len(per_word) == 1 else Or(per_word)
+        return AndMaybe(main, bonus[0]) if bonus else main
     main = per_word[0] if len(per_word) == 1 else And(per_word)
-    return AndMaybe(main, _title_bonus(words))
+    return AndMaybe(main, Or([_title_bonus(words)] + bonus) if bonus else _title_bonus(words))
 
 
 def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS) -> str:
@@ -431,6 +466,36 @@ def _hit(fields: dict, score: float, terms: set[str], ru: str) -> dict:
 
 
 FETCH_FACTOR = 3  # hits fetched per entry shown: blocks fold some of them away
+PARTIAL_POOL = 4  # the partial tier re-ranks this many times the hits it needs
+
+
+def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()) -> list[tuple[dict, float]]:
+    """Documents with only some of the words, ranked by how much of the query they hold:
+    BM25F times the share of the query's weight (the IDF of each word) they match, squared.
+    So in a question («когда умирает существо с нулевой выносливостью») a rule holding the
+    rare words outranks a glossary entry that repeats the common one. Call with the lock held."""
+    import math
+
+    res = o.searcher.search(build_word_query(terms, conjunctive=False, sections=sections), filter=flt,
+                            limit=(need + len(skip)) * PARTIAL_POOL)
+    cands = [(r.docnum, dict(r.fields()), r.score) for r in res]
+    cands = [c for c in cands if c[1]["id"] not in skip]
+    if not cands:
+        return []
+    n_docs = o.searcher.doc_count_all()
+    wanted = {d for d, _, _ in cands}
+    weights, holders = [], []
+    for alts in terms:
+        docs = set(o.searcher.docs_for_query(_word(alts, TEXT_FIELDS)))
+        weights.append(math.log(1 + n_docs / (1 + len(docs))))
+        holders.append(docs & wanted)
+    total = sum(weights) or 1.0
+    ranked = []
+    for d, f, score in cands:
+        share = sum(w for w, h in zip(weights, holders) if d in h) / total
+        ranked.append((score * share * share, f))
+    ranked.sort(key=lambda x: -x[0])
+    return [(f, sc) for sc, f in ranked[:need]]
 
 
 def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True) -> list[dict]:
@@ -444,25 +509,26 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True) -> li
     if not terms:
         return []
     fetch = limit * FETCH_FACTOR if group else limit
+    sections = o.sections(terms) if len(terms) > 1 else []
     with o.lock:
         flt = o.docset(flt)
-        res = o.searcher.search(build_word_query(terms), filter=flt, limit=fetch)
+        res = o.searcher.search(build_word_query(terms, sections=sections), filter=flt, limit=fetch)
         rows = [(dict(r.fields()), r.score) for r in res]
         complete = {f["id"] for f, _ in rows}
         if len(terms) > 1 and len(rows) < fetch:
-            more = o.searcher.search(build_word_query(terms, conjunctive=False), filter=flt,
-                                     limit=fetch + len(rows))
-            for r in more:
-                if len(rows) >= fetch:
-                    break
-                f = dict(r.fields())
-                if f["id"] not in complete:
-                    rows.append((f, r.score))
+            rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
     tset = {t for alts in terms for t in alts}
     hits = [_hit(f, s, tset, o.ru) for f, s in rows]
     titles = {f["id"] for f, _ in rows if f.get("is_title_rule") == "1"}
     hits = defining_first(hits, complete, titles)
     return group_blocks(hits, limit) if group else hits[:limit]
+
+
+def _run_understood(o: _Opened, u, version, lang, kind, flt, limit: int) -> list[dict]:
+    card = o.find_card(u.search) if not kind else None
+    if card:
+        return _card_and_concept(o, card, version, lang, limit)
+    return _run_words(o, u.search, flt, limit, group=not isinstance(kind, str))
 
 
 def _card_and_concept(o: _Opened, card: tuple[str, str], version, lang, limit: int) -> list[dict]:
@@ -521,11 +587,12 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
                                 note=f"показаны результаты для «{fixed}»")
     with o.lock:
         u = understand(q, o.vocabulary, o.known)
-    card = o.find_card(u.search) if not kind else None
-    if card:
-        hits = _card_and_concept(o, card, version, lang, limit)
-    else:
-        hits = _run_words(o, u.search, flt, limit, group=not isinstance(kind, str))
+    hits = _run_understood(o, u, version, lang, kind, flt, limit)
+    if not hits:  # nothing at all: correct dictionary words too («флэш» -> flash)
+        with o.lock:
+            loose = understand(q, o.vocabulary, o.known, loose=True)
+        if loose.search != u.search:
+            u, hits = loose, _run_understood(o, loose, version, lang, kind, flt, limit)
     if u.corrected and u.corrected != q:
         return SearchResult(hits=hits, corrected_query=u.corrected,
                             note=f"показаны результаты для «{u.corrected}»")

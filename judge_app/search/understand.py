@@ -33,6 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from judge_app.search.analysis import ru_lemmas
+from judge_app.search.layout import to_ru
 
 DATA = Path(__file__).resolve().parent / "data"
 SLANG_FILE = DATA / "slang.tsv"
@@ -131,14 +132,15 @@ class Vocabulary:
         n, title = self.words.get(w, (0, False))
         return (not title, -n)
 
-    def nearest(self, word: str) -> str | None:
-        """The nearest word of the same script within the edit-distance limit, or None."""
+    def nearest(self, word: str, max_distance: int = 2) -> str | None:
+        """The nearest word of the same script within the edit-distance limit (1, or 2 for
+        words of seven letters and more, at most ``max_distance``), or None."""
         from rapidfuzz import process
         from rapidfuzz.distance import Levenshtein
 
         w = fold(word)
         pool = self.ru if _CYR.search(w) else self.en
-        limit = 1 if len(w) < 7 else 2
+        limit = min(max_distance, 1 if len(w) < 7 else 2)
         found = process.extract(w, pool, scorer=Levenshtein.distance, score_cutoff=limit, limit=50)
         if not found:
             return None
@@ -157,15 +159,33 @@ class Vocabulary:
         return best
 
 
-def _correct(word: str, vocab: Vocabulary) -> str | None:
-    """An unknown word's correction: English read back from Cyrillic if it reads as a title
-    word of the rules closely (хаст -> haste), else the nearest word of its own script, else a
-    looser reading back."""
-    if _CYR.search(word):
+def _dictionary_word(word: str) -> bool:
+    """A real Russian word (pymorphy3's dictionary) is only corrected one letter away."""
+    from judge_app.search.analysis import morph
+
+    return bool(_CYR.search(word)) and morph().word_is_known(fold(word))
+
+
+def _correct(word: str, vocab: Vocabulary, known, loose: bool = False) -> str | None:
+    """An unknown word's correction, or None: one word typed on the wrong layout; English
+    read back from Cyrillic if it reads as a title word of the rules closely (хаст -> haste);
+    the nearest word of its own script; a looser reading back. A real Russian word
+    (pymorphy3's dictionary: «нулевой», «командор») is only corrected one letter away, unless
+    ``loose`` (the last resort of a query that found nothing)."""
+    cyr = bool(_CYR.search(word))
+    if not cyr:
+        flipped = to_ru(word)  # one word of a query the layout detector did not flip as a whole
+        if _CYR.search(flipped) and not _LAT.search(flipped) and (flipped in vocab or known(flipped)):
+            return flipped
+    strict = cyr and not loose and _dictionary_word(word)
+    if cyr:
         en = vocab.english_for(word, STRONG_TRANSLIT_RATIO)
         if en:
             return en
-    return vocab.nearest(word) or (vocab.english_for(word) if _CYR.search(word) else None)
+    found = vocab.nearest(word, max_distance=1 if strict else 2)
+    if found or not cyr or strict:
+        return found
+    return vocab.english_for(word)
 
 
 @dataclass
@@ -204,9 +224,10 @@ def is_question_word(word: str) -> bool:
     return w in EN_QUESTION
 
 
-def understand(q: str, vocab: Vocabulary | None, known) -> Understood:
+def understand(q: str, vocab: Vocabulary | None, known, loose: bool = False) -> Understood:
     """See the module docstring. ``known(word) -> bool``: does any index term of the word occur
-    in the index (the caller asks its searcher)."""
+    in the index (the caller asks its searcher). ``loose``: the second try of a query that found
+    nothing (dictionary words are corrected as freely as unknown ones)."""
     words = _WORD.findall(q)
     if not words:
         return Understood(q)
@@ -216,7 +237,7 @@ def understand(q: str, vocab: Vocabulary | None, known) -> Understood:
         for w in words:
             new = w
             if len(w) >= 3 and not w.isdigit() and w not in vocab and not known(w):
-                new = _correct(w, vocab) or w
+                new = _correct(w, vocab, known, loose) or w
             changed |= new != w
             fixed.append(new)
         words = fixed
