@@ -15,6 +15,14 @@
 * A query typed on the wrong keyboard layout is corrected (``layout.detect_wrong_layout``);
   if the corrected query finds something, those results are returned with
   ``corrected_query`` set and ``note`` = «показаны результаты для «…»».
+* Otherwise the query is understood first (``understand.py``): slang from
+  ``data/slang.tsv``, typos and English written in Cyrillic for words the index does not
+  hold (rapidfuzz), question words dropped; a change sets the same note. Russian words also
+  match the title words of their root (``derive.py``); words a heading's title holds favour
+  that heading's rules; partial matches rank by the share of the query they hold; FAQ/cards/
+  1998 and glossary hits fold into one block each and a defining subrule goes above its
+  heading (``arrange.py``); a query naming an FAQ card and a concept shows both.
+  A query that still finds nothing is tried once more with looser corrections.
 
 Validation (``QueryError`` with a Russian message), see ``clean_query``: a non-string or
 empty query, one longer than 500 characters, and one with a control character are refused
