@@ -12,7 +12,9 @@ root.  Two sources of links, both measured on ``bench/judge_queries.tsv`` (kind 
 * ``data/derivations.tsv`` for roots the stem cannot see (летающий -> полёт, жертва ->
   пожертвовать), reviewed data like the slang file.
 
-``Derivations.extra_terms(word)`` gives the index terms to add as alternatives of the word.
+``Derivations.extra_terms(word)`` gives the index terms to add as alternatives of the word;
+a word that is a title word itself gets none (each alternative is one more posting list to
+merge, and «способности» needs no «способный»).
 """
 from __future__ import annotations
 
@@ -47,10 +49,13 @@ class Derivations:
     def __init__(self, title_words, ru: str, table: dict[str, list[str]] | None = None):
         self.ru = ru
         self.by_stem: dict[str, set[str]] = {}
+        self.title_terms: set[str] = set()
         for w in title_words:
+            terms = word_terms(w, ru)
+            self.title_terms.update(terms)
             if len(w) < MIN_STEM + 1:
                 continue
-            for t in word_terms(w, ru):
+            for t in terms:
                 self.by_stem.setdefault(ru_stem(w), set()).add(t)
         self.table = load_derivations() if table is None else table
         self._cache: dict[str, tuple[str, ...]] = {}
@@ -63,6 +68,9 @@ class Derivations:
             return hit
         own = set(word_terms(w, self.ru))
         found: list[str] = []
+        if own & self.title_terms:  # the word titles rules itself: its own root is enough
+            self._cache[w] = ()
+            return ()
         stems = {ru_stem(w)} | {ru_stem(lemma) for lemma in ru_lemmas(w)}
         for st in stems:
             if len(st) >= MIN_STEM:

@@ -12,6 +12,8 @@ Fields: ``title`` (boosted), ``text``, and the glossary bridge ``en_terms`` / ``
 every glossary entry that points to rules adds its English headword(s) to ``en_terms`` and
 its Russian headword(s) to ``ru_terms`` of those rules (same version, every language), so
 ``deathtouch`` finds 702.2 «Смертельное касание» and Russian terms find English rules.
+A Russian headword of several senses («Взять, Ничья») with as many cited numbers (121, 104.4)
+gives each number its own sense, in order, as the numbered senses of the definition do.
 ``numpath`` holds every ancestor of a rule number ("704.5k" -> 704, 704.5, 704.5k) so a
 number query returns a rule with all its subrules, or a section with all its rules.
 
@@ -137,12 +139,16 @@ def _bridge(docs: list[dict]) -> dict[tuple[str, str], tuple[list[str], list[str
         # same English term from another release's bilingual glossary, and vice versa
         ru = ru or ru_of.get(en.lower(), "")
         en = en or en_of.get(ru.lower(), "")
-        for num in refs:
+        senses = [x.strip() for x in ru.split(",") if x.strip()]
+        paired = len(senses) > 1 and len(senses) == len(refs)
+        for i, num in enumerate(refs):
             en_l, ru_l = out[(d.get("version") or "", num)]
+            # «Draw / Взять, Ничья» cites 121 then 104.4: one Russian word per sense, in order
+            ru_here = senses[i] if paired else ru
             if en and en not in en_l:
                 en_l.append(en)
-            if ru and ru not in ru_l:
-                ru_l.append(ru)
+            if ru_here and ru_here not in ru_l:
+                ru_l.append(ru_here)
     return out
 
 

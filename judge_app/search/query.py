@@ -374,7 +374,7 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
     ``derive``, the title words of the same root are alternatives too, see ``derive.py``)."""
     out: list[tuple[str, ...]] = []
     for m in re.finditer(TOKEN_PATTERN, q):
-        t = word_terms(m.group(0), ru)
+        t = word_terms(m.group(0), ru)[:1]
         if t and derive is not None:
             t = t + derive.extra_terms(m.group(0))
         if t and t not in out:
@@ -382,14 +382,21 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
     return out
 
 
-def _word(alts: tuple[str, ...], fields) -> Or | Term:
+def _word(alts: tuple[str, ...], fields, reader=None) -> Or | Term:
+    """Any of the word's terms in any of the fields. With a ``reader``, (field, term) pairs
+    the index does not hold are left out: Whoosh's union matchers cost per leaf, and most
+    leaves of a word (an English stem in the Russian glossary field, a rare second lemma in
+    the title) match nothing."""
     leaves = [Term(f, t) for t in alts for f in fields]
+    if reader is not None and len(leaves) > 1:
+        kept = [x for x in leaves if reader.doc_frequency(x.fieldname, x.text)]
+        leaves = kept or leaves[:1]
     return leaves[0] if len(leaves) == 1 else Or(leaves)
 
 
-def _title_bonus(words: list[tuple[str, ...]]):
+def _title_bonus(words: list[tuple[str, ...]], reader=None):
     """Matches a section/keyword rule whose title (or glossary term) holds every word."""
-    title_all = And([_word(a, TITLE_FIELDS) for a in words])
+    title_all = And([_word(a, TITLE_FIELDS, reader) for a in words])
     return And([Term("is_title_rule", "1"), title_all]).with_boost(TITLE_RULE_BOOST)
 
 
@@ -399,20 +406,22 @@ def _section_bonus(sections: list[str]):
     return Or([Term("numpath", n) for n in sections]).with_boost(SECTION_BOOST)
 
 
-def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True, sections=()):
+def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True, sections=(), reader=None):
     """The Whoosh query for analysed ``words`` (see ``query_terms``).
 
     ``conjunctive=True``: documents with every word, plus the title-rule bonus.
     ``conjunctive=False``: documents with any word (the second tier, see ``_run_words``).
-    ``sections``: heading numbers whose rules get the section bonus.
+    ``sections``: heading numbers whose rules get the section bonus; ``reader``: prune the
+    leaves the index does not hold (see ``_word``).
     """
-    per_word = [_word(a, TEXT_FIELDS) for a in words]
+    per_word = [_word(a, TEXT_FIELDS, reader) for a in words]
     bonus = [_section_bonus(list(sections))] if sections else []
     if not conjunctive:
         main = per_word[0] if len(per_word) == 1 else Or(per_word)
         return AndMaybe(main, bonus[0]) if bonus else main
     main = per_word[0] if len(per_word) == 1 else And(per_word)
-    return AndMaybe(main, Or([_title_bonus(words)] + bonus) if bonus else _title_bonus(words))
+    title = _title_bonus(words, reader)
+    return AndMaybe(main, Or([title] + bonus) if bonus else title)
 
 
 def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS) -> str:
@@ -458,9 +467,15 @@ def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS
     return "".join(out)
 
 
-def _hit(fields: dict, score: float, terms: set[str], ru: str) -> dict:
+def _clip(text: str, width: int = SNIPPET_CHARS) -> str:
+    return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + "…"
+
+
+def _hit(fields: dict, score: float, terms: set[str] | None, ru: str) -> dict:
+    """A hit for the API; ``terms=None`` leaves the snippet to the caller (``_text`` holds the
+    text to cut it from)."""
     text = fields.get("text") or ""
-    return {
+    hit = {
         "kind": fields.get("kind", ""),
         "id": fields.get("id", ""),
         "doc_id": fields.get("doc_id", ""),
@@ -468,35 +483,63 @@ def _hit(fields: dict, score: float, terms: set[str], ru: str) -> dict:
         "version": fields.get("version", ""),
         "lang": fields.get("lang", ""),
         "title": fields.get("title", ""),
-        "snippet": make_snippet(text or fields.get("title", ""), terms, ru),
         "score": float(score),
     }
+    if terms is None:
+        hit["_text"] = text or fields.get("title", "")
+    else:
+        hit["snippet"] = make_snippet(text or fields.get("title", ""), terms, ru)
+    return hit
 
 
-FETCH_FACTOR = 3  # hits fetched per entry shown: blocks fold some of them away
-PARTIAL_POOL = 4  # the partial tier re-ranks this many times the hits it needs
+FETCH_FACTOR = 2  # hits fetched per entry shown: blocks fold some of them away
+PARTIAL_POOL = 2  # the partial tier re-ranks this many times the hits it needs
+COMMON_SHARE = 0.02  # a word in more of the documents than this does not pick candidates
+
+
+def _holding(m, docnums: list[int]) -> set[int]:
+    """Which of the (sorted) ``docnums`` the matcher ``m`` matches, by skipping through it:
+    far cheaper than listing every document a common word is in."""
+    out = set()
+    for d in docnums:
+        if not m.is_active():
+            break
+        if m.id() < d:
+            m.skip_to(d)
+            if not m.is_active():
+                break
+        if m.id() == d:
+            out.add(d)
+    return out
 
 
 def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()) -> list[tuple[dict, float]]:
     """Documents with only some of the words, ranked by how much of the query they hold:
     BM25F times the share of the query's weight (the IDF of each word) they match, squared.
     So in a question («когда умирает существо с нулевой выносливостью») a rule holding the
-    rare words outranks a glossary entry that repeats the common one. Call with the lock held."""
+    rare words outranks a glossary entry that repeats the common one.
+
+    Candidates come from the words that are not common (in at most ``COMMON_SHARE`` of the
+    documents; the rarest word always): scoring every document «существо» is in was most of
+    the time a question took. Common words still count in the share. Call with the lock held."""
     import math
 
-    res = o.searcher.search(build_word_query(terms, conjunctive=False, sections=sections), filter=flt,
-                            limit=(need + len(skip)) * PARTIAL_POOL)
+    n_docs = o.searcher.doc_count_all()
+    dfs = [max((o.searcher.doc_frequency(f, t) for t in alts for f in TEXT_FIELDS), default=0)
+           for alts in terms]
+    weights = [math.log(1 + n_docs / (1 + df)) for df in dfs]
+    rarest = min(range(len(terms)), key=lambda i: dfs[i])
+    seeds = [a for i, a in enumerate(terms) if i == rarest or dfs[i] <= COMMON_SHARE * n_docs]
+    res = o.searcher.search(build_word_query(seeds, conjunctive=False, sections=sections,
+                                             reader=o.searcher.reader()), filter=flt,
+                            limit=need * PARTIAL_POOL + len(skip))
     cands = [(r.docnum, dict(r.fields()), r.score) for r in res]
     cands = [c for c in cands if c[1]["id"] not in skip]
     if not cands:
         return []
-    n_docs = o.searcher.doc_count_all()
-    wanted = {d for d, _, _ in cands}
-    weights, holders = [], []
-    for alts in terms:
-        docs = set(o.searcher.docs_for_query(_word(alts, TEXT_FIELDS)))
-        weights.append(math.log(1 + n_docs / (1 + len(docs))))
-        holders.append(docs & wanted)
+    wanted = sorted(d for d, _, _ in cands)
+    reader = o.searcher.reader()
+    holders = [_holding(_word(alts, TEXT_FIELDS, reader).matcher(o.searcher), wanted) for alts in terms]
     total = sum(weights) or 1.0
     ranked = []
     for d, f, score in cands:
@@ -520,16 +563,22 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True) -> li
     sections = o.sections(terms) if len(terms) > 1 else []
     with o.lock:
         flt = o.docset(flt)
-        res = o.searcher.search(build_word_query(terms, sections=sections), filter=flt, limit=fetch)
+        res = o.searcher.search(build_word_query(terms, sections=sections, reader=o.searcher.reader()),
+                                filter=flt, limit=fetch)
         rows = [(dict(r.fields()), r.score) for r in res]
         complete = {f["id"] for f, _ in rows}
         if len(terms) > 1 and len(rows) < fetch:
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
     tset = {t for alts in terms for t in alts}
-    hits = [_hit(f, s, tset, o.ru) for f, s in rows]
+    hits = [_hit(f, s, None, o.ru) for f, s in rows]
     titles = {f["id"] for f, _ in rows if f.get("is_title_rule") == "1"}
     hits = defining_first(hits, complete, titles)
-    return group_blocks(hits, limit) if group else hits[:limit]
+    hits = group_blocks(hits, limit) if group else hits[:limit]
+    for h in hits:  # snippets (the costly part of a hit) for the entries shown, not the folded
+        h["snippet"] = make_snippet(h.pop("_text"), tset, o.ru)
+        for m in h.get("more", ()):
+            m["snippet"] = html.escape(_clip(m.pop("_text")))
+    return hits
 
 
 def _run_understood(o: _Opened, u, version, lang, kind, flt, limit: int) -> list[dict]:
