@@ -4,9 +4,10 @@
   and glossary entries another: the first of each stays where it ranked and carries the rest
   in ``hit["more"]`` (the pages show «ещё N»), so neither can push every rule out of the top
   five. A search restricted to one kind (``kind="ruling"``) is left flat.
-* **A defining subrule above its heading**: the best-ranked subrule of a section or keyword
-  heading (a title rule) that holds every query word takes the heading's place, the heading
-  right after it (118.9 then 118 «Стоимости» for «альтернативная стоимость»).
+* **A defining subrule above its heading**: when a section heading's title does not hold
+  every query word, the best-ranked subrule of it that does takes the heading's place, the
+  heading right after it (118.9 then 118 «Стоимости» for «альтернативная стоимость»); a
+  keyword rule titled by the query (702.2 «Смертельное касание») stays first.
 """
 from __future__ import annotations
 

@@ -549,6 +549,16 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     return [(f, sc) for sc, f in ranked[:need]]
 
 
+def _title_holds_all(title: str, terms, ru: str) -> bool:
+    """Does a heading's own title hold every query word (702.2 «Смертельное касание» for
+    «смертельное касание»)? Such a heading stays first; 118 «Стоимости» for «альтернативная
+    стоимость» does not, and gives way to its defining subrule."""
+    held = set()
+    for words, _, _ in terms_with_spans(title, ru):
+        held.update(words)
+    return all(held.intersection(alts) for alts in terms)
+
+
 def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True) -> list[dict]:
     """Two tiers: documents with every word first (ranked by BM25F plus the title-rule
     bonus), then, if there is room, documents with only some of the words (BM25F).
@@ -571,7 +581,8 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True) -> li
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
     tset = {t for alts in terms for t in alts}
     hits = [_hit(f, s, None, o.ru) for f, s in rows]
-    titles = {f["id"] for f, _ in rows if f.get("is_title_rule") == "1"}
+    titles = {f["id"] for f, _ in rows if f.get("is_title_rule") == "1"
+              and not _title_holds_all(f.get("title") or "", terms, o.ru)}
     hits = defining_first(hits, complete, titles)
     hits = group_blocks(hits, limit) if group else hits[:limit]
     for h in hits:  # snippets (the costly part of a hit) for the entries shown, not the folded
