@@ -520,25 +520,30 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     rare words outranks a glossary entry that repeats the common one.
 
     Candidates come from the words that are not common (in at most ``COMMON_SHARE`` of the
-    documents; the rarest word always): scoring every document «существо» is in was most of
-    the time a question took. Common words still count in the share. Call with the lock held."""
+    documents; the rarest word always) and from the headings whose titles name a query word
+    (``sections``): scoring every document «существо» is in was most of the time a question
+    took. Common words still count in the share. Call with the lock held."""
     import math
 
     n_docs = o.searcher.doc_count_all()
     dfs = [max((o.searcher.doc_frequency(f, t) for t in alts for f in TEXT_FIELDS), default=0)
            for alts in terms]
+    # a word the index never holds («чужой») cannot tell documents apart: it weighs nothing
+    terms, dfs = [a for a, df in zip(terms, dfs) if df], [df for df in dfs if df]
+    if not terms:
+        return []
     weights = [math.log(1 + n_docs / (1 + df)) for df in dfs]
     rarest = min(range(len(terms)), key=lambda i: dfs[i])
     seeds = [a for i, a in enumerate(terms) if i == rarest or dfs[i] <= COMMON_SHARE * n_docs]
-    res = o.searcher.search(build_word_query(seeds, conjunctive=False, sections=sections,
-                                             reader=o.searcher.reader()), filter=flt,
-                            limit=need * PARTIAL_POOL + len(skip))
+    reader = o.searcher.reader()
+    main = Or([_word(a, TEXT_FIELDS, reader) for a in seeds]
+              + ([_section_bonus(list(sections))] if sections else []))
+    res = o.searcher.search(main, filter=flt, limit=need * PARTIAL_POOL + len(skip))
     cands = [(r.docnum, dict(r.fields()), r.score) for r in res]
     cands = [c for c in cands if c[1]["id"] not in skip]
     if not cands:
         return []
     wanted = sorted(d for d, _, _ in cands)
-    reader = o.searcher.reader()
     holders = [_holding(_word(alts, TEXT_FIELDS, reader).matcher(o.searcher), wanted) for alts in terms]
     total = sum(weights) or 1.0
     ranked = []

@@ -39,6 +39,7 @@ DATA = Path(__file__).resolve().parent / "data"
 SLANG_FILE = DATA / "slang.tsv"
 MAX_SLANG_WORDS = 3
 TRANSLIT_MIN_RATIO = 80.0
+LOOSE_TRANSLIT_RATIO = 65.0  # the last try of a query that found nothing
 STRONG_TRANSLIT_RATIO = 88.0  # a reading back this close beats a one-letter Russian typo
 
 # Question words and fillers of both languages, as pymorphy3 lemmas / lower-case English.
@@ -132,15 +133,15 @@ class Vocabulary:
         n, title = self.words.get(w, (0, False))
         return (not title, -n)
 
-    def nearest(self, word: str, max_distance: int = 2) -> str | None:
-        """The nearest word of the same script within the edit-distance limit (1, or 2 for
-        words of seven letters and more, at most ``max_distance``), or None."""
+    def nearest(self, word: str, max_distance: int = 2, min_length: int = 7) -> str | None:
+        """The nearest word of the same script within the edit-distance limit (1, or up to
+        ``max_distance`` for words of ``min_length`` letters and more), or None."""
         from rapidfuzz import process
         from rapidfuzz.distance import Levenshtein
 
         w = fold(word)
         pool = self.ru if _CYR.search(w) else self.en
-        limit = min(max_distance, 1 if len(w) < 7 else 2)
+        limit = 1 if len(w) < min_length else max_distance
         found = process.extract(w, pool, scorer=Levenshtein.distance, score_cutoff=limit, limit=50)
         if not found:
             return None
@@ -184,14 +185,25 @@ def _correct(word: str, vocab: Vocabulary, known, loose: bool = False) -> str | 
             return en
     found = vocab.nearest(word, max_distance=1 if strict else 2)
     if found or not cyr or strict:
-        return found
-    return vocab.english_for(word)
+        return found or (vocab.nearest(word, max_distance=3, min_length=5) if loose else None)
+    return vocab.english_for(word, LOOSE_TRANSLIT_RATIO if loose else TRANSLIT_MIN_RATIO)
 
 
 @dataclass
 class Understood:
     search: str                   # the words to search for
     corrected: str | None = None  # the query as understood, if slang/typo/translit changed it
+
+
+_ENDING = re.compile(r"(?:ом|ем|ам|ами|ах|ов|ы|и|а|у|е|ю|я|ой|ей)$")
+
+
+def _inflected(word: str, slang) -> SlangEntry | None:
+    """A one-word slang entry with a Russian case ending added («сайклингом», «дезтачем»)."""
+    m = _ENDING.search(word)
+    if not m or not _CYR.search(word) or len(word) - len(m.group()) < 3:
+        return None
+    return slang.get((word[:m.start()],))
 
 
 def apply_slang(words: list[str], slang=None) -> tuple[list[str], bool]:
@@ -201,7 +213,7 @@ def apply_slang(words: list[str], slang=None) -> tuple[list[str], bool]:
     folded = [fold(w) for w in words]
     while i < len(words):
         for n in range(min(MAX_SLANG_WORDS, len(words) - i), 0, -1):
-            e = slang.get(tuple(folded[i:i + n]))
+            e = slang.get(tuple(folded[i:i + n])) or (_inflected(folded[i], slang) if n == 1 else None)
             if e is not None:
                 out.extend(e.means.split())
                 i += n
