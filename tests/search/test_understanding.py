@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -30,51 +31,64 @@ def db(corpus):
 
 
 def _rule_rank(hits, expected: str, top: int = 5):
-    """Rank of the first rule hit that is ``expected`` or inside it, among the first ``top``."""
+    """Rank of the first rule hit that is one of ``expected`` (space-separated numbers) or
+    inside one, among the first ``top``."""
     for i, h in enumerate(hits[:top]):
         n = h["number"]
-        if h["kind"] == "rule" and (n == expected or n.startswith(expected + ".")
-                                    or (n.startswith(expected) and n[len(expected):].isalpha())):
+        if h["kind"] == "rule" and any(n == e or n.startswith(e + ".") or
+                                       (n.startswith(e) and n[len(e):].isalpha())
+                                       for e in expected.split()):
             return i
     return None
 
 
-# one or more real queries of every kind in the judges' set, with the rule a judge opens
+# one or more real queries of every kind, taken from the judges' set (bench/judge_queries.tsv),
+# where each carries the rule(s) a judge opens, checked against the rule text
+JUDGES_TSV = Path(__file__).resolve().parents[2] / "bench" / "judge_queries.tsv"
+
+
+def _judges() -> list[tuple[str, str, str]]:
+    return [tuple(ln.split("\t")[:3]) for ln in JUDGES_TSV.read_text(encoding="utf-8").splitlines()
+            if ln.strip() and not ln.startswith("#") and not ln.startswith("kind\t")]
+
+
+EXPECTED = {(k, q): e for k, q, e in _judges()}
 CASES = [
-    ("term", "пробивным ударом", "702.19"),
-    ("term", "жетоны яда", "704.5c"),
-    ("derived", "бдительный", "702.20"),
-    ("derived", "летающий", "702.9"),
-    ("derived", "неразрушимого перманента", "702.12"),
-    ("derived", "пожертвованный", "701.16"),
-    ("derived", "сбрасывает", "701.8"),
-    ("slang", "дезтач", "702.2"),
-    ("slang", "фёрст страйк", "702.7"),
-    ("slang", "вижиланс", "702.20"),
-    ("slang", "каунтер", "701.5"),
-    ("slang", "сба", "704"),
-    ("slang", "трампл", "702.19"),     # transliterated, no slang entry
-    ("slang", "кикер", "702.32"),      # transliterated, no slang entry
-    ("typo", "приорирет", "117"),
-    ("typo", "смертельное косание", "702.2"),
-    ("typo", "неразрушемость", "702.12"),
-    ("typo", "deathtuoch", "702.2"),
-    ("layout", "cvthntkmyjt rfcfybt", "702.2"),
-    ("layout", "gjhxtecnjqxbdjcnm", "702.11"),
-    ("question", "что будет если библиотека пуста", "704.5b"),
-    ("question", "когда игрок получает приоритет", "117"),
-    ("question", "сколько жетонов яда нужно для проигрыша", "704.5c"),
-    ("en", "legend rule", "704.5j"),
-    ("en", "summoning sickness", "302.6"),
-    ("mixed", "trample и deathtouch", "702.19"),
-    ("mixed", "hexproof порчеустойчивость", "702.11"),
-    ("card", "Первобытный Титан пробивной удар", "702.19"),
-    ("card", "Стена Инея защитник", "702.3"),
+    ("term", "пробивным ударом"),
+    ("term", "жетоны яда"),
+    ("derived", "бдительный"),
+    ("derived", "летающий"),
+    ("derived", "неразрушимого перманента"),
+    ("derived", "пожертвованный"),
+    ("derived", "сбрасывает"),
+    ("slang", "дезтач"),
+    ("slang", "фёрст страйк"),
+    ("slang", "вижиланс"),
+    ("slang", "каунтер"),
+    ("slang", "сба"),
+    ("slang", "трампл"),     # transliterated, no slang entry
+    ("slang", "кикер"),      # transliterated, no slang entry
+    ("typo", "приорирет"),
+    ("typo", "смертельное косание"),
+    ("typo", "неразрушемость"),
+    ("typo", "deathtuoch"),
+    ("layout", "cvthntkmyjt rfcfybt"),
+    ("layout", "gjhxtecnjqxbdjcnm"),
+    ("question", "что будет если библиотека пуста"),
+    ("question", "когда игрок получает приоритет"),
+    ("question", "сколько жетонов яда нужно для проигрыша"),
+    ("en", "legend rule"),
+    ("en", "summoning sickness"),
+    ("mixed", "trample и deathtouch"),
+    ("mixed", "hexproof порчеустойчивость"),
+    ("card", "Первобытный Титан пробивной удар"),
+    ("card", "Стена Инея защитник"),
 ]
 
 
-@pytest.mark.parametrize("kind,q,expected", CASES, ids=[f"{k}:{q}" for k, q, _ in CASES])
-def test_each_kind_finds_the_rule_in_the_top_five(ix, kind, q, expected):
+@pytest.mark.parametrize("kind,q", CASES, ids=[f"{k}:{q}" for k, q in CASES])
+def test_each_kind_finds_the_rule_in_the_top_five(ix, kind, q):
+    expected = EXPECTED[(kind, q)]
     hits = search(ix, q, version=V, limit=10).hits
     assert _rule_rank(hits, expected) is not None, [(h["kind"], h["number"]) for h in hits[:5]]
 
@@ -110,11 +124,7 @@ def test_a_real_word_is_not_corrected_far(ix):
 
 
 def test_no_query_of_the_judges_set_returns_nothing(ix):
-    from pathlib import Path
-
-    tsv = Path(__file__).resolve().parents[2] / "bench" / "judge_queries.tsv"
-    rows = [ln.split("\t") for ln in tsv.read_text(encoding="utf-8").splitlines()
-            if ln.strip() and not ln.startswith("#") and not ln.startswith("kind\t")]
+    rows = _judges()
     assert len(rows) >= 300
     empty = [q for _, q, _ in rows if not search(ix, q, version=V, limit=3).hits]
     assert empty == []
@@ -154,8 +164,8 @@ def test_a_kind_filter_keeps_the_list_flat(ix):
 def test_the_defining_subrule_ranks_above_its_heading(ix):
     hits = search(ix, "альтернативная стоимость", version=V, lang="ru", kind="rule", limit=10).hits
     nums = [h["number"] for h in hits]
-    assert "118.9" in nums
-    assert "118" not in nums or nums.index("118.9") < nums.index("118")
+    first = next(i for i, n in enumerate(nums) if n.startswith("118.9"))
+    assert "118" not in nums or first < nums.index("118"), nums
 
 
 def test_slang_file_is_reviewed_data(db):
