@@ -69,6 +69,8 @@ def build() -> None:
         click.echo(f"  {doc}: {count}")
     for skipped in report.skipped:
         click.echo(f"  пропущено: {skipped}")
+    for line in report.repaired:
+        click.echo(f"  устаревшая ссылка словаря: {line}")
     click.echo(f"Неразрешённых ссылок: {len(report.unresolved)}")
     for ref in report.unresolved:
         click.echo(f"  {ref['src_id']}: «{ref['raw']}» → {ref['target_number']} "

@@ -32,6 +32,7 @@ class BuildReport:
     counts: dict[str, int] = field(default_factory=dict)
     unresolved: list[dict] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    repaired: list[str] = field(default_factory=list)  # stale glossary numbers relinked
 
 
 def read_source(doc: Document) -> str:

@@ -168,6 +168,13 @@ def refs_step(state: BuildState) -> None:
     store.write_refs(state.db, rows)
 
 
+def glossary_step(state: BuildState) -> None:
+    """Stale glossary numbers linked by the English twin's (see ``glossary_refs``)."""
+    from .glossary_refs import repair_stale_glossary_refs
+
+    state.report.repaired.extend(repair_stale_glossary_refs(state.db))
+
+
 def changes_step(state: BuildState) -> None:
     """Compare consecutive versions of each language, so every rule knows its history."""
     from .diff import compare
@@ -197,6 +204,7 @@ def steps(db: sqlite_utils.Database, report) -> list[tuple[str, Callable[[], Non
     for doc in catalogue.DOCUMENTS:
         out.append((doc.id, STEP_KINDS[doc.kind](state, doc)))
     out.append(("переводы", lambda: pair_translations(state)))
+    out.append(("ссылки словаря", lambda: glossary_step(state)))
     out.append(("перекрёстные ссылки", lambda: refs_step(state)))
     out.append(("сравнение версий", lambda: changes_step(state)))
     return out

@@ -12,11 +12,16 @@ Fields: ``title`` (boosted), ``text``, and the glossary bridge ``en_terms`` / ``
 every glossary entry that points to rules adds its English headword(s) to ``en_terms`` and
 its Russian headword(s) to ``ru_terms`` of those rules (same version, every language), so
 ``deathtouch`` finds 702.2 «Смертельное касание» and Russian terms find English rules.
+A Russian headword of several senses («Взять, Ничья») with as many cited numbers (121, 104.4)
+gives each number its own sense, in order, as the numbered senses of the definition do.
 ``numpath`` holds every ancestor of a rule number ("704.5k" -> 704, 704.5, 704.5k) so a
 number query returns a rule with all its subrules, or a section with all its rules.
 
 Next to the Whoosh files the index directory holds ``en_vocab.txt``: the lower-case Latin
-words of the indexed English text, the word list the wrong-layout detector trusts.
+words of the indexed English text, the word list the wrong-layout detector trusts, and
+``vocab.tsv``: every word of the indexed titles and texts in both languages (lower case,
+ё folded) with its count and whether it occurs in a title or glossary headword, the list
+the fuzzy fallback and the transliteration of slang choose from (``understand.py``).
 """
 from __future__ import annotations
 
@@ -33,12 +38,25 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from judge_app.search.analysis import DEFAULT_RU_ANALYSER, mixed_analyzer
 
 EN_VOCAB_FILE = "en_vocab.txt"
+VOCAB_FILE = "vocab.tsv"
 META_FILE = "search_meta.json"
 TITLE_BOOST = 4.0
 TERMS_BOOST = 2.0
 
 _NUM = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
+_ANY_WORD = re.compile(r"[A-Za-zА-Яа-яЁё]+")
+
+
+def _count_words(counts: dict[str, list[int]], text: str, in_title: bool) -> None:
+    for w in _ANY_WORD.findall(text):
+        w = w.lower().replace("ё", "е")
+        c = counts.get(w)
+        if c is None:
+            c = counts[w] = [0, 0]
+        c[0] += 1
+        if in_title:
+            c[1] = 1
 
 
 def make_schema(ru: str = DEFAULT_RU_ANALYSER) -> Schema:
@@ -121,12 +139,16 @@ def _bridge(docs: list[dict]) -> dict[tuple[str, str], tuple[list[str], list[str
         # same English term from another release's bilingual glossary, and vice versa
         ru = ru or ru_of.get(en.lower(), "")
         en = en or en_of.get(ru.lower(), "")
-        for num in refs:
+        senses = [x.strip() for x in ru.split(",") if x.strip()]
+        paired = len(senses) > 1 and len(senses) == len(refs)
+        for i, num in enumerate(refs):
             en_l, ru_l = out[(d.get("version") or "", num)]
+            # «Draw / Взять, Ничья» cites 121 then 104.4: one Russian word per sense, in order
+            ru_here = senses[i] if paired else ru
             if en and en not in en_l:
                 en_l.append(en)
-            if ru and ru not in ru_l:
-                ru_l.append(ru)
+            if ru_here and ru_here not in ru_l:
+                ru_l.append(ru_here)
     return out
 
 
@@ -143,6 +165,7 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
     ix = windex.create_in(index_dir, make_schema(ru))
     terms = _bridge(docs) if bridge else {}
     vocab: set[str] = set()
+    counts: dict[str, list[int]] = {}
     seen: set[str] = set()
     w = ix.writer(procs=1, limitmb=512)
     try:
@@ -177,6 +200,8 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
                 if t:
                     fields["en_terms"] = " ; ".join(t[0])
                     fields["ru_terms"] = " ; ".join(t[1])
+            _count_words(counts, title, True)
+            _count_words(counts, text, False)
             if lang == "en":
                 vocab.update(x.lower() for x in _LATIN_WORD.findall(title))
                 vocab.update(x.lower() for x in _LATIN_WORD.findall(text))
@@ -189,6 +214,8 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
     w.commit()
     with open(os.path.join(index_dir, EN_VOCAB_FILE), "w", encoding="utf-8") as f:
         f.write("\n".join(sorted(vocab)))
+    with open(os.path.join(index_dir, VOCAB_FILE), "w", encoding="utf-8") as f:
+        f.write("".join(f"{w}\t{n}\t{t}\n" for w, (n, t) in sorted(counts.items())))
     stats = {"documents": len(seen), "ru_analyser": ru, "bridge": bridge,
              "bridged_numbers": len(terms), "en_vocab": len(vocab)}
     with open(os.path.join(index_dir, META_FILE), "w", encoding="utf-8") as f:
@@ -203,6 +230,19 @@ def load_en_vocab(index_dir: str | os.PathLike) -> frozenset[str]:
             return frozenset(line for line in f.read().split("\n") if line)
     except FileNotFoundError:
         return frozenset()
+
+
+def load_vocab(index_dir: str | os.PathLike) -> dict[str, tuple[int, bool]]:
+    """word -> (count, occurs in a title) from ``vocab.tsv`` (empty if there is none)."""
+    out: dict[str, tuple[int, bool]] = {}
+    try:
+        with open(os.path.join(os.fspath(index_dir), VOCAB_FILE), encoding="utf-8") as f:
+            for line in f:
+                w, n, t = line.rstrip("\n").split("\t")
+                out[w] = (int(n), t == "1")
+    except FileNotFoundError:
+        pass
+    return out
 
 
 def load_meta(index_dir: str | os.PathLike) -> dict:

@@ -15,6 +15,14 @@
 * A query typed on the wrong keyboard layout is corrected (``layout.detect_wrong_layout``);
   if the corrected query finds something, those results are returned with
   ``corrected_query`` set and ``note`` = «показаны результаты для «…»».
+* Otherwise the query is understood first (``understand.py``): slang from
+  ``data/slang.tsv``, typos and English written in Cyrillic for words the index does not
+  hold (rapidfuzz), question words dropped; a change sets the same note. Russian words also
+  match the title words of their root (``derive.py``); words a heading's title holds favour
+  that heading's rules; partial matches rank by the share of the query they hold; FAQ/cards/
+  1998 and glossary hits fold into one block each and a defining subrule goes above its
+  heading (``arrange.py``); a query naming an FAQ card and a concept shows both.
+  A query that still finds nothing is tried once more with looser corrections.
 
 Validation (``QueryError`` with a Russian message), see ``clean_query``: a non-string or
 empty query, one longer than 500 characters, and one with a control character are refused
@@ -39,6 +47,9 @@ from whoosh.idsets import BitSet
 from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
+from judge_app.search.arrange import defining_first, group_blocks
+from judge_app.search.derive import Derivations
+from judge_app.search.understand import Vocabulary, has_slang, understand
 from judge_app.search.analysis import (
     DEFAULT_RU_ANALYSER,
     TOKEN_PATTERN,
@@ -46,13 +57,15 @@ from judge_app.search.analysis import (
     terms_with_spans,
     word_terms,
 )
-from judge_app.search.index import load_en_vocab
+from judge_app.search.index import load_en_vocab, load_vocab
 
 MAX_QUERY_LENGTH = 500
 SNIPPET_CHARS = 220
 TEXT_FIELDS = ("title", "text", "en_terms", "ru_terms")
 TITLE_FIELDS = ("title", "en_terms", "ru_terms")
 ALL_TERMS_BOOST = 1.0
+SECTION_BOOST = 6.0
+MAX_SECTIONS_PER_WORD = 6  # a word in more headings than this («способность») picks none
 TITLE_RULE_BOOST = 3.0
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -166,6 +179,84 @@ class _Opened:
                 self.ru = item.ru
         self.lock = threading.Lock()
         self._docsets: dict[str, object] = {}
+        self._vocab: Vocabulary | None = None
+        self._cards: dict[tuple[str, ...], str] | None = None
+        self._sections: dict[str, set[str]] | None = None
+        self._card_len = 0
+        self._derive: Derivations | None = None
+
+    @property
+    def vocabulary(self) -> Vocabulary | None:
+        """The index's word list for the fuzzy fallback (None for an index built without one)."""
+        if self._vocab is None:
+            words = load_vocab(self.path)
+            self._vocab = Vocabulary(words) if words else False
+        return self._vocab or None
+
+    @property
+    def derivations(self) -> Derivations:
+        if self._derive is None:
+            v = self.vocabulary
+            titles = [w for w, (_, t) in v.words.items() if t] if v else []
+            self._derive = Derivations(titles, self.ru)
+        return self._derive
+
+    def sections(self, terms: list[tuple[str, ...]]) -> list[str]:
+        """Numbers of the headings (title rules) whose titles hold one of the query words,
+        skipping words that title many headings."""
+        if self._sections is None:
+            by_term: dict[str, set[str]] = {}
+            with self.lock:
+                docs = list(self.searcher.documents(is_title_rule="1"))
+            for f in docs:
+                num = f.get("number") or ""
+                if f.get("kind") != "rule" or not num:
+                    continue
+                for w in re.findall(r"[^\W\d_]+", f.get("title") or ""):
+                    for t in word_terms(w, self.ru):
+                        by_term.setdefault(t, set()).add(num)
+            self._sections = by_term
+        out: set[str] = set()
+        for alts in terms:
+            for t in alts:
+                nums = self._sections.get(t, ())
+                if len(nums) <= MAX_SECTIONS_PER_WORD:
+                    out.update(nums)
+        return sorted(out)
+
+    def find_card(self, q: str) -> tuple[str, str] | None:
+        """(card name, the other words) if ``q`` names an FAQ card (any case form) and has
+        other words, else None."""
+        if self._cards is None:
+            with self.lock:
+                names = {f.get("title") or "" for f in self.searcher.documents(kind="card")}
+            self._cards = {}
+            for n in names:
+                key = tuple(t[0] for t in (word_terms(w, self.ru) for w in re.findall(r"[^\W\d_]+", n)) if t)
+                if key:
+                    self._cards[key] = n
+            self._card_len = max((len(k) for k in self._cards), default=0)
+        if not self._cards:
+            return None
+        words = re.findall(r"[^\W\d_]+|\d+", q)
+        keys = [word_terms(w, self.ru) for w in words]
+        for n in range(min(self._card_len, len(words) - 1), 0, -1):
+            for i in range(len(words) - n + 1):
+                span = keys[i:i + n]
+                if not all(span):
+                    continue
+                for key in _combos(span):
+                    name = self._cards.get(key)
+                    if name:
+                        rest = " ".join(words[:i] + words[i + n:])
+                        if query_terms(rest, self.ru):
+                            return name, rest
+        return None
+
+    def known(self, word: str) -> bool:
+        """Does any index term of ``word`` occur in a title or text? (Call with the lock held.)"""
+        r = self.searcher.reader()
+        return any(r.doc_frequency(f, t) for t in word_terms(word, self.ru) for f in ("title", "text"))
 
     def docset(self, flt):
         """The filter's matching document numbers, computed once per opened index (a
@@ -187,6 +278,14 @@ class _Opened:
             self.searcher.close()
         except Exception:
             pass
+
+
+def _combos(span: list[tuple[str, ...]], cap: int = 16):
+    """Every choice of one term per word (ambiguous words have several lemmas), at most ``cap``."""
+    out = [()]
+    for alts in span:
+        out = [c + (a,) for c in out for a in alts][:cap]
+    return out
 
 
 _cache: dict[str, _Opened] = {}
@@ -270,38 +369,59 @@ def _filter(version, lang, kind):
     return parts[0] if len(parts) == 1 else And(parts)
 
 
-def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER) -> list[tuple[str, ...]]:
-    """The distinct words of a query, each as its tuple of alternative index terms."""
+def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | None = None) -> list[tuple[str, ...]]:
+    """The distinct words of a query, each as its tuple of alternative index terms (with
+    ``derive``, the title words of the same root are alternatives too, see ``derive.py``)."""
     out: list[tuple[str, ...]] = []
     for m in re.finditer(TOKEN_PATTERN, q):
-        t = word_terms(m.group(0), ru)
+        t = word_terms(m.group(0), ru)[:1]
+        if t and derive is not None:
+            t = t + derive.extra_terms(m.group(0))
         if t and t not in out:
             out.append(t)
     return out
 
 
-def _word(alts: tuple[str, ...], fields) -> Or | Term:
+def _word(alts: tuple[str, ...], fields, reader=None) -> Or | Term:
+    """Any of the word's terms in any of the fields. With a ``reader``, (field, term) pairs
+    the index does not hold are left out: Whoosh's union matchers cost per leaf, and most
+    leaves of a word (an English stem in the Russian glossary field, a rare second lemma in
+    the title) match nothing."""
     leaves = [Term(f, t) for t in alts for f in fields]
+    if reader is not None and len(leaves) > 1:
+        kept = [x for x in leaves if reader.doc_frequency(x.fieldname, x.text)]
+        leaves = kept or leaves[:1]
     return leaves[0] if len(leaves) == 1 else Or(leaves)
 
 
-def _title_bonus(words: list[tuple[str, ...]]):
+def _title_bonus(words: list[tuple[str, ...]], reader=None):
     """Matches a section/keyword rule whose title (or glossary term) holds every word."""
-    title_all = And([_word(a, TITLE_FIELDS) for a in words])
+    title_all = And([_word(a, TITLE_FIELDS, reader) for a in words])
     return And([Term("is_title_rule", "1"), title_all]).with_boost(TITLE_RULE_BOOST)
 
 
-def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True):
+def _section_bonus(sections: list[str]):
+    """Matches the rules inside the headings whose titles hold a query word (see
+    ``_Opened.sections``): «когда игрок получает приоритет» favours 117.x."""
+    return Or([Term("numpath", n) for n in sections]).with_boost(SECTION_BOOST)
+
+
+def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True, sections=(), reader=None):
     """The Whoosh query for analysed ``words`` (see ``query_terms``).
 
     ``conjunctive=True``: documents with every word, plus the title-rule bonus.
     ``conjunctive=False``: documents with any word (the second tier, see ``_run_words``).
+    ``sections``: heading numbers whose rules get the section bonus; ``reader``: prune the
+    leaves the index does not hold (see ``_word``).
     """
-    per_word = [_word(a, TEXT_FIELDS) for a in words]
+    per_word = [_word(a, TEXT_FIELDS, reader) for a in words]
+    bonus = [_section_bonus(list(sections))] if sections else []
     if not conjunctive:
-        return per_word[0] if len(per_word) == 1 else Or(per_word)
+        main = per_word[0] if len(per_word) == 1 else Or(per_word)
+        return AndMaybe(main, bonus[0]) if bonus else main
     main = per_word[0] if len(per_word) == 1 else And(per_word)
-    return AndMaybe(main, _title_bonus(words))
+    title = _title_bonus(words, reader)
+    return AndMaybe(main, Or([title] + bonus) if bonus else title)
 
 
 def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS) -> str:
@@ -347,9 +467,15 @@ def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS
     return "".join(out)
 
 
-def _hit(fields: dict, score: float, terms: set[str], ru: str) -> dict:
+def _clip(text: str, width: int = SNIPPET_CHARS) -> str:
+    return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + "…"
+
+
+def _hit(fields: dict, score: float, terms: set[str] | None, ru: str) -> dict:
+    """A hit for the API; ``terms=None`` leaves the snippet to the caller (``_text`` holds the
+    text to cut it from)."""
     text = fields.get("text") or ""
-    return {
+    hit = {
         "kind": fields.get("kind", ""),
         "id": fields.get("id", ""),
         "doc_id": fields.get("doc_id", ""),
@@ -357,35 +483,135 @@ def _hit(fields: dict, score: float, terms: set[str], ru: str) -> dict:
         "version": fields.get("version", ""),
         "lang": fields.get("lang", ""),
         "title": fields.get("title", ""),
-        "snippet": make_snippet(text or fields.get("title", ""), terms, ru),
         "score": float(score),
     }
+    if terms is None:
+        hit["_text"] = text or fields.get("title", "")
+    else:
+        hit["snippet"] = make_snippet(text or fields.get("title", ""), terms, ru)
+    return hit
 
 
-def _run_words(o: _Opened, q: str, flt, limit: int) -> list[dict]:
+FETCH_FACTOR = 2  # hits fetched per entry shown: blocks fold some of them away
+PARTIAL_POOL = 2  # the partial tier re-ranks this many times the hits it needs
+COMMON_SHARE = 0.02  # a word in more of the documents than this does not pick candidates
+
+
+def _holding(m, docnums: list[int]) -> set[int]:
+    """Which of the (sorted) ``docnums`` the matcher ``m`` matches, by skipping through it:
+    far cheaper than listing every document a common word is in."""
+    out = set()
+    for d in docnums:
+        if not m.is_active():
+            break
+        if m.id() < d:
+            m.skip_to(d)
+            if not m.is_active():
+                break
+        if m.id() == d:
+            out.add(d)
+    return out
+
+
+def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()) -> list[tuple[dict, float]]:
+    """Documents with only some of the words, ranked by how much of the query they hold:
+    BM25F times the share of the query's weight (the IDF of each word) they match, squared.
+    So in a question («когда умирает существо с нулевой выносливостью») a rule holding the
+    rare words outranks a glossary entry that repeats the common one.
+
+    Candidates come from the words that are not common (in at most ``COMMON_SHARE`` of the
+    documents; the rarest word always) and from the headings whose titles name a query word
+    (``sections``): scoring every document «существо» is in was most of the time a question
+    took. Common words still count in the share. Call with the lock held."""
+    import math
+
+    n_docs = o.searcher.doc_count_all()
+    dfs = [max((o.searcher.doc_frequency(f, t) for t in alts for f in TEXT_FIELDS), default=0)
+           for alts in terms]
+    # a word the index never holds («чужой») cannot tell documents apart: it weighs nothing
+    terms, dfs = [a for a, df in zip(terms, dfs) if df], [df for df in dfs if df]
+    if not terms:
+        return []
+    weights = [math.log(1 + n_docs / (1 + df)) for df in dfs]
+    rarest = min(range(len(terms)), key=lambda i: dfs[i])
+    seeds = [a for i, a in enumerate(terms) if i == rarest or dfs[i] <= COMMON_SHARE * n_docs]
+    reader = o.searcher.reader()
+    main = Or([_word(a, TEXT_FIELDS, reader) for a in seeds]
+              + ([_section_bonus(list(sections))] if sections else []))
+    res = o.searcher.search(main, filter=flt, limit=need * PARTIAL_POOL + len(skip))
+    cands = [(r.docnum, dict(r.fields()), r.score) for r in res]
+    cands = [c for c in cands if c[1]["id"] not in skip]
+    if not cands:
+        return []
+    wanted = sorted(d for d, _, _ in cands)
+    holders = [_holding(_word(alts, TEXT_FIELDS, reader).matcher(o.searcher), wanted) for alts in terms]
+    total = sum(weights) or 1.0
+    ranked = []
+    for d, f, score in cands:
+        share = sum(w for w, h in zip(weights, holders) if d in h) / total
+        ranked.append((score * share * share, f))
+    ranked.sort(key=lambda x: -x[0])
+    return [(f, sc) for sc, f in ranked[:need]]
+
+
+def _title_holds_all(title: str, terms, ru: str) -> bool:
+    """Does a heading's own title hold every query word (702.2 «Смертельное касание» for
+    «смертельное касание»)? Such a heading stays first; 118 «Стоимости» for «альтернативная
+    стоимость» does not, and gives way to its defining subrule."""
+    held = set()
+    for words, _, _ in terms_with_spans(title, ru):
+        held.update(words)
+    return all(held.intersection(alts) for alts in terms)
+
+
+def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True) -> list[dict]:
     """Two tiers: documents with every word first (ranked by BM25F plus the title-rule
     bonus), then, if there is room, documents with only some of the words (BM25F).
     Running the cheap conjunctive query first keeps multi-word queries over common words
-    fast; a document with all the words always ranks above one with some of them."""
-    terms = query_terms(q, o.ru)
+    fast; a document with all the words always ranks above one with some of them.
+    Then ``arrange``: a defining subrule above its heading, and (``group``) FAQ/cards/1998 and
+    glossary entries folded into one block each."""
+    terms = query_terms(q, o.ru, o.derivations)
     if not terms:
         return []
+    fetch = limit * FETCH_FACTOR if group else limit
+    sections = o.sections(terms) if len(terms) > 1 else []
     with o.lock:
         flt = o.docset(flt)
-        res = o.searcher.search(build_word_query(terms), filter=flt, limit=limit)
+        res = o.searcher.search(build_word_query(terms, sections=sections, reader=o.searcher.reader()),
+                                filter=flt, limit=fetch)
         rows = [(dict(r.fields()), r.score) for r in res]
-        if len(terms) > 1 and len(rows) < limit:
-            seen = {f["id"] for f, _ in rows}
-            more = o.searcher.search(build_word_query(terms, conjunctive=False), filter=flt,
-                                     limit=limit + len(rows))
-            for r in more:
-                if len(rows) >= limit:
-                    break
-                f = dict(r.fields())
-                if f["id"] not in seen:
-                    rows.append((f, r.score))
+        complete = {f["id"] for f, _ in rows}
+        if len(terms) > 1 and len(rows) < fetch:
+            rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
     tset = {t for alts in terms for t in alts}
-    return [_hit(f, s, tset, o.ru) for f, s in rows]
+    hits = [_hit(f, s, None, o.ru) for f, s in rows]
+    titles = {f["id"] for f, _ in rows if f.get("is_title_rule") == "1"
+              and not _title_holds_all(f.get("title") or "", terms, o.ru)}
+    hits = defining_first(hits, complete, titles)
+    hits = group_blocks(hits, limit) if group else hits[:limit]
+    for h in hits:  # snippets (the costly part of a hit) for the entries shown, not the folded
+        h["snippet"] = make_snippet(h.pop("_text"), tset, o.ru)
+        for m in h.get("more", ()):
+            m["snippet"] = html.escape(_clip(m.pop("_text")))
+    return hits
+
+
+def _run_understood(o: _Opened, u, version, lang, kind, flt, limit: int) -> list[dict]:
+    card = o.find_card(u.search) if not kind else None
+    if card:
+        return _card_and_concept(o, card, version, lang, limit)
+    return _run_words(o, u.search, flt, limit, group=not isinstance(kind, str))
+
+
+def _card_and_concept(o: _Opened, card: tuple[str, str], version, lang, limit: int) -> list[dict]:
+    """A query naming an FAQ card and a rules concept shows both: the card's block first, then
+    the rules found by the other words (which the card's rulings would otherwise crowd out)."""
+    name, rest = card
+    block = [h for h in _run_words(o, name, _filter(version, lang, None), limit)
+             if h["kind"] in NON_CR_KINDS][:1]
+    rules = _run_words(o, rest, _filter(version, lang, "rule"), limit - len(block), group=False)
+    return block + rules
 
 
 def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
@@ -417,7 +643,8 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
                 return SearchResult(hits=hits)
 
     flt = _filter(version, lang, kind)
-    fixed = layout.detect_wrong_layout(q, o.vocab)
+    # slang first: «эдх» is a word, not «'l[» typed on the wrong layout
+    fixed = None if has_slang(q) else layout.detect_wrong_layout(q, o.vocab)
     if fixed and fixed != q:
         readings = number_readings(fixed)
         hits = []
@@ -427,8 +654,19 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
                 if hits:
                     break
         if not hits:
-            hits = _run_words(o, fixed, flt, limit)
+            hits = _run_words(o, fixed, flt, limit, group=not isinstance(kind, str))
         if hits:
             return SearchResult(hits=hits, corrected_query=fixed,
                                 note=f"показаны результаты для «{fixed}»")
-    return SearchResult(hits=_run_words(o, q, flt, limit))
+    with o.lock:
+        u = understand(q, o.vocabulary, o.known)
+    hits = _run_understood(o, u, version, lang, kind, flt, limit)
+    if not hits:  # nothing at all: correct dictionary words too («флэш» -> flash)
+        with o.lock:
+            loose = understand(q, o.vocabulary, o.known, loose=True)
+        if loose.search != u.search:
+            u, hits = loose, _run_understood(o, loose, version, lang, kind, flt, limit)
+    if u.corrected and u.corrected != q:
+        return SearchResult(hits=hits, corrected_query=u.corrected,
+                            note=f"показаны результаты для «{u.corrected}»")
+    return SearchResult(hits=hits)

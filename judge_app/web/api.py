@@ -38,8 +38,9 @@ def search():
         from .queries import hit_url
 
         for hit in result["hits"]:
-            hit["url"] = hit_url(hit)
-            hit["snippet"] = str(clean_snippet(hit.get("snippet")))
+            for h in [hit, *hit.get("more", ())]:  # a folded block («ещё N») too
+                h["url"] = hit_url(h)
+                h["snippet"] = str(clean_snippet(h.get("snippet")))
         return jsonify(result)
     return jsonify(result["hits"])
 

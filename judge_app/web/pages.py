@@ -237,8 +237,9 @@ def search():
             return redirect(url_for("reference.rule", number=number, version=args["version"], show=show))
     result = queries.search(q_clean, args["version"], args["lang"], args["kind"], 20)
     for hit in result["hits"]:
-        hit["url"] = queries.hit_url(hit)
-        hit["snippet_html"] = clean_snippet(hit.get("snippet"))
+        for h in [hit, *hit.get("more", ())]:  # a folded block («ещё N») too
+            h["url"] = queries.hit_url(h)
+            h["snippet_html"] = clean_snippet(h.get("snippet"))
     return render_template("search.html", q=q, result=result, args=args, kinds=KINDS, home=False, search_page=True,
                            scenarios=matching_scenarios(result.get("corrected_query") or q_clean))
 

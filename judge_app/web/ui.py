@@ -59,6 +59,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lang_ru": ("русский", "Russian"),
     "lang_en": ("английский", "English"),
     "no_hits": ("Ничего не найдено.", "Nothing found."),
+    "more_hits": ("ещё", "more"),
     "shown_for": ("показаны результаты для", "showing results for"),
     "results": ("Результаты", "Results"),
     "toc": ("Оглавление", "Contents"),

@@ -4,8 +4,8 @@
   "use strict";
   var UI_EN = document.documentElement.lang === "en";
   var TXT = UI_EN
-    ? { none: "Nothing found.", open: "open", shown: "showing results for" }
-    : { none: "Ничего не найдено.", open: "открыть", shown: "показаны результаты для" };
+    ? { none: "Nothing found.", open: "open", shown: "showing results for", more: "more" }
+    : { none: "Ничего не найдено.", open: "открыть", shown: "показаны результаты для", more: "ещё" };
   var KIND = UI_EN
     ? { rule: "rules", example: "examples", glossary: "glossary", ruling: "FAQ rulings", card: "FAQ cards", rulebook: "1998 rulebook" }
     : { rule: "правила", example: "примеры", glossary: "словарь", ruling: "разъяснения FAQ", card: "карты FAQ", rulebook: "правила 1998" };
@@ -60,7 +60,7 @@
         if (data.note) box.appendChild(el("p", "note layout-note", data.note));
         if (!data.hits.length) box.appendChild(el("p", "empty", TXT.none));
         var ol = el("ol", "hits");
-        data.hits.forEach(function (h) {
+        function hitItem(h) {
           var li = el("li", "hit kind-" + h.kind);
           var a = el("a", "hit-link");
           a.href = h.url || "#";
@@ -73,8 +73,17 @@
           var sn = el("div", "snippet");
           sn.innerHTML = h.snippet || ""; /* sanitised server-side: text and <mark> only */
           li.appendChild(sn);
-          ol.appendChild(li);
-        });
+          if (h.more && h.more.length) { /* a folded block: FAQ, cards, 1998 or glossary */
+            var det = el("details", "more-hits");
+            det.appendChild(el("summary", "", TXT.more + " " + h.more.length));
+            var sub = el("ol", "hits");
+            h.more.forEach(function (m) { sub.appendChild(hitItem(m)); });
+            det.appendChild(sub);
+            li.appendChild(det);
+          }
+          return li;
+        }
+        data.hits.forEach(function (h) { ol.appendChild(hitItem(h)); });
         box.appendChild(ol);
       }
       if (dropdown) box.hidden = false;

@@ -1,0 +1,63 @@
+"""Order the hits of a word query the way a judge reads them.
+
+* **Blocks**: FAQ rulings, FAQ cards and 1998 rulebook topics (``EXTRA_KINDS``) form one block,
+  and glossary entries another: the first of each stays where it ranked and carries the rest
+  in ``hit["more"]`` (the pages show «ещё N»), so neither can push every rule out of the top
+  five. A search restricted to one kind (``kind="ruling"``) is left flat.
+* **A defining subrule above its heading**: when a section heading's title does not hold
+  every query word, the best-ranked subrule of it that does takes the heading's place, the
+  heading right after it (118.9 then 118 «Стоимости» for «альтернативная стоимость»); a
+  keyword rule titled by the query (702.2 «Смертельное касание») stays first.
+"""
+from __future__ import annotations
+
+EXTRA_KINDS = ("ruling", "card", "rulebook")
+BLOCKS = {k: "extra" for k in EXTRA_KINDS} | {"glossary": "glossary"}
+
+
+def _under(number: str, heading: str) -> bool:
+    """Is rule ``number`` inside ``heading`` (118.9 in 118, 702.9b in 702.9)?"""
+    if not heading or number == heading or not number.startswith(heading):
+        return False
+    rest = number[len(heading):]
+    return rest.startswith(".") or rest[:1].isalpha()
+
+
+def defining_first(hits: list[dict], complete: set[str], titles: set[str]) -> list[dict]:
+    """Put the first subrule (id in ``complete``: it holds every query word) of a title rule
+    (id in ``titles``) just before it."""
+    out = list(hits)
+    i = 0
+    while i < len(out):
+        h = out[i]
+        num = h.get("number") or ""
+        if h.get("kind") == "rule" and num and h["id"] in titles:
+            j = next((j for j in range(i + 1, len(out))
+                      if out[j].get("kind") == "rule" and out[j].get("lang") == h.get("lang")
+                      and out[j].get("version") == h.get("version")
+                      and out[j]["id"] in complete and _under(out[j].get("number") or "", num)), None)
+            if j is not None:
+                out.insert(i, out.pop(j))  # the subrule takes the heading's place
+                i += 1
+        i += 1
+    return out
+
+
+def group_blocks(hits: list[dict], limit: int) -> list[dict]:
+    """Fold the extra kinds and the glossary into one block each (see the module docstring);
+    returns at most ``limit`` entries."""
+    out: list[dict] = []
+    heads: dict[str, dict] = {}
+    for h in hits:
+        block = BLOCKS.get(h.get("kind"))
+        if block is None:
+            out.append(h)
+            continue
+        head = heads.get(block)
+        if head is None:
+            h["more"] = []
+            heads[block] = h
+            out.append(h)
+        else:
+            head["more"].append(h)
+    return out[:limit]
