@@ -175,7 +175,7 @@ def serve(host, port, threads) -> None:
 
 
 def register_optional(group: click.Group) -> None:
-    """Commands that live with their own subsystem (scenarios, diff)."""
+    """Commands that live with their own subsystem (scenarios, diff, faq)."""
     try:
         from .scenarios.cli import scenario
         group.add_command(scenario)
@@ -186,6 +186,8 @@ def register_optional(group: click.Group) -> None:
         group.add_command(diff)
     except ImportError:
         pass
+    from .faq_cli import faq
+    group.add_command(faq)
 
 
 register_optional(main)
