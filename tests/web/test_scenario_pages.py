@@ -123,7 +123,9 @@ def test_rule_page_lists_scenarios_that_cite_it(client):
         run = scenario_data.run(item)
         cited = [n for e in run.events for n in e["rules"]]
         if cited:
-            body = html(client.get(f"/rules/{cited[0]}", query_string={"version": item.rules_version}))
+            # the page lists at most 30 scenarios: take the rule this one shares with the fewest others
+            number = min(dict.fromkeys(cited), key=lambda n: len(scenario_data.citing(n, item.rules_version)))
+            body = html(client.get(f"/rules/{number}", query_string={"version": item.rules_version}))
             assert f'href="/scenarios/{item.id}"' in body
             return
     pytest.skip("no scenario cites a rule")
