@@ -36,7 +36,8 @@ def test_shown_ruling_has_a_passing_scenario(n, faq_rulings):
     assert sc.rules_version == "2020-01-24"
     assert sc.source == faq_links.source_line(link, faq_rulings)
     res = runner.run(sc)
-    assert res.passed, "\n".join(f"{sc.path}:{ln}: {m}" for ln, m in res.failures)
+    assert res.passed, (f"FAQ M2011 r{n}: «{faq_rulings[n].text}»\n" +
+                        "\n".join(f"{sc.path}:{ln}: {m}" for ln, m in res.failures))
 
 
 def test_changed_rulings_scenarios_show_the_2020_outcome():
