@@ -232,7 +232,7 @@ def bind_display(host: str) -> str:
 
 
 def register_optional(group: click.Group) -> None:
-    """Commands that live with their own subsystem (scenarios, diff)."""
+    """Commands that live with their own subsystem (scenarios, diff, faq)."""
     try:
         from .scenarios.cli import scenario
         group.add_command(scenario)
@@ -243,6 +243,8 @@ def register_optional(group: click.Group) -> None:
         group.add_command(diff)
     except ImportError:
         pass
+    from .faq_cli import faq
+    group.add_command(faq)
 
 
 register_optional(main)

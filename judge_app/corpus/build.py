@@ -20,7 +20,7 @@ from typing import Callable
 import sqlite_utils
 
 from .. import paths
-from . import catalogue, health, store
+from . import catalogue, faq_links, health, store
 from .records import Document
 
 CODE_DIRS = ("corpus", "search")
@@ -47,6 +47,7 @@ def corpus_hash() -> str:
     """One hash over every source file and the code that turns them into data."""
     digest = hashlib.sha256()
     files = sorted(p for p in paths.SOURCES_DIR.rglob("*") if p.is_file())
+    files += faq_links.files()  # the reviewed classification of the FAQ rulings
     package = Path(__file__).resolve().parent.parent
     for sub in CODE_DIRS:
         files += sorted(p for p in (package / sub).rglob("*")

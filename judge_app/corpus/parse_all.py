@@ -28,6 +28,7 @@ class BuildState:
         self.report = report
         self.rules: dict[str, list[Rule]] = {}
         self.texts: list[dict] = []  # every text to scan for mentions
+        self.faq = None  # (Document, FaqParse) once the FAQ step has run
 
     def add_text(self, doc: Document, src_kind: str, src_id: str, src_number: str,
                  text: str, target_version: str) -> None:
@@ -89,6 +90,7 @@ def faq_step(state: BuildState, doc: Document) -> Callable[[], None]:
 
     def write(parsed) -> int:
         store.write_faq(state.db, doc, parsed.cards, parsed.rulings, parsed.notes)
+        state.faq = (doc, parsed)
         target = "2019-05-03"  # the oldest CR we hold is the nearest to the FAQ's 2010 rules
         for ruling in parsed.rulings:
             state.add_text(doc, "ruling", f"{doc.id}:r{ruling.position}", "", ruling.text, target)
@@ -195,6 +197,26 @@ def changes_step(state: BuildState) -> None:
             store.write_changes(state.db, lang, old_v, new_v, changes, english_same)
 
 
+def faq_links_step(state: BuildState) -> None:
+    """Load the reviewed classification of the FAQ rulings, check it against the parsed FAQ,
+    the 2020 rules and the 2019→2020 history, and store it (``ruling_links``, ``ruling_rules``)."""
+    from . import faq_links
+
+    if state.faq is None:
+        return
+    doc, parsed = state.faq
+    cls = faq_links.load()
+    en_2020 = catalogue.cr_document(faq_links.TARGET_VERSION, "en")
+    known = {r.number for r in state.rules.get(en_2020.id, [])} if en_2020 else set()
+    renumbering = {row["old_number"]: row["new_number"] for row in state.db.query(
+        "select old_number, new_number from rule_changes where lang = 'en' and new_version = ? "
+        "and old_number is not null and new_number is not null", [faq_links.TARGET_VERSION])}
+    faq_links.check_against(cls, parsed.rulings, parsed.cards, known, renumbering or None)
+    links, refs, names = faq_links.rows(cls, doc.id, parsed.rulings)
+    store.write_ruling_links(state.db, links, refs, names)
+    state.report.counts["faq_links"] = len(links)
+
+
 STEP_KINDS = {"cr": cr_step, "faq": faq_step, "rulebook": rulebook_step, "fragment": fragment_step}
 
 
@@ -207,4 +229,5 @@ def steps(db: sqlite_utils.Database, report) -> list[tuple[str, Callable[[], Non
     out.append(("ссылки словаря", lambda: glossary_step(state)))
     out.append(("перекрёстные ссылки", lambda: refs_step(state)))
     out.append(("сравнение версий", lambda: changes_step(state)))
+    out.append(("разъяснения FAQ: классификация", lambda: faq_links_step(state)))
     return out

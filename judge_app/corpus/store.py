@@ -80,6 +80,19 @@ def write_faq(db: sqlite_utils.Database, doc: Document, cards: list[Card], rulin
             [dict(asdict(n), id=f"{doc.id}:n{n.position}") for n in notes], pk="id", replace=True)
 
 
+def write_ruling_links(db: sqlite_utils.Database, links: list[dict], refs: list[dict],
+                       names: list[dict]) -> None:
+    """The reviewed classification of the FAQ rulings, which 2020 rules each relies on, and
+    the English names of the FAQ cards."""
+    if names:
+        db["card_names"].insert_all(names, pk="name", replace=True)
+    db["ruling_links"].insert_all(links, pk="ruling_id", replace=True)
+    db["ruling_links"].create_index(["card_id"], if_not_exists=True)
+    if refs:
+        db["ruling_rules"].insert_all(refs)
+        db["ruling_rules"].create_index(["version", "number"], if_not_exists=True)
+
+
 def write_topics(db: sqlite_utils.Database, doc: Document, topics: list[Topic]) -> None:
     db["topics"].insert_all(
         [dict(asdict(t), id=f"{doc.id}:t{t.position}",

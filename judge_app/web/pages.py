@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from .. import services
 from ..corpus.lookup import Corpus, CorpusError
-from . import queries, render, ui
+from . import faq_view, queries, render, ui
 from .byte_cache import PageCache
 from .capacity import expensive, off_loop
 
@@ -304,7 +304,8 @@ def rule(number: str):
     return render_template("rule.html", r=ctx, main=main, rows=rows, sections=sections, show=show,
                            # a path, not a full URL: a cached page must not carry one client's Host
                            permalink=url_for("reference.rule", number=ctx["number"], version=version),
-                           scenarios=scenarios, has_ocr=any((o or {}).get("marked_text") for o in ocr.values()))
+                           scenarios=scenarios, faq_rulings=faq_view.for_rule(ctx["number"], version),
+                           has_ocr=any((o or {}).get("marked_text") for o in ocr.values()))
 
 
 @reference.after_app_request
@@ -341,7 +342,8 @@ FAQ_VERSION = "2019-05-03"  # the oldest CR held: the nearest to the FAQ's 2010 
 @cached_page
 def faq():
     return render_template("faq.html", doc=queries.faq_doc(), cards=queries.cards(),
-                           groups=queries.general_rulings(), faq_version=FAQ_VERSION)
+                           groups=queries.general_rulings(), faq_version=FAQ_VERSION,
+                           faq_links=faq_view.links())
 
 
 @reference.get("/faq/<int(max=999999):position>")
@@ -355,7 +357,7 @@ def faq_card(position: int):
     prev_card = all_cards[index - 1] if index else None
     next_card = all_cards[index + 1] if index is not None and index + 1 < len(all_cards) else None
     return render_template("card.html", card=card, doc=queries.faq_doc(), faq_version=FAQ_VERSION,
-                           prev_card=prev_card, next_card=next_card)
+                           prev_card=prev_card, next_card=next_card, faq_links=faq_view.links())
 
 
 @reference.get("/faq/ruling/<int(max=999999):position>")

@@ -263,3 +263,28 @@ def test_cached_pages_carry_no_host(client):
     client.get("/rules/704.5k", headers={"Host": "evil.example"})
     body = html(client.get("/rules/704.5k"))
     assert "evil.example" not in body
+
+
+# -- FAQ rulings: status, rules, scenario (issue 11) ------------------------------
+def test_faq_card_page_shows_status_rules_and_play(client, corpus):
+    pos = corpus.one("select position from cards where name = 'Коллющая Боль'")["position"]
+    html = client.get(f"/faq/{pos}").get_data(as_text=True)
+    assert 'data-status="shown"' in html and "показано сценарием" in html
+    assert 'href="/scenarios/m2011-r123-stabbing-pain-dies"' in html and "проиграть" in html
+    assert 'href="/rules/704.5f?version=2020-01-24"' in html or "/rules/704.5f" in html
+
+
+def test_faq_card_page_says_what_changed(client, corpus):
+    pos = corpus.one("select min(position) as p from cards where name = 'Златогривый Аджани'")["p"]
+    html = client.get(f"/faq/{pos}?ui=en").get_data(as_text=True)
+    assert "Changed since" in html and "Magic 2014" in html and "2013-07" in html
+    assert "planeswalker uniqueness rule was removed" in html
+    assert "/scenarios/m2011-r15-planeswalker-uniqueness-gone" in html
+
+
+def test_rule_page_lists_faq_rulings(client):
+    html = client.get("/rules/306.7?version=2020-01-24").get_data(as_text=True)
+    assert "Разъяснения FAQ M2011" in html
+    assert 'href="/faq/ruling/22"' in html and 'href="/faq/ruling/179"' in html
+    older = client.get("/rules/306.7?version=2019-05-03").get_data(as_text=True)
+    assert "Разъяснения FAQ M2011, опирающиеся" not in older  # the links are to 2020 numbers

@@ -1,0 +1,67 @@
+"""``judge faq CARD``: a FAQ M2011 card's rulings with their status, rules and scenarios;
+``judge faq --report``: counts per status and the FAQ cards the engine can't play yet."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from . import faq_rulings, services
+from .corpus.lookup import CorpusError
+
+
+@click.command()
+@click.argument("card", required=False)
+@click.option("--report", is_flag=True, help="сводка: разъяснения по статусам и карты, которых нет в движке")
+@click.option("--json", "as_json", is_flag=True)
+def faq(card: str | None, report: bool, as_json: bool) -> None:
+    """Разъяснения FAQ M2011 по карте (русское или английское название): статус, правила 2020 года,
+    сценарий, что изменилось."""
+    corpus = services.corpus()
+    if not faq_rulings.available(corpus):
+        raise CorpusError("в базе нет классификации разъяснений FAQ: выполните judge build", status=404)
+    if report:
+        data = faq_rulings.report(corpus)
+        if as_json:
+            click.echo(json.dumps(data, ensure_ascii=False))
+            return
+        print_report(data)
+        return
+    if not card:
+        raise CorpusError("укажите карту (judge faq «Клон») или --report")
+    data = faq_rulings.card_rulings(corpus, card)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    print_card(data)
+
+
+def print_report(data: dict) -> None:
+    click.echo(f"Разъяснений FAQ M2011: {data['rulings']}, классифицировано: {data['classified']}")
+    for status, n in data["counts"].items():
+        click.echo(f"  {faq_rulings.STATUS_RU[status]:<28} {status:<8} {n:>4}")
+    click.echo(f"Карт FAQ: {data['cards']}, в движке: {data['playable']}, ещё нет: {len(data['not_playable'])}")
+    for card in data["not_playable"]:
+        click.echo(f"  {card['name']}" + (f" ({card['name_en']})" if card["name_en"] else ""))
+
+
+def print_card(data: dict) -> None:
+    head = data["name"] + (f" ({data['name_en']})" if data["name_en"] else "")
+    click.echo(f"{head} — " + ", ".join(x for x in (data["mana_cost"], data["type_line"], data["pt"]) if x))
+    click.echo("Движок: " + ("играет эту карту" if data["playable"] else "эту карту ещё не играет"))
+    click.echo(f"Номера правил — по версии {data['rules_version']}.")
+    for r in data["rulings"]:
+        click.echo("")
+        click.echo(f"r{r['position']} [{r['status_ru'] if r['status'] else 'не классифицировано'}] {r['text']}")
+        if not r["status"]:
+            continue
+        click.echo("    правила: " + ", ".join(r["rules"]))
+        for old, new in r["quoted"].items():
+            click.echo(f"    цитируется {old} (правила 2010 года) = {new} в {data['rules_version']}")
+        if r["scenario"]:
+            click.echo(f"    сценарий: {r['scenario']} (/scenarios/{r['scenario']})")
+        if r["missing"]:
+            click.echo(f"    не хватает в движке: {r['missing']}")
+        if r["changed"]:
+            ch = r["changed"]
+            click.echo(f"    изменилось с выпуска {ch['release']} ({ch['since']}), правило {ch['rule']}: {ch['what_ru']}")

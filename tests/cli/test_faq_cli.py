@@ -1,0 +1,71 @@
+"""``judge faq CARD`` and ``judge faq --report`` as a user runs them: real process, real corpus."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+JUDGE = [sys.executable, "-m", "judge_app.cli"]
+
+
+def judge(*args, env):
+    return subprocess.run([*JUDGE, *args], capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def env(corpus, judge_env):
+    return judge_env
+
+
+def test_faq_card_by_russian_name(env):
+    out = judge("faq", "Златогривый Аджани", env=env)
+    assert out.returncode == 0, out.stderr
+    # both blocks of the card (general section and card section) with their statuses
+    assert "r15 [изменилось]" in out.stdout and "306.4" in out.stdout and "Magic 2014" in out.stdout
+    assert "r14 [показано сценарием]" in out.stdout
+    assert "/scenarios/m2011-r14-planeswalker-not-creature" in out.stdout
+    assert "r108 [ждёт движка]" in out.stdout and "не хватает в движке" in out.stdout
+
+
+def test_faq_card_by_english_name_json(env):
+    out = judge("faq", "clone", "--json", env=env)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["name"] == "Клон" and data["name_en"] == "Clone"
+    assert [r["position"] for r in data["rulings"]] == list(range(115, 122))
+    assert all(r["status"] == "pending" and r["missing"] for r in data["rulings"])
+    assert data["playable"] is False
+
+
+def test_faq_card_playable_and_shown(env):
+    data = json.loads(judge("faq", "Stabbing Pain", "--json", env=env).stdout)
+    assert data["playable"] is True
+    assert {r["position"]: r["scenario"] for r in data["rulings"]} == {
+        122: "m2011-r122-stabbing-pain-tapped", 123: "m2011-r123-stabbing-pain-dies"}
+
+
+def test_faq_unknown_card_suggests(env):
+    out = judge("faq", "Клн", env=env)
+    assert out.returncode == 1
+    assert "возможно, вы имели в виду" in out.stderr and "Клон" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_faq_without_a_card_is_invalid_input(env):
+    out = judge("faq", env=env)
+    assert out.returncode == 2 and "укажите карту" in out.stderr
+
+
+def test_faq_report(env):
+    out = judge("faq", "--report", "--json", env=env)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["rulings"] == data["classified"] == 312
+    assert sum(data["counts"].values()) == 312
+    names = {c["name"] for c in data["not_playable"]}
+    assert "Клон" in names and "Коллющая Боль" not in names
+    assert data["playable"] + len(data["not_playable"]) == data["cards"]
+    text = judge("faq", "--report", env=env).stdout
+    assert "shown" in text and "pending" in text and "Клон (Clone)" in text
