@@ -246,14 +246,19 @@ def load(path, pool: CardPool | None = None) -> Scenario:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioInvalid([ScenarioIssue(name, 0, "-", f"не прочитать файл: {exc}")])
+    return from_data(parse_text(text, name), name, pool, default_id=path.stem)
+
+
+def parse_text(text: str, name: str = "-"):
+    """YAML text → data with line numbers (LDict/LList), or ScenarioInvalid naming the line.
+    The board builder parses what the browser sends with this, so its messages are the files'."""
     try:
-        data = yaml.load(text, Loader=_Loader)
+        return yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = str(getattr(exc, "problem", exc))
         raise ScenarioInvalid([ScenarioIssue(name, mark.line + 1 if mark else 0, "-",
                                              f"ошибка YAML: {problem}{_yaml_hint(problem)}")])
-    return from_data(data, name, pool, default_id=path.stem)
 
 
 def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> Scenario:
