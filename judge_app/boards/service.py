@@ -29,6 +29,13 @@ def scenario_data(text: str):
     return replay._plain(replay.parse(text))
 
 
+def with_decisions(data: dict, decisions: list) -> str:
+    """The board with the decisions appended to its script: a scenario file of the line played."""
+    data = dict(data)
+    data["script"] = list(data.get("script") or []) + [replay._plain(d) for d in decisions]
+    return scenario_text(data)
+
+
 def run(scenario, decisions=None, states: str = "events", at: int | None = None) -> dict:
     """The run of board + decisions as the API answers it.
 
@@ -43,7 +50,10 @@ def run(scenario, decisions=None, states: str = "events", at: int | None = None)
         raise replay.BoardInvalid([{"path": "at", "line": 0, "message": "at — номер события, целое число от 0"}])
     text = scenario_text(scenario)
     sc = replay.load(text, decisions)
-    out = {"id": sc.id, "title": sc.title, "rules_version": sc.rules_version, "yaml": text}
+    out = {"id": sc.id, "title": sc.title, "rules_version": sc.rules_version, "yaml": text,
+           "data": scenario_data(text)}
+    if decisions:
+        out["yaml_with_decisions"] = with_decisions(out["data"], decisions)
     if at == 0:   # the board as described, before the first step
         out.update(at=0, board=view.board_dict(runner.build(sc)))
         return out

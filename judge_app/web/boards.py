@@ -223,9 +223,14 @@ def api_cards():
 
 # -- pages -------------------------------------------------------------------------
 def _page(scenario: str, board: store.Board | None, origin: str = ""):
+    from ..engine.state import STEP_RU, STEPS
+
+    lang = boards_strings.ui.ui_lang()
+    steps = [[s, s if lang == "en" else STEP_RU.get(s, s)] for s in STEPS]
     return render_template("boards.html", scenario=scenario, board=board,
                            variations=board.variations if board else "", origin=origin,
-                           strings=boards_strings.for_page())
+                           page_strings=json.dumps(boards_strings.for_page(), ensure_ascii=False),
+                           steps=json.dumps(steps, ensure_ascii=False), s=boards_strings.for_page())
 
 
 @boards.get("/boards/new")
