@@ -8,6 +8,7 @@ options and the board.
 """
 from __future__ import annotations
 
+from judge_app.cards.model import default_pool
 from judge_app.engine import combat, decisions
 from judge_app.engine.state import Game
 
@@ -26,20 +27,47 @@ def _names(game: Game, refs) -> tuple[str, str]:
     return ", ".join(p[0] for p in pairs), ", ".join(p[1] for p in pairs)
 
 
-def _priority_move(game: Game, a: dict) -> dict:
+def _card_ref(game: Game, oid: str, known: set) -> str:
+    """A card in hand as a decision names it: its id when the board gave one, else its name
+    (copies of a card in one hand are interchangeable; the runner finds it by name)."""
+    return oid if oid in known else game.objects[oid].name_ru
+
+
+def _unnameable_card(game: Game, oid: str, known: set) -> list[str]:
+    """[oid] when a decision can name the card neither by id nor by a pool name (an anonymous
+    card drawn from a library given as a count)."""
+    return [] if oid in known or default_pool().get(game.objects[oid].name_ru) else [oid]
+
+
+def _unnamed(refs, game: Game, known: set) -> list[str]:
+    """Objects a decision would have to name but the board gave no id (the loader refuses them)."""
+    return [str(r) for r in refs if str(r) not in known and not game.has_player(str(r))]
+
+
+def _priority_move(game: Game, a: dict, known: set) -> dict:
+    move = _describe(game, a, known)
+    missing = _unnamed([a["object"]] if a["action"] == "activate" else [], game, known) \
+        + _unnamed(a.get("targets") or [], game, known) \
+        + (_unnameable_card(game, a["card"], known) if a["action"] in ("cast", "play_land") else [])
+    if missing:
+        move["needs_id"] = missing
+    return move
+
+
+def _describe(game: Game, a: dict, known: set) -> dict:
     kind, by = a["action"], a["by"]
     if kind == "pass":
         return {"kind": "pass", "action": {"pass": True, "by": by},
                 "label_ru": f"{by}: пас", "label_en": f"{by}: pass"}
     if kind == "play_land":
         ru, en = _name(game, a["card"])
-        return {"kind": "play_land", "action": {"play_land": a["card"], "by": by},
+        return {"kind": "play_land", "action": {"play_land": _card_ref(game, a["card"], known), "by": by},
                 "label_ru": f"{by}: сыграть землю {ru}", "label_en": f"{by}: play land {en}"}
     tru, ten = _names(game, a.get("targets") or [])
     on_ru, on_en = (f" → {tru}", f" → {ten}") if a.get("targets") else ("", "")
     if kind == "cast":
         ru, en = _name(game, a["card"])
-        act = {"card": a["card"]}
+        act = {"card": _card_ref(game, a["card"], known)}
         if a.get("targets"):
             act["targets"] = list(a["targets"])
         return {"kind": "cast", "action": {"cast": act, "by": by},
@@ -61,7 +89,7 @@ def _defenders(game: Game, attacker_controller: str) -> list[str]:
     return out
 
 
-def owed_form(game: Game) -> dict | None:
+def owed_form(game: Game, known: set) -> dict | None:
     """The owed decision with what a form needs to answer it: ``choices`` per creature or
     ``options`` to pick, and the script action key the answer goes under."""
     d = decisions.owed(game)
@@ -85,9 +113,12 @@ def owed_form(game: Game) -> dict | None:
         out.update(answer="choose", order=True, names={str(o): _name(game, str(o)) for o in d.options})
     else:   # targets, legend_rule, discard
         out.update(answer="choose", names={str(o): _name(game, str(o)) for o in d.options})
+    out["needs_id"] = _unnamed([o for o in d.options if isinstance(o, str) and o != "none"], game, known)
     return out
 
 
-def legal(game: Game) -> list[dict]:
-    """The moves for the player with priority (empty while a decision is owed or the game is over)."""
-    return [_priority_move(game, a) for a in decisions.legal_actions(game)]
+def legal(game: Game, known: set) -> list[dict]:
+    """The moves for the player with priority (empty while a decision is owed or the game is over).
+    ``known``: the ids the board declares; a move that would name another object carries
+    ``needs_id`` (the page shows it disabled and says to give the object an id)."""
+    return [_priority_move(game, a, known) for a in decisions.legal_actions(game)]

@@ -7,8 +7,10 @@ errors are reported as ``decisions[K]`` instead of a line of the YAML.
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from judge_app.cards.model import default_pool
 from judge_app.engine import view
@@ -51,6 +53,13 @@ def parse(text: str):
     if len(text) > MAX_BOARD_CHARS:
         raise BoardInvalid([{"path": "scenario", "line": 0,
                              "message": f"сценарий слишком длинный: {len(text)} символов, максимум {MAX_BOARD_CHARS}"}], 413)
+    return copy.deepcopy(_parsed(text))
+
+
+@lru_cache(maxsize=64)
+def _parsed(text: str):
+    """Every move of a game replays the same board text: parse it once (PyYAML's pure-Python
+    parser is a fifth of a move's time). Callers get a deep copy, never this one."""
     try:
         return loader.parse_text(text, "board")
     except loader.ScenarioInvalid as exc:
@@ -145,13 +154,26 @@ def replay(scenario: loader.Scenario, record_states: bool = False, stop_at: int 
     return rep
 
 
+def declared_ids(scenario: loader.Scenario) -> set[str]:
+    """The ids the board names (only those may appear in a decision: the loader checks them)."""
+    out = set()
+    for p in scenario.players:
+        for zone in ("battlefield", "hand", "graveyard", "exile", "command", "library"):
+            entries = p.get(zone) if isinstance(p, dict) else None
+            for e in entries if isinstance(entries, list) else []:
+                if isinstance(e, dict) and "id" in e:
+                    out.add(str(e["id"]))
+    out.update(str(e["id"]) for e in scenario.stack if isinstance(e, dict) and "id" in e)
+    return out
+
+
 def expectation_results(rep: Replay) -> list[dict]:
     """One entry per ``expect:`` item: held or not, with the loader's line."""
     by_line: dict[int, list[str]] = {}
     for ln, msg in rep.failures:
         by_line.setdefault(ln, []).append(str(msg))
     checked = rep.game.stop_at is None
-    return [{"line": ln, "expect": _plain(e), "passed": checked and ln not in by_line,
+    return [{"line": ln, "expect": plain(e), "passed": checked and ln not in by_line,
              "messages": by_line.get(ln, [])} for ln, e in rep.scenario.expect]
 
 
@@ -176,9 +198,9 @@ def decision_spans(rep: Replay) -> list[dict]:
             for ln, a, b in rep.spans if ln >= DECISION_LINE]
 
 
-def _plain(v):
+def plain(v):
     if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
+        return {str(k): plain(x) for k, x in v.items()}
     if isinstance(v, list):
-        return [_plain(x) for x in v]
+        return [plain(x) for x in v]
     return v

@@ -19,28 +19,17 @@ def scenario_text(scenario) -> str:
     if isinstance(scenario, str):
         return scenario
     if isinstance(scenario, dict):
-        return yaml.safe_dump(replay._plain(scenario), allow_unicode=True, sort_keys=False, width=120)
+        return yaml.safe_dump(replay.plain(scenario), allow_unicode=True, sort_keys=False, width=120)
     raise replay.BoardInvalid([{"path": "scenario", "line": 0,
                                 "message": "scenario — YAML-текст или объект JSON"}])
 
 
-def scenario_data(text: str):
-    """The YAML as plain JSON-able data (for the builder's form)."""
-    return replay._plain(replay.parse(text))
-
-
-def with_decisions(data: dict, decisions: list) -> str:
-    """The board with the decisions appended to its script: a scenario file of the line played."""
-    data = dict(data)
-    data["script"] = list(data.get("script") or []) + [replay._plain(d) for d in decisions]
-    return scenario_text(data)
-
-
-def run(scenario, decisions=None, states: str = "events", at: int | None = None) -> dict:
+def run(scenario, decisions=None, states: str = "events", at: int | None = None, export: bool = False) -> dict:
     """The run of board + decisions as the API answers it.
 
     ``states``: "events" — the board after every event; "final" — only at the end (the
-    play page, fast); ``at``: stop after event N and give the board there.
+    play page, fast); ``at``: stop after event N and give the board there; ``export``: add
+    ``yaml_with_decisions``, the scenario file of the line played.
     """
     if states not in STATES:
         raise replay.BoardInvalid([{"path": "states", "line": 0, "message": f"states — одно из {', '.join(STATES)}"}])
@@ -50,10 +39,12 @@ def run(scenario, decisions=None, states: str = "events", at: int | None = None)
         raise replay.BoardInvalid([{"path": "at", "line": 0, "message": "at — номер события, целое число от 0"}])
     text = scenario_text(scenario)
     sc = replay.load(text, decisions)
-    out = {"id": sc.id, "title": sc.title, "rules_version": sc.rules_version, "yaml": text,
-           "data": scenario_data(text)}
-    if decisions:
-        out["yaml_with_decisions"] = with_decisions(out["data"], decisions)
+    out = {"id": sc.id, "title": sc.title, "rules_version": sc.rules_version, "yaml": text}
+    if not decisions:   # loading a board: the builder's form needs its data
+        out["data"] = replay.plain(sc.raw)
+    if export:          # writing YAML is slow (pure-Python PyYAML): only when asked
+        # sc.raw is the board with the decisions appended to its script (replay.load)
+        out["yaml_with_decisions"] = scenario_text(replay.plain(sc.raw)) if decisions else text
     if at == 0:   # the board as described, before the first step
         out.update(at=0, board=view.board_dict(runner.build(sc)))
         return out
@@ -63,11 +54,12 @@ def run(scenario, decisions=None, states: str = "events", at: int | None = None)
         out.update(at=at, board=board)
         return out
     g = rep.game
+    known = replay.declared_ids(sc)
     out.update(
         events=[e.to_dict() for e in g.events],
         board=board,
-        owed=moves.owed_form(g),
-        legal=moves.legal(g),
+        owed=moves.owed_form(g, known),
+        legal=moves.legal(g, known),
         result=g.result,
         expectations=replay.expectation_results(rep),
         failures=replay.script_failures(rep),

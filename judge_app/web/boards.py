@@ -137,7 +137,8 @@ def _check_id(bid: str) -> None:
 @boards.post("/api/scenarios/run")
 def api_run():
     data = _body()
-    out = service.run(data["scenario"], data.get("decisions"), data.get("states", "events"), data.get("at"))
+    out = service.run(data["scenario"], data.get("decisions"), data.get("states", "events"), data.get("at"),
+                      bool(data.get("export")))
     if "events" in out:
         out["rule_texts"] = _rule_texts(out["events"], out["rules_version"])
     return jsonify(out)

@@ -95,6 +95,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "revision": ("ревизия", "revision"),
     "attacks": ("атакует", "attacks"),
     "blocks": ("блокирует", "blocks"),
+    "needs_id": ("Чтобы назвать объект в решении, дайте ему id в конструкторе",
+                 "To name an object in a decision, give it an id in the builder"),
 }
 
 

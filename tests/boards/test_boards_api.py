@@ -167,3 +167,11 @@ def test_cards_by_russian_or_english_name(client):
     en = client.get("/api/cards?q=lightning").get_json()
     assert any(c["name_ru"] == "Молния" for c in en)
     assert client.get("/api/cards?q=" + "я" * 61).status_code == 400
+
+
+def test_export_gives_the_line_played_as_a_scenario_that_replays_the_same(client):
+    d = run(client, {"scenario": BOARD, "decisions": COMBAT_DECISIONS, "states": "final", "export": True}).get_json()
+    text = d["yaml_with_decisions"]
+    assert "assign_damage" in text and "yaml_with_decisions" not in run(client, {"scenario": BOARD, "decisions": COMBAT_DECISIONS[:1], "states": "final"}).get_json()
+    again = client.post("/api/scenarios/run", data=text.encode(), content_type="text/plain").get_json()
+    assert again["board"] == d["board"] and again["data"]["script"][0] == {"attack": {"wurm": "Боб"}}

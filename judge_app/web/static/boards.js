@@ -352,11 +352,13 @@
       .then(function (ok) { if (ok) showTab("build"); });
     ev.target.value = "";
   });
-  $("export").addEventListener("click", function () {
-    var body = (st.run && st.run.yaml_with_decisions) || st.yaml || $("yaml").value;
-    var a = el("a", { href: URL.createObjectURL(new Blob([body], { type: "application/x-yaml" })),
-                      download: (st.boardId ? "board-" + st.boardId : "board") + ".yaml" });
-    document.body.appendChild(a); a.click(); a.remove();
+  $("export").addEventListener("click", function () {   /* the board with the line played as its script */
+    api("POST", "/api/scenarios/run", { scenario: st.yaml, decisions: decisions(), states: "final", export: true }).then(function (r) {
+      if (!r.ok) { $("yaml-status").textContent = r.data.error; return; }
+      var a = el("a", { href: URL.createObjectURL(new Blob([r.data.yaml_with_decisions], { type: "application/x-yaml" })),
+                        download: (st.boardId ? "board-" + st.boardId : "board") + ".yaml" });
+      document.body.appendChild(a); a.click(); a.remove();
+    });
   });
 
   /* -- play ------------------------------------------------------------------------ */
@@ -464,7 +466,8 @@
 
   function owedView(o) {
     var box = el("div", { cls: "owed", "data-decision": o.decision }, [
-      el("p", { cls: "note" }, [el("b", { text: S.owed + ": " }), o.by + " — " + o.text_ru])]);
+      el("p", { cls: "note" }, [el("b", { text: S.owed + ": " }), o.by + " — " + o.text_ru]),
+      o.needs_id && o.needs_id.length ? el("p", { cls: "hint", text: S.needs_id + ": " + o.needs_id.join(", ") }) : null]);
     if (o.answer === "attack" || o.answer === "block") {
       var sels = o.rows.map(function (row) {
         var s = el("select", { "data-for": row.id, "aria-label": nm(row.name) },
@@ -578,6 +581,7 @@
       legal.appendChild(el("p", { cls: "zone-name", text: S.legal }));
       r.legal.forEach(function (m) {
         legal.appendChild(el("button", { type: "button", cls: "move move-" + m.kind, text: EN ? m.label_en : m.label_ru,
+          disabled: !!m.needs_id, title: m.needs_id ? S.needs_id + ": " + m.needs_id.join(", ") : null,
           onclick: function () { move(m.action, EN ? m.label_en : m.label_ru); } }));
       });
     } else if (!r.owed) legal.appendChild(el("p", { cls: "hint", text: S.no_actions }));
