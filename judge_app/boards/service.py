@@ -11,7 +11,8 @@ from judge_app.boards import moves, replay
 from judge_app.engine import view
 from judge_app.scenarios import runner
 
-STATES = ("events", "final", "none")
+STATES = ("events", "final")
+MAX_DECISIONS_WITH_STATES = 200   # the board after every event grows with the game: bounded
 
 
 def scenario_text(scenario) -> str:
@@ -37,6 +38,10 @@ def run(scenario, decisions=None, states: str = "events", at: int | None = None,
         raise replay.BoardInvalid([{"path": "decisions", "line": 0, "message": "decisions — список действий сценария"}])
     if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
         raise replay.BoardInvalid([{"path": "at", "line": 0, "message": "at — номер события, целое число от 0"}])
+    if states == "events" and at is None and len(decisions or []) > MAX_DECISIONS_WITH_STATES:
+        raise replay.BoardInvalid([{"path": "states", "line": 0, "message":
+                                    f"доска после каждого события — не больше чем для {MAX_DECISIONS_WITH_STATES} решений; "
+                                    "возьмите states: final и at: N"}], 413)
     text = scenario_text(scenario)
     sc = replay.load(text, decisions)
     out = {"id": sc.id, "title": sc.title, "rules_version": sc.rules_version, "yaml": text}

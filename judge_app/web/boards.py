@@ -147,10 +147,10 @@ def api_run():
 def _rule_texts(events: list, version: str) -> dict:
     """{number: {"text", "url"}} for every rule the trace cites: the page links each one and
     shows its text on hover or tap."""
-    out = {}
+    out, lang = {}, boards_strings.ui.ui_lang()
     for n in sorted({str(r) for e in events for r in e.get("rules") or []}):
         try:
-            out[n] = {"text": render.rule_preview(n, version, "ru") or "", "url": render.rule_href(n, version)}
+            out[n] = {"text": render.rule_preview(n, version, lang) or "", "url": render.rule_href(n, version)}
         except Exception:   # a corpus without that version: the number still shows
             out[n] = {"text": "", "url": ""}
     return out

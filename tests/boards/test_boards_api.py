@@ -111,6 +111,8 @@ def test_request_size_is_bounded(client):
     assert r.status_code == 413 and "слишком большой" in r.get_json()["error"]
     r = run(client, {"scenario": BOARD, "decisions": [{"pass": True}] * 1001})
     assert r.status_code == 413
+    r = run(client, {"scenario": BOARD, "decisions": [{"pass": True}] * 201})   # states after every event
+    assert r.status_code == 413 and "states" in r.get_json()["error"]
 
 
 def test_rate_is_bounded(corpus, users_db):
