@@ -63,3 +63,33 @@ def test_the_board_text_is_parsed_once_and_never_shared():
     a["players"][0]["life"] = 1
     b = replay.parse(STACK_BOARD)
     assert "life" not in b["players"][0] and b["players"][0].key_lines["name"] == 3
+
+
+ORDER_BOARD = """
+players:
+  - name: Алиса
+    battlefield:
+      - {id: giant, creature: {name: Великан, power: 5, toughness: 5}}
+  - name: Боб
+    battlefield:
+      - {id: e1, creature: {name: Эльф, power: 1, toughness: 1}}
+      - {id: e2, creature: {name: Эльф, power: 1, toughness: 1}}
+turn: {number: 3, active: Алиса, step: declare_attackers}
+"""
+
+
+def test_order_blockers_is_owed_as_an_ordering_form_and_answered_by_choose():
+    line = [{"attack": {"giant": "Боб"}}, {"block": {"e1": "giant", "e2": "giant"}}]
+    d = service.run(ORDER_BOARD, line, states="final")
+    for _ in range(4):   # priority passes in the declare blockers step until the order is owed
+        if d["owed"]:
+            break
+        line.append(d["legal"][0]["action"])
+        d = service.run(ORDER_BOARD, line, states="final")
+    owed = d["owed"]
+    assert owed["decision"] == "order_blockers" and owed["order"] is True and owed["answer"] == "choose"
+    assert sorted(owed["options"]) == ["e1", "e2"] and owed["needs_id"] == []
+    d = service.run(ORDER_BOARD, line + [{"choose": ["e2", "e1"]}], states="final")
+    assert d["refused"] is None
+    order_events = [e for e in d["events"] if e["kind"] == "order"]
+    assert order_events and "e2" in order_events[-1]["objects"]
