@@ -17,6 +17,7 @@ import json
 import threading
 import time
 from collections import deque
+from contextlib import contextmanager
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
 
@@ -117,8 +118,24 @@ def _validated(data: dict) -> str:
     return text
 
 
-def _conn():
-    return store.connect()
+@contextmanager
+def _store():
+    """A connection to the user-data file for one request."""
+    conn = store.connect()
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+def _saved(bid: str, revision: int | None = None) -> store.Board:
+    """The saved board for a page, or a 404 page."""
+    _check_id(bid)
+    with _store() as conn:
+        b = store.get(conn, bid, revision)
+    if b is None:
+        abort(404, description=f"доски «{bid}» нет")
+    return b
 
 
 def _board_json(b: store.Board) -> dict:
@@ -160,11 +177,8 @@ def _rule_texts(events: list, version: str) -> dict:
 def api_create():
     data = _body()
     text = _validated(data)
-    conn = _conn()
-    try:
+    with _store() as conn:
         b = store.create(conn, text, _variations(data))
-    finally:
-        conn.close()
     return jsonify(id=b.id, revision=b.revision, url=url_for("boards.board_page", bid=b.id)), 201
 
 
@@ -172,12 +186,9 @@ def api_create():
 def api_get(bid: str):
     _check_id(bid)
     rev = request.args.get("revision", type=int)
-    conn = _conn()
-    try:
+    with _store() as conn:
         b = store.get(conn, bid, rev)
         hist = store.history(conn, bid) if b else []
-    finally:
-        conn.close()
     if b is None:
         return _error(404, f"доски «{bid}»" + (f" в ревизии {rev}" if rev else "") + " нет")
     return jsonify(_board_json(b) | {"history": hist})
@@ -192,14 +203,12 @@ def api_update(bid: str):
         return _error(400, "revision: нужна ревизия, на которой основана правка (целое число от 1)",
                       [{"path": "revision", "line": 0, "message": "нужно целое число от 1"}])
     text = _validated(data)
-    conn = _conn()
     try:
-        b = store.update(conn, bid, rev, text, _variations(data))
+        with _store() as conn:
+            b = store.update(conn, bid, rev, text, _variations(data))
     except store.Conflict as exc:
         return jsonify(error=f"доску уже изменили: последняя ревизия {exc.latest.revision}, а правка основана на {rev}",
                        latest=_board_json(exc.latest)), 409
-    finally:
-        conn.close()
     if b is None:
         return _error(404, f"доски «{bid}» нет")
     return jsonify(id=b.id, revision=b.revision, url=url_for("boards.board_page", bid=b.id))
@@ -250,27 +259,13 @@ def new_page():
 
 @boards.get("/boards/<bid>.yaml")
 def export_yaml(bid: str):
-    _check_id(bid)
-    conn = _conn()
-    try:
-        b = store.get(conn, bid, request.args.get("revision", type=int))
-    finally:
-        conn.close()
-    if b is None:
-        abort(404, description=f"доски «{bid}» нет")
+    b = _saved(bid, request.args.get("revision", type=int))
     return Response(b.scenario, mimetype="application/x-yaml",
                     headers={"Content-Disposition": f'attachment; filename="board-{b.id}-r{b.revision}.yaml"'})
 
 
 @boards.get("/boards/<bid>")
 def board_page(bid: str):
-    _check_id(bid)
-    conn = _conn()
-    try:
-        b = store.get(conn, bid)
-    finally:
-        conn.close()
-    if b is None:
-        abort(404, description=f"доски «{bid}» нет")
+    b = _saved(bid)
     return _page(b.scenario, b)
 

@@ -180,9 +180,12 @@ def test_phone_build_and_attack(phone, artifacts):
     open_builder(page)
     shot(page, artifacts, "boards-new-phone")
     build_combat_board(page)
+    page.locator("fieldset.player-edit").nth(1).locator("button.add-planeswalker").click()
+    field(page, "players[1].battlefield[1].id").fill("jace")
     engine(page, lambda: page.locator("#check").click())
     owed = page.locator('#owed .owed[data-decision="declare_attackers"]')
     expect(owed).to_be_visible()
+    expect(owed.locator('select[data-for="wurm"] option[value="jace"]')).to_have_count(1)   # 506.2: a planeswalker may be attacked
     owed.locator('select[data-for="wurm"]').select_option("Боб")
     engine(page, lambda: owed.locator("button.submit-decision").click())
     expect(page.locator("#variations .mv.cur")).to_contain_text("wurm")

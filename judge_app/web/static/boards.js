@@ -138,7 +138,7 @@
         head.appendChild(field(S.power, num(spec, "power", path + ".creature.power")));
         head.appendChild(field(S.toughness, num(spec, "toughness", path + ".creature.toughness")));
       }
-      if (kind === "planeswalker") head.appendChild(field("Loyalty", num(spec, "loyalty", path + ".planeswalker.loyalty", { min: 0 })));
+      if (kind === "planeswalker") head.appendChild(field(S.loyalty, num(spec, "loyalty", path + ".planeswalker.loyalty", { min: 0 })));
       box.appendChild(head);
       var more = el("div", { cls: "entry-more" });
       more.appendChild(field(S.keywords, list(spec, "keywords", path + "." + kind + ".keywords", "trample, deathtouch")));
@@ -147,7 +147,7 @@
       more.appendChild(field(S.subtypes, list(spec, "subtypes", path + "." + kind + ".subtypes", "")));
       box.appendChild(more);
     } else {
-      head.appendChild(field("🂠", text(e, "card", path + ".card")));
+      head.appendChild(field(S.card, text(e, "card", path + ".card")));
       box.appendChild(head);
     }
     var opts = el("div", { cls: "entry-opts" });
@@ -206,6 +206,23 @@
     return wrap;
   }
 
+  function manaPool(p, path) {   /* mana already in the pool: {W, U, B, R, G} */
+    var row = el("details", { cls: "mana-edit", open: p.mana_pool ? true : null }, [el("summary", { text: S.mana_pool })]);
+    var inner = el("div", { cls: "row", "data-path": path + ".mana_pool" });
+    ["W", "U", "B", "R", "G"].forEach(function (sym) {
+      var i = el("input", { type: "number", min: 0, inputmode: "numeric", value: (p.mana_pool || {})[sym] || "" });
+      i.addEventListener("input", function () {
+        p.mana_pool = p.mana_pool || {};
+        if (!i.value || i.value === "0") delete p.mana_pool[sym]; else p.mana_pool[sym] = Number(i.value);
+        if (!Object.keys(p.mana_pool).length) delete p.mana_pool;
+        changed();
+      });
+      inner.appendChild(field("{" + sym + "}", i));
+    });
+    row.appendChild(inner);
+    return row;
+  }
+
   function renderBuild() {
     var m = st.model, form = clear($("build-form"));
     form.appendChild(field(EN ? "Title" : "Название", text(m, "title", "title")));
@@ -222,6 +239,7 @@
       if (m.players.length > 2) head.appendChild(el("button", { type: "button", cls: "remove", text: S.remove,
         onclick: function () { m.players.splice(i, 1); renderBuild(); changed(); } }));
       f.appendChild(head);
+      f.appendChild(manaPool(p, path));
       ZONES.forEach(function (z) {
         if (!p[z] || !p[z].length) return;
         var zb = el("div", { cls: "zone-edit" }, [el("div", { cls: "zone-name", text: S[z] })]);
@@ -233,6 +251,11 @@
         el("button", { type: "button", cls: "add-creature", text: S.add_creature, onclick: function () {
           p.battlefield = p.battlefield || [];
           p.battlefield.push({ id: newId("creature"), creature: { name: EN ? "Creature" : "Существо", power: 2, toughness: 2 } });
+          renderBuild(); changed();
+        } }),
+        el("button", { type: "button", cls: "add-planeswalker", text: S.add_planeswalker, onclick: function () {
+          p.battlefield = p.battlefield || [];
+          p.battlefield.push({ id: newId("planeswalker"), planeswalker: { name: EN ? "Planeswalker" : "Мироходец", loyalty: 3 } });
           renderBuild(); changed();
         } }),
         el("button", { type: "button", text: S.add_permanent, onclick: function () {
