@@ -200,4 +200,9 @@ def test_library_scenario_opens_in_the_builder_in_english(page):
     expect(page.locator("h1")).to_contain_text("Board builder")
     expect(field(page, "players[0].battlefield[0].id")).to_have_value("wurm")
     page.locator("#tab-play").click()
+    # its script became the main line: the expectations hold at its end, and one step back is possible
     expect(page.locator("#expects li.pass")).to_have_count(5)
+    expect(page.locator("#variations .mv.cur")).to_contain_text("pass_until")
+    expect(life(page, "Боб")).to_have_attribute("data-life", "15")
+    engine(page, lambda: page.locator("#nav-back").click())
+    expect(page.locator("#variations .mv.cur")).to_contain_text("assign_damage")

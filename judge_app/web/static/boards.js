@@ -680,10 +680,35 @@
   });
 
   /* -- start ---------------------------------------------------------------------------- */
+  function labelOf(a) {
+    var k = Object.keys(a).filter(function (x) { return x !== "by"; })[0], v = a[k];
+    return (a.by ? a.by + ": " : "") + k + (v === true || v === null ? "" : " " + (typeof v === "object" ? JSON.stringify(v) : v));
+  }
+  function scriptToLine() {
+    /* a library scenario: its script becomes the main line, so the judge can step back
+       through it and branch anywhere */
+    var script = st.model.script || [];
+    if (!script.length) return Promise.resolve(true);
+    delete st.model.script;
+    return check().then(function (ok) {
+      if (!ok) return false;
+      var n = st.tree;
+      st.path = [];
+      script.forEach(function (a) {
+        if (typeof a === "string") { var o = {}; o[a] = true; a = o; }
+        n.c.push({ a: a, l: labelOf(a), c: [] });
+        n = n.c[0];
+        st.path.push(0);
+      });
+      return play();
+    });
+  }
   var initial = $("yaml").value;
   var vars0 = root.getAttribute("data-variations");
   if (initial.trim()) {
-    loadYaml(initial, vars0 ? JSON.parse(vars0) : null, $("build-status")).then(function () {
+    loadYaml(initial, vars0 ? JSON.parse(vars0) : null, $("build-status")).then(function (ok) {
+      return ok && root.getAttribute("data-from") ? scriptToLine() : ok;
+    }).then(function () {
       showTab(st.boardId ? "play" : "build");
     });
   } else {
