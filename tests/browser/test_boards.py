@@ -206,3 +206,10 @@ def test_library_scenario_opens_in_the_builder_in_english(page):
     expect(life(page, "Боб")).to_have_attribute("data-life", "15")
     engine(page, lambda: page.locator("#nav-back").click())
     expect(page.locator("#variations .mv.cur")).to_contain_text("assign_damage")
+    # change the board under the line: a 7-power wurm can't assign only 6 damage, and the page says so
+    page.locator("#tab-build").click()
+    with page.expect_response(RUN):
+        field(page, "players[0].battlefield[0].creature.power").fill("7")
+    page.locator("#tab-play").click()
+    expect(page.locator("#refusal")).to_be_visible()
+    expect(page.locator("#variations .mv", has_text="assign_damage")).to_have_count(1)   # the line is kept

@@ -331,10 +331,12 @@
       busy(false);
       if (!r.ok) { showErrors(r.data.issues || [{ path: "-", message: r.data.error }]); return false; }
       showErrors([]);
-      if (r.data.yaml !== st.yaml) { st.tree = { c: [] }; st.path = []; }
       st.yaml = r.data.yaml;
       $("yaml").value = st.yaml;
       st.run = r.data;
+      /* the lines played stay: the changed board replays the current one ("and if the blocker
+         were 4/4?"); a line the new board can't take goes back to the start */
+      if (st.path.length) return play().then(function (ok) { if (ok) return true; st.path = []; return play(); });
       renderPlay();
       return true;
     });
@@ -398,7 +400,7 @@
     return api("POST", "/api/scenarios/run", { scenario: st.yaml, decisions: decisions(), states: "final" }).then(function (r) {
       busy(false);
       if (!r.ok) { refusal(r.data.error); return false; }
-      st.run = r.data; refusal(""); renderPlay(); return true;
+      st.run = r.data; renderPlay(); refusal(r.data.refused ? r.data.refused.message : ""); return true;
     });
   }
 
