@@ -230,8 +230,13 @@
     (m.players || []).forEach(function (p, i) {
       var path = "players[" + i + "]";
       var f = el("fieldset", { cls: "player-edit", "data-path": path });
+      var nameInput = text(p, "name", path + ".name");
+      nameInput.addEventListener("change", function () {   /* renamed: the player lists follow */
+        if (m.turn && m.turn.active && playerNames().indexOf(m.turn.active) < 0) m.turn.active = p.name;
+        renderBuild();
+      });
       var head = el("div", { cls: "row" }, [
-        field(S.name, text(p, "name", path + ".name")),
+        field(S.name, nameInput),
         field(S.life, num(p, "life", path + ".life")),
         field(S.poison, num(p, "poison", path + ".poison", { min: 0 })),
         field(S.library, typeof p.library === "object" ? el("span", { text: String((p.library || []).length) }) : num(p, "library", path + ".library", { min: 0 }))
