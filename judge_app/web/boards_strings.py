@@ -68,6 +68,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "none": ("нет", "none"),
     "no_attack": ("не атакует", "doesn't attack"),
     "no_block": ("не блокирует", "doesn't block"),
+    "play_hint": ("Отвечайте на решение или выбирайте действие — движок проверит его по правилам. "
+                  "Нажмите на событие, чтобы увидеть поле после него; «Назад» отменяет решение.",
+                  "Answer the decision or pick an action: the engine checks it against the rules. "
+                  "Tap an event to see the board after it; «Back» takes a decision back."),
     "trace": ("События", "Trace"),
     "back": ("◀ Назад", "◀ Back"),
     "forward": ("Вперёд ▶", "Forward ▶"),
