@@ -246,8 +246,19 @@ def load(path, pool: CardPool | None = None) -> Scenario:
     path = Path(path)
     pool = pool or default_pool()
     name = str(path)
-    try:  # size, depth, aliases, duplicate keys and odd values are checked before building
-        data = safe_yaml.load_file(path, _Loader)
+    try:  # size and encoding are checked before anything is read whole
+        text = safe_yaml.read_text(path)
+    except safe_yaml.YamlRefused as exc:
+        raise ScenarioInvalid([ScenarioIssue(name, exc.line, "-", exc.message)])
+    return from_data(parse_text(text, name), name, pool, default_id=path.stem)
+
+
+def parse_text(text: str, name: str = "-"):
+    """YAML text → data with line numbers (LDict/LList), or ScenarioInvalid naming the line.
+    Size, depth, aliases, duplicate keys and odd values are checked before building (safe_yaml).
+    The board builder parses what the browser sends with this, so its messages are the files'."""
+    try:
+        return safe_yaml.load_text(text, _Loader)
     except safe_yaml.YamlRefused as exc:
         raise ScenarioInvalid([ScenarioIssue(name, exc.line, "-", exc.message)])
     except yaml.YAMLError as exc:
@@ -255,7 +266,6 @@ def load(path, pool: CardPool | None = None) -> Scenario:
         problem = str(getattr(exc, "problem", exc))
         raise ScenarioInvalid([ScenarioIssue(name, mark.line + 1 if mark else 0, "-",
                                              f"ошибка YAML: {problem}{_yaml_hint(problem)}")])
-    return from_data(data, name, pool, default_id=path.stem)
 
 
 def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> Scenario:

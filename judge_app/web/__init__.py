@@ -22,6 +22,7 @@ def create_app(config: dict | None = None) -> Flask:
     from .api_diff import api_diff
 
     app.register_blueprint(api_diff)
+    from .boards import boards; app.register_blueprint(boards)  # noqa: E702 — the board builder (issue 12)
     register_pages(app)
     from .guard import install as install_guard
 

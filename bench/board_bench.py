@@ -1,0 +1,186 @@
+"""Board builder benchmark: one move on a 100-decision game, and the page's first render.
+
+A move on the play page is one ``POST /api/scenarios/run`` that replays the board plus
+every decision so far and lists the legal actions (no game is kept on the server). The
+game is made here by playing: from a board of creatures and lands, each decision is the
+engine's owed decision answered (attack with everything, no blocks, the first option)
+or a legal action (a non-pass one every third time). Printed: p50/p95 of the move on
+that game (target: p95 < 150 ms), next to the baseline of the same request on the bare
+board in the same run, and the split between the replay and the legal actions.
+Then the first render of ``/boards/new`` in headless Chromium (until the board is checked
+and drawn), next to the home page in the same browser as the baseline.
+
+    .venv/bin/python bench/board_bench.py [--decisions 100] [--repeat 30] [--no-browser]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+BOARD = """
+title: bench
+players:
+  - name: Алиса
+    library: 60
+    hand: [Лес, Лес, Гора]
+    battlefield:
+      - {id: a1, creature: {name: Медведь, power: 2, toughness: 2}}
+      - {id: a2, creature: {name: Волк, power: 3, toughness: 1, keywords: [trample]}}
+      - {card: Лес, id: af1}
+      - {card: Гора, id: am1}
+  - name: Боб
+    library: 60
+    hand: [Лес]
+    battlefield:
+      - {id: b1, creature: {name: Мастодонт, power: 3, toughness: 5}}
+      - {id: b2, creature: {name: Змея, power: 1, toughness: 1, keywords: [deathtouch]}}
+      - {card: Лес, id: bf1}
+turn: {number: 1, active: Алиса, step: main1}
+"""
+
+
+def percentile(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def answer(owed: dict) -> dict:
+    """A plausible answer to an owed decision, from the run's own description of it."""
+    kind = owed["answer"]
+    if kind == "attack":
+        rows = [r for r in owed["rows"] if r["choices"]]
+        return {"attack": {r["id"]: r["choices"][0] for r in rows} if rows else "none"}
+    if kind == "block":
+        return {"block": "none"}
+    if kind == "assign_damage":
+        return {"assign_damage": {r["id"]: {x["id"]: x["value"] for x in r["recipients"]} for r in owed["rows"]}}
+    if owed.get("order"):
+        return {"choose": list(owed["options"])}
+    return {"choose": owed["options"][0] if owed["count"] == 1 else owed["options"][:owed["count"]]}
+
+
+def make_game(run, n: int) -> list:
+    decisions: list = []
+    d = run(decisions)
+    while len(decisions) < n:
+        if d["result"]:
+            break
+        if d["owed"]:
+            nxt = answer(d["owed"])
+        else:
+            others = [m for m in d["legal"] if m["kind"] != "pass" and not m.get("needs_id")]
+            nxt = others[0]["action"] if others and len(decisions) % 3 == 0 else d["legal"][0]["action"]
+        d = run(decisions + [nxt])
+        if d.get("refused"):
+            raise SystemExit(f"the engine refused a generated decision: {d['refused']}")
+        decisions.append(nxt)
+    return decisions
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--decisions", type=int, default=100)
+    ap.add_argument("--repeat", type=int, default=30)
+    ap.add_argument("--no-browser", action="store_true")
+    args = ap.parse_args()
+    os.environ.setdefault("JUDGE_USERS_DB", str(ROOT / ".bench-users.db"))
+
+    from judge_app.boards import moves, replay
+    from judge_app.web import create_app
+
+    app = create_app({"BOARDS_RATE": 10**9})
+    client = app.test_client()
+
+    def run(decisions):
+        r = client.post("/api/scenarios/run", json={"scenario": BOARD, "decisions": decisions, "states": "final"})
+        if r.status_code != 200:
+            raise SystemExit(f"run failed: {r.status_code} {r.get_json()}")
+        return r.get_json()
+
+    t = time.perf_counter()
+    decisions = make_game(run, args.decisions)
+    made = time.perf_counter() - t
+    final = run(decisions)
+    print(f"game: {len(decisions)} decisions, {len(final['events'])} events, turn {final['board']['turn']}, "
+          f"made in {made:.1f} s")
+
+    def timed(fn) -> list[float]:
+        out = []
+        fn()   # warm
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            fn()
+            out.append((time.perf_counter() - t0) * 1000)
+        return out
+
+    move = timed(lambda: run(decisions))
+    base = timed(lambda: run([]))
+    sc = replay.load(BOARD, decisions)
+    only_replay = timed(lambda: replay.replay(sc))
+    game, known = replay.replay(sc).game, replay.declared_ids(sc)
+    only_legal = timed(lambda: (moves.owed_form(game, known), moves.legal(game, known)))
+    p50, p95 = statistics.median(move), percentile(move, 95)
+    b50, b95 = statistics.median(base), percentile(base, 95)
+    print(f"move on the {len(decisions)}-decision game (POST /api/scenarios/run, replay + legal actions): "
+          f"p50 {p50:.1f} ms, p95 {p95:.1f} ms — target p95 < 150 ms: {'OK' if p95 < 150 else 'MISSED'}")
+    print(f"baseline, the same request on the bare board:  p50 {b50:.1f} ms, p95 {b95:.1f} ms "
+          f"(ratio p95 {p95 / b95:.1f}×)")
+    print(f"  of which: replay p50 {statistics.median(only_replay):.1f} ms, "
+          f"owed + legal actions p50 {statistics.median(only_legal):.1f} ms")
+
+    if args.no_browser or not os.path.exists("/usr/bin/chromium"):
+        print("first render: skipped (--no-browser, or /usr/bin/chromium is missing)")
+        return
+    first_render(app)
+
+
+def first_render(app) -> None:
+    import socket
+    import threading
+
+    from playwright.sync_api import sync_playwright
+    from waitress.server import create_server
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = create_server(app, host="127.0.0.1", port=port, threads=4)
+    threading.Thread(target=server.run, daemon=True).start()
+    url = f"http://127.0.0.1:{port}"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                    args=["--headless", "--no-sandbox", "--disable-gpu"])
+        times, base = [], []
+        for i in range(6):
+            ctx = browser.new_context(viewport={"width": 360, "height": 740})
+            page = ctx.new_page()
+            t0 = time.perf_counter()
+            page.goto(url + "/boards/new")
+            page.wait_for_selector("#build-status.ok")
+            page.wait_for_selector("#play-board .board", state="attached")
+            ms = (time.perf_counter() - t0) * 1000
+            t0 = time.perf_counter()
+            page.goto(url + "/")
+            page.wait_for_load_state("load")
+            bms = (time.perf_counter() - t0) * 1000
+            ctx.close()
+            if i:   # the first is the warm-up
+                times.append(ms)
+                base.append(bms)
+        browser.close()
+    server.close()
+    print(f"first render of /boards/new on a 360 px phone (page + check of the default board + drawing): "
+          f"median {statistics.median(times):.0f} ms, max {max(times):.0f} ms")
+    print(f"baseline, the home page in the same browser: median {statistics.median(base):.0f} ms "
+          f"(ratio {statistics.median(times) / statistics.median(base):.1f}×)")
+
+
+if __name__ == "__main__":
+    main()

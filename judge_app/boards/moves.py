@@ -1,0 +1,124 @@
+"""What may be done now, as script actions a page sends back as the next decision.
+
+``legal(game)`` turns the engine's owed decision (``decisions.owed``) and its legal
+actions (``decisions.legal_actions``) into moves: each has ``action`` (a script action,
+exactly what goes into ``script:``), and a label in Russian and English. An owed
+combat decision becomes a form: the choices for each creature, from the engine's
+options and the board.
+"""
+from __future__ import annotations
+
+from judge_app.cards.model import default_pool
+from judge_app.engine import combat, decisions
+from judge_app.engine.state import Game
+
+
+def _name(game: Game, ref: str) -> tuple[str, str]:
+    if game.has_player(ref):
+        return ref, ref
+    o = game.objects.get(ref)
+    if o is None:
+        return ref, ref
+    return f"{o.name_ru} [{ref}]", f"{o.name_en or o.name_ru} [{ref}]"
+
+
+def _names(game: Game, refs) -> tuple[str, str]:
+    pairs = [_name(game, str(r)) for r in refs]
+    return ", ".join(p[0] for p in pairs), ", ".join(p[1] for p in pairs)
+
+
+def _card_ref(game: Game, oid: str, known: set) -> str:
+    """A card in hand as a decision names it: its id when the board gave one, else its name
+    (copies of a card in one hand are interchangeable; the runner finds it by name)."""
+    return oid if oid in known else game.objects[oid].name_ru
+
+
+def _unnameable_card(game: Game, oid: str, known: set) -> list[str]:
+    """[oid] when a decision can name the card neither by id nor by a pool name (an anonymous
+    card drawn from a library given as a count)."""
+    return [] if oid in known or default_pool().get(game.objects[oid].name_ru) else [oid]
+
+
+def _unnamed(refs, game: Game, known: set) -> list[str]:
+    """Objects a decision would have to name but the board gave no id (the loader refuses them)."""
+    return [str(r) for r in refs if str(r) not in known and not game.has_player(str(r))]
+
+
+def _priority_move(game: Game, a: dict, known: set) -> dict:
+    move = _describe(game, a, known)
+    missing = _unnamed([a["object"]] if a["action"] == "activate" else [], game, known) \
+        + _unnamed(a.get("targets") or [], game, known) \
+        + (_unnameable_card(game, a["card"], known) if a["action"] in ("cast", "play_land") else [])
+    if missing:
+        move["needs_id"] = missing
+    return move
+
+
+def _describe(game: Game, a: dict, known: set) -> dict:
+    kind, by = a["action"], a["by"]
+    if kind == "pass":
+        return {"kind": "pass", "action": {"pass": True, "by": by},
+                "label_ru": f"{by}: пас", "label_en": f"{by}: pass"}
+    if kind == "play_land":
+        ru, en = _name(game, a["card"])
+        return {"kind": "play_land", "action": {"play_land": _card_ref(game, a["card"], known), "by": by},
+                "label_ru": f"{by}: сыграть землю {ru}", "label_en": f"{by}: play land {en}"}
+    tru, ten = _names(game, a.get("targets") or [])
+    on_ru, on_en = (f" → {tru}", f" → {ten}") if a.get("targets") else ("", "")
+    if kind == "cast":
+        ru, en = _name(game, a["card"])
+        act = {"card": _card_ref(game, a["card"], known)}
+        if a.get("targets"):
+            act["targets"] = list(a["targets"])
+        return {"kind": "cast", "action": {"cast": act, "by": by},
+                "label_ru": f"{by}: разыграть {ru}{on_ru}", "label_en": f"{by}: cast {en}{on_en}"}
+    ru, en = _name(game, a["object"])
+    act = {"object": a["object"], "ability": a["ability"]}
+    if a.get("targets"):
+        act["targets"] = list(a["targets"])
+    return {"kind": "activate", "action": {"activate": act, "by": by},
+            "label_ru": f"{by}: способность {a['ability']} {ru}{on_ru}",
+            "label_en": f"{by}: ability {a['ability']} of {en}{on_en}"}
+
+
+def _defenders(game: Game, attacker_controller: str) -> list[str]:
+    """Players and planeswalkers an attacker of this player may attack (506.2: not its own side)."""
+    out = [p.name for p in game.players if p.name != attacker_controller and not p.lost]
+    out += [oid for oid in game.battlefield if game.objects[oid].controller != attacker_controller
+            and "planeswalker" in game.objects[oid].types]
+    return out
+
+
+def owed_form(game: Game, known: set) -> dict | None:
+    """The owed decision with what a form needs to answer it: ``choices`` per creature or
+    ``options`` to pick, and the script action key the answer goes under."""
+    d = decisions.owed(game)
+    if d is None:
+        return None
+    out = d.to_dict()
+    opts = [o for o in d.options if o != "none"]
+    if d.kind == "declare_attackers":
+        targets = _defenders(game, d.by)
+        out.update(answer="attack", rows=[{"id": o, "name": _name(game, o), "choices": targets} for o in opts])
+    elif d.kind == "declare_blockers":
+        atk = combat.attacking(game)
+        out.update(answer="block", rows=[{"id": o, "name": _name(game, o), "choices": atk} for o in opts])
+    elif d.kind == "assign_damage":
+        canon = d.options[0] if d.options else {}
+        out.update(answer="assign_damage",
+                   rows=[{"id": s, "name": _name(game, s), "power": sum(rec.values()),
+                          "recipients": [{"id": r, "name": _name(game, r), "value": n} for r, n in rec.items()]}
+                         for s, rec in canon.items()])
+    elif d.kind in ("order_blockers", "order_triggers"):
+        out.update(answer="choose", order=True, names={str(o): _name(game, str(o)) for o in d.options})
+    else:   # targets, legend_rule, discard
+        out.update(answer="choose", names={str(o): _name(game, str(o)) for o in d.options})
+    out["needs_id"] = _unnamed([o for o in d.options if isinstance(o, str) and o != "none"], game, known)
+    return out
+
+
+def legal(game: Game, known: set) -> list[dict]:
+    """The moves for the player with priority (empty while a decision is owed or the game is over).
+    ``known``: the ids the board declares; a move that would name another object carries
+    ``needs_id`` (the page shows it disabled and says to give the object an id)."""
+    return [_priority_move(game, a, known) for a in decisions.legal_actions(game)]

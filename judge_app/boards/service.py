@@ -1,0 +1,79 @@
+"""One run of a board for the API and the play page: the answer's JSON shape in one place.
+
+A scenario comes as YAML text or as a JSON object (the builder's form); an object is
+written out as YAML first, so it is validated, run and saved exactly like a file.
+"""
+from __future__ import annotations
+
+import yaml
+
+from judge_app.boards import moves, replay
+from judge_app.engine import view
+from judge_app.scenarios import runner
+
+STATES = ("events", "final")
+MAX_DECISIONS_WITH_STATES = 200   # the board after every event grows with the game: bounded
+
+
+def scenario_text(scenario) -> str:
+    """YAML text of a scenario given as text or as a JSON object (the builder's model)."""
+    if isinstance(scenario, str):
+        return scenario
+    if isinstance(scenario, dict):
+        return yaml.safe_dump(replay.plain(scenario), allow_unicode=True, sort_keys=False, width=120)
+    raise replay.BoardInvalid([{"path": "scenario", "line": 0,
+                                "message": "scenario — YAML-текст или объект JSON"}])
+
+
+def run(scenario, decisions=None, states: str = "events", at: int | None = None, export: bool = False) -> dict:
+    """The run of board + decisions as the API answers it.
+
+    ``states``: "events" — the board after every event; "final" — only at the end (the
+    play page, fast); ``at``: stop after event N and give the board there; ``export``: add
+    ``yaml_with_decisions``, the scenario file of the line played.
+    """
+    if states not in STATES:
+        raise replay.BoardInvalid([{"path": "states", "line": 0, "message": f"states — одно из {', '.join(STATES)}"}])
+    if decisions is not None and not isinstance(decisions, list):
+        raise replay.BoardInvalid([{"path": "decisions", "line": 0, "message": "decisions — список действий сценария"}])
+    if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
+        raise replay.BoardInvalid([{"path": "at", "line": 0, "message": "at — номер события, целое число от 0"}])
+    if states == "events" and at is None and len(decisions or []) > MAX_DECISIONS_WITH_STATES:
+        raise replay.BoardInvalid([{"path": "states", "line": 0, "message":
+                                    f"доска после каждого события — не больше чем для {MAX_DECISIONS_WITH_STATES} решений; "
+                                    "возьмите states: final и at: N"}], 413)
+    text = scenario_text(scenario)
+    sc = replay.load(text, decisions)
+    out = {"id": sc.id, "title": sc.title, "rules_version": sc.rules_version, "yaml": text}
+    if not decisions:   # loading a board: the builder's form needs its data
+        out["data"] = replay.plain(sc.raw)
+    if export:          # writing YAML is slow (pure-Python PyYAML): only when asked
+        # sc.raw is the board with the decisions appended to its script (replay.load)
+        out["yaml_with_decisions"] = scenario_text(replay.plain(sc.raw)) if decisions else text
+    if at == 0:   # the board as described, before the first step
+        out.update(at=0, board=view.board_dict(runner.build(sc)))
+        return out
+    rep = replay.replay(sc, record_states=(states == "events" and at is None), stop_at=at or None)
+    board = view.board_dict(rep.game)
+    if at is not None:
+        out.update(at=at, board=board)
+        return out
+    g = rep.game
+    known = replay.declared_ids(sc)
+    out.update(
+        events=[e.to_dict() for e in g.events],
+        board=board,
+        owed=moves.owed_form(g, known),
+        legal=moves.legal(g, known),
+        result=g.result,
+        expectations=replay.expectation_results(rep),
+        failures=replay.script_failures(rep),
+        passed=not rep.failures,
+        refused=rep.refused,
+        decisions=replay.decision_spans(rep),
+        stopped=rep.stopped or None,
+    )
+    if states == "events":
+        out["initial"] = rep.initial
+        out["states"] = rep.states
+    return out

@@ -1,0 +1,118 @@
+"""Saved boards and their revision history, in the user-data file (feature "boards").
+
+A board is a scenario's YAML text. Every save is a new revision (1, 2, …), never an
+overwrite, so an edit is never lost: ``update`` says which revision the edit was based
+on and is refused with ``Conflict`` when someone saved another one since. Ids are short
+random strings, good for a permalink and not guessable by counting.
+"""
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from judge_app import userdb
+
+FEATURE = "boards"
+BOARD_MIGRATIONS = [
+    """
+    CREATE TABLE boards (
+        id TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        revision INTEGER NOT NULL
+    );
+    CREATE TABLE board_revisions (
+        board_id TEXT NOT NULL REFERENCES boards(id),
+        revision INTEGER NOT NULL,
+        scenario TEXT NOT NULL,
+        variations TEXT,
+        saved_at TEXT NOT NULL,
+        PRIMARY KEY (board_id, revision)
+    );
+    """,
+]
+ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"   # no 0/o, 1/l: read aloud at a table
+ID_LENGTH = 8
+
+
+class Conflict(Exception):
+    """The edit was based on an old revision: ``latest`` is the board as saved now."""
+
+    def __init__(self, latest: "Board"):
+        self.latest = latest
+        super().__init__(f"доску {latest.id} уже сохранили в ревизии {latest.revision}")
+
+
+@dataclass
+class Board:
+    id: str
+    revision: int
+    scenario: str
+    variations: str | None
+    saved_at: str
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "revision": self.revision, "scenario": self.scenario,
+                "variations": self.variations, "saved_at": self.saved_at}
+
+
+def connect(path=None) -> sqlite3.Connection:
+    return userdb.connect(FEATURE, BOARD_MIGRATIONS, path)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def new_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+def create(conn: sqlite3.Connection, scenario: str, variations: str | None = None) -> Board:
+    now = _now()
+    with userdb.write(conn):
+        while True:
+            bid = new_id()
+            if conn.execute("SELECT 1 FROM boards WHERE id = ?", (bid,)).fetchone() is None:
+                break
+        conn.execute("INSERT INTO boards (id, created_at, revision) VALUES (?, ?, 1)", (bid, now))
+        conn.execute("INSERT INTO board_revisions (board_id, revision, scenario, variations, saved_at) "
+                     "VALUES (?, 1, ?, ?, ?)", (bid, scenario, variations, now))
+    return Board(bid, 1, scenario, variations, now)
+
+
+def get(conn: sqlite3.Connection, bid: str, revision: int | None = None) -> Board | None:
+    if revision is None:
+        row = conn.execute("SELECT r.* FROM boards b JOIN board_revisions r ON r.board_id = b.id "
+                           "AND r.revision = b.revision WHERE b.id = ?", (bid,)).fetchone()
+    else:
+        row = conn.execute("SELECT * FROM board_revisions WHERE board_id = ? AND revision = ?",
+                           (bid, revision)).fetchone()
+    if row is None:
+        return None
+    return Board(row["board_id"], row["revision"], row["scenario"], row["variations"], row["saved_at"])
+
+
+def update(conn: sqlite3.Connection, bid: str, based_on: int, scenario: str,
+           variations: str | None = None) -> Board | None:
+    """Save a new revision on top of ``based_on``; None when there is no such board."""
+    now = _now()
+    with userdb.write(conn):   # BEGIN IMMEDIATE: the check and the insert are one step for all writers
+        row = conn.execute("SELECT revision FROM boards WHERE id = ?", (bid,)).fetchone()
+        if row is None:
+            return None
+        latest = row["revision"]
+        if latest != based_on:
+            raise Conflict(get(conn, bid))
+        rev = latest + 1
+        conn.execute("INSERT INTO board_revisions (board_id, revision, scenario, variations, saved_at) "
+                     "VALUES (?, ?, ?, ?, ?)", (bid, rev, scenario, variations, now))
+        conn.execute("UPDATE boards SET revision = ? WHERE id = ?", (rev, bid))
+    return Board(bid, rev, scenario, variations, now)
+
+
+def history(conn: sqlite3.Connection, bid: str) -> list[dict]:
+    return [dict(r) for r in conn.execute(
+        "SELECT revision, saved_at, length(scenario) AS size FROM board_revisions WHERE board_id = ? "
+        "ORDER BY revision", (bid,))]

@@ -1,0 +1,271 @@
+"""The board builder's pages and JSON API.
+
+- ``POST /api/scenarios/run``: a scenario (YAML body, or JSON ``{"scenario": YAML or object,
+  "decisions": [...], "states": "events"|"final", "at": N}``) → the run;
+- ``POST /api/boards``, ``GET``/``PUT /api/boards/<id>``: saved boards with revisions
+  (409 when the edit was based on an old revision);
+- ``GET /api/cards?q=``: cards of the pool by Russian or English name, as you type;
+- ``/boards/new`` (``?from=<library scenario id>``), ``/boards/<id>``: the builder and the
+  play page (``static/boards.js``); ``/boards/<id>.yaml``: export.
+
+Bad input is a 4xx JSON error ``{"error", "issues": [{"path", "line", "message"}]}``;
+bodies are limited to ``MAX_BODY`` bytes and each client to ``RATE`` requests a minute.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from contextlib import contextmanager
+
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
+
+from ..boards import replay, service, store
+from ..cards.model import default_pool
+from . import boards_strings, render, scenario_data
+
+boards = Blueprint("boards", __name__)
+
+MAX_BODY = 256 * 1024
+MAX_VARIATIONS = 200_000
+RATE = 240            # requests a minute per client on the API's POST/PUT
+BOARD_ID_CHARS = set(store.ID_ALPHABET)
+
+
+class _Window:
+    """Requests per client in the last minute (in this process): a plain sliding window."""
+
+    def __init__(self):
+        self.hits: dict[str, deque] = {}
+        self.lock = threading.Lock()
+
+    def allow(self, key: str, limit: int) -> bool:
+        now = time.monotonic()
+        with self.lock:
+            q = self.hits.setdefault(key, deque())
+            while q and now - q[0] > 60:
+                q.popleft()
+            if len(q) >= limit:
+                return False
+            q.append(now)
+            if len(self.hits) > 10_000:   # forget idle clients
+                for k in [k for k, v in self.hits.items() if not v or now - v[-1] > 60]:
+                    del self.hits[k]
+            return True
+
+
+_window = _Window()
+
+
+def _error(status: int, message: str, issues: list | None = None):
+    return jsonify(error=message, issues=issues or []), status
+
+
+@boards.errorhandler(replay.BoardInvalid)
+def _invalid(exc: replay.BoardInvalid):
+    first = exc.issues[0] if exc.issues else {"path": "-", "message": str(exc)}
+    where = f"строка {first['line']}, " if first.get("line") else ""
+    return _error(exc.status, f"{where}{first['path']}: {first['message']}", exc.issues)
+
+
+@boards.before_request
+def _limits():
+    if request.method not in ("POST", "PUT"):
+        return None
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        return _error(413, f"запрос слишком большой: {request.content_length} байт, максимум {MAX_BODY}")
+    limit = current_app.config.get("BOARDS_RATE", RATE)
+    if not _window.allow(request.remote_addr or "-", limit):
+        return _error(429, f"слишком много запросов: не больше {limit} в минуту")
+    return None
+
+
+def _body() -> dict:
+    """JSON object, or a YAML body taken as ``{"scenario": text}``."""
+    raw = request.get_data(cache=True)
+    if len(raw) > MAX_BODY:
+        raise replay.BoardInvalid([{"path": "body", "line": 0, "message": f"запрос больше {MAX_BODY} байт"}], 413)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise replay.BoardInvalid([{"path": "body", "line": 0, "message": "тело запроса не в UTF-8"}]) from None
+    if request.is_json:
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise replay.BoardInvalid([{"path": "body", "line": getattr(exc, "lineno", 0),
+                                        "message": f"неверный JSON: {exc}"}]) from None
+        if not isinstance(data, dict) or "scenario" not in data:
+            raise replay.BoardInvalid([{"path": "body", "line": 0, "message": "ожидается объект JSON с ключом scenario"}])
+        return data
+    return {"scenario": text}
+
+
+def _variations(data: dict) -> str | None:
+    v = data.get("variations")
+    if v is None:
+        return None
+    text = json.dumps(v, ensure_ascii=False)
+    if len(text) > MAX_VARIATIONS:
+        raise replay.BoardInvalid([{"path": "variations", "line": 0, "message": "дерево вариантов слишком большое"}], 413)
+    return text
+
+
+def _validated(data: dict) -> str:
+    text = service.scenario_text(data.get("scenario"))
+    replay.load(text)
+    return text
+
+
+@contextmanager
+def _store():
+    """A connection to the user-data file for one request."""
+    conn = store.connect()
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+def _saved(bid: str, revision: int | None = None) -> store.Board:
+    """The saved board for a page, or a 404 page."""
+    _check_id(bid)
+    with _store() as conn:
+        b = store.get(conn, bid, revision)
+    if b is None:
+        abort(404, description=f"доски «{bid}» нет")
+    return b
+
+
+def _board_json(b: store.Board) -> dict:
+    d = b.to_dict()
+    d["variations"] = json.loads(b.variations) if b.variations else None
+    d["url"] = url_for("boards.board_page", bid=b.id)
+    return d
+
+
+def _check_id(bid: str) -> None:
+    if len(bid) != store.ID_LENGTH or not set(bid) <= BOARD_ID_CHARS:
+        abort(404, description=f"доски «{bid[:40]}» нет")
+
+
+# -- API ---------------------------------------------------------------------------
+@boards.post("/api/scenarios/run")
+def api_run():
+    data = _body()
+    out = service.run(data["scenario"], data.get("decisions"), data.get("states", "events"), data.get("at"),
+                      bool(data.get("export")))
+    if "events" in out:
+        out["rule_texts"] = _rule_texts(out["events"], out["rules_version"])
+    return jsonify(out)
+
+
+def _rule_texts(events: list, version: str) -> dict:
+    """{number: {"text", "url"}} for every rule the trace cites: the page links each one and
+    shows its text on hover or tap."""
+    out, lang = {}, boards_strings.ui.ui_lang()
+    for n in sorted({str(r) for e in events for r in e.get("rules") or []}):
+        try:
+            out[n] = {"text": render.rule_preview(n, version, lang) or "", "url": render.rule_href(n, version)}
+        except Exception:   # a corpus without that version: the number still shows
+            out[n] = {"text": "", "url": ""}
+    return out
+
+
+@boards.post("/api/boards")
+def api_create():
+    data = _body()
+    text = _validated(data)
+    with _store() as conn:
+        b = store.create(conn, text, _variations(data))
+    return jsonify(id=b.id, revision=b.revision, url=url_for("boards.board_page", bid=b.id)), 201
+
+
+@boards.get("/api/boards/<bid>")
+def api_get(bid: str):
+    _check_id(bid)
+    rev = request.args.get("revision", type=int)
+    with _store() as conn:
+        b = store.get(conn, bid, rev)
+        hist = store.history(conn, bid) if b else []
+    if b is None:
+        return _error(404, f"доски «{bid}»" + (f" в ревизии {rev}" if rev else "") + " нет")
+    return jsonify(_board_json(b) | {"history": hist})
+
+
+@boards.put("/api/boards/<bid>")
+def api_update(bid: str):
+    _check_id(bid)
+    data = _body()
+    rev = data.get("revision")
+    if not isinstance(rev, int) or isinstance(rev, bool) or rev < 1:
+        return _error(400, "revision: нужна ревизия, на которой основана правка (целое число от 1)",
+                      [{"path": "revision", "line": 0, "message": "нужно целое число от 1"}])
+    text = _validated(data)
+    try:
+        with _store() as conn:
+            b = store.update(conn, bid, rev, text, _variations(data))
+    except store.Conflict as exc:
+        return jsonify(error=f"доску уже изменили: последняя ревизия {exc.latest.revision}, а правка основана на {rev}",
+                       latest=_board_json(exc.latest)), 409
+    if b is None:
+        return _error(404, f"доски «{bid}» нет")
+    return jsonify(id=b.id, revision=b.revision, url=url_for("boards.board_page", bid=b.id))
+
+
+@boards.get("/api/cards")
+def api_cards():
+    q = (request.args.get("q") or "").strip().casefold().replace("ё", "е")
+    if len(q) > 60:
+        return _error(400, "q: слишком длинный запрос (максимум 60 символов)")
+    out = []
+    for c in default_pool().cards:
+        names = [c.name_ru, c.name_en, *c.aliases]
+        if q and not any(q in n.casefold().replace("ё", "е") for n in names):
+            continue
+        out.append({"name_ru": c.name_ru, "name_en": c.name_en, "types": list(c.types),
+                    "pt": f"{c.power}/{c.toughness}" if c.power is not None else None,
+                    "text_ru": c.text_ru})
+    out.sort(key=lambda c: (not c["name_ru"].casefold().startswith(q), c["name_ru"]))
+    return jsonify(out[:20])
+
+
+# -- pages -------------------------------------------------------------------------
+def _page(scenario: str, board: store.Board | None, origin: str = ""):
+    from ..engine.state import STEP_RU, STEPS
+
+    lang = boards_strings.ui.ui_lang()
+    steps = [[s, s if lang == "en" else STEP_RU.get(s, s)] for s in STEPS]
+    return render_template("boards.html", scenario=scenario, board=board,
+                           variations=board.variations if board else "", origin=origin,
+                           page_strings=json.dumps(boards_strings.for_page(), ensure_ascii=False),
+                           steps=json.dumps(steps, ensure_ascii=False), s=boards_strings.for_page())
+
+
+@boards.get("/boards/new")
+def new_page():
+    sid = request.args.get("from", "")
+    text, origin = "", ""
+    if sid:
+        if not scenario_data.ID_RE.fullmatch(sid):
+            abort(404, description=f"недопустимый идентификатор сценария «{sid[:60]}»")
+        item = scenario_data.find(sid)
+        if item is None:
+            abort(404, description=f"сценарий «{sid}» не найден")
+        text, origin = item.path.read_text(encoding="utf-8"), item.id
+    return _page(text, None, origin)
+
+
+@boards.get("/boards/<bid>.yaml")
+def export_yaml(bid: str):
+    b = _saved(bid, request.args.get("revision", type=int))
+    return Response(b.scenario, mimetype="application/x-yaml",
+                    headers={"Content-Disposition": f'attachment; filename="board-{b.id}-r{b.revision}.yaml"'})
+
+
+@boards.get("/boards/<bid>")
+def board_page(bid: str):
+    b = _saved(bid)
+    return _page(b.scenario, b)
+

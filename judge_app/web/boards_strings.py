@@ -1,0 +1,113 @@
+"""The board builder's interface strings (Russian, English on ``?ui=en``).
+
+Kept beside the page rather than in ``ui.STRINGS``: ``boards.js`` gets them all at once
+(``for_page``) in a data attribute, since the page is drawn in the browser.
+"""
+from __future__ import annotations
+
+from . import ui
+
+STRINGS: dict[str, tuple[str, str]] = {
+    "title_new": ("Конструктор доски", "Board builder"),
+    "intro": ("Соберите спорную позицию: игроки, их жизни и зоны, карты из пула или свои существа, стек, ход и шаг. "
+              "Затем разыграйте её: движок правил покажет, чьё решение и какие действия допустимы, и сошлётся на правила.",
+              "Build the disputed board: players, life and zones, cards from the pool or your own creatures, the stack, "
+              "the turn and the step. Then play it out: the rules engine shows whose decision it is, the legal actions "
+              "and the rules behind each event."),
+    "build": ("Доска", "Board"),
+    "play": ("Розыгрыш", "Play"),
+    "yaml": ("YAML", "YAML"),
+    "players": ("Игроки", "Players"),
+    "add_player": ("+ игрок", "+ player"),
+    "remove": ("убрать", "remove"),
+    "name": ("Имя", "Name"),
+    "life": ("Жизнь", "Life"),
+    "poison": ("Яд", "Poison"),
+    "library": ("Библиотека (карт)", "Library (cards)"),
+    "battlefield": ("Поле битвы", "Battlefield"),
+    "hand": ("Рука", "Hand"),
+    "graveyard": ("Кладбище", "Graveyard"),
+    "exile": ("Изгнание", "Exile"),
+    "card": ("Карта", "Card"),
+    "add_card": ("Карта из пула (по-русски или по-английски)", "Card from the pool (Russian or English name)"),
+    "add_creature": ("+ своё существо", "+ custom creature"),
+    "add_planeswalker": ("+ мироходец", "+ planeswalker"),
+    "loyalty": ("Верность", "Loyalty"),
+    "mana_pool": ("Мана в пуле", "Mana in the pool"),
+    "add_permanent": ("+ свой перманент", "+ custom permanent"),
+    "power": ("Сила", "Power"),
+    "toughness": ("Выносливость", "Toughness"),
+    "keywords": ("Ключевые слова", "Keywords"),
+    "colors": ("Цвета", "Colours"),
+    "types": ("Типы", "Types"),
+    "subtypes": ("Подтипы", "Subtypes"),
+    "tapped": ("повёрнут", "tapped"),
+    "sick": ("недавно под контролем", "summoning sick"),
+    "token": ("фишка", "token"),
+    "damage": ("Повреждения", "Damage"),
+    "counters": ("Счётчики +1/+1", "+1/+1 counters"),
+    "attached_to": ("Прикреплён к (id)", "Attached to (id)"),
+    "controller": ("Контролёр", "Controller"),
+    "turn": ("Ход", "Turn"),
+    "turn_number": ("Номер хода", "Turn number"),
+    "active": ("Активный игрок", "Active player"),
+    "step": ("Шаг", "Step"),
+    "stack": ("Стек (сверху вниз)", "Stack (top first)"),
+    "add_stack": ("+ заклинание на стеке", "+ spell on the stack"),
+    "spell": ("Заклинание", "Spell"),
+    "by": ("Чьё", "Controller"),
+    "targets": ("Цели (id или игроки через запятую)", "Targets (ids or players, comma-separated)"),
+    "check": ("Проверить и разыграть", "Check and play"),
+    "valid": ("Доска в порядке.", "The board is valid."),
+    "invalid": ("В доске ошибки — они показаны рядом с полями.", "The board has errors, shown beside the fields."),
+    "priority": ("Приоритет", "Priority"),
+    "owed": ("Ожидается решение", "Decision owed"),
+    "legal": ("Допустимые действия", "Legal actions"),
+    "no_actions": ("Действий нет: игра окончена или ждёт решения.", "No actions: the game is over or waits for a decision."),
+    "submit": ("Подтвердить", "Submit"),
+    "none": ("нет", "none"),
+    "no_attack": ("не атакует", "doesn't attack"),
+    "no_block": ("не блокирует", "doesn't block"),
+    "play_hint": ("Отвечайте на решение или выбирайте действие — движок проверит его по правилам. "
+                  "Нажмите на событие, чтобы увидеть поле после него; «Назад» отменяет решение.",
+                  "Answer the decision or pick an action: the engine checks it against the rules. "
+                  "Tap an event to see the board after it; «Back» takes a decision back."),
+    "trace": ("События", "Trace"),
+    "back": ("◀ Назад", "◀ Back"),
+    "forward": ("Вперёд ▶", "Forward ▶"),
+    "start": ("|◀ К началу", "|◀ Start"),
+    "line": ("Варианты", "Lines"),
+    "variation_hint": ("Вернитесь назад и выберите другое действие — обе линии сохранятся, как варианты на доске анализа.",
+                       "Go back and choose differently: both lines are kept, like variations on an analysis board."),
+    "board_after": ("Поле после события", "Board after event"),
+    "current": ("текущая позиция", "current position"),
+    "refused": ("Действие отклонено", "Action refused"),
+    "game_over": ("Игра окончена", "Game over"),
+    "winner": ("победил", "winner"),
+    "save": ("Сохранить", "Save"),
+    "save_copy": ("Сохранить копию", "Save a copy"),
+    "reload": ("Загрузить последнюю", "Reload the latest"),
+    "saved": ("Сохранено: ревизия", "Saved: revision"),
+    "conflict": ("Эту доску уже изменили (ревизия {n}). Загрузить последнюю версию или сохранить свою как копию?",
+                 "Someone saved this board since (revision {n}). Reload the latest or save yours as a copy?"),
+    "permalink": ("Постоянная ссылка", "Permalink"),
+    "export": ("Скачать YAML", "Download YAML"),
+    "import": ("Загрузить YAML", "Import YAML"),
+    "apply_yaml": ("Применить YAML", "Apply YAML"),
+    "expectations": ("Ожидания", "Expectations"),
+    "mana": ("мана", "mana"),
+    "empty": ("пусто", "empty"),
+    "from_library": ("Открыто из библиотеки сценариев:", "Opened from the scenario library:"),
+    "open_in_builder": ("открыть в конструкторе", "open in the builder"),
+    "loading": ("Движок думает…", "The engine is thinking…"),
+    "revision": ("ревизия", "revision"),
+    "attacks": ("атакует", "attacks"),
+    "blocks": ("блокирует", "blocks"),
+    "needs_id": ("Чтобы назвать объект в решении, дайте ему id в конструкторе",
+                 "To name an object in a decision, give it an id in the builder"),
+}
+
+
+def for_page() -> dict[str, str]:
+    en = ui.ui_lang() == "en"
+    return {k: v[1] if en else v[0] for k, v in STRINGS.items()}

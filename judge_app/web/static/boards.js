@@ -1,0 +1,727 @@
+/* The board builder and the play page (templates/boards.html).
+
+   The board is a scenario: `model` is its data (the form edits it), the server writes it
+   as YAML and checks it with the scenario loader. Playing appends decisions (script
+   actions) to it; every move asks the server to replay board + decisions
+   (POST /api/scenarios/run), so no game lives on the server. The moves form a tree, like
+   variations on an analysis board: going back and choosing differently adds a branch. */
+(function () {
+  "use strict";
+  var root = document.getElementById("board-app");
+  if (!root) return;
+  var S = JSON.parse(root.getAttribute("data-strings"));
+  var STEPS = JSON.parse(root.getAttribute("data-steps"));
+  var EN = root.getAttribute("data-lang") === "en";
+  var ZONES = ["battlefield", "hand", "graveyard", "exile"];
+  var st = {
+    model: null, yaml: "", run: null,
+    boardId: root.getAttribute("data-board-id") || null,
+    revision: root.getAttribute("data-revision") ? Number(root.getAttribute("data-revision")) : null,
+    tree: { c: [] }, path: []
+  };
+  var $ = function (id) { return document.getElementById(id); };
+
+  /* -- small helpers ----------------------------------------------------------- */
+  function el(tag, attrs, kids) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") e.textContent = attrs[k];
+      else if (k === "cls") e.className = attrs[k];
+      else if (k.slice(0, 2) === "on") e.addEventListener(k.slice(2), attrs[k]);
+      else if (attrs[k] !== null && attrs[k] !== undefined && attrs[k] !== false) e.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
+    });
+    (kids || []).forEach(function (c) { if (c) e.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
+    return e;
+  }
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+  function api(method, url, body) {
+    var opts = { method: method, headers: { "Accept": "application/json" } };
+    if (body !== undefined) { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
+    return fetch(url, opts).then(function (r) {
+      return r.json().then(function (d) { return { ok: r.ok, status: r.status, data: d }; },
+                           function () { return { ok: false, status: r.status, data: { error: String(r.status) } }; });
+    });
+  }
+  function stepName(s) { for (var i = 0; i < STEPS.length; i++) if (STEPS[i][0] === s) return STEPS[i][1]; return s || ""; }
+  function nm(pair) { return Array.isArray(pair) ? pair[EN ? 1 : 0] : String(pair); }
+  function busy(on) { root.classList.toggle("busy", !!on); }
+
+  /* -- tabs ---------------------------------------------------------------------- */
+  function showTab(name) {
+    document.querySelectorAll("#board-app .pane").forEach(function (p) { p.hidden = p.getAttribute("data-pane") !== name; });
+    document.querySelectorAll("#board-app .tabs button").forEach(function (b) {
+      b.setAttribute("aria-selected", b.getAttribute("data-tab") === name ? "true" : "false");
+    });
+  }
+  document.querySelectorAll("#board-app .tabs button").forEach(function (b) {
+    b.addEventListener("click", function () { showTab(b.getAttribute("data-tab")); });
+  });
+
+  /* -- the builder's form ------------------------------------------------------ */
+  function defaultModel() {
+    return { title: "", players: [{ name: EN ? "Alice" : "Алиса", life: 20, library: 20, battlefield: [], hand: [] },
+                                  { name: EN ? "Bob" : "Боб", life: 20, library: 20, battlefield: [], hand: [] }],
+             turn: { number: 1, active: EN ? "Alice" : "Алиса", step: "main1" } };
+  }
+  var timer = null;
+  function changed() { clearTimeout(timer); timer = setTimeout(check, 450); }
+  function field(label, input) { return el("label", { cls: "field" }, [el("span", { text: label }), input]); }
+  function num(obj, key, path, opts) {
+    opts = opts || {};
+    var i = el("input", { type: "number", inputmode: "numeric", "data-path": path, min: opts.min, value: obj[key] === undefined ? "" : obj[key] });
+    i.addEventListener("input", function () {
+      if (i.value === "") delete obj[key]; else obj[key] = Number(i.value);
+      changed();
+    });
+    return i;
+  }
+  function text(obj, key, path, placeholder) {
+    var i = el("input", { type: "text", "data-path": path, value: obj[key] === undefined ? "" : obj[key], placeholder: placeholder });
+    i.addEventListener("input", function () { if (i.value === "") delete obj[key]; else obj[key] = i.value; changed(); });
+    return i;
+  }
+  function list(obj, key, path, placeholder) {   /* a YAML list typed as "a, b" */
+    var v = obj[key];
+    var i = el("input", { type: "text", "data-path": path, placeholder: placeholder,
+                          value: Array.isArray(v) ? v.map(function (x) { return typeof x === "string" ? x : JSON.stringify(x); }).join(", ") : "" });
+    i.addEventListener("input", function () {
+      var parts = i.value.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
+      if (parts.length) obj[key] = parts; else delete obj[key];
+      changed();
+    });
+    return i;
+  }
+  function checkbox(obj, key, path, label) {
+    var i = el("input", { type: "checkbox", "data-path": path });
+    i.checked = !!obj[key];
+    i.addEventListener("change", function () { if (i.checked) obj[key] = true; else delete obj[key]; changed(); });
+    return el("label", { cls: "check" }, [i, " " + label]);
+  }
+  function select(obj, key, path, options, blank) {
+    var s = el("select", { "data-path": path });
+    if (blank !== undefined) s.appendChild(el("option", { value: "", text: blank }));
+    options.forEach(function (o) {
+      var v = Array.isArray(o) ? o[0] : o, t = Array.isArray(o) ? o[1] : o;
+      var opt = el("option", { value: v, text: t });
+      if (String(obj[key]) === String(v)) opt.selected = true;
+      s.appendChild(opt);
+    });
+    s.addEventListener("change", function () { if (s.value === "") delete obj[key]; else obj[key] = s.value; changed(); });
+    return s;
+  }
+  function playerNames() { return (st.model.players || []).map(function (p) { return p.name; }); }
+  function allIds() {
+    var ids = {};
+    (st.model.players || []).forEach(function (p) {
+      ZONES.concat(["command"]).forEach(function (z) { (p[z] || []).forEach(function (e) { if (e && e.id) ids[e.id] = 1; }); });
+    });
+    (st.model.stack || []).forEach(function (e) { if (e && e.id) ids[e.id] = 1; });
+    return ids;
+  }
+  function newId(name) {
+    var base = String(name || "obj").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "obj";
+    var ids = allIds(), n = 1, id = base;
+    while (ids[id]) { n += 1; id = base + "-" + n; }
+    return id;
+  }
+
+  function entryEditor(entries, j, path, onBattlefield) {
+    var e = entries[j];
+    if (typeof e === "string") { e = entries[j] = { card: e }; }
+    var box = el("div", { cls: "entry", "data-path": path });
+    var kind = ["creature", "planeswalker", "permanent"].filter(function (k) { return e[k]; })[0];
+    var head = el("div", { cls: "entry-head" });
+    if (kind) {
+      var spec = e[kind];
+      head.appendChild(field(S.name, text(spec, "name", path + "." + kind + ".name")));
+      if (kind === "creature") {
+        head.appendChild(field(S.power, num(spec, "power", path + ".creature.power")));
+        head.appendChild(field(S.toughness, num(spec, "toughness", path + ".creature.toughness")));
+      }
+      if (kind === "planeswalker") head.appendChild(field(S.loyalty, num(spec, "loyalty", path + ".planeswalker.loyalty", { min: 0 })));
+      box.appendChild(head);
+      var more = el("div", { cls: "entry-more" });
+      more.appendChild(field(S.keywords, list(spec, "keywords", path + "." + kind + ".keywords", "trample, deathtouch")));
+      more.appendChild(field(S.colors, list(spec, "colors", path + "." + kind + ".colors", "green, red")));
+      if (kind === "permanent") more.appendChild(field(S.types, list(spec, "types", path + ".permanent.types", "artifact, enchantment")));
+      more.appendChild(field(S.subtypes, list(spec, "subtypes", path + "." + kind + ".subtypes", "")));
+      box.appendChild(more);
+    } else {
+      head.appendChild(field(S.card, text(e, "card", path + ".card")));
+      box.appendChild(head);
+    }
+    var opts = el("div", { cls: "entry-opts" });
+    opts.appendChild(field("id", text(e, "id", path + ".id")));
+    if (onBattlefield) {
+      opts.appendChild(checkbox(e, "tapped", path + ".tapped", S.tapped));
+      opts.appendChild(checkbox(e, "summoning_sick", path + ".summoning_sick", S.sick));
+      opts.appendChild(checkbox(e, "token", path + ".token", S.token));
+      opts.appendChild(field(S.damage, num(e, "damage", path + ".damage", { min: 0 })));
+      var ctr = e.counters || {};
+      var ci = el("input", { type: "number", min: 0, "data-path": path + ".counters", value: ctr["+1/+1"] || "" });
+      ci.addEventListener("input", function () {
+        if (ci.value === "" || ci.value === "0") { if (e.counters) { delete e.counters["+1/+1"]; if (!Object.keys(e.counters).length) delete e.counters; } }
+        else { e.counters = e.counters || {}; e.counters["+1/+1"] = Number(ci.value); }
+        changed();
+      });
+      opts.appendChild(field(S.counters, ci));
+      opts.appendChild(field(S.attached_to, text(e, "attached_to", path + ".attached_to")));
+      opts.appendChild(field(S.controller, select(e, "controller", path + ".controller", playerNames(), "—")));
+    }
+    opts.appendChild(el("button", { type: "button", cls: "remove", text: S.remove,
+                                    onclick: function () { entries.splice(j, 1); renderBuild(); changed(); } }));
+    box.appendChild(opts);
+    return box;
+  }
+
+  function cardSearch(p) {
+    var wrap = el("div", { cls: "card-search" });
+    var zone = el("select", { "aria-label": S.battlefield });
+    ZONES.forEach(function (z) { zone.appendChild(el("option", { value: z, text: S[z] })); });
+    var input = el("input", { type: "search", placeholder: S.add_card, autocomplete: "off", cls: "card-q" });
+    var out = el("ul", { cls: "card-hits" });
+    var t = null;
+    input.addEventListener("input", function () {
+      clearTimeout(t);
+      t = setTimeout(function () {
+        var q = input.value.trim();
+        if (!q) { clear(out); return; }
+        api("GET", "/api/cards?q=" + encodeURIComponent(q)).then(function (r) {
+          clear(out);
+          (r.ok ? r.data : []).forEach(function (c) {
+            out.appendChild(el("li", {}, [el("button", {
+              type: "button", cls: "card-hit", text: (EN ? c.name_en + " · " + c.name_ru : c.name_ru + " · " + c.name_en) + (c.pt ? " " + c.pt : ""),
+              onclick: function () {
+                var z = zone.value;
+                p[z] = p[z] || [];
+                p[z].push({ card: c.name_ru, id: newId(c.name_en) });
+                renderBuild(); changed();
+              } })]));
+          });
+        });
+      }, 150);
+    });
+    wrap.appendChild(el("div", { cls: "row" }, [zone, input]));
+    wrap.appendChild(out);
+    return wrap;
+  }
+
+  function manaPool(p, path) {   /* mana already in the pool: {W, U, B, R, G} */
+    var row = el("details", { cls: "mana-edit", open: p.mana_pool ? true : null }, [el("summary", { text: S.mana_pool })]);
+    var inner = el("div", { cls: "row", "data-path": path + ".mana_pool" });
+    ["W", "U", "B", "R", "G"].forEach(function (sym) {
+      var i = el("input", { type: "number", min: 0, inputmode: "numeric", value: (p.mana_pool || {})[sym] || "" });
+      i.addEventListener("input", function () {
+        p.mana_pool = p.mana_pool || {};
+        if (!i.value || i.value === "0") delete p.mana_pool[sym]; else p.mana_pool[sym] = Number(i.value);
+        if (!Object.keys(p.mana_pool).length) delete p.mana_pool;
+        changed();
+      });
+      inner.appendChild(field("{" + sym + "}", i));
+    });
+    row.appendChild(inner);
+    return row;
+  }
+
+  function renderBuild() {
+    var m = st.model, form = clear($("build-form"));
+    form.appendChild(field(EN ? "Title" : "Название", text(m, "title", "title")));
+    var ps = el("fieldset", { cls: "players" }, [el("legend", { text: S.players })]);
+    (m.players || []).forEach(function (p, i) {
+      var path = "players[" + i + "]";
+      var f = el("fieldset", { cls: "player-edit", "data-path": path });
+      var nameInput = text(p, "name", path + ".name");
+      nameInput.addEventListener("change", function () {   /* renamed: the player lists follow */
+        if (m.turn && m.turn.active && playerNames().indexOf(m.turn.active) < 0) m.turn.active = p.name;
+        renderBuild();
+      });
+      var head = el("div", { cls: "row" }, [
+        field(S.name, nameInput),
+        field(S.life, num(p, "life", path + ".life")),
+        field(S.poison, num(p, "poison", path + ".poison", { min: 0 })),
+        field(S.library, typeof p.library === "object" ? el("span", { text: String((p.library || []).length) }) : num(p, "library", path + ".library", { min: 0 }))
+      ]);
+      if (m.players.length > 2) head.appendChild(el("button", { type: "button", cls: "remove", text: S.remove,
+        onclick: function () { m.players.splice(i, 1); renderBuild(); changed(); } }));
+      f.appendChild(head);
+      f.appendChild(manaPool(p, path));
+      ZONES.forEach(function (z) {
+        if (!p[z] || !p[z].length) return;
+        var zb = el("div", { cls: "zone-edit" }, [el("div", { cls: "zone-name", text: S[z] })]);
+        p[z].forEach(function (e, j) { zb.appendChild(entryEditor(p[z], j, path + "." + z + "[" + j + "]", z === "battlefield")); });
+        f.appendChild(zb);
+      });
+      f.appendChild(cardSearch(p));
+      f.appendChild(el("div", { cls: "row" }, [
+        el("button", { type: "button", cls: "add-creature", text: S.add_creature, onclick: function () {
+          p.battlefield = p.battlefield || [];
+          p.battlefield.push({ id: newId("creature"), creature: { name: EN ? "Creature" : "Существо", power: 2, toughness: 2 } });
+          renderBuild(); changed();
+        } }),
+        el("button", { type: "button", cls: "add-planeswalker", text: S.add_planeswalker, onclick: function () {
+          p.battlefield = p.battlefield || [];
+          p.battlefield.push({ id: newId("planeswalker"), planeswalker: { name: EN ? "Planeswalker" : "Мироходец", loyalty: 3 } });
+          renderBuild(); changed();
+        } }),
+        el("button", { type: "button", text: S.add_permanent, onclick: function () {
+          p.battlefield = p.battlefield || [];
+          p.battlefield.push({ id: newId("permanent"), permanent: { name: EN ? "Permanent" : "Перманент", types: ["artifact"] } });
+          renderBuild(); changed();
+        } })
+      ]));
+      ps.appendChild(f);
+    });
+    if ((m.players || []).length < 4) ps.appendChild(el("button", { type: "button", id: "add-player", text: S.add_player, onclick: function () {
+      var names = EN ? ["Alice", "Bob", "Carol", "Dave"] : ["Алиса", "Боб", "Вика", "Гена"];
+      var name = names.filter(function (n) { return playerNames().indexOf(n) < 0; })[0] || "P" + (m.players.length + 1);
+      m.players.push({ name: name, life: 20, library: 20, battlefield: [] });
+      renderBuild(); changed();
+    } }));
+    form.appendChild(ps);
+
+    m.turn = m.turn || {};
+    form.appendChild(el("fieldset", { cls: "turn-edit" }, [el("legend", { text: S.turn }), el("div", { cls: "row" }, [
+      field(S.turn_number, num(m.turn, "number", "turn.number", { min: 1 })),
+      field(S.active, select(m.turn, "active", "turn.active", playerNames())),
+      field(S.step, select(m.turn, "step", "turn.step", STEPS))
+    ])]));
+
+    var sf = el("fieldset", { cls: "stack-edit" }, [el("legend", { text: S.stack })]);
+    (m.stack || []).forEach(function (it, k) {
+      var path = "stack[" + k + "]";
+      var row = el("div", { cls: "entry", "data-path": path });
+      if (it.spell !== undefined) row.appendChild(field(S.spell, text(it, "spell", path + ".spell")));
+      else row.appendChild(el("span", { cls: "hint", text: it.ability ? "ability" : "trigger" }));
+      row.appendChild(field("id", text(it, "id", path + ".id")));
+      row.appendChild(field(S.by, select(it, "by", path + ".by", playerNames(), "—")));
+      row.appendChild(field(S.targets, list(it, "targets", path + ".targets", "bears, Боб")));
+      row.appendChild(el("button", { type: "button", cls: "remove", text: S.remove, onclick: function () {
+        m.stack.splice(k, 1); if (!m.stack.length) delete m.stack; renderBuild(); changed();
+      } }));
+      sf.appendChild(row);
+    });
+    sf.appendChild(el("button", { type: "button", id: "add-stack", text: S.add_stack, onclick: function () {
+      m.stack = m.stack || [];
+      m.stack.push({ spell: EN ? "Lightning Bolt" : "Молния", id: newId("spell"), by: playerNames()[0], targets: [] });
+      renderBuild(); changed();
+    } }));
+    form.appendChild(sf);
+  }
+
+  function showErrors(issues) {
+    document.querySelectorAll("#board-app .field-error").forEach(function (e) { e.remove(); });
+    document.querySelectorAll("#board-app .has-error").forEach(function (e) { e.classList.remove("has-error"); });
+    var loose = [];
+    (issues || []).forEach(function (is) {
+      var p = is.path || "", target = null;
+      while (p && !target) {
+        target = document.querySelector('#build-form [data-path="' + p.replace(/"/g, "") + '"]');
+        if (!target) p = p.replace(/(\.[^.\[\]]*|\[\d+\])$/, "") === p ? "" : p.replace(/(\.[^.\[\]]*|\[\d+\])$/, "");
+      }
+      var msg = el("span", { cls: "field-error", role: "alert", text: is.message });
+      if (target) {
+        target.classList.add("has-error");
+        var host = target.closest("label.field") || target;
+        host.parentNode.insertBefore(msg, host.nextSibling);
+      } else loose.push((is.line ? (EN ? "line " : "строка ") + is.line + ", " : "") + is.path + ": " + is.message);
+    });
+    var status = $("build-status");
+    status.textContent = issues && issues.length ? S.invalid + (loose.length ? " " + loose.join("; ") : "") : S.valid;
+    status.className = "status " + (issues && issues.length ? "bad" : "ok");
+  }
+
+  function check() {
+    busy(true);
+    return api("POST", "/api/scenarios/run", { scenario: st.model, states: "final" }).then(function (r) {
+      busy(false);
+      if (!r.ok) { showErrors(r.data.issues || [{ path: "-", message: r.data.error }]); return false; }
+      showErrors([]);
+      st.yaml = r.data.yaml;
+      $("yaml").value = st.yaml;
+      st.run = r.data;
+      /* the lines played stay: the changed board replays the current one ("and if the blocker
+         were 4/4?"); a line the new board can't take goes back to the start */
+      if (st.path.length) return play().then(function (ok) { if (ok) return true; st.path = []; return play(); });
+      renderPlay();
+      return true;
+    });
+  }
+  $("check").addEventListener("click", function () {
+    clearTimeout(timer);
+    check().then(function (ok) { if (ok) showTab("play"); });
+  });
+
+  /* -- loading a board from YAML (saved board, library scenario, import) --------- */
+  function loadYaml(textValue, variations, status) {
+    busy(true);
+    return api("POST", "/api/scenarios/run", { scenario: textValue, states: "final" }).then(function (r) {
+      busy(false);
+      if (!r.ok) {
+        status.textContent = r.data.error || "";
+        status.className = "status bad";
+        return false;
+      }
+      st.model = r.data.data;
+      st.yaml = r.data.yaml;
+      $("yaml").value = st.yaml;
+      st.tree = (variations && variations.tree) || { c: [] };
+      st.path = (variations && variations.path) || [];
+      st.run = r.data;
+      status.textContent = S.valid;
+      status.className = "status ok";
+      renderBuild();
+      return st.path.length ? play() : (renderPlay(), true);
+    });
+  }
+  $("apply-yaml").addEventListener("click", function () { loadYaml($("yaml").value, null, $("yaml-status")); });
+  $("import").addEventListener("change", function (ev) {
+    var f = ev.target.files && ev.target.files[0];
+    if (!f) return;
+    if (f.size > 200000) { $("yaml-status").textContent = "> 200 KB"; return; }
+    f.text().then(function (t) { $("yaml").value = t; return loadYaml(t, null, $("yaml-status")); })
+      .then(function (ok) { if (ok) showTab("build"); });
+    ev.target.value = "";
+  });
+  $("export").addEventListener("click", function () {   /* the board with the line played as its script */
+    api("POST", "/api/scenarios/run", { scenario: st.yaml, decisions: decisions(), states: "final", export: true }).then(function (r) {
+      if (!r.ok) { $("yaml-status").textContent = r.data.error; return; }
+      var a = el("a", { href: URL.createObjectURL(new Blob([r.data.yaml_with_decisions], { type: "application/x-yaml" })),
+                        download: (st.boardId ? "board-" + st.boardId : "board") + ".yaml" });
+      document.body.appendChild(a); a.click(); a.remove();
+    });
+  });
+
+  /* -- play ------------------------------------------------------------------------ */
+  function node(path) { var n = st.tree; path.forEach(function (i) { n = n.c[i]; }); return n; }
+  function decisions(path) {
+    var out = [], n = st.tree;
+    (path || st.path).forEach(function (i) { n = n.c[i]; out.push(n.a); });
+    return out;
+  }
+  function refusal(msg) { var r = $("refusal"); r.hidden = !msg; r.textContent = msg ? S.refused + ": " + msg : ""; }
+
+  function play() {
+    busy(true);
+    return api("POST", "/api/scenarios/run", { scenario: st.yaml, decisions: decisions(), states: "final" }).then(function (r) {
+      busy(false);
+      if (!r.ok) { refusal(r.data.error); return false; }
+      st.run = r.data; renderPlay(); refusal(r.data.refused ? r.data.refused.message : ""); return true;
+    });
+  }
+
+  function move(action, label) {
+    var here = node(st.path), key = JSON.stringify(action);
+    for (var i = 0; i < here.c.length; i++) {
+      if (JSON.stringify(here.c[i].a) === key) { st.path = st.path.concat([i]); return play(); }
+    }
+    busy(true);
+    return api("POST", "/api/scenarios/run", { scenario: st.yaml, decisions: decisions().concat([action]), states: "final" }).then(function (r) {
+      busy(false);
+      if (!r.ok) { refusal(r.data.error); return; }
+      if (r.data.refused) { refusal(r.data.refused.message); return; }
+      here.c.push({ a: action, l: label, c: [] });
+      st.path = st.path.concat([here.c.length - 1]);
+      st.run = r.data; refusal(""); renderPlay();
+    });
+  }
+
+  function ruleLinks(rules) {
+    var texts = (st.run && st.run.rule_texts) || {};
+    var span = el("span", { cls: "cited" }, [" ("]);
+    rules.forEach(function (n, k) {
+      var t = texts[n] || {};
+      span.appendChild(el("a", { cls: "ref", href: t.url || "#", "data-n": n, title: t.text || "", text: n }));
+      if (k < rules.length - 1) span.appendChild(document.createTextNode(", "));
+    });
+    span.appendChild(document.createTextNode(")"));
+    return span;
+  }
+
+  function objView(o) {
+    var c = ["obj"];
+    if (o.tapped) c.push("tapped");
+    var role = o.combat || {};
+    if (role.attacking) c.push("attacking");
+    if (role.blocking) c.push("blocking");
+    var kids = [el("span", { cls: "nm", text: (EN ? o.name_en || o.name_ru : o.name_ru) || o.id })];
+    kids.push(el("span", { cls: "att", text: "[" + o.id + "]" }));
+    if (o.tapped) kids.push(el("span", { cls: "st", text: S.tapped }));
+    if (o.damage) kids.push(el("span", { cls: "dmg", text: S.damage + ": " + o.damage }));
+    var ctr = Object.keys(o.counters || {});
+    if (ctr.length) kids.push(el("span", { cls: "ctr", text: ctr.map(function (k) { return k + "×" + o.counters[k]; }).join(", ") }));
+    if (o.keywords && o.keywords.length) kids.push(el("span", { cls: "att", text: o.keywords.join(", ") }));
+    if (o.attached_to) kids.push(el("span", { cls: "att", text: "→ " + o.attached_to }));
+    if (role.attacking) kids.push(el("span", { cls: "combat atk", text: S.attacks + " " + role.attacking }));
+    if (role.blocking) kids.push(el("span", { cls: "combat blk", text: S.blocks + " " + [].concat(role.blocking).join(", ") }));
+    if (o.targets && o.targets.length) kids.push(el("span", { cls: "att", text: "→ " + o.targets.join(", ") }));
+    if (o.token) kids.push(el("span", { cls: "att", text: S.token }));
+    if (o.summoning_sick && o.pt) kids.push(el("span", { cls: "att", text: S.sick }));
+    if (o.pt) kids.push(el("span", { cls: "ptv", text: o.pt }));
+    return el("div", { cls: c.join(" "), "data-id": o.id }, kids);
+  }
+
+  function boardView(b) {
+    var box = el("div", { cls: "board" });
+    b.players.forEach(function (p) {
+      var pool = Object.keys(p.mana_pool || {}).filter(function (k) { return p.mana_pool[k]; })
+        .map(function (k) { return new Array(p.mana_pool[k] + 1).join("{" + k + "}"); }).join("");
+      var sec = el("section", { cls: "player" + (p.name === b.active ? " active" : ""), "data-player": p.name }, [
+        el("div", { cls: "player-head" }, [el("span", { cls: "pname", text: p.name }),
+          el("span", {}, [el("span", { cls: "life", "data-life": p.life, text: "♥ " + S.life + " " + p.life }),
+                          p.poison ? " · " + S.poison + " " + p.poison : "", pool ? " · " + S.mana + ": " + pool : "",
+                          p.lost ? " · ✗" : ""])])]);
+      ZONES.forEach(function (z) {
+        if (!p[z] || !p[z].length) return;
+        sec.appendChild(el("div", { cls: "zone zone-" + z }, [el("div", { cls: "zone-name", text: S[z] + " (" + p[z].length + ")" }),
+          el("div", { cls: "objs" }, p[z].map(objView))]));
+      });
+      sec.appendChild(el("div", { cls: "zone zone-library" }, [el("span", { cls: "zone-name", text: S.library + ": " + p.library })]));
+      box.appendChild(sec);
+    });
+    box.appendChild(el("div", { cls: "stack-zone" }, [el("div", { cls: "zone-name", text: S.stack }),
+      b.stack.length ? el("div", { cls: "objs" }, b.stack.map(objView)) : el("span", { cls: "empty", text: S.empty })]));
+    return box;
+  }
+
+  function statusText(b) {
+    var s = (EN ? "Turn " : "Ход ") + b.turn + " · " + b.active + " · " + stepName(b.step);
+    if (b.priority) s += " · " + S.priority + ": " + b.priority;
+    if (b.result) s += " · " + S.game_over + (b.result.winner ? ": " + S.winner + " " + b.result.winner : "");
+    return s;
+  }
+
+  function submitRow(label, fn) {
+    return el("button", { type: "button", cls: "primary submit-decision", text: label, onclick: fn });
+  }
+
+  function owedView(o) {
+    var box = el("div", { cls: "owed", "data-decision": o.decision }, [
+      el("p", { cls: "note" }, [el("b", { text: S.owed + ": " }), o.by + " — " + o.text_ru]),
+      o.needs_id && o.needs_id.length ? el("p", { cls: "hint", text: S.needs_id + ": " + o.needs_id.join(", ") }) : null]);
+    if (o.answer === "attack" || o.answer === "block") {
+      var sels = o.rows.map(function (row) {
+        var s = el("select", { "data-for": row.id, "aria-label": nm(row.name) },
+          [el("option", { value: "", text: o.answer === "attack" ? S.no_attack : S.no_block })]
+            .concat(row.choices.map(function (c) { return el("option", { value: c, text: c }); })));
+        box.appendChild(field(nm(row.name), s));
+        return s;
+      });
+      box.appendChild(submitRow(S.submit, function () {
+        var m = {}, any = false;
+        sels.forEach(function (s) { if (s.value) { m[s.getAttribute("data-for")] = s.value; any = true; } });
+        var act = {}; act[o.answer] = any ? m : "none";
+        move(act, o.by + ": " + (o.answer === "attack" ? S.attacks : S.blocks) + " " + (any ? Object.keys(m).map(function (k) { return k + "→" + m[k]; }).join(", ") : S.none));
+      }));
+    } else if (o.answer === "assign_damage") {
+      var inputs = [];
+      o.rows.forEach(function (row) {
+        box.appendChild(el("p", { text: nm(row.name) + " (" + row.power + ")" }));
+        row.recipients.forEach(function (rc) {
+          var i = el("input", { type: "number", min: 0, value: rc.value, "data-src": row.id, "data-to": rc.id });
+          inputs.push(i);
+          box.appendChild(field(nm(rc.name), i));
+        });
+      });
+      box.appendChild(submitRow(S.submit, function () {
+        var m = {};
+        inputs.forEach(function (i) {
+          var s = i.getAttribute("data-src");
+          m[s] = m[s] || {};
+          m[s][i.getAttribute("data-to")] = Number(i.value || 0);
+        });
+        move({ assign_damage: m }, o.by + ": " + Object.keys(m).map(function (src) {
+          return src + " → " + Object.keys(m[src]).map(function (r) { return r + " " + m[src][r]; }).join(", ");
+        }).join("; "));
+      }));
+    } else if (o.order) {
+      var order = o.options.map(String);
+      var ol = el("ol", { cls: "order" });
+      var draw = function () {
+        clear(ol);
+        order.forEach(function (v, k) {
+          ol.appendChild(el("li", {}, [nm(o.names[v] || v) + " ",
+            k ? el("button", { type: "button", text: "↑", onclick: function () { order.splice(k - 1, 0, order.splice(k, 1)[0]); draw(); } }) : null]));
+        });
+      };
+      draw();
+      box.appendChild(ol);
+      box.appendChild(submitRow(S.submit, function () { move({ choose: order.slice() }, o.by + ": " + order.join(", ")); }));
+    } else if (o.count > 1) {
+      var boxes = o.options.map(function (v) {
+        var c = el("input", { type: "checkbox", value: v });
+        box.appendChild(el("label", { cls: "check" }, [c, " " + nm(o.names[v] || v)]));
+        return c;
+      });
+      box.appendChild(submitRow(S.submit, function () {
+        var vals = boxes.filter(function (c) { return c.checked; }).map(function (c) { return c.value; });
+        move({ choose: vals }, o.by + ": " + vals.join(", "));
+      }));
+    } else {
+      o.options.forEach(function (v) {
+        box.appendChild(el("button", { type: "button", cls: "move", text: nm(o.names[v] || v),
+          onclick: function () { move({ choose: v }, o.by + ": " + v); } }));
+      });
+    }
+    return box;
+  }
+
+  function lineView(n, prefix, depth) {
+    /* the main line of `n` (first children), each branch point's alternatives in parentheses */
+    var frag = el("span", { cls: depth ? "line var" : "line" });
+    var cur = n, path = prefix.slice();
+    while (cur.c.length) {
+      var p0 = path.concat([0]);
+      frag.appendChild(moveButton(cur.c[0], p0));
+      for (var k = 1; k < cur.c.length; k++) {
+        frag.appendChild(el("span", { cls: "branch" }, ["( ", moveButton(cur.c[k], path.concat([k])), lineView(cur.c[k], path.concat([k]), depth + 1), " )"]));
+      }
+      cur = cur.c[0]; path = p0;
+    }
+    return frag;
+  }
+  function moveButton(n, path) {
+    var here = JSON.stringify(path) === JSON.stringify(st.path);
+    return el("button", { type: "button", cls: "mv" + (here ? " cur" : ""), "data-path": JSON.stringify(path), text: n.l,
+      onclick: function () { st.path = path; play(); } });
+  }
+
+  function viewAt(n) {
+    busy(true);
+    api("POST", "/api/scenarios/run", { scenario: st.yaml, decisions: decisions(), at: n }).then(function (r) {
+      busy(false);
+      if (!r.ok) return;
+      var v = clear($("viewing"));
+      v.hidden = false;
+      v.appendChild(document.createTextNode(S.board_after + " " + n + " · "));
+      v.appendChild(el("button", { type: "button", id: "view-current", text: S.current, onclick: function () { v.hidden = true; renderPlay(); } }));
+      clear($("play-board")).appendChild(boardView(r.data.board));
+      document.querySelectorAll("#trace li").forEach(function (li) { li.classList.toggle("viewed", Number(li.value) === n); });
+    });
+  }
+
+  function renderPlay() {
+    var r = st.run;
+    if (!r) return;
+    $("viewing").hidden = true;
+    $("play-status").textContent = statusText(r.board);
+    clear($("owed"));
+    if (r.owed) $("owed").appendChild(owedView(r.owed));
+    var legal = clear($("legal"));
+    if (r.legal.length) {
+      legal.appendChild(el("p", { cls: "zone-name", text: S.legal }));
+      r.legal.forEach(function (m) {
+        legal.appendChild(el("button", { type: "button", cls: "move move-" + m.kind, text: EN ? m.label_en : m.label_ru,
+          disabled: !!m.needs_id, title: m.needs_id ? S.needs_id + ": " + m.needs_id.join(", ") : null,
+          onclick: function () { move(m.action, EN ? m.label_en : m.label_ru); } }));
+      });
+    } else if (!r.owed) legal.appendChild(el("p", { cls: "hint", text: S.no_actions }));
+    clear($("play-board")).appendChild(boardView(r.board));
+    var lastSpan = (r.decisions || [])[r.decisions.length - 1];
+    var trace = clear($("trace"));
+    r.events.forEach(function (e) {
+      var recent = lastSpan && e.index >= lastSpan.first && e.index <= lastSpan.last;
+      var li = el("li", { value: e.index, cls: recent ? "current" : "" }, [
+        el("a", { href: "#", text: (EN && e.text_en) ? e.text_en : e.text_ru, onclick: function (ev) { ev.preventDefault(); viewAt(e.index); } })]);
+      if (e.rules.length) li.appendChild(ruleLinks(e.rules));
+      trace.appendChild(li);
+    });
+    var ex = clear($("expects"));
+    ex.hidden = !(r.expectations || []).length;
+    ex.previousElementSibling.hidden = ex.hidden;
+    (r.expectations || []).forEach(function (x) {
+      ex.appendChild(el("li", { cls: x.passed ? "pass" : "fail", text: (x.passed ? "✓ " : "✗ ") + JSON.stringify(x.expect) + (x.messages.length ? " — " + x.messages.join("; ") : "") }));
+    });
+    var vars = clear($("variations"));
+    vars.appendChild(el("button", { type: "button", cls: "mv" + (st.path.length ? "" : " cur"), text: "⌂", "data-path": "[]",
+      onclick: function () { st.path = []; play(); } }));
+    vars.appendChild(lineView(st.tree, [], 0));
+    $("nav-back").disabled = !st.path.length;
+    $("nav-start").disabled = !st.path.length;
+    $("nav-forward").disabled = !node(st.path).c.length;
+  }
+  $("nav-start").addEventListener("click", function () { st.path = []; play(); });
+  $("nav-back").addEventListener("click", function () { st.path = st.path.slice(0, -1); play(); });
+  $("nav-forward").addEventListener("click", function () {
+    if (node(st.path).c.length) { st.path = st.path.concat([0]); play(); }
+  });
+  document.addEventListener("keydown", function (ev) {
+    if ($("pane-play").hidden || /INPUT|SELECT|TEXTAREA/.test((ev.target && ev.target.tagName) || "")) return;
+    if (ev.key === "ArrowLeft" && st.path.length) { st.path = st.path.slice(0, -1); play(); }
+    if (ev.key === "ArrowRight" && node(st.path).c.length) { st.path = st.path.concat([0]); play(); }
+  });
+
+  /* -- save and share --------------------------------------------------------------- */
+  function saved(data) {
+    st.boardId = data.id; st.revision = data.revision;
+    var link = $("permalink");
+    link.href = data.url; link.hidden = false;
+    if (location.pathname !== data.url) history.replaceState(null, "", data.url + location.search);
+    $("save-status").textContent = S.saved + " " + data.revision;
+    $("conflict").hidden = true;
+  }
+  function body() { return { scenario: st.yaml, variations: { tree: st.tree, path: st.path } }; }
+  function saveNew() { return api("POST", "/api/boards", body()).then(function (r) { if (r.ok) saved(r.data); else $("save-status").textContent = r.data.error; }); }
+  $("save").addEventListener("click", function () {
+    if (!st.yaml) { $("save-status").textContent = S.invalid; return; }
+    if (!st.boardId) return saveNew();
+    var b = body(); b.revision = st.revision;
+    api("PUT", "/api/boards/" + st.boardId, b).then(function (r) {
+      if (r.ok) return saved(r.data);
+      if (r.status === 409) {
+        $("conflict-text").textContent = S.conflict.replace("{n}", r.data.latest.revision);
+        $("conflict").hidden = false;
+        return;
+      }
+      $("save-status").textContent = r.data.error;
+    });
+  });
+  $("conflict-copy").addEventListener("click", function () { st.boardId = null; saveNew(); });
+  $("conflict-reload").addEventListener("click", function () {
+    api("GET", "/api/boards/" + st.boardId).then(function (r) {
+      if (!r.ok) return;
+      st.revision = r.data.revision;
+      $("conflict").hidden = true;
+      $("save-status").textContent = S.revision + " " + r.data.revision;
+      loadYaml(r.data.scenario, r.data.variations, $("yaml-status"));
+    });
+  });
+
+  /* -- start ---------------------------------------------------------------------------- */
+  function labelOf(a) {
+    var k = Object.keys(a).filter(function (x) { return x !== "by"; })[0], v = a[k];
+    return (a.by ? a.by + ": " : "") + k + (v === true || v === null ? "" : " " + (typeof v === "object" ? JSON.stringify(v) : v));
+  }
+  function scriptToLine() {
+    /* a library scenario: its script becomes the main line, so the judge can step back
+       through it and branch anywhere */
+    var script = st.model.script || [];
+    if (!script.length) return Promise.resolve(true);
+    delete st.model.script;
+    return check().then(function (ok) {
+      if (!ok) return false;
+      var n = st.tree;
+      st.path = [];
+      script.forEach(function (a) {
+        if (typeof a === "string") { var o = {}; o[a] = true; a = o; }
+        n.c.push({ a: a, l: labelOf(a), c: [] });
+        n = n.c[0];
+        st.path.push(0);
+      });
+      return play();
+    });
+  }
+  var initial = $("yaml").value;
+  var vars0 = root.getAttribute("data-variations");
+  if (initial.trim()) {
+    loadYaml(initial, vars0 ? JSON.parse(vars0) : null, $("build-status")).then(function (ok) {
+      return ok && root.getAttribute("data-from") ? scriptToLine() : ok;
+    }).then(function () {
+      showTab(st.boardId ? "play" : "build");
+    });
+  } else {
+    st.model = defaultModel();
+    renderBuild();
+    showTab("build");
+    check();
+  }
+})();

@@ -1,0 +1,215 @@
+"""The board builder in headless Chromium: a board built from nothing on a desktop and on a
+phone, the trample + deathtouch combat played to the end, a step back and a branch, save,
+the permalink in a new browser context, export and import of the YAML."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+RUN = "**/api/scenarios/run"
+
+
+@pytest.fixture(autouse=True)
+def generous_rate(monkeypatch):
+    from judge_app.web import boards
+    monkeypatch.setattr(boards, "RATE", 100_000)
+
+
+def shot(page, artifacts, name):
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+def field(page, path):
+    return page.locator(f'#build-form [data-path="{path}"]').first
+
+
+def engine(page, click):
+    """Do something that asks the engine, and wait for its answer."""
+    with page.expect_response(RUN):
+        click()
+
+
+def open_builder(page, url="/boards/new"):
+    with page.expect_response(RUN):
+        page.goto(url)
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+
+
+def add_creature(page, player, j, name, power, toughness, keywords, oid):
+    page.locator("fieldset.player-edit").nth(player).locator("button.add-creature").click()
+    base = f"players[{player}].battlefield[{j}]"
+    field(page, f"{base}.creature.name").fill(name)
+    field(page, f"{base}.creature.power").fill(str(power))
+    field(page, f"{base}.creature.toughness").fill(str(toughness))
+    if keywords:
+        field(page, f"{base}.creature.keywords").fill(keywords)
+    field(page, f"{base}.id").fill(oid)
+
+
+def build_combat_board(page):
+    add_creature(page, 0, 0, "Вурм", 6, 4, "trample, deathtouch", "wurm")
+    add_creature(page, 1, 0, "Мастодонт", 3, 5, "", "mastodon")
+    field(page, "turn.step").select_option("declare_attackers")
+
+
+def passes_until(page, decision):
+    for _ in range(12):
+        if page.locator(f'#owed .owed[data-decision="{decision}"]').count():
+            return
+        engine(page, lambda: page.locator("#legal button.move-pass").first.click())
+    raise AssertionError(f"{decision} was never owed")
+
+
+def life(page, name):
+    return page.locator(f'#play-board section.player[data-player="{name}"] .life')
+
+
+def test_build_play_branch_save_share_export_import(page, browser, base_url, artifacts, tmp_path):
+    open_builder(page)
+    expect(page.locator("fieldset.player-edit")).to_have_count(2)
+    # a card from the pool by its English name, into the hand
+    alice = page.locator("fieldset.player-edit").nth(0)
+    alice.locator(".card-search select").select_option("hand")
+    alice.locator("input.card-q").press_sequentially("lightning", delay=20)
+    alice.locator("button.card-hit", has_text="Молния").click()
+    expect(field(page, "players[0].hand[0].card")).to_have_value("Молния")
+    build_combat_board(page)
+    # an error is shown beside its field, with the loader's message
+    with page.expect_response(RUN):
+        field(page, "players[0].battlefield[0].creature.keywords").fill("trample, deathtuch")
+    err = page.locator("#build-form .field-error")
+    expect(err).to_contain_text("deathtuch")
+    shot(page, artifacts, "boards-build-error-desktop")
+    with page.expect_response(RUN):
+        field(page, "players[0].battlefield[0].creature.keywords").fill("trample, deathtouch")
+    expect(err).to_have_count(0)
+    engine(page, lambda: page.locator("#check").click())
+    expect(page.locator("#pane-play")).to_be_visible()
+
+    # declare the attack, the block, assign 1 to the blocker and 5 to Bob (702.2c + 702.19b)
+    owed = page.locator('#owed .owed[data-decision="declare_attackers"]')
+    expect(owed).to_be_visible()
+    owed.locator('select[data-for="wurm"]').select_option("Боб")
+    engine(page, lambda: owed.locator("button.submit-decision").click())
+    passes_until(page, "declare_blockers")
+    blk = page.locator('#owed .owed[data-decision="declare_blockers"]')
+    blk.locator('select[data-for="mastodon"]').select_option("wurm")
+    engine(page, lambda: blk.locator("button.submit-decision").click())
+    passes_until(page, "assign_damage")
+    asg = page.locator('#owed .owed[data-decision="assign_damage"]')
+    asg.locator('input[data-to="mastodon"]').fill("1")
+    asg.locator('input[data-to="Боб"]').fill("5")
+    engine(page, lambda: asg.locator("button.submit-decision").click())
+    expect(life(page, "Боб")).to_have_attribute("data-life", "15")
+    expect(page.locator('#play-board section.player[data-player="Боб"] .zone-graveyard')).to_contain_text("Мастодонт")
+    # the trace cites the rules, each a link with its text on hover
+    ref = page.locator("#trace a.ref", has_text=re.compile(r"^702\.2c$")).first
+    expect(ref).to_have_attribute("href", re.compile(r"/rules/702\.2c"))
+    ref.hover()
+    expect(page.locator("#popover")).to_be_visible()
+    expect(page.locator("#popover")).to_contain_text(re.compile("смертельн", re.I))
+    shot(page, artifacts, "boards-combat-desktop")
+    # the board after an earlier event
+    engine(page, lambda: page.locator("#trace li a").first.click())
+    expect(page.locator("#viewing")).to_be_visible()
+    expect(life(page, "Боб")).to_have_attribute("data-life", "20")
+    page.locator("#view-current").click()
+
+    # step back to before the block and choose differently: both lines are kept
+    for _ in range(20):
+        if page.locator('#owed .owed[data-decision="declare_blockers"]').count():
+            break
+        engine(page, lambda: page.locator("#nav-back").click())
+    blk = page.locator('#owed .owed[data-decision="declare_blockers"]')
+    engine(page, lambda: blk.locator("button.submit-decision").click())   # no block this time
+    for _ in range(6):
+        if life(page, "Боб").get_attribute("data-life") == "14":
+            break
+        engine(page, lambda: page.locator("#legal button.move-pass").first.click())
+    expect(life(page, "Боб")).to_have_attribute("data-life", "14")
+    expect(page.locator("#variations .branch")).to_have_count(1)
+    shot(page, artifacts, "boards-branch-desktop")
+
+    # save, then the permalink in a fresh browser context shows the same position and lines
+    page.locator("#save").click()
+    expect(page.locator("#save-status")).to_contain_text("1")
+    expect(page).to_have_url(re.compile(r"/boards/[a-z2-9]{8}$"))
+    url = page.url
+    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    p2 = other.new_page()
+    with p2.expect_response(RUN):
+        p2.goto(url)
+    expect(p2.locator("#pane-play")).to_be_visible()
+    expect(p2.locator('#play-board section.player[data-player="Боб"] .life')).to_have_attribute("data-life", "14")
+    expect(p2.locator("#variations .branch")).to_have_count(1)
+    # the second editor saves first: the first one gets a conflict and saves a copy
+    p2.locator("#save").click()
+    expect(p2.locator("#save-status")).to_contain_text("2")
+    page.locator("#save").click()
+    expect(page.locator("#conflict")).to_be_visible()
+    shot(page, artifacts, "boards-conflict-desktop")
+    page.locator("#conflict-copy").click()
+    expect(page).not_to_have_url(url)
+    expect(page.locator("#conflict")).to_be_hidden()
+    other.close()
+
+    # export the YAML of the line played, import it in a new page: the same board
+    page.locator("#tab-yaml").click()
+    with page.expect_download() as dl:
+        page.locator("#export").click()
+    path = tmp_path / "board.yaml"
+    dl.value.save_as(path)
+    text = path.read_text(encoding="utf-8")
+    assert "wurm" in text and "deathtouch" in text and "script:" in text
+    p3 = browser.new_page(base_url=base_url)
+    open_builder(p3)
+    p3.locator("#tab-yaml").click()
+    with p3.expect_response(RUN):
+        p3.locator("#import").set_input_files(str(path))
+    expect(p3.locator("#yaml-status")).to_have_class(re.compile(r"\bok\b"))
+    expect(p3.locator(f'#build-form [data-path="players[0].battlefield[0].creature.keywords"]')).to_have_value("trample, deathtouch")
+    p3.locator("#tab-play").click()
+    expect(p3.locator('#play-board section.player[data-player="Боб"] .life')).to_have_attribute("data-life", "14")
+    p3.close()
+
+
+def test_phone_build_and_attack(phone, artifacts):
+    page = phone
+    open_builder(page)
+    shot(page, artifacts, "boards-new-phone")
+    build_combat_board(page)
+    page.locator("fieldset.player-edit").nth(1).locator("button.add-planeswalker").click()
+    field(page, "players[1].battlefield[1].id").fill("jace")
+    engine(page, lambda: page.locator("#check").click())
+    owed = page.locator('#owed .owed[data-decision="declare_attackers"]')
+    expect(owed).to_be_visible()
+    expect(owed.locator('select[data-for="wurm"] option[value="jace"]')).to_have_count(1)   # 506.2: a planeswalker may be attacked
+    owed.locator('select[data-for="wurm"]').select_option("Боб")
+    engine(page, lambda: owed.locator("button.submit-decision").click())
+    expect(page.locator("#variations .mv.cur")).to_contain_text("wurm")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, artifacts, "boards-attack-phone")
+
+
+def test_library_scenario_opens_in_the_builder_in_english(page):
+    page.goto("/scenarios/deathtouch-trample?ui=en")
+    with page.expect_response(RUN):
+        page.locator("a.open-builder").click()
+    expect(page.locator("h1")).to_contain_text("Board builder")
+    expect(field(page, "players[0].battlefield[0].id")).to_have_value("wurm")
+    page.locator("#tab-play").click()
+    # its script became the main line: the expectations hold at its end, and one step back is possible
+    expect(page.locator("#expects li.pass")).to_have_count(5)
+    expect(page.locator("#variations .mv.cur")).to_contain_text("pass_until")
+    expect(life(page, "Боб")).to_have_attribute("data-life", "15")
+    engine(page, lambda: page.locator("#nav-back").click())
+    expect(page.locator("#variations .mv.cur")).to_contain_text("assign_damage")
+    # change the board under the line: a 7-power wurm can't assign only 6 damage, and the page says so
+    page.locator("#tab-build").click()
+    with page.expect_response(RUN):
+        field(page, "players[0].battlefield[0].creature.power").fill("7")
+    page.locator("#tab-play").click()
+    expect(page.locator("#refusal")).to_be_visible()
+    expect(page.locator("#variations .mv", has_text="assign_damage")).to_have_count(1)   # the line is kept
