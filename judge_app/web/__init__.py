@@ -21,6 +21,9 @@ def create_app(config: dict | None = None) -> Flask:
 
     app.register_blueprint(api_diff)
     register_pages(app)
+    from .training import register as register_training
+
+    register_training(app)
 
     @app.errorhandler(CorpusError)
     def corpus_error(exc: CorpusError):
