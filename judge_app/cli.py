@@ -186,6 +186,8 @@ def register_optional(group: click.Group) -> None:
         group.add_command(diff)
     except ImportError:
         pass
+    from .training.cli import users
+    group.add_command(users)
 
 
 register_optional(main)
