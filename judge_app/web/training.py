@@ -25,6 +25,7 @@ from ..training import exam as exams
 from ..training import grading, progress, questions, rulebook, store
 from ..training.grading import TrainingError
 from . import scenario_data, secret_key, ui
+from .scenario_pages import step_name
 
 training = Blueprint("training", __name__, url_prefix="/training")
 
@@ -188,7 +189,7 @@ def _csrf_reason(reason: str) -> str:
 @training.app_context_processor
 def _context():
     return {"tr": tr, "csrf_token": generate_csrf, "kind_label": lambda k: KIND_LABELS.get(k, (k, k))[ui.ui_lang() == "en"],
-            "section_title": lambda s: rulebook.section_title(s, ui.ui_lang())}
+            "section_title": lambda s: rulebook.section_title(s, ui.ui_lang()), "step_label": step_name}
 
 
 @training.errorhandler(TrainingError)
@@ -293,7 +294,7 @@ def _board(q: questions.Question, step: int):
 
 
 def _question_page(q: questions.Question, mode: str, action: str, **extra):
-    return render_template("training_question.html", q=q, mode=mode, action=action, nonce=store.new_nonce(),
+    return render_template("training_question.html", question=q, mode=mode, action=action, nonce=store.new_nonce(),
                            board=_board(q, q.step), lang=ui.ui_lang(), **extra)
 
 
@@ -358,7 +359,7 @@ def result(answer_id: int):
 
 
 def _explanation(q, row: dict, next_url: str | None):
-    return render_template("training_result.html", q=q, row=row, board=_board(q, q.explain_step),
+    return render_template("training_result.html", question=q, row=row, board=_board(q, q.explain_step),
                            given=q.option(row["answer"]), right=q.option(q.answer), lang=ui.ui_lang(),
                            next_url=next_url,
                            stepper=url_for("scenarios.scenario", sid=q.scenario_id, step=q.explain_step))
