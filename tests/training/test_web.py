@@ -210,3 +210,27 @@ def test_the_pages_need_a_login(client):
         r = client.get(url)
         assert r.status_code == 302 and "/training/login" in r.headers["Location"]
     assert client.get("/training/").status_code == 200
+
+
+def test_exam_in_the_browser_flow_answers_only_at_the_end(client, bank, users_db):
+    register(client)
+    r = client.post("/training/exam", data={"csrf_token": token(client.get("/training/").text)})
+    exam_url = r.headers["Location"]
+    page = client.get(exam_url)
+    assert "Вопрос 1 из 25" in page.text and 't-timer' in page.text
+    q = bank.get(field(page.text, "qid"))
+    r = client.post(exam_url, data={"csrf_token": token(page.text), "qid": q.id, "answer": q.answer})
+    assert r.status_code == 302
+    page = client.get(exam_url)
+    assert "Вопрос 2 из 25" in page.text
+    assert "Верно" not in page.text and "Неверно" not in page.text, "no feedback during the exam"
+    r = client.post(exam_url, data={"csrf_token": token(page.text), "qid": q.id, "answer": q.answer})
+    assert r.status_code == 409
+    r = client.post(exam_url + "/finish", data={"csrf_token": token(page.text)})
+    done = client.get(exam_url)
+    assert "Экзамен не сдан" in done.text and "<b>1</b> / 25" in done.text
+    assert done.text.count("Правильный ответ") == 24      # the answers, now
+    second = bank.get(field(page.text, "qid"))
+    r = client.post(exam_url, data={"csrf_token": token(page.text), "qid": second.id, "answer": second.answer})
+    assert r.status_code == 409 and "завершён" in message(r.text)
+    assert store.connect(users_db).execute("SELECT COUNT(*) FROM training_answers").fetchone()[0] == 1
