@@ -234,3 +234,25 @@ def test_exam_in_the_browser_flow_answers_only_at_the_end(client, bank, users_db
     r = client.post(exam_url, data={"csrf_token": token(page.text), "qid": second.id, "answer": second.answer})
     assert r.status_code == 409 and "завершён" in message(r.text)
     assert store.connect(users_db).execute("SELECT COUNT(*) FROM training_answers").fetchone()[0] == 1
+
+
+def test_many_clients_answering_at_once_lose_nothing(app, bank, users_db):
+    """Six trainees, each in their own thread and session, answer six questions at the same time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def trainee(i: int) -> int:
+        c = app.test_client()
+        register(c, f"parallel{i}")
+        done = 0
+        for k in range(6):
+            _q, _d, r = answer(c, bank, right=bool(k % 2))
+            assert r.status_code == 302, r.text
+            done += 1
+        return done
+
+    with ThreadPoolExecutor(6) as pool:
+        assert sum(pool.map(trainee, range(6))) == 36
+    conn = store.connect(users_db)
+    assert conn.execute("SELECT COUNT(*) FROM training_answers").fetchone()[0] == 36
+    assert conn.execute("SELECT COUNT(DISTINCT user_id) FROM training_answers").fetchone()[0] == 6
+    assert conn.execute("SELECT COUNT(*) FROM training_cards").fetchone()[0] == 18
