@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -442,13 +443,15 @@ def build_bank(files: list[Path] | None = None) -> Bank:
 
 
 _bank_cache: dict = {}
+_bank_lock = threading.Lock()
 
 
 def bank() -> Bank:
-    """The library's bank, rebuilt when a scenario file changes."""
+    """The library's bank, rebuilt when a scenario file changes (one build at a time)."""
     files = scenario_files()
     stamp = tuple((str(f), f.stat().st_mtime_ns) for f in files)
-    cached = _bank_cache.get("bank")
-    if cached is None or cached[0] != stamp:
-        _bank_cache["bank"] = (stamp, build_bank(files))
-    return _bank_cache["bank"][1]
+    with _bank_lock:
+        cached = _bank_cache.get("bank")
+        if cached is None or cached[0] != stamp:
+            _bank_cache["bank"] = (stamp, build_bank(files))
+        return _bank_cache["bank"][1]

@@ -116,6 +116,17 @@ def register(app) -> None:
     if os.environ.get("JUDGE_SECURE_COOKIES") == "1":
         app.config["SESSION_COOKIE_SECURE"] = True
     app.register_blueprint(training)
+    if "PYTEST_CURRENT_TEST" not in os.environ:   # build the question bank before the first trainee asks
+        import threading
+
+        threading.Thread(target=_warm, name="warm-training-bank", daemon=True).start()
+
+
+def _warm() -> None:
+    try:
+        questions.bank()
+    except Exception:   # the page will say what is wrong when it is asked for
+        pass
 
 
 # -- request plumbing ----------------------------------------------------------------
