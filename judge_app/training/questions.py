@@ -272,8 +272,8 @@ def _legality(sc, tr: trace.Trace, common: dict, version: str, refusals: dict, p
         what_ru = describe.action(tr.game, a.act, a.value, a.by, "ru")
         what_en = describe.action(tr.game, a.act, a.value, a.by, "en")
         q = Question(qid, sc.id, "legality",
-                     f"На поле — позиция выше. {what_ru}. Законно ли это? Если нет — какое правило запрещает?",
-                     f"The board is as shown. {what_en}. Is this legal? If not, which rule forbids it?",
+                     f"{what_ru}. Законно ли это в показанной позиции? Если нет — какое правило запрещает?",
+                     f"{what_en}. Is this legal in the position shown? If not, which rule forbids it?",
                      options, answer, a.at, a.at, _dedupe(cited), _sections(cited), **common)
         q.context_ru = describe.script(sc, tr.game, "ru", a.line)
         q.context_en = describe.script(sc, tr.game, "en", a.line)
