@@ -281,11 +281,13 @@ def home():
 
 
 # -- practice and review -------------------------------------------------------------
-def _filters() -> dict:
+def _filters(source=None) -> dict:
+    """The practice filters (topic, kind, level) from the query string or a form, checked."""
+    source = request.args if source is None else source
     b = bank()
-    topic = request.args.get("topic", "")[:10]
-    kind = request.args.get("kind", "")[:10]
-    level = request.args.get("level", "")[:2]
+    topic = source.get("topic", "")[:10]
+    kind = source.get("kind", "")[:10]
+    level = source.get("level", "")[:2]
     if topic and topic not in b.topics():
         raise TrainingError(f"параметр «topic»: темы «{topic}» нет; есть: {', '.join(b.topics())}")
     if kind and kind not in questions.KINDS:
@@ -350,12 +352,9 @@ def answer():
         raise TrainingError(f"поле «mode»: «{mode[:20]}» — practice или review")
     graded = grading.grade(bank(), form("qid"), form("answer", required=False))
     nonce = form("nonce")
+    filters = _filters(request.form)
     answer_id = store.record_answer(conn(), user["id"], graded, mode, nonce)
-    return redirect(url_for("training.result", answer_id=answer_id, **{k: v for k, v in _filters_from_form().items() if v}))
-
-
-def _filters_from_form() -> dict:
-    return {k: request.form.get(k, "")[:10] for k in ("topic", "kind", "level")}
+    return redirect(url_for("training.result", answer_id=answer_id, **{k: v for k, v in filters.items() if v}))
 
 
 @training.get("/answers/<int:answer_id>")

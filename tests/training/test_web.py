@@ -121,6 +121,8 @@ def test_replayed_and_tampered_answers_are_refused(client, bank, users_db):
     assert r.status_code == 400 and "mode" in message(r.text)
     r = client.post("/training/answer", data=dict(fresh, qid=q.id, answer="x" * 5000))
     assert r.status_code == 400
+    r = client.post("/training/answer", data=dict(fresh, qid=q.id, answer=q.answer, topic="9999"))
+    assert r.status_code == 400 and "topic" in message(r.text)
     assert store.connect(users_db).execute("SELECT COUNT(*) FROM training_answers").fetchone()[0] == 1
     assert client.get("/training/practice?topic=9999").status_code == 400
     assert client.get("/training/q/nonsense").status_code == 404
