@@ -33,42 +33,49 @@ def _password(from_stdin: bool) -> str:
     return click.prompt("Пароль", hide_input=True, confirmation_prompt=True)
 
 
-@click.group()
+class UsersGroup(click.Group):
+    """Turns a TrainingError in any subcommand into a message and exit code 1 or 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except TrainingError as exc:
+            _fail(exc)
+
+
+@click.group(cls=UsersGroup)
 def users() -> None:
     """Учётные записи обучения (стажёры, наставники) и выгрузка данных обучения."""
 
 
+password_option = click.option("--password-stdin", is_flag=True, help="прочитать пароль из первой строки stdin")
+
+
 @users.command("add-mentor")
 @click.argument("username")
-@click.option("--password-stdin", is_flag=True, help="прочитать пароль из первой строки stdin")
+@password_option
 def add_mentor(username: str, password_stdin: bool) -> None:
     """Создать наставника или сделать наставником существующего стажёра."""
     conn = store.connect()
-    try:
-        existing = store.user_by_name(conn, username)
-        if existing:
-            store.set_role(conn, existing["username"], "mentor")
-            click.echo(f"{existing['username']}: теперь наставник")
-            return
-        store.create_user(conn, username, _password(password_stdin), "mentor")
-        click.echo(f"{username}: наставник создан")
-    except TrainingError as exc:
-        _fail(exc)
+    existing = store.user_by_name(conn, username)
+    if existing:
+        store.set_role(conn, existing["username"], "mentor")
+        click.echo(f"{existing['username']}: теперь наставник")
+        return
+    store.create_user(conn, username, _password(password_stdin), "mentor")
+    click.echo(f"{username}: наставник создан")
 
 
 @users.command("reset-password")
 @click.argument("username")
-@click.option("--password-stdin", is_flag=True, help="прочитать пароль из первой строки stdin")
+@password_option
 def reset_password(username: str, password_stdin: bool) -> None:
     """Задать пользователю новый пароль."""
     conn = store.connect()
-    try:
-        if store.user_by_name(conn, username) is None:
-            raise TrainingError(f"пользователя «{username}» нет", 404)
-        store.set_password(conn, username, _password(password_stdin))
-        click.echo(f"{username}: пароль изменён")
-    except TrainingError as exc:
-        _fail(exc)
+    if store.user_by_name(conn, username) is None:
+        raise TrainingError(f"пользователя «{username}» нет", 404)
+    store.set_password(conn, username, _password(password_stdin))
+    click.echo(f"{username}: пароль изменён")
 
 
 @users.command("list")
@@ -105,18 +112,15 @@ def import_cmd(file: str, replace: bool) -> None:
     try:
         text = sys.stdin.read() if file == "-" else open(file, encoding="utf-8").read()
     except OSError as exc:
-        _fail(TrainingError(f"файл «{file}» не прочитан: {exc.strerror}", 404))
+        raise TrainingError(f"файл «{file}» не прочитан: {exc.strerror}", 404) from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        _fail(TrainingError(f"{file}:{exc.lineno}:{exc.colno}: не JSON: {exc.msg}"))
+        raise TrainingError(f"{file}:{exc.lineno}:{exc.colno}: не JSON: {exc.msg}") from None
     conn = store.connect()
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S")
     backup = userdb.db_path().with_name(f"{userdb.db_path().name}.bak-training-import-{stamp}") if replace else None
-    try:
-        counts = transfer.import_(conn, doc, replace=replace, backup_path=backup)
-    except TrainingError as exc:
-        _fail(exc)
+    counts = transfer.import_(conn, doc, replace=replace, backup_path=backup)
     click.echo("загружено: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     if backup:
         click.echo(f"резервная копия: {backup}", err=True)
