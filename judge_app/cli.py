@@ -245,6 +245,8 @@ def register_optional(group: click.Group) -> None:
         pass
     from .faq_cli import faq
     group.add_command(faq)
+    from .training.cli import users
+    group.add_command(users)
 
 
 register_optional(main)

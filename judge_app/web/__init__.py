@@ -24,6 +24,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(api_diff)
     from .boards import boards; app.register_blueprint(boards)  # noqa: E702 — the board builder (issue 12)
     register_pages(app)
+    from .training import register as register_training
+
+    register_training(app)
     from .guard import install as install_guard
 
     install_guard(app)

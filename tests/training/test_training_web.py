@@ -1,0 +1,260 @@
+"""The training pages through the real Flask app: flows, bad input and security."""
+from __future__ import annotations
+
+import os
+import re
+import stat
+
+import pytest
+
+from judge_app.training import store
+
+
+@pytest.fixture()
+def app(corpus, users_db, tmp_path, monkeypatch):
+    from judge_app import paths
+
+    monkeypatch.setenv("JUDGE_DB", str(paths.db_path()))               # the session's corpus, ...
+    monkeypatch.setenv("JUDGE_INSTANCE", str(tmp_path / "instance"))   # ... and a secret_key file of its own
+    monkeypatch.delenv("JUDGE_SECRET_KEY", raising=False)
+    from judge_app.web import create_app
+
+    return create_app()
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+def token(html: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+def field(html: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+
+
+def message(html: str) -> str:
+    return re.search(r'class="(?:message|t-error)"[^>]*>([^<]+)', html).group(1)
+
+
+def register(client, username="anna", password="correct horse"):
+    page = client.get("/training/register")
+    r = client.post("/training/register", data={"csrf_token": token(page.text), "username": username,
+                                                 "password": password})
+    assert r.status_code == 302, r.text
+    return r
+
+
+def login(client, username, password="correct horse"):
+    page = client.get("/training/login")
+    return client.post("/training/login", data={"csrf_token": token(page.text), "username": username,
+                                                 "password": password})
+
+
+def answer(client, bank, topic="", right=True, **extra):
+    page = client.get(f"/training/practice?topic={topic}" if topic else "/training/practice")
+    assert page.status_code == 200, page.text
+    q = bank.get(field(page.text, "qid"))
+    given = q.answer if right else next(o.key for o in q.options if o.key != q.answer)
+    data = {"csrf_token": token(page.text), "qid": q.id, "answer": given, "nonce": field(page.text, "nonce"),
+            "mode": "practice", **extra}
+    return q, data, client.post("/training/answer", data=data)
+
+
+def test_register_practice_and_see_the_explanation(client, bank):
+    register(client)
+    q, _data, r = answer(client, bank, topic="704", right=False)
+    assert r.status_code == 302
+    page = client.get(r.headers["Location"])
+    assert page.status_code == 200
+    assert "Неверно" in page.text
+    assert q.option(q.answer).ru in page.text            # the right answer
+    assert f"/scenarios/{q.scenario_id}?step={q.explain_step}" in page.text   # the stepper
+    assert 'data-testid="board"' in page.text
+    for n in q.rules[:3]:
+        assert f">{n}<" in page.text                     # the cited rules, linked
+    en = client.get(r.headers["Location"] + "&ui=en" if "?" in r.headers["Location"] else r.headers["Location"] + "?ui=en")
+    assert "Wrong" in en.text and "Right answer" in en.text
+
+
+def test_missing_or_wrong_csrf_token_is_refused_and_nothing_recorded(client, bank, users_db):
+    register(client)
+    q, data, _ = answer(client, bank)
+    for bad in ({k: v for k, v in data.items() if k != "csrf_token"}, dict(data, csrf_token="forged")):
+        r = client.post("/training/answer", data=dict(bad, nonce=bad["nonce"] + "x"))
+        assert r.status_code == 400
+        assert "csrf_token" in message(r.text)
+    assert store.connect(users_db).execute("SELECT COUNT(*) FROM training_answers").fetchone()[0] == 1
+    r = client.post("/training/login", data={"username": "anna", "password": "correct horse"})
+    assert r.status_code == 400, "the login form is protected too"
+
+
+def test_api_json_posts_are_not_subject_to_the_training_csrf(corpus, users_db):
+    """CSRF is checked by the training blueprint only: another feature's JSON POST API works."""
+    from flask import Blueprint, jsonify, request
+
+    from judge_app.web import create_app
+
+    app = create_app()
+    other = Blueprint("other_feature", __name__)
+    other.add_url_rule("/api/other-feature", "save", lambda: jsonify(got=request.get_json()), methods=["POST"])
+    app.register_blueprint(other)
+    r = app.test_client().post("/api/other-feature", json={"board": 1})
+    assert r.status_code == 200 and r.get_json() == {"got": {"board": 1}}
+
+
+def test_replayed_and_tampered_answers_are_refused(client, bank, users_db):
+    register(client)
+    q, data, r = answer(client, bank)
+    assert r.status_code == 302
+    again = client.post("/training/answer", data=data)
+    assert again.status_code == 409 and "уже записан" in message(again.text)
+    page = client.get("/training/practice")
+    fresh = {"csrf_token": token(page.text), "nonce": field(page.text, "nonce"), "mode": "practice"}
+    r = client.post("/training/answer", data=dict(fresh, qid=field(page.text, "qid"), answer="no-such-option"))
+    assert r.status_code == 400 and "answer" in message(r.text)
+    r = client.post("/training/answer", data=dict(fresh, qid="no-such/outcome/question", answer="17"))
+    assert r.status_code == 404
+    r = client.post("/training/answer", data=dict(fresh, qid=q.id, answer=q.answer, mode="exam"))
+    assert r.status_code == 400 and "mode" in message(r.text)
+    r = client.post("/training/answer", data=dict(fresh, qid=q.id, answer="x" * 5000))
+    assert r.status_code == 400
+    r = client.post("/training/answer", data=dict(fresh, qid=q.id, answer=q.answer, topic="9999"))
+    assert r.status_code == 400 and "topic" in message(r.text)
+    assert store.connect(users_db).execute("SELECT COUNT(*) FROM training_answers").fetchone()[0] == 1
+    assert client.get("/training/practice?topic=9999").status_code == 400
+    assert client.get("/training/q/nonsense").status_code == 404
+
+
+def test_another_trainees_data_answers_404(app, bank):
+    anna, boris = app.test_client(), app.test_client()
+    register(anna, "anna")
+    register(boris, "boris")
+    _q, _d, r = answer(anna, bank)
+    answer_url = r.headers["Location"].split("?")[0]
+    assert anna.get(answer_url).status_code == 200
+    assert boris.get(answer_url).status_code == 404
+    exam = anna.post("/training/exam", data={"csrf_token": token(anna.get("/training/").text)})
+    exam_url = exam.headers["Location"]
+    assert anna.get(exam_url).status_code == 200
+    assert boris.get(exam_url).status_code == 404
+    r = boris.post(exam_url, data={"csrf_token": token(boris.get("/training/").text), "qid": "a/outcome/b", "answer": "1"})
+    assert r.status_code == 404
+    assert anna.get("/training/groups/1").status_code == 404   # a trainee sees no group pages
+    assert anna.get("/training/answers/999999").status_code == 404
+    assert boris.get("/training/progress").status_code == 200
+    assert "Ответов пока нет" in boris.get("/training/progress").text
+
+
+def test_mentor_sees_the_group_and_only_their_own(app, bank, users_db):
+    conn = store.connect(users_db)
+    store.create_user(conn, "olga", "correct horse", "mentor")
+    store.create_user(conn, "pavel", "correct horse", "mentor")
+    olga, pavel, anna = app.test_client(), app.test_client(), app.test_client()
+    assert login(olga, "olga").status_code == 302
+    assert login(pavel, "pavel").status_code == 302
+    r = olga.post("/training/groups", data={"csrf_token": token(olga.get("/training/").text), "name": "Москва L1"})
+    group_url = r.headers["Location"]
+    code = re.search(r'class="invite">([A-Z0-9]+)<', olga.get(group_url).text).group(1)
+    register(anna, "anna")
+    r = anna.post("/training/join", data={"csrf_token": token(anna.get("/training/").text), "code": code})
+    assert r.status_code == 302
+    answer(anna, bank, right=False)
+    page = olga.get(group_url)
+    assert page.status_code == 200 and "anna" in page.text and "<svg" in page.text
+    assert "Частые ошибки группы" in page.text and "✗" in page.text
+    anna_id = store.user_by_name(conn, "anna")["id"]
+    member_url = f"{group_url}/members/{anna_id}"
+    assert olga.get(member_url).status_code == 200
+    assert pavel.get(group_url).status_code == 404
+    assert pavel.get(member_url).status_code == 404
+    olga_id = store.user_by_name(conn, "olga")["id"]
+    assert olga.get(f"{group_url}/members/{olga_id}").status_code == 404   # not a member
+    r = anna.post("/training/groups", data={"csrf_token": token(anna.get("/training/").text), "name": "x"})
+    assert r.status_code == 404
+
+
+def test_session_cookie_flags_and_a_shared_secret_key(client, app):
+    r = register(client)
+    cookie = r.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    key_file = os.path.join(os.environ["JUDGE_INSTANCE"], "secret_key")
+    assert stat.S_IMODE(os.stat(key_file).st_mode) == 0o600
+    from judge_app.web import create_app
+
+    assert create_app().config["SECRET_KEY"] == app.config["SECRET_KEY"]   # another worker, the same key
+    second = create_app().test_client()
+    second.set_cookie("session", cookie.split(";")[0].split("=", 1)[1])
+    assert "anna" in second.get("/training/").text
+
+
+def test_secret_key_from_the_environment(monkeypatch, corpus, users_db):
+    monkeypatch.setenv("JUDGE_SECRET_KEY", "from-the-environment")
+    from judge_app.web import create_app
+
+    assert create_app().config["SECRET_KEY"] == "from-the-environment"
+
+
+def test_login_is_throttled(client):
+    register(client)
+    client.post("/training/logout", data={"csrf_token": token(client.get("/training/").text)})
+    for _ in range(store.LOGIN_MAX_FAILURES):
+        assert login(client, "anna", "wrong password").status_code == 401
+    r = login(client, "anna")
+    assert r.status_code == 429 and r.headers["Retry-After"]
+    assert "слишком много" in message(r.text)
+
+
+def test_the_pages_need_a_login(client):
+    for url in ("/training/practice", "/training/review", "/training/progress", "/training/exam/1"):
+        r = client.get(url)
+        assert r.status_code == 302 and "/training/login" in r.headers["Location"]
+    assert client.get("/training/").status_code == 200
+
+
+def test_exam_in_the_browser_flow_answers_only_at_the_end(client, bank, users_db):
+    register(client)
+    r = client.post("/training/exam", data={"csrf_token": token(client.get("/training/").text)})
+    exam_url = r.headers["Location"]
+    page = client.get(exam_url)
+    assert "Вопрос 1 из 25" in page.text and 't-timer' in page.text
+    q = bank.get(field(page.text, "qid"))
+    r = client.post(exam_url, data={"csrf_token": token(page.text), "qid": q.id, "answer": q.answer})
+    assert r.status_code == 302
+    page = client.get(exam_url)
+    assert "Вопрос 2 из 25" in page.text
+    assert "Верно" not in page.text and "Неверно" not in page.text, "no feedback during the exam"
+    r = client.post(exam_url, data={"csrf_token": token(page.text), "qid": q.id, "answer": q.answer})
+    assert r.status_code == 409
+    r = client.post(exam_url + "/finish", data={"csrf_token": token(page.text)})
+    done = client.get(exam_url)
+    assert "Экзамен не сдан" in done.text and "<b>1</b> / 25" in done.text
+    assert done.text.count("Правильный ответ") == 24      # the answers, now
+    second = bank.get(field(page.text, "qid"))
+    r = client.post(exam_url, data={"csrf_token": token(page.text), "qid": second.id, "answer": second.answer})
+    assert r.status_code == 409 and "завершён" in message(r.text)
+    assert store.connect(users_db).execute("SELECT COUNT(*) FROM training_answers").fetchone()[0] == 1
+
+
+def test_many_clients_answering_at_once_lose_nothing(app, bank, users_db):
+    """Six trainees, each in their own thread and session, answer six questions at the same time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def trainee(i: int) -> int:
+        c = app.test_client()
+        register(c, f"parallel{i}")
+        done = 0
+        for k in range(6):
+            _q, _d, r = answer(c, bank, right=bool(k % 2))
+            assert r.status_code == 302, r.text
+            done += 1
+        return done
+
+    with ThreadPoolExecutor(6) as pool:
+        assert sum(pool.map(trainee, range(6))) == 36
+    conn = store.connect(users_db)
+    assert conn.execute("SELECT COUNT(*) FROM training_answers").fetchone()[0] == 36
+    assert conn.execute("SELECT COUNT(DISTINCT user_id) FROM training_answers").fetchone()[0] == 6
+    assert conn.execute("SELECT COUNT(*) FROM training_cards").fetchone()[0] == 18
