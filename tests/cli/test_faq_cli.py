@@ -35,8 +35,14 @@ def test_faq_card_by_english_name_json(env):
     data = json.loads(out.stdout)
     assert data["name"] == "Клон" and data["name_en"] == "Clone"
     assert [r["position"] for r in data["rulings"]] == list(range(115, 122))
-    assert all(r["status"] == "pending" and r["missing"] for r in data["rulings"])
-    assert data["playable"] is False
+    assert all(r["status"] in ("pending", "shown", "holds") for r in data["rulings"])
+    assert all(r["missing"] for r in data["rulings"] if r["status"] == "pending")
+    assert data["playable"] is True   # Clone joined the pool with copy effects (issue 15)
+
+
+def test_faq_card_not_yet_playable(env):
+    data = json.loads(judge("faq", "Fireball", "--json", env=env).stdout)
+    assert data["name_en"] == "Fireball" and data["playable"] is False
 
 
 def test_faq_card_playable_and_shown(env):
@@ -65,7 +71,7 @@ def test_faq_report(env):
     assert data["rulings"] == data["classified"] == 312
     assert sum(data["counts"].values()) == 312
     names = {c["name"] for c in data["not_playable"]}
-    assert "Клон" in names and "Коллющая Боль" not in names
+    assert "Огненный Шар" in names and "Клон" not in names and "Коллющая Боль" not in names
     assert data["playable"] + len(data["not_playable"]) == data["cards"]
     text = judge("faq", "--report", env=env).stdout
-    assert "shown" in text and "pending" in text and "Клон (Clone)" in text
+    assert "shown" in text and "pending" in text and "(Fireball)" in text
