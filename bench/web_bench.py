@@ -258,7 +258,9 @@ def main() -> int:
             kinds = ", ".join(f"{k} {r[k]}" for k in ("connect", "read", "write", "timeout", "status") if r[k])
             if not r["requests"]:
                 kinds = "nothing answered: every connection waited the whole phase"
-            print(f"{name:<7} {phase:<27} {r['requests']:>9} {r['requests'] / max(r['seconds'], 1e-9):>8.1f} "
+            # wrk's clock runs for the whole -d even when the searches stopped early: no rate for them
+            rate = "—" if phase == "searches" else f"{r['requests'] / max(r['seconds'], 1e-9):.1f}"
+            print(f"{name:<7} {phase:<27} {r['requests']:>9} {rate:>8} "
                   f"{r['p50']:>8.1f} {r['p95']:>9.1f} {r['p99']:>9.1f} {errors(r):>7}"
                   + (f"  ({kinds})" if kinds else ""))
     missed = 0

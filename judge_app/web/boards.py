@@ -29,6 +29,7 @@ boards = Blueprint("boards", __name__)
 
 MAX_BODY = 256 * 1024
 MAX_VARIATIONS = 200_000
+MAX_DEPTH = 32        # nesting of a JSON body: a board is ~8 deep, variations are saved flat (boards.js)
 RATE = 240            # requests a minute per client on the API's POST/PUT
 BOARD_ID_CHARS = set(store.ID_ALPHABET)
 
@@ -69,6 +70,12 @@ def _invalid(exc: replay.BoardInvalid):
     return _error(exc.status, f"{where}{first['path']}: {first['message']}", exc.issues)
 
 
+@boards.errorhandler(RecursionError)
+def _too_deep_yaml(exc: RecursionError):   # a YAML body nested beyond what the parser can follow
+    issue = {"path": "scenario", "line": 0, "message": "слишком глубокая вложенность списков и словарей YAML"}
+    return _error(400, f"scenario: {issue['message']}", [issue])
+
+
 @boards.before_request
 def _limits():
     if request.method not in ("POST", "PUT"):
@@ -96,10 +103,30 @@ def _body() -> dict:
         except ValueError as exc:
             raise replay.BoardInvalid([{"path": "body", "line": getattr(exc, "lineno", 0),
                                         "message": f"неверный JSON: {exc}"}]) from None
+        except RecursionError:
+            raise replay.BoardInvalid([_too_deep("body")]) from None
+        if _depth(data) > MAX_DEPTH:
+            raise replay.BoardInvalid([_too_deep("body")])
         if not isinstance(data, dict) or "scenario" not in data:
             raise replay.BoardInvalid([{"path": "body", "line": 0, "message": "ожидается объект JSON с ключом scenario"}])
         return data
     return {"scenario": text}
+
+
+def _too_deep(path: str) -> dict:
+    return {"path": path, "line": 0, "message": f"слишком глубокая вложенность (больше {MAX_DEPTH} уровней)"}
+
+
+def _depth(value) -> int:
+    """How deeply lists and objects nest (without recursion: the input is hostile)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, (dict, list)):
+            deepest = max(deepest, d)
+            if d <= MAX_DEPTH:
+                stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return deepest
 
 
 def _variations(data: dict) -> str | None:

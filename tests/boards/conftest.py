@@ -2,13 +2,7 @@
 user-data file per test (``JUDGE_USERS_DB``) so saved boards never leak between tests."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-COMBAT = (ROOT / "scenarios" / "combat" / "deathtouch-trample.yaml").read_text(encoding="utf-8")
-BOARD = COMBAT.split("script:")[0]   # the board of the FAQ question, without its script
 
 
 @pytest.fixture(scope="session")

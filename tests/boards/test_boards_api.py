@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import BOARD, COMBAT  # noqa: F401 — tests/boards/conftest.py
+from board_samples import BOARD, COMBAT
 
 COMBAT_DECISIONS = [{"attack": {"wurm": "Боб"}}, {"block": {"mastodon": "wurm"}},
                     {"assign_damage": {"wurm": {"mastodon": 1, "Боб": 5}}}, {"pass_until": "end_of_combat"}]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BOARD
+from board_samples import BOARD
 
 
 def _p(bf, **extra):
@@ -45,3 +45,15 @@ def test_hostile_decision(client, decision):
         assert r.status_code in (200, 400), r.get_json()
         d = r.get_json()
         assert d["error"] if r.status_code == 400 else (d["refused"] or d["failures"] or d["owed"] or d["legal"])
+
+
+def test_deep_nesting_is_refused_not_a_500(client):
+    bodies = ['{"scenario": ' + "[" * 5000 + "]" * 5000 + "}",
+              '{"scenario": {"players": ' + "[" * 200 + "]" * 200 + "}}",
+              '{"scenario": "x", "variations": ' + "[" * 100 + "]" * 100 + "}"]
+    for body in bodies:
+        for url in ("/api/scenarios/run", "/api/boards"):
+            r = client.post(url, data=body, content_type="application/json")
+            assert r.status_code == 400 and "вложенность" in r.get_json()["error"], (url, body[:30])
+    r = client.post("/api/scenarios/run", data="a: " + "[" * 5000 + "]" * 5000, content_type="text/plain")
+    assert r.status_code == 400 and r.is_json

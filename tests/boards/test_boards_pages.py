@@ -1,7 +1,7 @@
 """The builder's pages as HTML: Russian first, English on ?ui=en, hostile ids answered with 404s."""
 from __future__ import annotations
 
-from conftest import BOARD
+from board_samples import BOARD
 
 
 def test_new_board_page_in_russian_and_english(client):

@@ -364,7 +364,7 @@
       st.model = r.data.data;
       st.yaml = r.data.yaml;
       $("yaml").value = st.yaml;
-      st.tree = (variations && variations.tree) || { c: [] };
+      st.tree = unflatten((variations && variations.nodes) || []);
       st.path = (variations && variations.path) || [];
       st.run = r.data;
       status.textContent = S.valid;
@@ -659,7 +659,24 @@
     $("save-status").textContent = S.saved + " " + data.revision;
     $("conflict").hidden = true;
   }
-  function body() { return { scenario: st.yaml, variations: { tree: st.tree, path: st.path } }; }
+  /* the tree is saved flat (each node with its parent's index, parents first), so a long
+     line doesn't nest a level per move */
+  function flatten(tree) {
+    var out = [];
+    (function walk(n, parent) {
+      n.c.forEach(function (ch) { out.push({ p: parent, a: ch.a, l: ch.l }); walk(ch, out.length - 1); });
+    })(tree, -1);
+    return out;
+  }
+  function unflatten(nodes) {
+    var root = { c: [] }, made = [];
+    nodes.forEach(function (n, i) {
+      made[i] = { a: n.a, l: n.l, c: [] };
+      (n.p >= 0 && made[n.p] ? made[n.p] : root).c.push(made[i]);
+    });
+    return root;
+  }
+  function body() { return { scenario: st.yaml, variations: { nodes: flatten(st.tree), path: st.path } }; }
   function saveNew() { return api("POST", "/api/boards", body()).then(function (r) { if (r.ok) saved(r.data); else $("save-status").textContent = r.data.error; }); }
   $("save").addEventListener("click", function () {
     if (!st.yaml) { $("save-status").textContent = S.invalid; return; }
