@@ -1,6 +1,6 @@
 """The user-data file: migrations once and in order, backups before upgrades,
-concurrent writers from several processes losing nothing, and a corpus build that
-never touches it."""
+concurrent writers from several processes losing nothing. (That a real corpus rebuild
+leaves users.db byte for byte alone is tested in tests/web/test_damaged_data.py.)"""
 from __future__ import annotations
 
 import multiprocessing
@@ -90,21 +90,3 @@ def test_concurrent_writers_from_processes_lose_nothing(tmp_path):
     assert counts == {f"p{k}": 60 for k in range(4)}
     assert userdb.applied_version(conn, "notes") == 1
     assert conn.execute("SELECT COUNT(*) FROM schema_migrations WHERE feature='notes'").fetchone()[0] == 1
-
-
-def test_a_corpus_rebuild_leaves_the_user_file_alone(tmp_path):
-    """A real build into an instance folder that holds users.db replaces judge.db and
-    the index there, and leaves users.db byte for byte as it was."""
-    from judge_app.corpus.build import build
-
-    path = _fresh(tmp_path)
-    conn = userdb.connect("notes", V1, path)
-    with userdb.write(conn):
-        conn.execute("INSERT INTO notes (owner, body) VALUES ('judge', 'board 1')")
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    before = path.read_bytes()
-    (tmp_path / "judge.db").write_bytes(b"an old corpus file")
-    build(tmp_path / "judge.db", tmp_path / "judge-index", progress=False)
-    assert path.read_bytes() == before
-    assert conn.execute("SELECT body FROM notes").fetchall()[0][0] == "board 1"
-    assert sqlite3.connect(tmp_path / "judge.db").execute("SELECT COUNT(*) FROM meta").fetchone()[0] > 0
