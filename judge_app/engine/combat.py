@@ -34,9 +34,6 @@ decision is owed again.
 
 from __future__ import annotations
 
-from itertools import permutations
-
-from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
 from judge_app.engine import priority, triggers
 from judge_app.engine.errors import InvalidInput, Refused

@@ -374,7 +374,7 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
     ``derive``, the title words of the same root are alternatives too, see ``derive.py``)."""
     out: list[tuple[str, ...]] = []
     for m in re.finditer(TOKEN_PATTERN, q):
-        t = word_terms(m.group(0), ru)[:1]
+        t = word_terms(m.group(0), ru)
         if t and derive is not None:
             t = t + derive.extra_terms(m.group(0))
         if t and t not in out:

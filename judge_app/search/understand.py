@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from judge_app.search.analysis import ru_lemmas
+from judge_app.search.analysis import ru_lemmas, word_terms
 from judge_app.search.layout import to_ru
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -254,5 +254,6 @@ def understand(q: str, vocab: Vocabulary | None, known, loose: bool = False) -> 
             fixed.append(new)
         words = fixed
     content = [w for w in words if not is_question_word(w)]
-    search_words = content if content else words
+    # «Если ... Не» (a glossary headword) is all question and stop words: search it as typed
+    search_words = content if any(word_terms(w) for w in content) else words
     return Understood(" ".join(search_words), " ".join(words) if changed else None)
