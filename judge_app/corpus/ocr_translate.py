@@ -28,7 +28,7 @@ EM_ITERS = 8
 T_MIN = 0.01  # translation probabilities below this are not stored
 T_TOP = 8  # at most this many Russian lemmas per English stem
 NULL = "<null>"
-NAME_MIN = 0.3  # a name's translations at least this likely are written capitalised
+NAME_MIN = 0.5  # a name's translations at least this likely are written capitalised
 SEARCH_RATIO = 5.0
 SEARCH_MIN = 0.003  # the forms of lemmas at least this likely given the English are searched for in the glyphs
 
@@ -277,7 +277,7 @@ class BlockTranslation:
         self.trie = None  # the decoder's search trie of ``words``, built when first needed
         self.cands: dict = {}  # the decoder's search results, per token
         caps = set()
-        for name in self.names:
+        for name in self.names if search else ():  # where a 2019 block exists, its case is better evidence
             for lem, p in tm.t.get(en_lemma(name), {}).items():
                 if p >= NAME_MIN:
                     caps.update(tm.forms.get(lem, ()))
