@@ -11,6 +11,9 @@
     2019 context on) on the same blocks -- not held out, shown for reference.
 (b) New or changed rules: the production decode against the hand reference
     tests/ocr/hand_reference.txt (word-level Levenshtein alignment).
+(c) Rules and titles whose English text is the same in 2019 and 2020: the share whose
+    decoded Russian equals the 2019 Russian, compared as ``judge diff`` compares
+    (the quick form of bench/diff_report.py, which needs a built corpus).
 
 Decoded and reference words are aligned by a word-level Levenshtein alignment
 (the decoder may join OCR-split tokens).  Word accuracy = 1 - WER =
@@ -31,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from judge_app.corpus import ocr_align, ocr_decode, ocr_train  # noqa: E402
+from judge_app.corpus import diff, ocr_align, ocr_decode, ocr_train, ocr_translate  # noqa: E402
 
 HAND = ROOT / "tests" / "ocr" / "hand_reference.txt"
 PUNCT = ocr_decode.PUNCT_STRIP
@@ -162,6 +165,20 @@ def bench_unchanged(doc, ocr_text: str, aligned) -> dict[str, Acc]:
     return accs
 
 
+def bench_identical(doc, ocr_text: str, aligned) -> tuple[int, int]:
+    """(rules and titles whose English is the same in 2019 and 2020, those of them whose decoded
+    Russian equals the 2019 Russian as ``judge diff`` compares texts): the quick form of
+    bench/diff_report.py, on the aligned blocks."""
+    same = ocr_translate.unchanged_english()
+    dec = decoded_blocks(doc.lines, ocr_text)
+    n = ok = 0
+    for a in aligned:
+        if a.id in same and a.kind in ("rule", "title") and a.id in dec:
+            n += 1
+            ok += diff.normalise(ocr_train.old_text(a)) == diff.normalise(dec[a.id][1])
+    return n, ok
+
+
 def load_hand() -> list[tuple[str, str]]:
     out, cur, buf = [], None, []
     for line in HAND.read_text(encoding="utf-8").split("\n"):
@@ -190,10 +207,31 @@ def bench_changed(doc, ocr_text) -> dict[str, Acc]:
     return accs
 
 
+def timing() -> None:
+    """The production decode, timed next to a baseline in the same run: the same decoder
+    with an empty translation table (the machine is shared, so only the ratio is stable)."""
+    ocr_text = ocr_align.SRC_2020.read_text(encoding="utf-8")
+    raw = ocr_train.load()
+    times = {}
+    for name, model in (("without the translation model", ocr_decode.Model({**raw, "translate": {}})),
+                        ("production", ocr_decode.Model(raw)),
+                        ("without the translation model (again)", ocr_decode.Model({**raw, "translate": {}}))):
+        t = time.time()
+        ocr_decode.decode_document(ocr_text, model)
+        times[name] = time.time() - t
+        print(f"decode, {name}: {times[name]:.1f} s wall")
+    base = (times["without the translation model"] + times["without the translation model (again)"]) / 2
+    print(f"ratio production / baseline: {times['production'] / base:.2f}")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--skip-heldout", action="store_true", help="skip retraining the held-out model")
+    ap.add_argument("--timing", action="store_true",
+                    help="only time the production decode against the decode without the translation model")
     args = ap.parse_args(argv)
+    if args.timing:
+        return timing()
     ocr_text = ocr_align.SRC_2020.read_text(encoding="utf-8")
     aligned = ocr_align.aligned_blocks()
     rows = []
@@ -216,6 +254,8 @@ def main(argv=None):
     accs = bench_changed(doc, ocr_text)
     rows.append(accs["u"].row("(b) new/changed rules (hand reference), upright"))
     rows.append(accs["i"].row("(b) new/changed rules (hand reference), italic"))
+    n, ok = bench_identical(doc, ocr_text, aligned)
+    rows.append(f"| (c) rules with the same English 2019/2020, decoded as in 2019 | {n} rules | {100 * ok / max(1, n):.2f} % | | |")
     print("| set | words | word acc | word acc + case | CER |")
     print("|---|---|---|---|---|")
     for r in rows:

@@ -166,3 +166,51 @@ def build_model(counts_by_style: dict, min_p: float = 0.0015) -> dict:
         I = {o: round(math.log((v + 0.5) / (n_out + 1)), 4) for o, v in sorted(ic.items()) if v >= 2}
         model[st] = {"E": E, "I": I}
     return model
+
+
+def trie_scores(root, out: str, logE, ins, floor: float, first_cap_lp: float | None = None) -> dict[str, float]:
+    """``viterbi(word, out)[0]`` for every word of a trie (``[children, word, ...]`` nodes) that
+    scores at least ``floor``: one DP row per trie node, so the forms of a lemma share their
+    stem's rows, and a prefix already under ``floor`` is dropped (log probs only fall).
+    ``first_cap_lp``: the first letter may also be read as its capital, at that cost."""
+    M = len(out)
+    NEG = -1e18
+    first = [NEG] * (M + 1)
+    first[0] = 0.0
+    _insertions(first, out, ins)
+    res = {}
+    stack = [(root, first, True)]
+    while stack:
+        node, row, at_root = stack.pop()
+        if node[1] is not None and row[M] >= floor:
+            res[node[1]] = row[M]
+        for c, child in node[0].items():
+            new = _emit_row(row, out, logE.get(c))
+            if at_root and first_cap_lp is not None and c.upper() in logE:
+                cap = _emit_row(row, out, logE[c.upper()])
+                new = [max(a, b + first_cap_lp) for a, b in zip(new, cap)]
+            _insertions(new, out, ins)
+            if max(new) >= floor:
+                stack.append((child, new, False))
+    return res
+
+
+def _emit_row(row: list, out: str, e) -> list:
+    M = len(out)
+    new = [-1e18] * (M + 1)
+    for j, v in enumerate(row):
+        if v <= -1e17:
+            continue
+        for k in range(0, min(MAXK, M - j) + 1):
+            s = out[j:j + k]
+            w = v + (e.get(s, FLOOR - 2 * k) if e else FLOOR - 2 * k)
+            if w > new[j + k]:
+                new[j + k] = w
+    return new
+
+
+def _insertions(row: list, out: str, ins) -> None:
+    for j in range(len(out)):
+        w = row[j] + ins.get(out[j], -9.0)
+        if w > row[j + 1]:
+            row[j + 1] = w

@@ -46,8 +46,8 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from . import ocr_align, ocr_train
-from .ocr_channel import viterbi
+from . import ocr_align, ocr_train, ocr_translate
+from .ocr_channel import trie_scores, viterbi
 from .ocr_lexicon import class_unit, is_title_line, word_class
 
 LAMBDA = 1.0
@@ -61,9 +61,18 @@ LOW_CONF = 0.8  # a word is marked when the chance that it is right is under thi
 # Confidence = P(word is right), a logistic model of: bias, log posterior among the
 # candidates, channel fit per glyph, read from pymorphy3's dictionary, read by the letter
 # model, token length / 12.  Fitted on the held-out decode by bench/ocr_calibrate.py
-# (the raw posterior alone flagged 22 % of the errors; this flags about half).
-CALIBRATION = (4.064, 1.703, 0.959, -1.75, -0.408, 1.062)
+# (the raw posterior alone flagged 22 % of the errors; this flagged about half before the
+# translation model, and flags 32 % of the fewer errors left after it: 718 marks, 48 % of them errors).
+CALIBRATION = (4.019, 0.758, 0.876, -1.544, -0.253, 1.137)
 CTX_BONUS = 3.0
+CTX_SAME = 5.0  # the 2019 bonus where the rule's English did not change 2019 -> 2020
+OLD_BONUS = 6.0  # the 2019 token at the same place, where the English did not change
+OLD_GATE = -5.0  # ... and where it explains the glyphs at least this well (per glyph), it beats any reading
+TR_MIX = 0.1  # weight of the translation cache: log(1 - TR_MIX + TR_MIX * P(word | English) / P(word))
+TR_MAX = 5.0  # cap of the translation bonus (a dictionary word's prior is tiny)
+TR_SLACK = 6.0  # how much worse than the best reading a translation word may fit the glyphs and be tried
+TR_TOP = 4  # translation words per token scored against the whole token
+TR_NAME = 2.0  # bonus of a Latin word kept as is that the rule's English text contains
 CACHE_W = 0.05  # weight of the block cache (the aligned 2019 block's words, or the rule's own words)
 POOR_CHANNEL = -1.3  # channel log prob per glyph below which pymorphy3's dictionary is searched too
 LM_D = 0.7
@@ -205,6 +214,7 @@ class Model:
             k: math.log(max(1, sum(v for (a, b), v in self.big.items() if b == k))) - self.logN for k in ("<k>", "<n>")
         }
         self.trie = _build_trie(self.prior)
+        self.translate = ocr_translate.TranslationModel(raw.get("translate", {}), self.prior)
         self.garbles = raw.get("garbles", {})
         self.garble_src = {}  # style -> {2019 token: times it was seen in the aligned pairs}
         for st, tab in self.garbles.items():
@@ -277,6 +287,27 @@ class Model:
         if cp is not None:
             return self.lm(a, b, cp) + (prior_b - cp)
         return self.lm(a, b, prior_b)
+
+    def bonus(self, t: str, kind: str, ctx, tr) -> float:
+        """What the 2019 block and the English text add to a reading's score.
+
+        The 2019 bonus is ``CTX_SAME`` where the rule's English did not change (the
+        Russian should not either, unless the glyphs demand it), else ``CTX_BONUS``.
+        The translation bonus is the log of a cache mixture: (1 - TR_MIX) + TR_MIX *
+        P(word | English) / P(word), capped at ``TR_MAX``; a Latin word the English text
+        prints capitalised gets ``TR_NAME``."""
+        core = _core(t)
+        b = 0.0
+        if kind == "keep":
+            if tr is not None and core in tr.names:
+                b += TR_NAME
+            return b
+        if ctx and core in ctx:
+            b += CTX_SAME if tr is not None and tr.same_en and not isinstance(ctx, _Cache) else CTX_BONUS
+        if tr is not None:
+            pt = tr.p(core)
+            b += min(TR_MAX, math.log(1.0 - TR_MIX + TR_MIX * pt / math.exp(self.word_prior(core))))
+        return b
 
     def word_prior(self, w: str) -> float:
         """log P(word): the lexicon's, else ``dict_prior``."""
@@ -477,14 +508,15 @@ class Decoder:
         return res
 
     # -- lexicon trie search
-    def _search_trie(self, g, st, leads, trails, beam=None, sent=False):
+    def _search_trie(self, g, st, leads, trails, beam=None, sent=False, trie=None, prior=None):
+        """Beam search of the glyphs in a trie of words (the lexicon's, or ``trie`` with ``prior``)."""
         BEAM = beam or BEAM_1
         E, inv, dele, ins = self.m.styles[st]
         inv_low, inv_up, inv_rlow = self.m.inv_split[st, sent]
-        prior = self.m.prior
+        prior = prior if prior is not None else self.m.prior
         n = len(g)
         beams = [dict() for _ in range(n + 1)]
-        root = self.m.trie
+        root = trie if trie is not None else self.m.trie
         # state: key -> [score, node, cap, lead]
         for j, (lp, L) in leads.items():
             beams[j][(id(root), 0, L)] = [lp, root, 0, L]
@@ -896,24 +928,62 @@ class Decoder:
             out.append(r)
         return out
 
-    def candidates(self, g: str, st: str, ctx: set | None = None, sent: bool = False, wide: bool = True):
-        """Candidates with the 2019-context bonus: [(channel+bonus score without prior, text, cap, kind, prior)]."""
+    def _translation_cands(self, g: str, st: str, best, tr):
+        """The glyphs scored against every form of the words the English text translates to
+        (``BlockTranslation.words``, one DP over their trie): «бесцветного», which no
+        other search finds for ``oecietHoro``.  The best few are scored as 2019 context words are."""
+        key = (g, st, best[1])
+        r = tr.cands.get(key)
+        if r is None:
+            if tr.trie is None:
+                tr.trie = _build_trie(tr.words)
+            E, inv, dele, ins = self.m.styles[st]
+            gc = g.strip(PUNCT_STRIP) or g
+            floor = best[0] - LAMBDA * best[4] - TR_MAX - TR_SLACK
+            scores = trie_scores(tr.trie, gc, E, ins, floor, CAP_LP)
+            top = sorted(scores, key=lambda w: (-scores[w], w))[:TR_TOP]
+            r = tr.cands[key] = self._ctx_cands(g, st, best[1], top)
+        return r
+
+    def _old_token(self, g: str, st: str, old: str, cands) -> list:
+        """The 2019 token at this token's place, as printed (case, punctuation, numbers), where
+        the rule's English did not change: it wins unless the glyphs clearly say otherwise
+        (``J{nms`` is «Для», ``601.2c¢.`` is «601.2c.»; ``ux`` stays «их», not the 2019 «или»)."""
+        if any(c[1] == old for c in cands):
+            return []
+        E, inv, dele, ins = self.m.styles[st]
+        core = _core(old)
+        cyr = bool(_CYR_WORD.search(old))
+        lp = viterbi(old, g, E, ins)[0]
+        if cyr and old[:1].isupper():  # the capital is the 2019 text's, not the glyphs' to prove
+            lp = max(lp, viterbi(old.lower(), g, E, ins)[0])
+        pr = self.m.word_prior(core) if cyr else self.m.keep.get(core, -12.0)
+        score = lp + OLD_BONUS
+        if lp >= OLD_GATE * len(g):  # glyphs this plausible for the 2019 token do not demand a change
+            score = max(score, max(c[0] for c in cands) + 1.0)
+            pr = max(pr, max(c[4] for c in cands))  # nor does the language model (a symbol kept as is costs nothing)
+        return [(score, old, int(old[:1].isupper()), "word" if cyr else "keep", pr)]
+
+    def candidates(self, g: str, st: str, ctx: set | None = None, sent: bool = False, wide: bool = True,
+                   tr: "ocr_translate.BlockTranslation | None" = None):
+        """Candidates with the 2019-context and translation bonuses:
+        [(channel+bonus score without prior, text, cap, kind, prior)]."""
         cands = self.nbest(g, st, sent, wide)
         if ctx and cands[0][3] != "keep" and _core(cands[0][1]) not in ctx and (
             not isinstance(ctx, _Cache) or self._doubtful(g, cands[0])
         ):
             cands = cands + self._ctx_cands(g, st, cands[0][1], ctx)
+        if tr is not None and tr.search and cands[0][3] != "keep" and self._doubtful(g, cands[0]):
+            cands = cands + self._translation_cands(g, st, cands[0], tr)
         out = []
         tot = (getattr(ctx, "total", None) or len(ctx)) if ctx else 1
         for sc, t, cap, kind, pr in cands:
             channel = sc - LAMBDA * pr
-            b = 0.0
             if ctx and kind != "keep" and _core(t) in ctx:
-                # cache model: the aligned block's words are likely here; and a bonus
-                b = CTX_BONUS
+                # cache model: the aligned block's words are likely here
                 cnt = ctx[_core(t)] if isinstance(ctx, dict) else 1
                 pr = max(pr, math.log(CACHE_W * cnt / tot))
-            out.append((channel + b, t, cap, kind, pr))
+            out.append((channel + self.m.bonus(t, kind, ctx, tr), t, cap, kind, pr))
         return out
 
     # -- a line: Viterbi over candidates with the word bigram model
@@ -937,24 +1007,31 @@ class Decoder:
             return True
         return poor(ca, a) and poor(cb, b)
 
-    def decode_line(self, toks: list[str], st: str, ctx, prev: str, sent0: bool = False):
-        """Decode the tokens of one line.  Returns ([(n_tokens, cand, conf)], last LM unit)."""
+    def decode_line(self, toks: list[str], st: str, ctx, prev: str, sent0: bool = False, tr=None, old=None):
+        """Decode the tokens of one line.  Returns ([(n_tokens, cand, conf)], last LM unit).
+        ``old``: {token index, or (index, 2) for two tokens read as one: the 2019 token to try
+        there} (``_look_at_2019``)."""
         m = self.m
         n = len(toks)
         if not n:
             return [], prev
         sents = [sent0] + [bool(_SENT_END_G.search(t)) for t in toks[:-1]]
-        c1 = [self.candidates(g, st, ctx, se) for g, se in zip(toks, sents)]
+        c1 = [self.candidates(g, st, ctx, se, tr=tr) for g, se in zip(toks, sents)]
+        if old:
+            c1 = [c + self._old_token(g, st, old[i], c) if i in old else c for i, (g, c) in enumerate(zip(toks, c1))]
         # spans: (start, length, candidates)
         spans_end: list[list] = [[] for _ in range(n)]
         for i in range(n):
             spans_end[i].append((i, 1, c1[i]))
         for i in range(n - 1):
             if self._joinable(toks[i], toks[i + 1], c1[i], c1[i + 1]):
-                cj = self.candidates(toks[i] + toks[i + 1], st, ctx, sents[i], wide=False)
+                cj = self.candidates(toks[i] + toks[i + 1], st, ctx, sents[i], wide=False, tr=tr)
                 cj = [(c[0] + JOIN_LP,) + tuple(c[1:]) for c in cj if c[3] != "keep"]
                 if cj:
                     spans_end[i + 1].append((i, 2, cj))
+            if old and (i, 2) in old:  # a 2019 word the OCR split in two (``У крепление``)
+                best2 = [(max(c[0] for c in c1[i]) + max(c[0] for c in c1[i + 1]),) + c1[i][0][1:]]
+                spans_end[i + 1].append((i, 2, self._old_token(toks[i] + toks[i + 1], st, old[i, 2], best2)))
         # Viterbi over (span, candidate)
         best: dict = {}  # (end, span_idx, cand_idx) -> (score, back)
         for e in range(n):
@@ -1058,15 +1135,20 @@ def _core(t: str) -> str:
 _RULE_PREFIX = re.compile(r"^(\d{3}\.\d{1,3}(?:[a-z¢\]1i]{1,3}|\.)?\.?|\d{1,3}\.)(?=\s|$)")
 
 
-def _line_contexts(text: str):
+def _line_contexts(text: str, m: Model, use_context: bool = True):
     """Per line: style ("u" upright, "i" italic, ``ENGLISH`` kept as it is), the 2019 word
-    set of the aligned block (if any), the lines that start a sentence, the section."""
+    set of the aligned block (if any), the lines that start a sentence, the section, and
+    what the block's English 2020 text says (``ocr_translate.BlockTranslation``)."""
     lines = text.split("\n")
     blocks, _ = ocr_align.segment(text, ocr=True)
     style = ["u"] * len(lines)
     ctx: list[set | None] = [None] * len(lines)
     starts: set[int] = set()
     family: list[str | None] = [None] * len(lines)
+    trans: list = [None] * len(lines)
+    same_blocks = []  # (block, its 2019 tokens) where the English did not change
+    english = ocr_translate.english_blocks()
+    same_en = ocr_translate.unchanged_english()
     t19 = ocr_align.SRC_2019.read_text(encoding="utf-8")
     b19, l19 = ocr_align.segment(t19, ocr=False)
     idx = {}
@@ -1078,9 +1160,18 @@ def _line_contexts(text: str):
         words = None
         if o is not None:
             words = _words_2019([l19[i] for i in o.lines])
+        tr = None
+        if b.kind != "pre" and b.id in english:
+            same = b.id in same_en
+            # a block read without its 2019 text (new, changed, or held out) is searched for its translations
+            tr = m.translate.block(english[b.id], same, search=o is None or not same or not use_context)
+            if same and o is not None:
+                old = ocr_align.block_text(o, l19)
+                same_blocks.append((b, (ocr_train.without_senses(old) if b.kind == "gloss" else old).split()))
         for i in b.lines:
             style[i] = b.style
             ctx[i] = words
+            trans[i] = tr
         if b.kind in ("rule", "title") and b.lines:
             starts.add(b.lines[0])
         elif b.kind == "gloss":
@@ -1096,7 +1187,7 @@ def _line_contexts(text: str):
     for i, l in enumerate(lines):
         if i not in covered and _RULE_PREFIX.match(l):
             starts.add(i)  # text outside a full document: a rule number at line start
-    return lines, style, ctx, starts, family
+    return lines, style, ctx, starts, family, trans, same_blocks
 
 
 _SENT_END = re.compile(r"[.!?]»?\)?$")
@@ -1106,18 +1197,20 @@ _SENT_END_G = re.compile(r"[.!?](?:»|y|Y|by)?\)?$")  # sentence end as seen in 
 def decode_document(text: str, model: Model | None = None, use_context: bool = True, workers: int = 2) -> DecodedDoc:
     """Decode a whole OCR text; ``workers`` > 1 decodes line ranges in forked processes."""
     m = model or get_model()
-    lines, style, ctx, starts, family = _line_contexts(text)
+    lines, style, ctx, starts, family, trans, same_blocks = _line_contexts(text, m, use_context)
+    pos19: list = [None] * len(lines)  # per line, the 2019 token to try at each OCR token (_look_at_2019)
     if not use_context:
         ctx = [None] * len(lines)
     ranges = _chunks(lines, workers * CHUNKS_PER_WORKER if workers > 1 else 1, starts)
-    parts = _fork_map(_job, ranges, (m, lines, style, ctx, starts), workers)
+    parts = _fork_map(_job, ranges, (m, lines, style, ctx, starts, trans, pos19), workers)
     out_lines, out_tokens, low = [], [], []
     for ol, ot, lw in parts:
         out_lines += ol
         out_tokens += ot
         low += lw
     if use_context:
-        _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, low, workers)
+        _second_pass(m, lines, style, ctx, starts, family, trans, pos19, out_lines, out_tokens, low, workers)
+        _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_lines, out_tokens, low, workers)
     return DecodedDoc(out_lines, low, out_tokens)
 
 
@@ -1197,7 +1290,7 @@ class _Cache(dict):
     total = 0
 
 
-def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, low, workers=1):
+def _second_pass(m, lines, style, ctx, starts, family, trans, pos19, out_lines, out_tokens, low, workers=1):
     """Rules with no 2019 counterpart: decode again with the rule's own confident words as cache.
 
     A word like «Побег» that only pymorphy3's dictionary knows is found with good
@@ -1248,6 +1341,63 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
     ctx2 = list(ctx)
     for ln in redo:
         ctx2[ln] = fam_words[family[ln]]
+    _redo(redo, (m, lines, style, ctx2, starts, trans, pos19), out_lines, out_tokens, low, workers)
+
+
+def _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_lines, out_tokens, low, workers=1):
+    """Rules whose English did not change since 2019: where the decoded words differ from the
+    2019 words (a word-level diff), the 2019 word at that place is tried again as a reading
+    of those glyphs with ``OLD_BONUS``, so a Russian word differs from 2019 only where the
+    glyphs demand it (``Decoder._old_token``)."""
+    import difflib
+
+    from .diff import normalise
+
+    redo = set()
+    for b, old in same_blocks:
+        places = []  # (line, index among the line's OCR words after the number, decoded word)
+        for n_line, ln in enumerate(b.lines):
+            if b.kind == "gloss" and n_line == 0:
+                continue
+            k = 0
+            for n_tok, t in enumerate(out_tokens[ln]):
+                width = len(t.garbled.split())
+                if n_line == 0 and n_tok == 0 and t.kind == "keep" and _RULE_PREFIX.fullmatch(t.garbled):
+                    continue  # the rule number (not passed to the line decoder)
+                if n_line == 0 and n_tok == 0 and b.kind == "example":
+                    k += width  # the «Пример:» label
+                    continue
+                words = t.decoded.split()  # a token read as two glued words has no single place
+                for w in (words if width == 1 and len(words) == 1 else [None] * len(words)):
+                    places.append((ln, k, w))
+                k += width
+        dec = [normalise(w) if w else "\0" for _, _, w in places]
+        sm = difflib.SequenceMatcher(a=[normalise(w) for w in old], b=dec, autojunk=False)
+        for op, i1, i2, j1, j2 in sm.get_opcodes():
+            if op == "replace" and i2 - i1 == 1 and j2 - j1 == 2:  # one 2019 word, two decoded tokens
+                (ln, k, w), (ln2, k2, w2) = places[j1], places[j1 + 1]
+                if w is not None and w2 is not None and ln == ln2 and k2 == k + 1:
+                    pos19[ln] = pos19[ln] or {}
+                    pos19[ln][k, 2] = old[i1]
+                    redo.add(ln)
+                continue
+            if op != "replace" or i2 - i1 != j2 - j1:
+                continue
+            for i, j in zip(range(i1, i2), range(j1, j2)):
+                ln, k, w = places[j]
+                if w is None:
+                    continue
+                if pos19[ln] is None:
+                    pos19[ln] = {}
+                pos19[ln][k] = old[i]
+                redo.add(ln)
+    if redo:
+        _redo(sorted(redo), (m, lines, style, ctx, starts, trans, pos19), out_lines, out_tokens, low, workers)
+
+
+def _redo(redo: list[int], state: tuple, out_lines, out_tokens, low, workers) -> None:
+    """Decode the lines ``redo`` again with ``state`` (as ``_JOB``), each run of lines carrying
+    the sentence state of the line before it."""
     redo_set = set(redo)
     low[:] = [x for x in low if x[0] not in redo_set]
     # contiguous runs of lines
@@ -1270,7 +1420,7 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
             carry = bool(_SENT_END.search(last.decoded))
             prev = "<s>" if carry else _lm_unit(last.decoded, last.kind)
         jobs.append((run[0], run[-1] + 1, carry, prev))
-    for run, (ol, ot, lw) in zip(runs, _fork_map(_job, jobs, (m, lines, style, ctx2, starts), workers)):
+    for run, (ol, ot, lw) in zip(runs, _fork_map(_job, jobs, state, workers)):
         for k, ln in enumerate(run):
             out_lines[ln] = ol[k]
             out_tokens[ln] = ot[k]
@@ -1279,12 +1429,12 @@ def _second_pass(m, lines, style, ctx, starts, family, out_lines, out_tokens, lo
 
 
 def _job(args):
-    m, lines, style, ctx, starts = _JOB
-    return _decode_range(m, lines, style, ctx, starts, *args, dec=_worker_decoder(m))
+    m, lines, style, ctx, starts, trans, pos19 = _JOB
+    return _decode_range(m, lines, style, ctx, starts, trans, pos19, *args, dec=_worker_decoder(m))
 
 
 def _decode_range(
-    m: Model, lines, style, ctx, starts, lo: int, hi: int, carry: bool = True, prev: str = "<s>", dec=None
+    m: Model, lines, style, ctx, starts, trans, pos19, lo: int, hi: int, carry: bool = True, prev: str = "<s>", dec=None
 ):
     """Decode lines lo..hi-1; ``carry``: the line before ``lo`` ended a sentence."""
     dec = dec or Decoder(m)
@@ -1314,7 +1464,9 @@ def _decode_range(
         elif ln in starts:
             carry, prev = True, "<s>"
         sent0 = bool(start) or carry
-        decoded, prev = dec.decode_line(words[start:], style[ln], ctx[ln], prev, sent0) if words[start:] else ([], prev)
+        old = pos19[ln]
+        decoded, prev = (dec.decode_line(words[start:], style[ln], ctx[ln], prev, sent0, trans[ln], old)
+                         if words[start:] else ([], prev))
         sent = bool(start) or carry
         # word parts and the whitespace after each
         wparts = []
@@ -1348,10 +1500,11 @@ def _decode_range(
                 # a word that opens a quote is capitalised in 2/3 of the 2019 rules' quotes
                 # and 85 % of the glossary's («Заклинание»), so that is the default
                 t = _case(t, cap, bool(sent) or t.startswith(("«", "(«"))
-                          or _core(t) in getattr(ctx[ln], "caps", ()), m)
+                          or _core(t) in getattr(ctx[ln], "caps", ())
+                          or (trans[ln] is not None and _core(t) in trans[ln].caps), m)
             out.append(t + sp)
             # the channel's own fit: without the context bonus or the cost of a join
-            bonus = CTX_BONUS if kind != "keep" and ctx[ln] and _core(t) in ctx[ln] else 0.0
+            bonus = m.bonus(t, kind, ctx[ln], trans[ln])
             fit = (sc - bonus - (JOIN_LP if ln_ == 2 else 0.0)) / max(1, len(garbled))
             posterior, conf = conf, calibrated(conf, fit, kind, len(garbled))
             toks.append(Token(garbled, t, round(conf, 4), pos, pos + len(t), kind, round(fit, 3), round(posterior, 4)))

@@ -15,7 +15,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from . import ocr_align, ocr_channel, ocr_lexicon, ocr_resplit
+from . import ocr_align, ocr_channel, ocr_lexicon, ocr_resplit, ocr_translate
 
 DATA = Path(__file__).resolve().parent / "data"
 MODEL_PATH = DATA / "ocr_model.json.gz"
@@ -30,7 +30,12 @@ def tokens(s: str) -> list[str]:
 def old_text(b) -> str:
     """The 2019 text of an aligned block as the OCR text has it: a glossary entry's
     sense numbers («1.», «2.») are not in the 2020 text."""
-    return _GLOSS_SENSE.sub(" ", b.old) if b.kind == "gloss" else b.old
+    return without_senses(b.old) if b.kind == "gloss" else b.old
+
+
+def without_senses(text: str) -> str:
+    """A 2019 glossary definition without its sense numbers («1.», «2.»)."""
+    return _GLOSS_SENSE.sub(" ", text)
 
 
 def block_tokens(blocks, heldout: bool) -> list[tuple[str, list[str], list[str]]]:
@@ -73,6 +78,7 @@ def train(heldout: bool = False) -> dict:
     model["lexicon"] = ocr_lexicon.build_lexicon(heldout=heldout)
     model["latin"] = ocr_lexicon.latin_stats(blocks, pairs)
     model["garbles"] = garble_table(pairs)
+    model["translate"] = ocr_translate.train(heldout=heldout)
     return model
 
 

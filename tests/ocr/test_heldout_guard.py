@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from judge_app.corpus import ocr_align, ocr_decode, ocr_train
 
-# measured 2026-11-22 (see bench/ocr_bench.py); guard = measured minus a small margin
-MIN_ACC = {"u": 0.95, "i": 0.94}
+# measured 2026-11-23 with the translation model (bench/ocr_bench.py (a)): 96.33 % upright
+# (28,791 words), 95.57 % italic (4,466); guard = measured minus a small margin
+MIN_ACC = {"u": 0.96, "i": 0.95}
 
 
 def test_heldout_word_accuracy(ocr_text, ocr_bench):
