@@ -41,7 +41,7 @@ def make_object(game: Game, entry, owner: str, pool: CardPool, default_base: str
     """entry: a card name, or a dict with card/creature/planeswalker/permanent and options."""
     if isinstance(entry, str):
         entry = {"card": entry}
-    oid = entry.get("id")
+    oid = None if entry.get("id") is None else str(entry["id"])   # the loader allows `id: 1`
     if "card" in entry:
         card = pool.get(entry["card"])
         oid = oid or game.new_id(slug(card.name_en or card.name_ru))
