@@ -90,6 +90,8 @@ MIGRATIONS = [
         at REAL NOT NULL);
     CREATE INDEX training_login_failures_key ON training_login_failures (key, at);
     """,
+    # 2: a password reset ends every session of that user (the session stores the epoch it began in)
+    "ALTER TABLE training_users ADD COLUMN session_epoch INTEGER NOT NULL DEFAULT 0;",
 ]
 
 
@@ -129,7 +131,7 @@ def create_user(conn, username, password, role: str = "trainee") -> int:
 
 
 def user(conn, user_id) -> dict | None:
-    row = conn.execute("SELECT id, username, role, created_at FROM training_users WHERE id = ?",
+    row = conn.execute("SELECT id, username, role, created_at, session_epoch FROM training_users WHERE id = ?",
                        (user_id,)).fetchone()
     return dict(row) if row else None
 
@@ -141,9 +143,11 @@ def user_by_name(conn, username: str) -> dict | None:
 
 
 def set_password(conn, username: str, password: str) -> None:
+    """New password; every session opened with the old one ends (the epoch moves on)."""
     password = check_password(password)
     with userdb.write(conn):
-        cur = conn.execute("UPDATE training_users SET password_hash = ? WHERE username = ?",
+        cur = conn.execute("UPDATE training_users SET password_hash = ?, session_epoch = session_epoch + 1 "
+                           "WHERE username = ?",
                            (generate_password_hash(password), username))
     if cur.rowcount == 0:
         raise TrainingError(f"пользователя «{username}» нет", 404)
@@ -182,7 +186,7 @@ def authenticate(conn, username, password, keys: list[str]) -> dict:
             conn.execute("DELETE FROM training_login_failures WHERE at < ?", (now - LOGIN_WINDOW_S,))
             conn.executemany("INSERT INTO training_login_failures (key, at) VALUES (?, ?)", [(k, now) for k in keys])
         raise TrainingError("неверное имя или пароль", 401)
-    return {"id": row["id"], "username": row["username"], "role": row["role"]}
+    return {"id": row["id"], "username": row["username"], "role": row["role"], "session_epoch": row["session_epoch"]}
 
 
 # -- groups --------------------------------------------------------------------------
@@ -250,6 +254,17 @@ def mentor_may_see(conn, mentor_id: int, group_id: int, user_id) -> dict:
     if row is None:
         raise TrainingError("участник не найден", 404)
     return dict(row)
+
+
+def remove_member(conn, mentor_id: int, group_id, user_id) -> dict:
+    """A mentor takes a trainee out of their group; the trainee's own answers stay theirs.
+
+    404 unless the group is this mentor's and the trainee is in it (as for viewing).
+    """
+    who = mentor_may_see(conn, mentor_id, group_id, user_id)
+    with userdb.write(conn):
+        conn.execute("DELETE FROM training_members WHERE group_id = ? AND user_id = ?", (group_id, user_id))
+    return who
 
 
 # -- answers and cards ---------------------------------------------------------------

@@ -90,6 +90,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "group_name": ("Название группы", "Group name"),
     "create": ("Создать", "Create"),
     "members": ("Участники", "Members"),
+    "remove_member": ("Исключить", "Remove"),
+    "remove_hint": ("Стажёр выйдет из группы, его ответы останутся у него; вернуться можно по коду приглашения.",
+                    "The trainee leaves the group and keeps their answers; the invite code lets them back in."),
     "common_wrong": ("Частые ошибки группы", "The group's common wrong answers"),
     "times": ("раз", "times"),
     "mentor": ("наставник", "mentor"),
@@ -152,7 +155,11 @@ def current_user() -> dict | None:
     if not isinstance(uid, int):
         return None
     if "training_user" not in g:
-        g.training_user = store.user(conn(), uid)
+        u = store.user(conn(), uid)
+        if u is not None and session.get("epoch", 0) != u["session_epoch"]:
+            session.clear()   # the password was reset since this session began
+            u = None
+        g.training_user = u
     return g.training_user
 
 
@@ -226,6 +233,7 @@ def _login_keys(username: str) -> list[str]:
 def _start_session(user: dict) -> None:
     session.clear()   # a new session on login: no fixation
     session["uid"] = user["id"]
+    session["epoch"] = user.get("session_epoch", 0)
 
 
 @training.route("/login", methods=["GET", "POST"])
@@ -469,3 +477,10 @@ def member_page(group_id: int, user_id: int):
     group = store.mentor_group(c, user["id"], group_id)
     return render_template("training_progress.html", who=who, group=group, exams=store.exams_of(c, user_id),
                            **_progress_context([user_id]))
+
+
+@training.post("/groups/<int:group_id>/members/<int:user_id>/remove")
+def member_remove(group_id: int, user_id: int):
+    user = mentor_required()
+    store.remove_member(conn(), user["id"], group_id, user_id)
+    return redirect(url_for("training.group_page", group_id=group_id))

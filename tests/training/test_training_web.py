@@ -258,3 +258,45 @@ def test_many_clients_answering_at_once_lose_nothing(app, bank, users_db):
     assert conn.execute("SELECT COUNT(*) FROM training_answers").fetchone()[0] == 36
     assert conn.execute("SELECT COUNT(DISTINCT user_id) FROM training_answers").fetchone()[0] == 6
     assert conn.execute("SELECT COUNT(*) FROM training_cards").fetchone()[0] == 18
+
+
+def test_a_password_reset_ends_the_users_sessions(app, users_db):
+    """A stolen or forgotten session must not outlive `judge users reset-password`."""
+    conn = store.connect(users_db)
+    anna, other = app.test_client(), app.test_client()
+    register(anna, "anna")
+    register(other, "boris")
+    assert anna.get("/training/progress").status_code == 200
+    store.set_password(conn, "anna", "a new horse battery")
+    r = anna.get("/training/progress")
+    assert r.status_code == 302 and "/training/login" in r.headers["Location"]
+    assert other.get("/training/progress").status_code == 200          # nobody else is logged out
+    assert login(anna, "anna", "a new horse battery").status_code == 302
+    assert anna.get("/training/progress").status_code == 200
+
+
+def test_a_mentor_removes_a_member_and_only_from_their_own_group(app, bank, users_db):
+    conn = store.connect(users_db)
+    store.create_user(conn, "olga", "correct horse", "mentor")
+    store.create_user(conn, "pavel", "correct horse", "mentor")
+    olga, pavel, anna = app.test_client(), app.test_client(), app.test_client()
+    login(olga, "olga"), login(pavel, "pavel")
+    group_url = olga.post("/training/groups", data={"csrf_token": token(olga.get("/training/").text),
+                                                    "name": "Казань"}).headers["Location"]
+    code = re.search(r'class="invite">([A-Z0-9]+)<', olga.get(group_url).text).group(1)
+    register(anna, "anna")
+    anna.post("/training/join", data={"csrf_token": token(anna.get("/training/").text), "code": code})
+    answer(anna, bank)
+    anna_id = store.user_by_name(conn, "anna")["id"]
+    remove_url = f"{group_url}/members/{anna_id}/remove"
+    page = olga.get(group_url).text
+    assert remove_url.split("//")[-1].split("/", 1)[-1] in page and "Исключить" in page
+    assert pavel.post(remove_url, data={"csrf_token": token(pavel.get("/training/").text)}).status_code == 404
+    assert olga.post(remove_url, data={}).status_code == 400                       # no CSRF token
+    assert "anna" in olga.get(group_url).text
+    r = olga.post(remove_url, data={"csrf_token": token(page)})
+    assert r.status_code == 302
+    assert "anna" not in olga.get(group_url).text
+    assert olga.get(f"{group_url}/members/{anna_id}").status_code == 404
+    assert olga.post(remove_url, data={"csrf_token": token(page)}).status_code == 404   # already gone
+    assert store.answers(conn, [anna_id])                                          # her answers stay hers
