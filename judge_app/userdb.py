@@ -56,7 +56,7 @@ def connect(feature: str, migrations: Sequence[Step], path: Path | None = None) 
     """A connection to the user-data file with ``feature``'s migrations applied."""
     path = Path(path) if path else db_path()
     conn = _open(path)
-    key = (str(path), feature)
+    key = (str(path), feature, len(migrations))   # a longer list (a new release) migrates again
     if key not in _migrated:
         with _lock:
             migrate(conn, feature, migrations, path)

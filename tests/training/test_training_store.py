@@ -248,3 +248,21 @@ def test_parallel_answers_from_many_processes_lose_nothing(conn, bank, users_db)
     with pytest.raises(sqlite3.IntegrityError):   # the constraint that refuses replays is really there
         conn.execute("INSERT INTO training_answers (user_id, question_id, answer, correct, mode, nonce, answered_at) "
                      "VALUES (1, 'q', 'a', 0, 'practice', 'trainee0-0', 'now')")
+
+
+def test_a_version_1_file_upgrades_with_a_backup_and_keeps_its_users(users_db):
+    """Migration 2 (session_epoch) on a file written by the first release: nobody is lost."""
+    from judge_app import userdb
+
+    old = userdb.connect(store.FEATURE, store.MIGRATIONS[:1], users_db)
+    old.execute("INSERT INTO training_users (username, password_hash, role) VALUES ('anna', 'x', 'trainee')")
+    old.commit()
+    old.close()
+    conn = store.connect(users_db)
+    anna = store.user_by_name(conn, "anna")
+    assert store.user(conn, anna["id"])["session_epoch"] == 0
+    backup = users_db.with_name(f"{users_db.name}.bak-{store.FEATURE}-1")
+    assert backup.exists()
+    assert sqlite3.connect(backup).execute("SELECT username FROM training_users").fetchall() == [("anna",)]
+    store.set_password(conn, "anna", "another horse")
+    assert store.user(conn, anna["id"])["session_epoch"] == 1
