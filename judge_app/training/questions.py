@@ -98,7 +98,10 @@ def _shuffle(qid: str, options: list) -> list:
 
 
 def _sections(rules) -> list[str]:
-    counts = Counter(rulebook.section_of(r) for r in rules if r not in ROUTINE_RULES)
+    """The question's topics: the CR sections of its rules, routine ones (priority, resolving) only
+    when nothing else is cited, so that every answer counts towards some topic in the progress."""
+    telling = [r for r in rules if r not in ROUTINE_RULES] or list(rules)
+    counts = Counter(rulebook.section_of(r) for r in telling)
     return [s for s, _ in counts.most_common(3)]
 
 

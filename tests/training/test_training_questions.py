@@ -25,6 +25,7 @@ def test_questions_are_well_formed(bank):
         assert len({o.ru for o in q.options}) == len(q.options), f"two options read the same in {q.id}"
         assert q.level in questions.LEVELS
         assert all(t.isdigit() for t in q.topics), q.id
+        assert q.topics, f"{q.id} has no topic, so its answers would vanish from the progress chart"
         assert q.prompt_ru and q.prompt_en
 
 
