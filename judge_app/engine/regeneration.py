@@ -38,9 +38,9 @@ def _apply(game: Game, e: dict, ev: dict):
 register(Kind("regeneration", ("destroy",), _applies, _apply, lambda g, e: f"регенерационный щит ({e['target']})"))
 
 
-def add_shield(game: Game, obj: Obj, source_name: str) -> None:
+def add_shield(game: Game, obj: Obj, source_name: str, made_by: str = "") -> None:
     game.effects.append({"kind": "shield", "shield": "regeneration", "target": obj.id, "incarnation": obj.incarnation,
-                         "timestamp": game.next_ts(), "until": "eot", "source_name": source_name})
+                         "timestamp": game.next_ts(), "until": "eot", "source_name": source_name, "made_by": made_by})
     game.emit("shield", f"{obj.label()} получает регенерационный щит до конца хода", f"{obj.label_en()} gets a regeneration shield",
               [obj.id], ["regenerate_shield"])
 

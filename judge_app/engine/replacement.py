@@ -88,7 +88,7 @@ def effects_for(game: Game, event: dict) -> list:
     out = []
     for i, e in enumerate(game.effects):
         if e.get("kind") == "shield" and what in KINDS[e["shield"]].watches:
-            out.append({**e, "id": f"shield-{e['timestamp']}-{i}", "index": i})
+            out.append({**e, "id": f"{e.get('made_by') or 'shield'}@{e['target']}", "index": i})
     for sid in game.static_sources:
         src = game.objects[sid]
         for n, ab in enumerate(src.abilities):

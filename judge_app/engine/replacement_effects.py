@@ -19,7 +19,7 @@ def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
     if "regenerate" in e:
         target = _self(game, so) if e["regenerate"] == "self" else resolve(e["regenerate"])
         if isinstance(target, Obj) and target.zone == "battlefield":
-            regeneration.add_shield(game, target, info["name_ru"])
+            regeneration.add_shield(game, target, info["name_ru"], made_by=so.id)
     elif "prevent" in e:
         target = _self(game, so) if e.get("to") == "self" else resolve(e.get("to", "target1"))
         if target is None:
@@ -30,21 +30,21 @@ def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
             targets += [game.objects[oid] for oid in game.battlefield if oid != target.id
                         and game.objects[oid].is_creature and cols & set(game.objects[oid].colors)]
         for t in targets:
-            prevent_shield(game, t, e["prevent"], info, group=len(targets) > 1)
+            prevent_shield(game, t, e["prevent"], info, group=len(targets) > 1, made_by=so.id)
     elif "prevent_all_to_you_and_your_creatures" in e:
         game.effects.append({"kind": "shield", "shield": "prevent_all_you_and_creatures", "target": so.controller,
                              "controller": so.controller, "incarnation": 0, "timestamp": game.next_ts(),
-                             "until": "eot", "source_name": info["name_ru"]})
+                             "until": "eot", "source_name": info["name_ru"], "made_by": so.id})
         game.emit("shield", f"До конца хода предотвращаются все повреждения, которые должны быть нанесены игроку "
                   f"{so.controller} и существам под его контролем", f"Damage to {so.controller} and their creatures is prevented this turn",
                   [so.controller], ["prevent_effect", "prevent_exist_before"])
 
 
-def prevent_shield(game: Game, target, amount, info: dict, group: bool = False) -> None:
+def prevent_shield(game: Game, target, amount, info: dict, group: bool = False, made_by: str = "") -> None:
     name = target.name if isinstance(target, Player) else target.id
     inc = 0 if isinstance(target, Player) else target.incarnation
     entry = {"kind": "shield", "target": name, "incarnation": inc, "timestamp": game.next_ts(), "until": "eot",
-             "source_name": info["name_ru"], "controller": info.get("controller")}
+             "source_name": info["name_ru"], "controller": info.get("controller"), "made_by": made_by}
     label = name if isinstance(target, Player) else target.label()
     if amount == "all":
         entry["shield"] = "prevent_all_to"
