@@ -41,7 +41,7 @@ def _shrink(game: Game, event: dict, n: int, what: str, keys: list) -> dict | No
     game.emit("prevent", f"{what}: предотвращается {dmg(n)} от «{src['name_ru']}» — {_to_label(event['to'])}"
               + (f" (остаётся {left})" if left else ""),
               f"{n} damage from {src.get('name_en') or src['name_ru']} is prevented", [src["id"]] + _ids(event),
-              replacement.keys(event, keys + ["damage_prevention_event"]))
+              replacement.keys(event, keys + ["damage_prevention_event"] + ([] if left else ["prevent_never_happens"])))
     return {**event, "amount": left, "prevented": event.get("prevented", 0) + n} if left > 0 else None
 
 
