@@ -185,7 +185,8 @@ def cast(game: Game, player, ref: str, targets=None, pay=None) -> Obj:
     if "instant" not in obj.types and not _has_flash(game, obj) and not sorcery_speed_ok(game, player):
         key = "creature_timing" if obj.is_creature else "sorcery_timing"
         raise refuse(game, f"{obj.label()} можно разыграть только в свою главную фазу при пустом стеке", key, "cast_check")
-    ev.move(game, obj, "stack", keys=("cast_announce", "stack_put"), kind="cast_begin",
+    flash = ("flash",) if "instant" not in obj.types and not sorcery_speed_ok(game, player) else ()   # 702.8a
+    ev.move(game, obj, "stack", keys=("cast_announce", "stack_put") + flash, kind="cast_begin",
             text_ru=f"{player.name} объявляет розыгрыш {obj.label()}: карта перемещается на стек",
             text_en=f"{player.name} casts {obj.label_en()}")
     obj.stack_kind = "spell"

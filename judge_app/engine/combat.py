@@ -366,6 +366,10 @@ def _answer_attackers(game: Game, value) -> None:
                 problems.append((["combat_defending", "attack_target"], f"{t.label()} под контролем {t.controller}: атаковать можно только planeswalker'ов противника"))
         else:
             raise InvalidInput(f"неизвестный игрок или planeswalker «{tgt}»")
+    if len(mapping) == 1:   # "can't attack alone" (508.1c): a restriction on the whole declaration
+        alone = game.objects[next(iter(mapping))]
+        if has(game, alone, "cant_attack_alone"):
+            problems.append((["attack_restrictions"], f"{alone.label()} не может атаковать в одиночку"))
     if problems:
         raise refuse(game, "; ".join(m for _, m in problems), ["declare_attackers"] + [k for ks, _ in problems for k in ks])
     c = game.combat if game.combat is not None else _fresh()
