@@ -35,7 +35,7 @@ from typing import Callable
 from judge_app.engine.errors import InvalidInput
 from judge_app.engine.state import Decision, Game, Player
 
-MAX_STEPS = 50          # 614.5 bounds a chain by the number of effects; this is a last guard
+MAX_STEPS = 200         # 614.5 bounds a chain by the number of effects; this guards effects that breed effects
 CHOICE_KINDS = ("replacement_order", "replacement_card")
 
 
