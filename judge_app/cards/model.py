@@ -326,7 +326,8 @@ STATIC_KINDS = STATIC_KINDS + (
     "double_damage",                # Fire Servant (from: red_instant_sorcery_you_control | creatures_you_control)
     "damage_cant_be_prevented",     # Leyline of Punishment (615.12)
     "players_cant_gain_life",       # Leyline of Punishment (119.7)
-    "begin_game_on_battlefield",    # the Leylines: matters only before the game begins (103.6a)
+    "begin_game_on_battlefield",    # the Leylines: matters only before the game begins (103.5a)
+    "skip_step",                    # "skip your [untap | upkeep | draw] step" (614.1b, 614.10): step: draw
 )
 TRIGGER_KINDS = TRIGGER_KINDS + (
     "another_creature_dies", "another_creature_leaves", "you_gain_life", "combat_damage_to_player",
@@ -376,6 +377,8 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         if st == "double_damage" and a.get("from", "red_instant_sorcery_you_control") not in (
                 "red_instant_sorcery_you_control", "creatures_you_control"):
             raise CardDataError(f"{where}: from — red_instant_sorcery_you_control или creatures_you_control")
+        if st == "skip_step" and a.get("step") not in ("untap", "upkeep", "draw"):
+            raise CardDataError(f"{where}: skip_step — step: untap, upkeep или draw")
         if st == "prevent_damage_to" and not isinstance(a.get("amount", 1), int):
             raise CardDataError(f"{where}: amount — число")
     return out

@@ -145,3 +145,21 @@ register(Kind("draw_return_instead", ("draw",), _yours, _draw_to_return,
 
 def zone_ru(zone: str) -> str:
     return ZONE_RU.get(zone, zone)
+
+
+# -- skipping a step (614.1b, 614.10) -------------------------------------------------
+
+def _skip_applies(game, e, ev) -> bool:
+    return ev["step"] == e["ability"].get("step") and ev["player"].name == e["controller"]
+
+
+def _skip_apply(game, e, ev):
+    from judge_app.engine.state import STEP_RU
+    game.emit("replace", f"«{e['source_name']}» ({e['source']}): {ev['player'].name} пропускает {STEP_RU[ev['step']]}",
+              f"{ev['player'].name} skips their {ev['step']} step", [ev["player"].name, e["source"]],
+              replacement.keys(ev, ["replace_skip", "replace_skip_step"]))
+    return None
+
+
+register(Kind("skip_step", ("step",), _skip_applies, _skip_apply,
+              lambda g, e: f"«{e['source_name']}»: пропустить шаг"), statics=("skip_step",))
