@@ -328,6 +328,7 @@ STATIC_KINDS = STATIC_KINDS + (
     "players_cant_gain_life",       # Leyline of Punishment (119.7)
     "begin_game_on_battlefield",    # the Leylines: matters only before the game begins (103.5a)
     "skip_step",                    # "skip your [untap | upkeep | draw] step" (614.1b, 614.10): step: draw
+    "cant_lose_game",               # Platinum Angel: you can't lose the game, opponents can't win (614.17)
 )
 TRIGGER_KINDS = TRIGGER_KINDS + (
     "another_creature_dies", "another_creature_leaves", "you_gain_life", "combat_damage_to_player",

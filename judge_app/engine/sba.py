@@ -17,6 +17,8 @@ def find(game: Game) -> tuple:
     for p in game.players:
         if p.lost:
             continue
+        if _cant_lose(game, p):   # Platinum Angel: the SBA can't make them lose (614.17)
+            continue
         if p.life <= 0:
             acts.append(("lose", p.name, "sba_life", f"у игрока {life(p.life)}"))
         elif p.drew_from_empty:
@@ -181,3 +183,21 @@ def _creature_sba(game: Game, o, c, layer_keys: tuple):
     if "sba_toughness" in keys:
         return ("graveyard", o.id, tuple(keys) + layer_keys, ", ".join(why))
     return ("destroy", o.id, tuple(keys) + (layer_keys if lethal else ()), ", ".join(why))
+
+
+def _cant_lose(game: Game, p) -> bool:
+    """"You can't lose the game" (Platinum Angel): a "can't" effect (614.17), not a
+    replacement. The trace says so once for each state it holds off."""
+    if not (p.life <= 0 or p.drew_from_empty or p.poison >= 10):
+        return False
+    angel = next((game.objects[sid] for sid in game.static_sources
+                  if game.objects[sid].controller == p.name
+                  and any(ab.get("static") == "cant_lose_game" for ab in game.objects[sid].abilities)), None)
+    if angel is None:
+        return False
+    state = (p.life, p.drew_from_empty, p.poison, angel.id)
+    if game.sba_choices.get(("cant_lose", p.name)) != state:
+        game.sba_choices[("cant_lose", p.name)] = state
+        game.emit("cant_lose", f"{p.name} не проигрывает: {angel.label()} — «Вы не можете проиграть партию»",
+                  f"{p.name} can't lose the game ({angel.label_en()})", [p.name, angel.id], ["sba_check", "cant_effects"])
+    return True
