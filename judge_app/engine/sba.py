@@ -86,8 +86,7 @@ def check(game: Game) -> bool:
     if not acts:
         return False
     # Everything below is one simultaneous event (704.3): decide first, then apply.
-    seen = set()
-    acts = [a for a in acts if not (a[1] in seen or seen.add(a[1]) if a[0] in ("graveyard", "destroy") else False)]
+    acts = _merge_leaving(acts)
     for a in acts:
         kind, ref, key, why = a
         if kind == "lose":
@@ -170,7 +169,7 @@ def _creature_sba(game: Game, o, c, layer_keys: tuple):
     if c.toughness <= 0:
         keys.append("sba_toughness")
     lethal = c.toughness > 0 and o.damage >= c.toughness
-    deadly = o.deathtouch_damage and o.damage > 0
+    deadly = o.deathtouch_damage   # any damage from deathtouch, even as -1/-1 counters (702.2b)
     indestructible = (lethal or deadly) and "indestructible" in keywords.names(game, o)   # 702.12b
     if lethal and not indestructible:
         keys.append("sba_lethal")
@@ -201,3 +200,24 @@ def _cant_lose(game: Game, p) -> bool:
         game.emit("cant_lose", f"{p.name} не проигрывает: {angel.label()} — «Вы не можете проиграть партию»",
                   f"{p.name} can't lose the game ({angel.label_en()})", [p.name, angel.id], ["sba_check", "cant_effects"])
     return True
+
+
+def _merge_leaving(acts: list) -> list:
+    """One object that several state-based actions put into the graveyard leaves once,
+    and the event cites all of them (704.3). If any of them is not a destruction (704.5f,
+    the legend rule), it isn't one: regeneration can't replace it."""
+    out, first = [], {}
+    for a in acts:
+        if a[0] not in ("graveyard", "destroy"):
+            out.append(a)
+            continue
+        if a[1] not in first:
+            first[a[1]] = len(out)
+            out.append(a)
+            continue
+        i = first[a[1]]
+        kind, ref, key, why = out[i]
+        kind = "graveyard" if "graveyard" in (kind, a[0]) else "destroy"
+        keys = tuple(dict.fromkeys(_keys(key) + _keys(a[2])))
+        out[i] = (kind, ref, keys, f"{why}; {a[3]}")
+    return out
