@@ -245,33 +245,61 @@ def choose_card(game: Game, by: str, options: list, why: str) -> str:
 def replayable(fn):
     """Wrap a player action so that a choice owed mid-event becomes a decision.
 
-    Without any replacement effect in the game this is a plain call (no copy)."""
+    Without any replacement effect in the game this is a plain call (no copy). When a
+    run stops after event N (stepping), the action is first tried on a copy, so that the
+    events before the choice, which the replay will repeat after it, never count."""
     def wrapper(game: Game, *a, **kw):
         if game.decision is not None and game.decision.kind in CHOICE_KINDS and fn.__name__ == "choose":
             return _answer(game, *a, **kw)
         if game.sba_choices.get(("replay_armed",)) or not might_choose(game):
             return fn(game, *a, **kw)
+        if game.stop_at is not None:
+            trial = game.clone()
+            trial.stop_at = None
+            owed, _ = _attempt(trial, fn, a, kw)
+            if owed is not None:
+                return _owe(game, wrapper, owed, trial.sba_choices, a, kw)
         backup = game.clone()
-        game.sba_choices[("replay_armed",)] = True
-        try:
-            return fn(game, *a, **kw)
-        except ChoiceOwed as owed:
-            answers = {k: v for k, v in game.sba_choices.items() if k[0] in ("replace", "card")}
-            game.restore(backup)
-            game.sba_choices.update(answers)   # choices already made in this action stay made
-            d = owed.decision
-            d.context["replay"] = (wrapper, tuple(x.name if isinstance(x, Player) else x for x in a),
-                                   tuple(isinstance(x, Player) for x in a), dict(kw))
-            d.resume = "replay"
-            game.decision = d
-            game.emit("decision", f"Решение: {d.text_ru}", "", [d.by], ["replace_order"])
-            return None
-        finally:
-            game.sba_choices.pop(("replay_armed",), None)
+        owed, result = _attempt(game, fn, a, kw, real=True)
+        if owed is None:
+            return result
+        answers = dict(game.sba_choices)
+        game.restore(backup)
+        return _owe(game, wrapper, owed, answers, a, kw)
     wrapper.__name__ = fn.__name__
     wrapper.__doc__ = fn.__doc__
     wrapper.__wrapped__ = fn
     return wrapper
+
+
+def _attempt(game: Game, fn, a, kw, real: bool = False) -> tuple:
+    """Run the action armed for choices: (the ChoiceOwed if one is owed, the action's
+    result). Engine errors of a trial are left for the real run to raise."""
+    from judge_app.engine.errors import EngineError
+    args = [game.player(x.name) if isinstance(x, Player) else x for x in a]
+    game.sba_choices[("replay_armed",)] = True
+    try:
+        return None, fn(game, *args, **kw)
+    except ChoiceOwed as owed:
+        return owed, None
+    except EngineError:
+        if real:
+            raise
+        return None, None
+    finally:
+        game.sba_choices.pop(("replay_armed",), None)
+
+
+def _owe(game: Game, wrapper, owed: ChoiceOwed, answers: dict, a, kw) -> None:
+    """Make the owed choice a decision on the game as it was before the action."""
+    game.sba_choices.update({k: v for k, v in answers.items() if k[0] in ("replace", "card")})   # made ones stay made
+    d = owed.decision
+    d.context["replay"] = (wrapper, tuple(x.name if isinstance(x, Player) else x for x in a),
+                           tuple(isinstance(x, Player) for x in a), dict(kw))
+    d.resume = "replay"
+    game.decision = d
+    game.emit("decision", f"Решение: {d.text_ru}", "", [d.by], ["replace_order"])
+    return None
 
 
 def _answer(game: Game, value, *a, **kw):

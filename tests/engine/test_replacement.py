@@ -103,3 +103,13 @@ def test_pool_has_the_new_cards_with_their_abilities():
     assert pool.get("Fire Servant").abilities[0]["static"] == "double_damage"
     assert pool.get("Лучи Пустоты").abilities[1]["static"] == "exile_instead_of_graveyard"
     assert pool.get("Cudgel Troll").abilities[0]["activated"]["effects"] == [{"regenerate": "self"}]
+
+
+def test_stepping_shows_the_same_events_as_the_run():
+    """The board after event N (stepping) agrees with the run's event N, also around a
+    decision owed mid-action (the action is tried on a copy first)."""
+    sc = loader.load(LIB / "replacement/cr-614-5-two-doublers.yaml")
+    full = runner.run(sc).game.events
+    for n in range(1, len(full) + 1):
+        game = runner.state_at(sc, n)[0]
+        assert game.events[-1].text_ru == full[n - 1].text_ru, n
