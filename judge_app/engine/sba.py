@@ -129,7 +129,7 @@ def check(game: Game) -> bool:
                   f"{o.label_en()} is {'destroyed' if kind == 'destroy' else 'put into its owner’s graveyard'}",
                   [ref], ["sba_check"] + _keys(key) + (["destroy"] if kind == "destroy" else []))
     for a, o in leaving:
-        triggers.on_leave(game, o, infos[o.id], o.zone)
+        triggers.on_leave(game, o, infos[o.id], o.zone, together=infos)
     for a in acts:
         if a[0] == "cease":
             o = game.objects[a[1]]

@@ -55,21 +55,27 @@ def on_enter(game: Game, obj: Obj) -> None:
                     _pending(game, sid, _info(src, game), i, ab, "trigger_etb")
 
 
-def on_leave(game: Game, obj: Obj, info: dict, to_zone: str) -> None:
+def _watches_leaving(abilities) -> bool:
+    return any(ab.get("trigger") in ("another_creature_dies", "another_creature_leaves") for ab in abilities)
+
+
+def on_leave(game: Game, obj: Obj, info: dict, to_zone: str, together: dict | None = None) -> None:
     """Leaves-the-battlefield abilities look back in time (603.10a): the abilities the
     object had on the battlefield, taken from its last known information; so do the
-    abilities of other permanents that watch a creature die or leave."""
+    abilities of other permanents that watch a creature die or leave — including those
+    that left at the same time (``together``: id -> LKI, from state-based actions)."""
     if "creature" in info["types"]:
         dies = to_zone == "graveyard"
-        for sid in list(game.battlefield):
-            if sid == obj.id:
-                continue
-            src = game.objects[sid]
-            for i, ab in enumerate(src.abilities):
+        watchers = [(sid, _info(game.objects[sid], game), "trigger_ltb") for sid in game.battlefield
+                    if sid != obj.id and _watches_leaving(game.objects[sid].abilities)]
+        watchers += [(sid, lki, "trigger_lookback") for sid, lki in (together or {}).items()
+                     if sid != obj.id and _watches_leaving(lki["abilities"])]
+        for sid, src, why in watchers:
+            for i, ab in enumerate(src["abilities"]):
                 t = ab.get("trigger")
                 if (t == "another_creature_dies" and dies) or t == "another_creature_leaves":
-                    if _condition_holds(game, src.controller, ab):
-                        _pending(game, sid, _info(src, game), i, ab, "trigger_ltb")
+                    if _condition_holds(game, src["controller"], ab):
+                        _pending(game, sid, src, i, ab, why)
     if to_zone == "graveyard" and "creature" in info["types"]:
         for i, ab in enumerate(info["abilities"]):
             if ab.get("trigger") == "dies":
