@@ -6,8 +6,8 @@ Static abilities (card vocabulary ``static:``):
   ``all``): "if a card would be put into a graveyard from anywhere, exile it instead".
   Cards only: a token goes to the graveyard and then ceases to exist;
 - ``dies_shuffle_instead``: "if [this] would die, shuffle it into its owner's library
-  instead" (a self-replacement for the object itself? No: 614.15 is about a resolving
-  spell's own effect, so it is an ordinary replacement chosen by its controller, 616.1e);
+  instead" — an ordinary replacement, not a self-replacement (614.15 is about a resolving
+  spell's own effect), so its controller chooses its order (616.1e's example);
 - ``enters_tapped`` (614.1c, the permanent itself) and ``permanents_enter_tapped``
   (614.1d, other permanents: Orb of Dreams does not affect itself, 614.12);
 - ``enters_with_counters: {KIND: N}`` (614.1c);
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from judge_app.engine import replacement
 from judge_app.engine.replacement import Kind, choose_card, register
-from judge_app.engine.state import ZONE_RU, Game
+from judge_app.engine.state import Game
 
 
 # -- to a graveyard -------------------------------------------------------------------
@@ -141,10 +141,6 @@ def _draw_to_return(game, e, ev):
 register(Kind("draw_return_instead", ("draw",), _yours, _draw_to_return,
               lambda g, e: f"«{e['source_name']}»: вернуть карту с кладбища вместо взятия"),
          statics=("draw_return_instead",))
-
-
-def zone_ru(zone: str) -> str:
-    return ZONE_RU.get(zone, zone)
 
 
 # -- skipping a step (614.1b, 614.10) -------------------------------------------------
