@@ -309,3 +309,77 @@ def load_pool(directory: Path = POOL_DIR) -> CardPool:
 @lru_cache(maxsize=1)
 def default_pool() -> CardPool:
     return load_pool()
+
+
+# -- Replacement, prevention and regeneration (issue 16, part A) --------------------------
+# The vocabulary the event pipeline adds (engine/replacement.py and its kinds). Kept in its
+# own section so that the base vocabulary above stays as it was.
+
+STATIC_KINDS = STATIC_KINDS + (
+    "exile_instead_of_graveyard",   # Leyline of the Void (affects: opponents | all)
+    "dies_shuffle_instead",         # "if this would die, shuffle it into its owner's library instead"
+    "enters_tapped",                # "[this] enters the battlefield tapped" (614.1c)
+    "permanents_enter_tapped",      # Orb of Dreams (614.1d, not itself: 614.12)
+    "enters_with_counters",         # counters: {KIND: N} (614.1c)
+    "gain_life_draw_instead", "draw_return_instead",   # CR 616.2's example
+    "prevent_damage_to",            # Daunting Defender: amount, subtype (615.10)
+    "double_damage",                # Fire Servant (from: red_instant_sorcery_you_control | creatures_you_control)
+    "damage_cant_be_prevented",     # Leyline of Punishment (615.12)
+    "players_cant_gain_life",       # Leyline of Punishment (119.7)
+    "begin_game_on_battlefield",    # the Leylines: matters only before the game begins (103.5a)
+    "skip_step",                    # "skip your [untap | upkeep | draw] step" (614.1b, 614.10): step: draw
+    "cant_lose_game",               # Platinum Angel: you can't lose the game, opponents can't win (614.17)
+)
+TRIGGER_KINDS = TRIGGER_KINDS + (
+    "another_creature_dies", "another_creature_leaves", "you_gain_life", "combat_damage_to_player",
+    "becomes_blocked", "end_step_yours", "each_end_step", "player_casts", "you_cast", "state")
+KEYWORDS = KEYWORDS + ("flash", "infect", "wither", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
+                       "forestwalk", "cant_attack_alone")
+EFFECT_KEYS = EFFECT_KEYS + ("regenerate", "prevent", "prevent_all_to_you_and_your_creatures", "delayed")
+TRIGGER_IF_KEYS = ("life_at_least", "life_at_most", "opponent_life_at_most")   # intervening "if" (603.4)
+
+_base_validate_effects = _validate_effects
+_base_validate_abilities = validate_abilities
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the one above)
+    _base_validate_effects(effects, where)
+    for e in effects:
+        if "regenerate" in e and e["regenerate"] not in ("self", "target1", "target2"):
+            raise CardDataError(f"{where}: regenerate — self или target1, а не {e['regenerate']!r}")
+        if "prevent" in e and not (e["prevent"] == "all" or isinstance(e["prevent"], int) and e["prevent"] > 0):
+            raise CardDataError(f"{where}: prevent — число больше 0 или all, а не {e['prevent']!r}")
+        if "unpreventable" in e and not ("damage" in e and isinstance(e["unpreventable"], bool)):
+            raise CardDataError(f"{where}: unpreventable: true — только у damage")
+        if "no_regen" in e and "destroy" not in e:
+            raise CardDataError(f"{where}: no_regen: true — только у destroy")
+        if "delayed" in e:
+            d = e["delayed"]
+            if not (isinstance(d, dict) and d.get("at") in ("end", "upkeep") and d.get("effects")):
+                raise CardDataError(f"{where}: delayed — {{at: end | upkeep, effects: [...]}}")
+            if any(v != "you" for x in d["effects"] for k, v in x.items() if k in ("to", "who")):
+                raise CardDataError(f"{where}: delayed — эффекты отложенной способности только для you")
+            _validate_effects(d["effects"], where)
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the one above)
+    out = _base_validate_abilities(abilities, where)
+    for a in out:
+        if "if" in a and not (isinstance(a["if"], dict) and a["if"] and set(a["if"]) <= set(TRIGGER_IF_KEYS)
+                              and all(isinstance(v, int) for v in a["if"].values())):
+            raise CardDataError(f"{where}: if — словарь из {', '.join(TRIGGER_IF_KEYS)} с числами")
+        if a.get("trigger") == "state" and "if" not in a:
+            raise CardDataError(f"{where}: способности состояния (603.8) нужно условие if")
+        st = a.get("static")
+        if st == "enters_with_counters" and not (isinstance(a.get("counters"), dict) and a["counters"]):
+            raise CardDataError(f"{where}: enters_with_counters — нужно counters: {{ВИД: N}}")
+        if st == "exile_instead_of_graveyard" and a.get("affects", "opponents") not in ("opponents", "all"):
+            raise CardDataError(f"{where}: affects — opponents или all")
+        if st == "double_damage" and a.get("from", "red_instant_sorcery_you_control") not in (
+                "red_instant_sorcery_you_control", "creatures_you_control"):
+            raise CardDataError(f"{where}: from — red_instant_sorcery_you_control или creatures_you_control")
+        if st == "skip_step" and a.get("step") not in ("untap", "upkeep", "draw"):
+            raise CardDataError(f"{where}: skip_step — step: untap, upkeep или draw")
+        if st == "prevent_damage_to" and not isinstance(a.get("amount", 1), int):
+            raise CardDataError(f"{where}: amount — число")
+    return out

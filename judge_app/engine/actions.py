@@ -170,7 +170,7 @@ def sorcery_speed_ok(game: Game, player) -> bool:
 def can_cast_now(game: Game, player, obj: Obj) -> bool:
     if game.priority_player is None or game.priority_player.name != player.name or game.decision:
         return False
-    if "instant" in obj.types:
+    if "instant" in obj.types or _has_flash(game, obj):
         return True
     return sorcery_speed_ok(game, player)
 
@@ -182,10 +182,11 @@ def cast(game: Game, player, ref: str, targets=None, pay=None) -> Obj:
     obj = find_in_hand(game, player, ref)
     if "land" in obj.types:
         raise InvalidInput(f"{obj.label()} — земля: её играют (play_land), а не разыгрывают")
-    if "instant" not in obj.types and not sorcery_speed_ok(game, player):
+    if "instant" not in obj.types and not _has_flash(game, obj) and not sorcery_speed_ok(game, player):
         key = "creature_timing" if obj.is_creature else "sorcery_timing"
         raise refuse(game, f"{obj.label()} можно разыграть только в свою главную фазу при пустом стеке", key, "cast_check")
-    ev.move(game, obj, "stack", keys=("cast_announce", "stack_put"), kind="cast_begin",
+    flash = ("flash",) if "instant" not in obj.types and not sorcery_speed_ok(game, player) else ()   # 702.8a
+    ev.move(game, obj, "stack", keys=("cast_announce", "stack_put") + flash, kind="cast_begin",
             text_ru=f"{player.name} объявляет розыгрыш {obj.label()}: карта перемещается на стек",
             text_en=f"{player.name} casts {obj.label_en()}")
     obj.stack_kind = "spell"
@@ -348,3 +349,20 @@ def choose(game: Game, value) -> None:
         turn.cleanup(game, discarded=vals)
     else:
         priority.settle(game)
+
+
+# -- the event pipeline's choices (replacement.py) ------------------------------------------
+# A replacement order (616.1) owed in the middle of an action undoes the action, asks, and
+# replays it with the answer; answering it is a ``choose``.
+
+def _has_flash(game: Game, obj: Obj) -> bool:
+    """702.8a: a spell with flash may be cast any time its controller could cast an instant."""
+    return ch.has_keyword(game, obj, "flash")
+
+
+from judge_app.engine import replacement as _replacement  # noqa: E402
+
+cast = _replacement.replayable(cast)
+activate = _replacement.replayable(activate)
+pass_priority = _replacement.replayable(pass_priority)
+choose = _replacement.replayable(choose)

@@ -366,6 +366,10 @@ def _answer_attackers(game: Game, value) -> None:
                 problems.append((["combat_defending", "attack_target"], f"{t.label()} под контролем {t.controller}: атаковать можно только planeswalker'ов противника"))
         else:
             raise InvalidInput(f"неизвестный игрок или planeswalker «{tgt}»")
+    if len(mapping) == 1:   # "can't attack alone" (508.1c): a restriction on the whole declaration
+        alone = game.objects[next(iter(mapping))]
+        if has(game, alone, "cant_attack_alone"):
+            problems.append((["attack_restrictions"], f"{alone.label()} не может атаковать в одиночку"))
     if problems:
         raise refuse(game, "; ".join(m for _, m in problems), ["declare_attackers"] + [k for ks, _ in problems for k in ks])
     c = game.combat if game.combat is not None else _fresh()
@@ -542,6 +546,8 @@ def _finish_blocks(game: Game) -> None:
             parts.append("не заблокированы: " + ", ".join(game.objects[a].label() for a in unblocked))
         game.emit("blocked", "Итог блокирования — " + "; ".join(parts),
                   f"Blocked: {', '.join(blocked) or '-'}; unblocked: {', '.join(unblocked) or '-'}", live, ["blocked_status"])
+    for a in blocked:   # "whenever [this] becomes blocked" (509.1h)
+        triggers.on_becomes_blocked(game, game.objects[a])
     pend = []
     for a in blocked:
         bl = blockers_of(game, a)
@@ -910,7 +916,7 @@ def _deal(game: Game) -> None:
         if recipient is None or (not game.has_player(r) and recipient.zone != "battlefield"):
             continue
         why = protection.prevents_damage(game, src_obj, recipient)
-        if why:
+        if why and not _cant_be_prevented(game, info):
             game.emit("prevent", f"Повреждения от {src_obj.label()} ({dmg(n)}) {recipient.label()} предотвращаются: защита",
                       f"Damage from {src_obj.label_en()} to {recipient.label_en()} is prevented", [s, r],
                       why + ["damage_prevention_event"])
@@ -920,9 +926,9 @@ def _deal(game: Game) -> None:
         extra = ["damage_simultaneous"]
         if not game.has_player(r) and "planeswalker" in recipient.types:
             extra.append("loyalty_damage")
-        ev.deal_damage(game, info, recipient, n, extra)
-        if lifelink:
-            gained[s] = gained.get(s, 0) + n
+        dealt = ev.deal_damage(game, info, recipient, n, extra)   # what prevention left (615.6)
+        if lifelink and dealt:
+            gained[s] = gained.get(s, 0) + dealt
     for s, n in gained.items():
         info = infos[s]
         ctl = game.player(info["controller"])
@@ -993,3 +999,9 @@ def decline_declarations(game: Game) -> bool:
 
 def unsupported(action: str) -> InvalidInput:   # kept for older callers
     return InvalidInput(f"действие «{action}» сейчас невозможно")
+
+
+def _cant_be_prevented(game: Game, info: dict) -> bool:
+    """615.12: "damage can't be prevented" (Leyline of Punishment) defeats protection too."""
+    from judge_app.engine import prevention
+    return prevention.cant_be_prevented(game, {"source": info})

@@ -13,6 +13,7 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "creature_you_dont_control": "существо не под вашим контролем",
            "planeswalker": "planeswalker", "permanent": "перманент",
            "nonlegendary_creature": "нелегендарное существо"}
+REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures"}
 
 
 def _kw(game: Game, obj: Obj) -> list:
@@ -100,11 +101,14 @@ def _source_info(game: Game, so: Obj) -> dict:
     if so.stack_kind == "ability" and so.source_lki:
         info = dict(so.source_lki)
         src = game.objects.get(so.source)
-        if src is not None and src.zone == "battlefield":
+        if src is not None and src.zone == "battlefield" and src.incarnation == info.get("incarnation", src.incarnation):
             info["keywords"] = keywords.effective(game, src)
+        else:
+            info["left"] = True   # 113.7a: its last known information (events.left_battlefield)
         return info
     return {"id": so.id, "name_ru": so.name_ru, "name_en": so.name_en, "controller": so.controller,
-            "keywords": keywords.effective(game, so)}
+            "keywords": keywords.effective(game, so), "colors": tuple(so.colors), "types": tuple(so.types),
+            "stack_kind": so.stack_kind}
 
 
 def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: str):
@@ -124,6 +128,11 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
     """Follow the instructions in order (608.2c), skipping illegal targets."""
     info = _source_info(game, so)
     ctl = so.controller
+    from judge_app.engine import triggers
+    if so.stack_kind == "ability" and not triggers.condition_still_holds(game, so):   # 603.4
+        game.emit("if_false", f"Условие «если» способности {so.label()} больше не выполняется: она ничего не делает",
+                  f"{so.label_en()}: the intervening 'if' condition is false", [so.id], ["trigger_intervening_if"])
+        return
     for e in so.effects:
         if "damage" in e:
             n = e["damage"]
@@ -143,7 +152,7 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
             else:
                 r = _resolve_ref(game, to, so.targets, legal, ctl)
                 if r is not None:
-                    ev.deal_damage(game, info, r, n, ["resolve_instructions"])
+                    ev.deal_damage(game, info, r, n, ["resolve_instructions"], unpreventable=e.get("unpreventable", False))
         elif "pump" in e or "set_pt" in e or "switch" in e:
             r = _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl)
             if r is None or not hasattr(r, "incarnation"):
@@ -184,8 +193,12 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         elif "destroy" in e:
             r = _resolve_ref(game, e["destroy"], so.targets, legal, ctl)
             if r is not None and r.zone == "battlefield":
-                ev.move(game, r, "graveyard", keys=("destroy",), kind="destroy",
-                        text_ru=f"{r.label()} уничтожается", text_en=f"{r.label_en()} is destroyed")
+                ev.destroy(game, r, no_regen=e.get("no_regen", False))   # 701.7, 701.14
+        elif "delayed" in e:   # "at the beginning of the next end step, …" (603.7)
+            triggers.create_delayed(game, e["delayed"], info, so)
+        elif set(e) & REPLACEMENT_EFFECT_KEYS:   # shields: regeneration, prevention (replacement_effects.py)
+            from judge_app.engine import replacement_effects
+            replacement_effects.run(game, e, info, lambda ref: _resolve_ref(game, ref, so.targets, legal, ctl), so)
         elif "counters" in e:
             to = e.get("to", "target1")
             r = game.objects.get(so.source) if to == "self" else _resolve_ref(game, to, so.targets, legal, ctl)

@@ -1,13 +1,14 @@
-"""Primitive game changes. Each one applies a change and emits the event(s) for it.
-
-Replacement and prevention effects (614-616) would rewrite a proposed event here
-before it is applied; none exist yet, so every proposal is applied as is.
+"""Primitive game changes: the event pipeline (propose → replace/prevent → apply →
+trigger). Each change is proposed to ``replacement.run`` (614-616), which returns what
+happens instead; then it is applied, emitted, and the triggers that saw it wait
+(``triggers``). Without any replacement effect in the game the proposal is returned as
+is at once (the fast path).
 """
 
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
-from judge_app.engine import triggers
+from judge_app.engine import replacement, triggers
 from judge_app.engine.ru import dmg, life
 from judge_app.engine.state import ZONE_RU, Game, Obj
 
@@ -17,7 +18,8 @@ def lki(game: Game, obj: Obj) -> dict:
     c = ch.compute_pt(game, obj)
     return {"id": obj.id, "name_ru": obj.name_ru, "name_en": obj.name_en, "controller": obj.controller,
             "owner": obj.owner, "power": c.power if c else None, "toughness": c.toughness if c else None,
-            "types": obj.types, "abilities": obj.abilities, "keywords": _effective_keywords(game, obj), "token": obj.token}
+            "types": obj.types, "abilities": obj.abilities, "keywords": _effective_keywords(game, obj), "token": obj.token,
+            "colors": tuple(obj.colors), "stack_kind": obj.stack_kind, "incarnation": obj.incarnation}
 
 
 def _effective_keywords(game: Game, obj: Obj) -> tuple:
@@ -69,21 +71,85 @@ def put_in_zone(game: Game, obj: Obj, zone: str, controller: str | None = None, 
 
 def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None, text_en: str = "",
          controller: str | None = None, emit: bool = True, kind: str = "zone_change") -> dict | None:
-    """Move an object to another zone: it becomes a new object (400.7)."""
+    """Move an object to another zone: it becomes a new object (400.7). A card going to
+    a graveyard may go elsewhere instead (614: Leyline of the Void)."""
     old = obj.zone
+    if zone == "graveyard":
+        zone = graveyard_destination(game, obj, old)
+        if zone != "graveyard":
+            text_ru = None
     info = lki(game, obj) if old == "battlefield" else None
+    if info is not None:
+        left_battlefield(game, obj, info)
     _remove_from_zone(game, obj)
     become_new_object(obj, from_battlefield=old == "battlefield")
     obj.targets = [] if zone != "stack" else obj.targets
     put_in_zone(game, obj, zone, controller=controller)
+    if zone == "battlefield":
+        enters(game, obj)
     if emit:
         text = text_ru or f"{obj.label()}: {ZONE_RU[old]} → {ZONE_RU[zone]}"
         game.emit(kind, text, text_en, [obj.id], list(keys) + ["zone_change_new_object"])
+    if kind == "cast_begin":
+        triggers.on_cast(game, obj)
     if zone == "battlefield":
         triggers.on_enter(game, obj)
     if old == "battlefield":
         triggers.on_leave(game, obj, info, zone)
     return info
+
+
+def graveyard_destination(game: Game, obj: Obj, old: str) -> str:
+    """Where a card that would be put into a graveyard goes (614.1a, 616.1e)."""
+    event = replacement.run(game, {"kind": "zone", "obj": obj, "from": old, "to": "graveyard"})
+    return "graveyard" if event is None else event["to"]
+
+
+def left_battlefield(game: Game, obj: Obj, info: dict) -> None:
+    """Abilities from a source that left the battlefield use its last known information
+    (113.7a): as it last existed there — the lifelink it had gained counts (702.15b)."""
+    for sid in game.stack:
+        so = game.objects[sid]
+        if so.stack_kind == "ability" and so.source == obj.id and so.source_lki is not None \
+                and so.source_lki.get("incarnation", obj.incarnation) == obj.incarnation:
+            so.source_lki = {**so.source_lki, **info}
+    for t in game.pending_triggers + game.trigger_queue:
+        if t["source"] == obj.id and t.get("lki", {}).get("incarnation", obj.incarnation) == obj.incarnation:
+            t["lki"] = {**t["lki"], **info}
+
+
+def enters(game: Game, obj: Obj) -> None:
+    """614.1c-d, 614.12: effects that modify how a permanent enters the battlefield
+    (tapped, with counters), applied as it enters, before anything sees it."""
+    event = replacement.run(game, {"kind": "enter", "obj": obj, "tapped": False, "counters": {}})
+    if event is None:
+        return
+    if event.get("tapped"):
+        obj.tapped = True
+    for k, n in (event.get("counters") or {}).items():
+        obj.counters[k] = obj.counters.get(k, 0) + n
+    if event.get("counters"):
+        game.touch()
+
+
+def destroy(game: Game, obj: Obj, keys=("destroy",), *, no_regen: bool = False, text_ru: str | None = None,
+            text_en: str = "") -> bool:
+    """Destroy a permanent (701.7): indestructible ignores it (702.12b); a regeneration
+    shield may replace it (701.14, 614.8). True if it left the battlefield."""
+    from judge_app.engine import keywords, regeneration
+    if obj.zone != "battlefield":
+        return False
+    if "indestructible" in keywords.names(game, obj):
+        game.emit("indestructible", f"{obj.label()} неразрушимо: не уничтожается", f"{obj.label_en()} is indestructible",
+                  [obj.id], ["indestructible"])
+        return False
+    if no_regen:
+        regeneration.blocked_note(game, obj)
+    if replacement.run(game, {"kind": "destroy", "obj": obj, "no_regen": no_regen}) is None:
+        return False
+    move(game, obj, "graveyard", keys=keys, kind="destroy",
+         text_ru=text_ru or f"{obj.label()} уничтожается", text_en=text_en or f"{obj.label_en()} is destroyed")
+    return True
 
 
 def lose_life(game: Game, player, n: int, keys=("life_change",), why: str = "") -> None:
@@ -93,32 +159,85 @@ def lose_life(game: Game, player, n: int, keys=("life_change",), why: str = "") 
 
 
 def gain_life(game: Game, player, n: int, keys=("life_change",), why: str = "") -> None:
+    if n <= 0:
+        return
+    blocker = _cant_gain_life(game)
+    if blocker:   # 119.7, 614.17: a "can't" is not a replacement; nothing replaces what can't happen
+        game.emit("life_none", f"{player.name} не получает {life(n)}{why}: «{blocker}» — игроки не могут получать жизни",
+                  f"{player.name} can't gain life", [player.name], ["life_cant_gain", "cant_effects"])
+        return
+    event = replacement.run(game, {"kind": "gain_life", "player": player, "amount": n})
+    if event is None:
+        return
+    if event["kind"] != "gain_life":
+        _replaced_draw(game, player, event, keys)
+        return
+    n = event["amount"]
     player.life += n
     game.emit("life_gain", f"{player.name} получает {life(n)}{why} (жизнь: {player.life})",
               f"{player.name} gains {n} life", [player.name], keys)
+    triggers.on_life_gain(game, player, n)
 
 
-def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=()) -> None:
-    """``source`` is LKI of the source (dict). ``recipient`` a Player or an Obj on the battlefield."""
+def _cant_gain_life(game: Game) -> str:
+    for sid in game.static_sources:
+        o = game.objects[sid]
+        if any(ab.get("static") == "players_cant_gain_life" for ab in o.abilities):
+            return o.name_ru
+    return ""
+
+
+def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpreventable: bool = False) -> int:
+    """``source`` is LKI of the source (dict). ``recipient`` a Player or an Obj on the battlefield.
+
+    The proposed damage passes through prevention and replacement (615, 614; protection
+    is a prevention, 702.16e); "can't be prevented" (615.12) defeats prevention only.
+    Returns the damage actually dealt (lifelink in combat counts that)."""
     if n <= 0:
-        return
+        return 0   # 614.7a: 0 damage is no damage
+    from judge_app.engine import prevention
     from judge_app.engine.keywords import protection
-    if protection.prevented(game, source, recipient, n):   # 702.16e
-        return
+    event = {"kind": "damage", "source": source, "to": recipient, "amount": n, "unpreventable": unpreventable}
+    if not hasattr(recipient, "life") and getattr(recipient, "zone", "battlefield") != "battlefield":
+        return 0
+    if prevention.cant_be_prevented(game, event):
+        event["unpreventable"] = True
+    elif protection.prevented(game, source, recipient, n):   # 702.16e
+        return 0
+    event = replacement.run(game, event)
+    if event is None:
+        return 0
+    n, recipient = event["amount"], event["to"]
     src_name = source["name_ru"]
     kws = [next(iter(k)) if isinstance(k, dict) else k for k in source.get("keywords", ())]
+    extra = list(extra_keys) + (["prevent_cant"] if event.get("unpreventable") else [])
     if hasattr(recipient, "life"):
-        recipient.life -= n
-        game.emit("damage", f"«{src_name}» наносит {dmg(n)} игроку {recipient.name}: {recipient.name} теряет {life(n)} (жизнь: {recipient.life})",
-                  f"{source.get('name_en') or src_name} deals {n} damage to {recipient.name}",
-                  [source["id"], recipient.name], list(extra_keys) + ["damage_player", "life_change"])
+        if "infect" in kws:   # 702.90b: poison counters instead of life loss
+            recipient.poison += n
+            game.emit("damage", f"«{src_name}» с заражением наносит {dmg(n)} игроку {recipient.name}: он получает {n} жетонов яда (всего {recipient.poison})",
+                      f"{source.get('name_en') or src_name} deals {n} damage to {recipient.name} (infect)",
+                      [source["id"], recipient.name], extra + ["infect_player", "damage_player"])
+        else:
+            recipient.life -= n
+            game.emit("damage", f"«{src_name}» наносит {dmg(n)} игроку {recipient.name}: {recipient.name} теряет {life(n)} (жизнь: {recipient.life})",
+                      f"{source.get('name_en') or src_name} deals {n} damage to {recipient.name}",
+                      [source["id"], recipient.name], extra + ["damage_player", "life_change"])
+        if "damage_simultaneous" in extra_keys:
+            triggers.on_combat_damage_to_player(game, source, recipient, n)
     elif recipient.is_creature:
-        recipient.damage += n
-        keys = list(extra_keys) + ["damage_creature"]
+        keys = extra + ["damage_creature"]
+        if "infect" in kws or "wither" in kws:   # 702.90c, 702.80b: -1/-1 counters instead of marked damage
+            recipient.counters["-1/-1"] = recipient.counters.get("-1/-1", 0) + n
+            game.touch()
+            keys.append("infect_creature" if "infect" in kws else "wither")
+            marked = f"на него кладутся {n} жетонов -1/-1 ({'заражение' if 'infect' in kws else 'иссушение'})"
+        else:
+            recipient.damage += n
+            marked = f"отмечено повреждений: {recipient.damage}"
         if "deathtouch" in kws:
             recipient.deathtouch_damage = True
             keys.append("deathtouch")
-        game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()} (отмечено повреждений: {recipient.damage})",
+        game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()} ({marked})",
                   f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
                   [source["id"], recipient.id], keys)
     elif "planeswalker" in recipient.types:
@@ -127,32 +246,60 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=()) -> N
         game.touch()
         game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()}: снимается {min(n, have)} жетонов верности (осталось {recipient.counters['loyalty']})",
                   f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
-                  [source["id"], recipient.id], list(extra_keys) + ["damage_planeswalker"])
+                  [source["id"], recipient.id], extra + ["damage_planeswalker"])
     else:
-        return
+        return 0
     if "lifelink" in kws:
         ctl = game.player(source["controller"])
-        gain_life(game, ctl, n, keys=("lifelink", "life_change"), why=" (цепь жизни)")
+        gone = ("lki_ability_source", "lifelink_lki") if source.get("left") else ()
+        gain_life(game, ctl, n, keys=("lifelink", "life_change") + gone,
+                  why=" (цепь жизни" + (": источник ушёл с поля битвы, его последняя известная информация" if gone else "") + ")")
+    return n
 
 
 def draw(game: Game, player, n: int = 1, keys=("draw",)) -> None:
+    """Draw ``n`` cards, one at a time: each draw may be replaced (614.11, 614.11a)."""
     for _ in range(n):
-        if not player.library:
-            player.drew_from_empty = True
-            game.emit("draw_empty", f"{player.name} пытается взять карту из пустой библиотеки",
-                      f"{player.name} attempts to draw from an empty library", [player.name],
-                      list(keys) + ["draw_empty"])
+        event = replacement.run(game, {"kind": "draw", "player": player, "count": 1})
+        if event is None:
             continue
-        oid = player.library[0]
-        obj = game.objects[oid]
-        player.library.pop(0)
-        obj.incarnation += 1
-        obj.zone = "hand"
-        obj.timestamp = game.next_ts()
-        player.hand.append(oid)
-        what = f"карту ({oid})" if obj.anonymous else f"карту {obj.label()}"
-        game.emit("draw", f"{player.name} берёт {what}", f"{player.name} draws a card",
-                  [player.name, oid], keys)
+        if event["kind"] == "return_to_hand":
+            _return_to_hand(game, player, event["card"])
+            continue
+        _draw_one(game, player, keys)
+
+
+def _replaced_draw(game: Game, player, event: dict, keys) -> None:
+    """What an event became (616.2): a draw, or a card returned to hand."""
+    if event["kind"] == "draw":
+        for _ in range(event.get("count", 1)):
+            _draw_one(game, player, ("draw", "replace_instead"))
+    elif event["kind"] == "return_to_hand":
+        _return_to_hand(game, player, event["card"])
+
+
+def _return_to_hand(game: Game, player, oid: str) -> None:
+    move(game, game.objects[oid], "hand", keys=("replace_instead",), kind="zone_change",
+         text_ru=f"{player.name} возвращает {game.objects[oid].label()} с кладбища в руку")
+
+
+def _draw_one(game: Game, player, keys) -> None:
+    if not player.library:
+        player.drew_from_empty = True
+        game.emit("draw_empty", f"{player.name} пытается взять карту из пустой библиотеки",
+                  f"{player.name} attempts to draw from an empty library", [player.name],
+                  list(keys) + ["draw_empty"])
+        return
+    oid = player.library[0]
+    obj = game.objects[oid]
+    player.library.pop(0)
+    obj.incarnation += 1
+    obj.zone = "hand"
+    obj.timestamp = game.next_ts()
+    player.hand.append(oid)
+    what = f"карту ({oid})" if obj.anonymous else f"карту {obj.label()}"
+    game.emit("draw", f"{player.name} берёт {what}", f"{player.name} draws a card",
+              [player.name, oid], keys)
 
 
 def add_counters(game: Game, obj: Obj, kind: str, n: int, keys=("counters",)) -> None:

@@ -121,6 +121,7 @@ def _enter_permanent(game: Game, so) -> bool:
     so.sick = True
     ev.put_in_zone(game, so, "battlefield", controller=so.controller)
     control_copy.enter_as_chosen(game, so)
+    ev.enters(game, so)   # enters tapped / with counters (614.1c-d, events.enters)
     if aura_target:
         so.attached_to = aura_target
         game.touch()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
-from judge_app.engine import keywords, triggers
+from judge_app.engine import keywords, replacement, triggers
 from judge_app.engine.ru import life
-from judge_app.engine.state import Decision, Game
+from judge_app.engine.state import ZONE_RU, Decision, Game
 
 
 def find(game: Game) -> tuple:
@@ -16,6 +16,8 @@ def find(game: Game) -> tuple:
     acts = []
     for p in game.players:
         if p.lost:
+            continue
+        if _cant_lose(game, p):   # Platinum Angel: the SBA can't make them lose (614.17)
             continue
         if p.life <= 0:
             acts.append(("lose", p.name, "sba_life", f"у игрока {life(p.life)}"))
@@ -34,14 +36,9 @@ def find(game: Game) -> tuple:
         if o.is_creature:
             c = ch.compute_pt(game, o, explain=True)
             layer_keys = tuple(dict.fromkeys(k for k, _ in c.steps if k != "layer7"))
-            if c.toughness <= 0:
-                acts.append(("graveyard", oid, ("sba_toughness",) + layer_keys, f"выносливость {c.toughness}"))
-            elif (o.damage >= c.toughness or o.deathtouch_damage and o.damage > 0) and "indestructible" in keywords.names(game, o):
-                pass   # 702.12b: not destroyed by lethal damage or deathtouch
-            elif o.damage >= c.toughness:
-                acts.append(("destroy", oid, ("sba_lethal",) + layer_keys, f"выносливость {c.toughness}, повреждений {o.damage}"))
-            elif o.deathtouch_damage and o.damage > 0:
-                acts.append(("destroy", oid, "sba_deathtouch", "повреждения от источника со смертельным касанием"))
+            act = _creature_sba(game, o, c, layer_keys)
+            if act:
+                acts.append(act)
         if "planeswalker" in o.types and o.counters.get("loyalty", 0) <= 0:
             acts.append(("graveyard", oid, "sba_loyalty", "0 жетонов верности"))
         if "legendary" in o.supertypes:
@@ -80,6 +77,7 @@ def find(game: Game) -> tuple:
 
 def check(game: Game) -> bool:
     """Perform one round of state-based actions. True if anything happened."""
+    triggers.check_state_triggers(game)   # 603.8: state triggers are checked with them
     acts, decision = find(game)
     if decision is not None:
         game.decision = decision
@@ -88,8 +86,7 @@ def check(game: Game) -> bool:
     if not acts:
         return False
     # Everything below is one simultaneous event (704.3): decide first, then apply.
-    seen = set()
-    acts = [a for a in acts if not (a[1] in seen or seen.add(a[1]) if a[0] in ("graveyard", "destroy") else False)]
+    acts = _merge_leaving(acts)
     for a in acts:
         kind, ref, key, why = a
         if kind == "lose":
@@ -114,19 +111,25 @@ def check(game: Game) -> bool:
                       f"{o.label_en()} becomes unattached", [o.id, host],
                       ["sba_check"] + (list(a[2]) if isinstance(a[2], tuple) else [a[2]]))
     leaving = [(a, game.objects[a[1]]) for a in acts if a[0] in ("graveyard", "destroy")]
+    # 614.8: a destruction may be replaced by regeneration; 704.5f is not a destruction
+    leaving = [(a, o) for a, o in leaving if a[0] != "destroy" or replacement.run(
+        game, {"kind": "destroy", "obj": o, "keys": ["sba_check"] + _keys(a[2])}) is not None]
     infos = {o.id: ev.lki(game, o) for _, o in leaving}   # look back before anything moves
     for a, o in leaving:
         kind, ref, key, why = a
-        old = "battlefield"
+        dest = ev.graveyard_destination(game, o, "battlefield")   # 614: Leyline of the Void
+        ev.left_battlefield(game, o, infos[o.id])
         ev._remove_from_zone(game, o)
         ev.become_new_object(o, from_battlefield=True)
-        ev.put_in_zone(game, o, "graveyard")
+        ev.put_in_zone(game, o, dest)
         verb = "уничтожается" if kind == "destroy" else "кладётся на кладбище владельца"
+        if dest != "graveyard":
+            verb += f" — и вместо кладбища отправляется в зону: {ZONE_RU[dest]}"
         game.emit("sba", f"{o.label()} {verb} ({why})",
                   f"{o.label_en()} is {'destroyed' if kind == 'destroy' else 'put into its owner’s graveyard'}",
-                  [ref], ["sba_check"] + (list(key) if isinstance(key, tuple) else [key]) + (["destroy"] if kind == "destroy" else []))
+                  [ref], ["sba_check"] + _keys(key) + (["destroy"] if kind == "destroy" else []))
     for a, o in leaving:
-        triggers.on_leave(game, o, infos[o.id], "graveyard")
+        triggers.on_leave(game, o, infos[o.id], o.zone, together=infos)
     for a in acts:
         if a[0] == "cease":
             o = game.objects[a[1]]
@@ -151,3 +154,70 @@ def check_game_over(game: Game) -> None:
         game.result = {"winner": alive[0].name}
         game.emit("game_over", f"{alive[0].name} побеждает", f"{alive[0].name} wins the game",
                   [alive[0].name], ["game_win"])
+
+
+def _keys(key) -> list:
+    return list(key) if isinstance(key, tuple) else [key]
+
+
+def _creature_sba(game: Game, o, c, layer_keys: tuple):
+    """The state-based actions that apply to a creature, all of them cited (704.3):
+    toughness 0 or less puts it into the graveyard (704.5f: not a destruction, so
+    regeneration and indestructible don't help); lethal damage (704.5g) and deathtouch
+    damage (704.5h) destroy it — both cited when both apply."""
+    keys = []
+    if c.toughness <= 0:
+        keys.append("sba_toughness")
+    lethal = c.toughness > 0 and o.damage >= c.toughness
+    deadly = o.deathtouch_damage   # any damage from deathtouch, even as -1/-1 counters (702.2b)
+    indestructible = (lethal or deadly) and "indestructible" in keywords.names(game, o)   # 702.12b
+    if lethal and not indestructible:
+        keys.append("sba_lethal")
+    if deadly and not indestructible:
+        keys.append("sba_deathtouch")
+    if not keys:
+        return None
+    why = [f"выносливость {c.toughness}"] + ([f"повреждений {o.damage}"] if lethal else []) + (
+        ["повреждения от источника со смертельным касанием"] if deadly and not indestructible else [])
+    if "sba_toughness" in keys:
+        return ("graveyard", o.id, tuple(keys) + layer_keys, ", ".join(why))
+    return ("destroy", o.id, tuple(keys) + (layer_keys if lethal else ()), ", ".join(why))
+
+
+def _cant_lose(game: Game, p) -> bool:
+    """"You can't lose the game" (Platinum Angel): a "can't" effect (614.17), not a
+    replacement. The trace says so once for each state it holds off."""
+    if not (p.life <= 0 or p.drew_from_empty or p.poison >= 10):
+        return False
+    angel = next((game.objects[sid] for sid in game.static_sources
+                  if game.objects[sid].controller == p.name
+                  and any(ab.get("static") == "cant_lose_game" for ab in game.objects[sid].abilities)), None)
+    if angel is None:
+        return False
+    state = (p.life, p.drew_from_empty, p.poison, angel.id)
+    if game.sba_choices.get(("cant_lose", p.name)) != state:
+        game.sba_choices[("cant_lose", p.name)] = state
+        game.emit("cant_lose", f"{p.name} не проигрывает: {angel.label()} — «Вы не можете проиграть партию»",
+                  f"{p.name} can't lose the game ({angel.label_en()})", [p.name, angel.id], ["sba_check", "cant_effects"])
+    return True
+
+
+def _merge_leaving(acts: list) -> list:
+    """One object that several state-based actions put into the graveyard leaves once,
+    and the event cites all of them (704.3). If any of them is not a destruction (704.5f,
+    the legend rule), it isn't one: regeneration can't replace it."""
+    out, first = [], {}
+    for a in acts:
+        if a[0] not in ("graveyard", "destroy"):
+            out.append(a)
+            continue
+        if a[1] not in first:
+            first[a[1]] = len(out)
+            out.append(a)
+            continue
+        i = first[a[1]]
+        kind, ref, key, why = out[i]
+        kind = "graveyard" if "graveyard" in (kind, a[0]) else "destroy"
+        keys = tuple(dict.fromkeys(_keys(key) + _keys(a[2])))
+        out[i] = (kind, ref, keys, f"{why}; {a[3]}")
+    return out

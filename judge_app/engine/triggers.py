@@ -15,11 +15,24 @@ def _pending(game: Game, src_id: str, info: dict, idx: int, ability: dict, why_k
               f"{info.get('name_en') or info['name_ru']}'s ability triggers", [src_id], ["trigger", why_key])
 
 
+TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "когда умирает",
+              "another_creature_etb": "когда другое существо выходит на поле битвы",
+              "upkeep_yours": "в начале вашего шага поддержки",
+              "each_upkeep": "в начале каждого шага поддержки",
+              "another_creature_dies": "когда другое существо умирает",
+              "another_creature_leaves": "когда другое существо покидает поле битвы",
+              "you_gain_life": "когда вы получаете жизни",
+              "combat_damage_to_player": "когда наносит боевые повреждения игроку",
+              "becomes_blocked": "когда становится заблокированным",
+              "end_step_yours": "в начале вашего заключительного шага",
+              "each_end_step": "в начале каждого заключительного шага",
+              "player_casts": "когда игрок разыгрывает заклинание",
+              "you_cast": "когда вы разыгрываете заклинание",
+              "state": "когда выполняется условие (способность состояния)"}
+
+
 def _ability_text(ab: dict) -> str:
-    return {"etb": "при выходе на поле битвы", "dies": "когда умирает",
-            "another_creature_etb": "когда другое существо выходит на поле битвы",
-            "upkeep_yours": "в начале вашего шага поддержки",
-            "each_upkeep": "в начале каждого шага поддержки"}.get(ab.get("trigger"), ab.get("trigger", ""))
+    return TRIGGER_RU.get(ab.get("trigger"), ab.get("trigger", ""))
 
 
 def _info(obj: Obj, game: Game | None = None) -> dict:
@@ -42,9 +55,27 @@ def on_enter(game: Game, obj: Obj) -> None:
                     _pending(game, sid, _info(src, game), i, ab, "trigger_etb")
 
 
-def on_leave(game: Game, obj: Obj, info: dict, to_zone: str) -> None:
+def _watches_leaving(abilities) -> bool:
+    return any(ab.get("trigger") in ("another_creature_dies", "another_creature_leaves") for ab in abilities)
+
+
+def on_leave(game: Game, obj: Obj, info: dict, to_zone: str, together: dict | None = None) -> None:
     """Leaves-the-battlefield abilities look back in time (603.10a): the abilities the
-    object had on the battlefield, taken from its last known information."""
+    object had on the battlefield, taken from its last known information; so do the
+    abilities of other permanents that watch a creature die or leave — including those
+    that left at the same time (``together``: id -> LKI, from state-based actions)."""
+    if "creature" in info["types"]:
+        dies = to_zone == "graveyard"
+        watchers = [(sid, _info(game.objects[sid], game), "trigger_ltb") for sid in game.battlefield
+                    if sid != obj.id and _watches_leaving(game.objects[sid].abilities)]
+        watchers += [(sid, lki, "trigger_lookback") for sid, lki in (together or {}).items()
+                     if sid != obj.id and _watches_leaving(lki["abilities"])]
+        for sid, src, why in watchers:
+            for i, ab in enumerate(src["abilities"]):
+                t = ab.get("trigger")
+                if (t == "another_creature_dies" and dies) or t == "another_creature_leaves":
+                    if _condition_holds(game, src["controller"], ab):
+                        _pending(game, sid, src, i, ab, why)
     if to_zone == "graveyard" and "creature" in info["types"]:
         for i, ab in enumerate(info["abilities"]):
             if ab.get("trigger") == "dies":
@@ -56,15 +87,101 @@ def on_leave(game: Game, obj: Obj, info: dict, to_zone: str) -> None:
                           ["trigger", "trigger_ltb", "trigger_lookback"])
 
 
+STEP_TRIGGERS = {"upkeep": ("each_upkeep", "upkeep_yours"), "end": ("each_end_step", "end_step_yours")}
+
+
 def on_step_begin(game: Game) -> None:
-    if game.step != "upkeep":
-        return
+    """"At the beginning of [step]" abilities (603.2b); delayed triggers for this step (603.7)."""
+    each, yours = STEP_TRIGGERS.get(game.step, (None, None))
     for sid in list(game.battlefield):
         src = game.objects[sid]
         for i, ab in enumerate(src.abilities):
             t = ab.get("trigger")
-            if t == "each_upkeep" or (t == "upkeep_yours" and src.controller == game.ap.name):
+            if t is not None and (t == each or (t == yours and src.controller == game.ap.name)) \
+                    and _condition_holds(game, src.controller, ab):
                 _pending(game, sid, _info(src, game), i, ab, "trigger_step")
+    delayed = [e for e in game.effects if e.get("kind") == "delayed" and e["step"] == game.step]
+    for e in delayed:
+        game.effects.remove(e)   # 603.7c: a delayed ability triggers once
+        game.pending_triggers.append({"source": e["source"], "source_name": e["source_name"],
+                                      "source_name_en": e.get("source_name_en", ""), "controller": e["controller"],
+                                      "index": 0, "ability": e["ability"], "lki": e["lki"]})
+        game.emit("trigger", f"Срабатывает отложенная способность «{e['source_name']}»: {e['text_ru']}",
+                  f"{e.get('source_name_en') or e['source_name']}'s delayed ability triggers", [e["source"]],
+                  ["trigger", "trigger_delayed", "trigger_step"])
+
+
+def _condition_holds(game: Game, controller: str, ab: dict) -> bool:
+    """An intervening "if" clause (603.4): checked when the ability triggers, and again
+    as it resolves (``condition_still_holds``)."""
+    cond = ab.get("if")
+    if not cond:
+        return True
+    p = game.player(controller)
+    if "life_at_least" in cond and p.life < cond["life_at_least"]:
+        return False
+    if "life_at_most" in cond and p.life > cond["life_at_most"]:
+        return False
+    if "opponent_life_at_most" in cond and not any(q.life <= cond["opponent_life_at_most"]
+                                                  for q in game.live_players() if q.name != controller):
+        return False
+    return True
+
+
+def condition_still_holds(game: Game, so: Obj) -> bool:
+    """603.4: a triggered ability with an intervening "if" does nothing unless the
+    condition is still true as it resolves."""
+    ab = (so.source_lki or {}).get("_trigger_ability")
+    return ab is None or _condition_holds(game, so.controller, ab)
+
+
+def on_cast(game: Game, spell: Obj) -> None:
+    """"Whenever a player casts a spell" / "whenever you cast a spell" (601.2i)."""
+    for sid in list(game.battlefield):
+        src = game.objects[sid]
+        for i, ab in enumerate(src.abilities):
+            t = ab.get("trigger")
+            if t == "player_casts" or (t == "you_cast" and spell.controller == src.controller):
+                if _condition_holds(game, src.controller, ab):
+                    _pending(game, sid, _info(src, game), i, ab, "trigger_cast")
+
+
+def on_life_gain(game: Game, player, n: int) -> None:
+    for sid in list(game.battlefield):
+        src = game.objects[sid]
+        for i, ab in enumerate(src.abilities):
+            if ab.get("trigger") == "you_gain_life" and src.controller == player.name and _condition_holds(game, src.controller, ab):
+                _pending(game, sid, _info(src, game), i, ab, "trigger_event")
+
+
+def on_combat_damage_to_player(game: Game, source: dict, player, n: int) -> None:
+    """"Whenever [this] deals combat damage to a player" (510.3a: it triggers on the damage)."""
+    src = game.objects.get(source["id"])
+    for i, ab in enumerate(source.get("abilities", ())):
+        if ab.get("trigger") == "combat_damage_to_player" and _condition_holds(game, source["controller"], ab):
+            info = _info(src, game) if src is not None and src.zone == "battlefield" else source
+            _pending(game, source["id"], info, i, ab, "trigger_combat_damage")
+
+
+def on_becomes_blocked(game: Game, attacker: Obj) -> None:
+    for i, ab in enumerate(attacker.abilities):
+        if ab.get("trigger") == "becomes_blocked" and _condition_holds(game, attacker.controller, ab):
+            _pending(game, attacker.id, _info(attacker, game), i, ab, "trigger_blocked")
+
+
+def check_state_triggers(game: Game) -> None:
+    """State triggers (603.8): they trigger once when the condition becomes true, and not
+    again while the ability is on the stack or waiting."""
+    for sid in list(game.battlefield):
+        src = game.objects[sid]
+        for i, ab in enumerate(src.abilities):
+            if ab.get("trigger") != "state" or not _condition_holds(game, src.controller, ab):
+                continue
+            waiting = any(t["source"] == sid and t["index"] == i for t in game.pending_triggers + game.trigger_queue) or any(
+                game.objects[o].source == sid and game.objects[o].stack_kind == "ability"
+                and (game.objects[o].source_lki or {}).get("_state_index") == i for o in game.stack)
+            if not waiting:
+                _pending(game, sid, {**_info(src, game), "_state_index": i}, i, ab, "trigger_state")
 
 
 def trigger_label(t: dict) -> str:
@@ -124,10 +241,11 @@ def put_pending_on_stack(game: Game) -> bool:
                 return False
         game.trigger_queue.pop(0)
         ab_id = game.new_id(f"{t['source']}-trig")
+        lki = {**t["lki"], "_trigger_ability": t["ability"]} if t["ability"].get("if") else t["lki"]
         ab = Obj(id=ab_id, owner=t["controller"], controller=t["controller"], zone="stack",
                  name_ru=f"Способность «{t['source_name']}»", name_en=f"{t['source_name_en']} ability",
                  effects=tuple(t["ability"].get("effects", ())), spell_targets=tuple(kinds),
-                 stack_kind="ability", source=t["source"], source_lki=t["lki"], targets=chosen)
+                 stack_kind="ability", source=t["source"], source_lki=lki, targets=chosen)
         game.objects[ab_id] = ab
         game.stack.append(ab_id)
         ab.timestamp = game.next_ts()
@@ -137,3 +255,16 @@ def put_pending_on_stack(game: Game) -> bool:
                   ["trigger_put", "trigger_apnap", "apnap"] + (["trigger_targets"] if chosen else []))
         game.passes = 0
     return True
+
+
+def create_delayed(game: Game, spec: dict, info: dict, so: Obj) -> None:
+    """A delayed triggered ability (603.7): created now, it triggers once, at the
+    beginning of the next ``at`` step (``end`` or ``upkeep``), controlled by the player
+    who controlled the spell or ability that made it (603.7d)."""
+    text = spec.get("text_ru") or f"в начале следующего шага «{spec['at']}»"
+    game.effects.append({"kind": "delayed", "step": spec["at"], "target": "", "incarnation": 0,
+                         "timestamp": game.next_ts(), "source": so.id, "source_name": info["name_ru"],
+                         "source_name_en": info.get("name_en", ""), "controller": so.controller,
+                         "ability": {"trigger": "delayed", "effects": spec["effects"]}, "lki": dict(info), "text_ru": text})
+    game.emit("delayed", f"Создаётся отложенная срабатывающая способность: {text}", "A delayed triggered ability is created",
+              [so.id], ["trigger_delayed"])

@@ -50,6 +50,10 @@ def advance_step(game: Game) -> None:
 
 
 def begin_step(game: Game, step: str) -> None:
+    if step in SKIPPABLE and _skipped(game, step):   # 614.1b, 614.10
+        game.step = step
+        advance_step(game)
+        return
     game.step = step
     game.passes = 0
     game.priority = None
@@ -77,7 +81,7 @@ def begin_step(game: Game, step: str) -> None:
         # 502.3: nobody gets priority; triggers wait until the upkeep
         advance_step(game)
         return
-    if step == "upkeep":
+    if step in ("upkeep", "end"):   # "at the beginning of …" (603.2b), delayed triggers (603.7)
         triggers.on_step_begin(game)
     if step == "draw":
         if game.turn == 1 and len(game.players) == 2:
@@ -135,3 +139,12 @@ def cleanup(game: Game, discarded: list | None = None) -> None:
         priority.give_priority(game, game.active)
         return
     advance_step(game)
+
+
+SKIPPABLE = ("untap", "upkeep", "draw")
+
+
+def _skipped(game: Game, step: str) -> bool:
+    """A "skip your [step]" effect replaces the step with nothing (replacement.py)."""
+    from judge_app.engine import replacement
+    return replacement.run(game, {"kind": "step", "step": step, "player": game.ap}) is None

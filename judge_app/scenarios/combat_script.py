@@ -35,6 +35,9 @@ def script_action(runner, line: int, act: str, v, by):
             runner.result.stopped = f"ожидается решение: {d.text_ru}"
             runner.fail(line, f"{act}: не выполнено — сначала {d.text_ru}")
             raise _Stop
+        if act == "block" and _no_blocks(v) and g.turn == start_turn and g.step in STEPS \
+                and STEPS.index(g.step) >= STEPS.index("declare_blockers"):
+            return None   # nobody could block, so no declaration was owed: "no blockers" holds (509.1a)
         late = {"attack": "declare_blockers", "block": "first_strike_damage", "order_blockers": "first_strike_damage",
                 "assign_damage": "end_of_combat"}[act]
         if g.turn != start_turn or (g.step in STEPS and STEPS.index(g.step) >= STEPS.index(late) and want != "declare_attackers"):
@@ -52,6 +55,11 @@ def script_action(runner, line: int, act: str, v, by):
     except Refused as r:
         return r
     return None
+
+
+def _no_blocks(v) -> bool:
+    """``block: {}`` / ``block: none``: the defending player declares no blockers."""
+    return v is None or v == {} or isinstance(v, str) and v.casefold() in NONE_WORDS
 
 
 def check_script_action(c, act: str, v, line: int, key: str) -> None:

@@ -57,7 +57,30 @@ def pair_problems(game, blocker, attacker) -> list:
     why = protection.forbids_block(game, attacker, blocker)
     if why:
         out.append((why, f"у {attacker.label()} защита от {', '.join(protection.qualities(game, attacker))}"))
+    walk = landwalk_land(game, attacker, blocker.controller)
+    if walk:
+        out.append((["landwalk"], f"{attacker.label()} с хождением по землям, а у {blocker.controller} есть {walk}"))
     return out
+
+
+LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
+            "forestwalk": "Forest"}
+
+
+def landwalk_land(game, attacker, defender: str) -> str:
+    """702.14c: a creature with [type]walk can't be blocked while the defending player
+    controls a land of that subtype. Returns that land's label, or ""."""
+    walks = [LANDWALK[k] for k in names(game, attacker) if k in LANDWALK]
+    if not walks:
+        return ""
+    from judge_app.engine import characteristics as ch
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        c = ch.of(game, o)
+        subtypes = c.subtypes if c is not None else o.subtypes
+        if o.controller == defender and "land" in (c.types if c is not None else o.types) and set(walks) & set(subtypes):
+            return o.label()
+    return ""
 
 
 def menace_problems(game, attacker, n_blockers: int) -> list:

@@ -1,0 +1,150 @@
+"""Damage: prevention effects (615) and the replacement effects that change an amount of
+damage (614.1a "deals double that damage instead").
+
+Shields left by resolving spells and abilities (``game.effects`` entries, kind ``shield``):
+
+- ``prevent_next``: "prevent the next N damage that would be dealt to [it] this turn"
+  (615.7): each prevented 1 reduces the shield; at 0 it is gone;
+- ``prevent_all_to``: "prevent all damage that would be dealt to [it] this turn";
+- ``prevent_all_you_and_creatures``: Safe Passage — you and the creatures you control
+  when the damage would be dealt (not fixed when it resolved).
+
+Static abilities: ``prevent_damage_to`` (Daunting Defender, 615.10: N of each damage event),
+``double_damage`` (Fire Servant: red instant and sorcery spells you control; or creatures
+you control, CR 614.5's example), ``damage_cant_be_prevented`` (Leyline of Punishment;
+Combust's "the damage can't be prevented" is a flag of its damage instruction).
+"""
+
+from __future__ import annotations
+
+from judge_app.engine import replacement
+from judge_app.engine.replacement import Kind, register
+from judge_app.engine.ru import dmg
+from judge_app.engine.state import Game, Player
+
+
+def _to_label(to) -> str:
+    return to.name if isinstance(to, Player) else to.label()
+
+
+def _is_target(e: dict, to) -> bool:
+    if isinstance(to, Player):
+        return e["target"] == to.name
+    return e["target"] == to.id and e.get("incarnation") == to.incarnation
+
+
+def _shrink(game: Game, event: dict, n: int, what: str, keys: list) -> dict | None:
+    """Prevent ``n`` of the event's damage (615.6: prevented damage never happens)."""
+    n = min(n, event["amount"])
+    left = event["amount"] - n
+    src = event["source"]
+    game.emit("prevent", f"{what}: предотвращается {dmg(n)} от «{src['name_ru']}» — {_to_label(event['to'])}"
+              + (f" (остаётся {left})" if left else ""),
+              f"{n} damage from {src.get('name_en') or src['name_ru']} is prevented", [src["id"]] + _ids(event),
+              replacement.keys(event, keys + ["damage_prevention_event"] + ([] if left else ["prevent_never_happens"])))
+    return {**event, "amount": left, "prevented": event.get("prevented", 0) + n} if left > 0 else None
+
+
+def _ids(event: dict) -> list:
+    to = event["to"]
+    return [to.name if isinstance(to, Player) else to.id]
+
+
+# -- shields from resolution ----------------------------------------------------------
+
+def _next_applies(game, e, ev) -> bool:
+    return _is_target(e, ev["to"]) and ev["amount"] > 0 and game.effects[e["index"]].get("left", 0) > 0
+
+
+def _next_apply(game, e, ev):
+    shield = game.effects[e["index"]]
+    n = min(shield["left"], ev["amount"])
+    shield["left"] -= n
+    out = _shrink(game, ev, n, f"Щит предотвращения «{e.get('source_name', '')}» (осталось {shield['left']})",
+                  ["prevent_shield"])
+    if shield["left"] <= 0:
+        game.effects.pop(e["index"])
+    return out
+
+
+register(Kind("prevent_next", ("damage",), _next_applies, _next_apply,
+              lambda g, e: f"щит «{e.get('source_name', '')}» (предотвратить следующие {e.get('left')})", prevention=True))
+
+
+def _all_to_applies(game, e, ev) -> bool:
+    return _is_target(e, ev["to"]) and ev["amount"] > 0
+
+
+register(Kind("prevent_all_to", ("damage",), _all_to_applies,
+              lambda g, e, ev: _shrink(g, ev, ev["amount"], f"«{e.get('source_name', '')}» предотвращает все повреждения",
+                                       ["prevent_effect"]),
+              lambda g, e: f"«{e.get('source_name', '')}» (предотвратить все повреждения)", prevention=True))
+
+
+def _you_and_creatures_applies(game, e, ev) -> bool:
+    to = ev["to"]
+    if ev["amount"] <= 0:
+        return False
+    if isinstance(to, Player):
+        return to.name == e["controller"]
+    return to.is_creature and to.controller == e["controller"]   # now, not when it resolved
+
+
+register(Kind("prevent_all_you_and_creatures", ("damage",), _you_and_creatures_applies,
+              lambda g, e, ev: _shrink(g, ev, ev["amount"], f"«{e.get('source_name', '')}» предотвращает все повреждения, "
+                                       f"которые должны быть нанесены игроку {e['controller']} и существам под его контролем",
+                                       ["prevent_effect"]),
+              lambda g, e: f"«{e.get('source_name', '')}» (предотвратить все повреждения вам и вашим существам)",
+              prevention=True))
+
+
+# -- static abilities -----------------------------------------------------------------
+
+def _static_prevent_applies(game, e, ev) -> bool:
+    to = ev["to"]
+    ab = e["ability"]
+    if isinstance(to, Player) or not to.is_creature or to.controller != e["controller"] or ev["amount"] <= 0:
+        return False
+    return not ab.get("subtype") or ab["subtype"] in to.subtypes
+
+
+register(Kind("prevent_damage_to", ("damage",), _static_prevent_applies,
+              lambda g, e, ev: _shrink(g, ev, e["ability"].get("amount", 1),
+                                       f"«{e['source_name']}» предотвращает {e['ability'].get('amount', 1)} из этих повреждений",
+                                       ["prevent_static_amount"]),
+              lambda g, e: f"«{e['source_name']}» (предотвратить {e['ability'].get('amount', 1)})", prevention=True),
+         statics=("prevent_damage_to",))
+
+
+def _double_applies(game, e, ev) -> bool:
+    src = ev["source"]
+    if ev["amount"] <= 0 or src.get("controller") != e["controller"]:   # 614.7a: no damage, nothing to double
+        return False
+    who = e["ability"].get("from", "red_instant_sorcery_you_control")
+    if who == "creatures_you_control":
+        return "creature" in src.get("types", ())
+    return (src.get("stack_kind") == "spell" and "red" in src.get("colors", ())
+            and bool({"instant", "sorcery"} & set(src.get("types", ()))))
+
+
+def _double_apply(game, e, ev):
+    n = ev["amount"] * 2
+    game.emit("replace", f"«{e['source_name']}» ({e['source']}): вместо {dmg(ev['amount'])} «{ev['source']['name_ru']}» "
+              f"наносит {dmg(n)} — {_to_label(ev['to'])}", f"{ev['source'].get('name_en') or ev['source']['name_ru']} deals double damage instead",
+              [e["source"], ev["source"]["id"]] + _ids(ev), replacement.keys(ev, ["replace_instead", "replace_once"]))
+    return {**ev, "amount": n}
+
+
+register(Kind("double_damage", ("damage",), _double_applies, _double_apply,
+              lambda g, e: f"«{e['source_name']}» ({e['source']}, удвоение повреждений)"),
+         statics=("double_damage",))
+
+
+def cant_be_prevented(game: Game, event: dict) -> bool:
+    """615.12: the damage can't be prevented (Combust's damage; Leyline of Punishment)."""
+    if event.get("unpreventable"):
+        return True
+    for sid in game.static_sources:
+        if any(ab.get("static") == "damage_cant_be_prevented" for ab in game.objects[sid].abilities):
+            return True
+    return False

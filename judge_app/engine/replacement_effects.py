@@ -1,0 +1,66 @@
+"""Instructions of resolving spells and abilities that create replacement and prevention
+shields (614.3, 615.3): they exist from then on, until used up or the turn ends
+(cleanup ends every ``until: eot`` entry of ``game.effects``).
+
+- ``{regenerate: self / target1}`` — a regeneration shield (701.14a);
+- ``{prevent: N, to: target1 / you / self}`` — prevent the next N damage (615.7);
+  ``prevent: all`` — all damage to it this turn; ``and_sharing_color: true`` also gives each
+  other creature that shares a colour with it now its own shield (615.11, Wojek Apothecary);
+- ``{prevent_all_to_you_and_your_creatures: true}`` — Safe Passage.
+"""
+
+from __future__ import annotations
+
+from judge_app.engine import regeneration
+from judge_app.engine.state import Game, Obj, Player
+
+
+def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
+    if "regenerate" in e:
+        target = _self(game, so) if e["regenerate"] == "self" else resolve(e["regenerate"])
+        if isinstance(target, Obj) and target.zone == "battlefield":
+            regeneration.add_shield(game, target, info["name_ru"], made_by=so.id)
+    elif "prevent" in e:
+        target = _self(game, so) if e.get("to") == "self" else resolve(e.get("to", "target1"))
+        if target is None:
+            return
+        targets = [target]
+        if e.get("and_sharing_color") and isinstance(target, Obj):   # 615.11: fixed now
+            cols = set(target.colors)
+            targets += [game.objects[oid] for oid in game.battlefield if oid != target.id
+                        and game.objects[oid].is_creature and cols & set(game.objects[oid].colors)]
+        for t in targets:
+            prevent_shield(game, t, e["prevent"], info, group=len(targets) > 1, made_by=so.id)
+    elif "prevent_all_to_you_and_your_creatures" in e:
+        game.effects.append({"kind": "shield", "shield": "prevent_all_you_and_creatures", "target": so.controller,
+                             "controller": so.controller, "incarnation": 0, "timestamp": game.next_ts(),
+                             "until": "eot", "source_name": info["name_ru"], "made_by": so.id})
+        game.emit("shield", f"До конца хода предотвращаются все повреждения, которые должны быть нанесены игроку "
+                  f"{so.controller} и существам под его контролем", f"Damage to {so.controller} and their creatures is prevented this turn",
+                  [so.controller], ["prevent_effect", "prevent_exist_before"])
+
+
+def prevent_shield(game: Game, target, amount, info: dict, group: bool = False, made_by: str = "") -> None:
+    name = target.name if isinstance(target, Player) else target.id
+    inc = 0 if isinstance(target, Player) else target.incarnation
+    entry = {"kind": "shield", "target": name, "incarnation": inc, "timestamp": game.next_ts(), "until": "eot",
+             "source_name": info["name_ru"], "controller": info.get("controller"), "made_by": made_by}
+    label = name if isinstance(target, Player) else target.label()
+    if amount == "all":
+        entry["shield"] = "prevent_all_to"
+        text = f"До конца хода предотвращаются все повреждения, которые должны быть нанесены: {label}"
+        keys = ["prevent_effect", "prevent_exist_before"]
+    else:
+        entry.update(shield="prevent_next", left=int(amount))
+        text = f"{label}: щит предотвращает следующие {amount} повреждений в этом ходу"
+        keys = ["prevent_shield", "prevent_exist_before"]
+    game.effects.append(entry)
+    game.emit("shield", text, f"A prevention shield on {name}", [name], keys + (["prevent_group"] if group else []))
+
+
+def _self(game: Game, so: Obj):
+    src = game.objects.get(so.source) if so.source else None
+    lki = so.source_lki or {}
+    if src is None or src.zone != "battlefield" or lki.get("incarnation", src.incarnation) != src.incarnation:
+        return None
+    return src

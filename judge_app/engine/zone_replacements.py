@@ -1,0 +1,161 @@
+"""Replacement effects on zone changes, draws, life and entering the battlefield (614).
+
+Static abilities (card vocabulary ``static:``):
+
+- ``exile_instead_of_graveyard`` (``affects: opponents`` — Leyline of the Void — or
+  ``all``): "if a card would be put into a graveyard from anywhere, exile it instead".
+  Cards only: a token goes to the graveyard and then ceases to exist;
+- ``dies_shuffle_instead``: "if [this] would die, shuffle it into its owner's library
+  instead" — an ordinary replacement, not a self-replacement (614.15 is about a resolving
+  spell's own effect), so its controller chooses its order (616.1e's example);
+- ``enters_tapped`` (614.1c, the permanent itself) and ``permanents_enter_tapped``
+  (614.1d, other permanents: Orb of Dreams does not affect itself, 614.12);
+- ``enters_with_counters: {KIND: N}`` (614.1c);
+- ``gain_life_draw_instead`` / ``draw_return_instead``: CR 616.2's example pair.
+"""
+
+from __future__ import annotations
+
+from judge_app.engine import replacement
+from judge_app.engine.replacement import Kind, choose_card, register
+from judge_app.engine.state import Game
+
+
+# -- to a graveyard -------------------------------------------------------------------
+
+def _exile_applies(game: Game, e: dict, ev: dict) -> bool:
+    o = ev["obj"]
+    if ev["to"] != "graveyard" or o.token:
+        return False
+    if e["ability"].get("affects", "opponents") == "opponents":
+        return o.owner != e["controller"]
+    return True
+
+
+def _exile_apply(game: Game, e: dict, ev: dict):
+    o = ev["obj"]
+    game.emit("replace", f"«{e['source_name']}» ({e['source']}): {o.label()} изгоняется вместо того, чтобы попасть на кладбище",
+              f"{o.label_en()} is exiled instead", [e["source"], o.id], replacement.keys(ev, ["replace_instead", "replace_never_happens"]))
+    return {**ev, "to": "exile"}
+
+
+register(Kind("exile_instead_of_graveyard", ("zone",), _exile_applies, _exile_apply,
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): изгнать вместо кладбища"),
+         statics=("exile_instead_of_graveyard",))
+
+
+def _shuffle_applies(game: Game, e: dict, ev: dict) -> bool:
+    o = ev["obj"]
+    return (e["source"] == o.id and ev["to"] == "graveyard" and ev.get("from") == "battlefield"
+            and o.is_creature)
+
+
+def _shuffle_apply(game: Game, e: dict, ev: dict):
+    o = ev["obj"]
+    game.emit("replace", f"{o.label()} замешивается в библиотеку владельца вместо того, чтобы умереть",
+              f"{o.label_en()} is shuffled into its owner's library instead", [o.id], replacement.keys(ev, ["replace_instead", "replace_never_happens"]))
+    return {**ev, "to": "library", "shuffle": True}
+
+
+register(Kind("dies_shuffle_instead", ("zone",), _shuffle_applies, _shuffle_apply,
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): замешать в библиотеку вместо смерти"),
+         statics=("dies_shuffle_instead",))
+
+
+# -- entering the battlefield (614.1c-d, 614.12) --------------------------------------
+
+def _tapped_self_applies(game, e, ev) -> bool:
+    return e["source"] == ev["obj"].id and not ev.get("tapped")
+
+
+def _tapped_others_applies(game, e, ev) -> bool:
+    return e["source"] != ev["obj"].id and not ev.get("tapped")   # 614.12: Orb of Dreams not itself
+
+
+def _tapped_apply(game, e, ev):
+    o = ev["obj"]
+    own = e["source"] == o.id
+    game.emit("replace", f"{o.label()} выходит на поле битвы повёрнутым"
+              + ("" if own else f" («{e['source_name']}» ({e['source']}))"),
+              f"{o.label_en()} enters the battlefield tapped", [o.id] + ([] if own else [e["source"]]),
+              replacement.keys(ev, ["replace_enters"] + ([] if own else ["replace_enters_others"])))
+    return {**ev, "tapped": True}
+
+
+register(Kind("enters_tapped", ("enter",), _tapped_self_applies, _tapped_apply,
+              lambda g, e: f"«{e['source_name']}» выходит повёрнутым"), statics=("enters_tapped",))
+register(Kind("permanents_enter_tapped", ("enter",), _tapped_others_applies, _tapped_apply,
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): перманенты выходят повёрнутыми"),
+         statics=("permanents_enter_tapped",))
+
+
+def _counters_applies(game, e, ev) -> bool:
+    return e["source"] == ev["obj"].id
+
+
+def _counters_apply(game, e, ev):
+    o = ev["obj"]
+    counters = dict(ev.get("counters") or {})
+    for k, n in e["ability"]["counters"].items():
+        counters[k] = counters.get(k, 0) + n
+    game.emit("replace", f"{o.label()} выходит на поле битвы с жетонами: "
+              + ", ".join(f"{k} × {n}" for k, n in e["ability"]["counters"].items()),
+              f"{o.label_en()} enters the battlefield with counters", [o.id], ["replace_enters"])
+    return {**ev, "counters": counters}
+
+
+register(Kind("enters_with_counters", ("enter",), _counters_applies, _counters_apply,
+              lambda g, e: f"«{e['source_name']}» выходит с жетонами"), statics=("enters_with_counters",))
+
+
+# -- life and draws (616.2's example) ------------------------------------------------
+
+def _yours(game, e, ev) -> bool:
+    return ev["player"].name == e["controller"]
+
+
+def _life_to_draw(game, e, ev):
+    p, n = ev["player"], ev["amount"]
+    game.emit("replace", f"«{e['source_name']}»: вместо того чтобы получить {n} жизни, {p.name} берёт {n} карт(ы)",
+              f"{p.name} draws {n} instead of gaining life", [p.name, e["source"]], ["replace_instead", "replace_becomes_applicable"])
+    return {"kind": "draw", "player": p, "count": n, "replaced_from": "gain_life"}
+
+
+register(Kind("gain_life_draw_instead", ("gain_life",), lambda g, e, ev: _yours(g, e, ev) and ev["amount"] > 0,
+              _life_to_draw, lambda g, e: f"«{e['source_name']}»: брать карты вместо жизни"),
+         statics=("gain_life_draw_instead",))
+
+
+def _draw_to_return(game, e, ev):
+    p = ev["player"]
+    cards = [c for c in p.graveyard if not game.objects[c].token]
+    game.emit("replace", f"«{e['source_name']}»: вместо того чтобы взять карту, {p.name} возвращает карту со своего кладбища в руку",
+              f"{p.name} returns a card from their graveyard instead of drawing", [p.name, e["source"]],
+              ["replace_instead", "replace_becomes_applicable"])
+    if not cards:   # 614.6: an instruction that can't be carried out is ignored
+        return None
+    return {"kind": "return_to_hand", "player": p,
+            "card": choose_card(game, p.name, cards, "карта с кладбища, которая возвращается в руку")}
+
+
+register(Kind("draw_return_instead", ("draw",), _yours, _draw_to_return,
+              lambda g, e: f"«{e['source_name']}»: вернуть карту с кладбища вместо взятия"),
+         statics=("draw_return_instead",))
+
+
+# -- skipping a step (614.1b, 614.10) -------------------------------------------------
+
+def _skip_applies(game, e, ev) -> bool:
+    return ev["step"] == e["ability"].get("step") and ev["player"].name == e["controller"]
+
+
+def _skip_apply(game, e, ev):
+    from judge_app.engine.state import STEP_RU
+    game.emit("replace", f"«{e['source_name']}» ({e['source']}): {ev['player'].name} пропускает {STEP_RU[ev['step']]}",
+              f"{ev['player'].name} skips their {ev['step']} step", [ev["player"].name, e["source"]],
+              replacement.keys(ev, ["replace_skip", "replace_skip_step"]))
+    return None
+
+
+register(Kind("skip_step", ("step",), _skip_applies, _skip_apply,
+              lambda g, e: f"«{e['source_name']}»: пропустить шаг"), statics=("skip_step",))
