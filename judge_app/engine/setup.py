@@ -20,7 +20,8 @@ def obj_from_card(card: CardDef, oid: str, owner: str) -> Obj:
                cost=card.cost, colors=card.colors, types=card.types, subtypes=card.subtypes,
                supertypes=card.supertypes, power=card.power, toughness=card.toughness, loyalty=card.loyalty,
                keywords=card.keywords, abilities=card.abilities, spell_targets=card.targets,
-               effects=card.effects, enchant=card.enchant, distinct_targets=card.distinct_targets, text_ru=card.text_ru, text_en=card.text_en)
+               effects=card.effects, enchant=card.enchant, distinct_targets=card.distinct_targets, text_ru=card.text_ru, text_en=card.text_en,
+               casting=card.casting)
 
 
 AD_HOC_KINDS = ("creature", "planeswalker", "permanent")

@@ -79,6 +79,8 @@ class Obj:
     base: dict | None = None
     chosen: dict = field(default_factory=dict)    # "as [this] enters" choices: {type|color|copy: value}
     seen_controller: tuple | None = None          # (incarnation, controller) at the last computation
+    casting: dict | None = None                   # the card's modes and extra costs (cards.model.CASTING_KEYS), never changed
+    choices: dict = field(default_factory=dict)   # made casting/activating (x, mode, costs paid; engine/costs.py)
 
     def __post_init__(self):
         if self.base is None:
@@ -108,6 +110,7 @@ class Obj:
         o.counters = dict(self.counters)
         o.targets = list(self.targets)
         o.chosen = dict(self.chosen)
+        o.choices = dict(self.choices)
         return o
 
 

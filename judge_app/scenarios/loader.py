@@ -25,6 +25,9 @@ PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "grav
                "mana_pool", "max_hand", "lands_played"}
 ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
               "token", "chosen"} | set(AD_HOC_KINDS)
+CHOICES = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "now")   # engine/costs.py; now: no waiting
+CAST_KEYS = ("card", "targets", "pay", "by") + CHOICES
+ACTIVATE_KEYS = ("object", "ability", "targets", "pay", "by") + CHOICES
 ACTIONS = {"cast", "activate", "play_land", "attack", "block", "order_blockers", "assign_damage", "choose",
            "pass", "pass_until", "refused"}
 PASS_UNTIL_EXTRA = ("stack_empty", "end_of_turn")
@@ -379,8 +382,8 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                 c.err(ln, f"{key}.cast", "нужно {card: ...}")
             else:
                 for k in v:
-                    if k not in ("card", "targets", "x", "mode", "pay", "by"):
-                        c.err(_line(v, k), f"{key}.cast.{k}", "неизвестный ключ" + _maybe(k, ("card", "targets", "x", "mode", "pay", "by")))
+                    if k not in CAST_KEYS:
+                        c.err(_line(v, k), f"{key}.cast.{k}", "неизвестный ключ" + _maybe(k, CAST_KEYS))
                 if "by" in v:
                     c.player(v["by"], _line(v, "by"), f"{key}.cast.by")
                 if str(v["card"]) not in c.ids:
@@ -399,8 +402,8 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                 c.err(ln, f"{key}.activate", "нужно {object: ID, ability: N}")
             else:
                 for k in v:
-                    if k not in ("object", "ability", "targets", "pay", "by"):
-                        c.err(_line(v, k), f"{key}.activate.{k}", "неизвестный ключ" + _maybe(k, ("object", "ability", "targets", "pay", "by")))
+                    if k not in ACTIVATE_KEYS:
+                        c.err(_line(v, k), f"{key}.activate.{k}", "неизвестный ключ" + _maybe(k, ACTIVATE_KEYS))
                 if "ability" in v and (not isinstance(v["ability"], int) or v["ability"] < 1):
                     c.err(_line(v, "ability"), f"{key}.activate.ability", "номер способности — целое число от 1")
                 c.ref(v["object"], _line(v, "object"), f"{key}.activate.object", False)

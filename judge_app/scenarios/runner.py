@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge_app.cards.model import CardPool, default_pool
-from judge_app.engine import actions, combat, setup
+from judge_app.engine import actions, combat, costs, setup
 from judge_app.engine.errors import EngineError, InvalidInput, Refused
 from judge_app.engine.state import STEPS, Game, StopAtEvent
 from judge_app.scenarios import combat_script, expectations
@@ -170,16 +170,16 @@ class Runner:
         if act == "pass_until":
             self._pass_until(line, v)
             return None
+        choices = {k: v[k] for k in costs.CHOICE_KEYS if isinstance(v, dict) and k in v}
+        now = isinstance(v, dict) and v.get("now") is True   # taken now: a timing refusal is expected, not waited out
         if act == "cast":
-            if "x" in v or "mode" in v:
-                raise InvalidInput("X и выбор режима пока не поддерживаются движком (в пуле нет таких карт)")
             ref = str(v["card"])
             player = _actor_for_card(g, ref, by)
             obj = actions.find_in_hand(g, player, ref)
-            if not self._auto_pass_until(lambda: actions.can_cast_now(g, player, obj), line, f"cast {ref}"):
+            if not now and not self._auto_pass_until(lambda: actions.can_cast_now(g, player, obj), line, f"cast {ref}"):
                 raise _Stop
             try:
-                actions.cast(g, player, ref, targets=v.get("targets"), pay=v.get("pay"))
+                actions.cast(g, player, ref, targets=v.get("targets"), pay=v.get("pay"), **choices)
             except Refused as r:
                 return r
             return None
@@ -189,10 +189,12 @@ class Runner:
             if o is None:
                 raise InvalidInput(f"неизвестный объект «{oid}»")
             player = g.player(by) if by else g.player(o.controller)
-            if not self._auto_pass_until(lambda: actions.can_activate_now(g, player), line, f"activate {oid}"):
+            n = int(v.get("ability", 1))
+            if not now and not self._auto_pass_until(lambda: actions.can_activate_ability_now(g, player, o, n), line,
+                                                     f"activate {oid}"):
                 raise _Stop
             try:
-                actions.activate(g, player, oid, int(v.get("ability", 1)), targets=v.get("targets"), pay=v.get("pay"))
+                actions.activate(g, player, oid, n, targets=v.get("targets"), pay=v.get("pay"), **choices)
             except Refused as r:
                 return r
             return None
