@@ -98,7 +98,7 @@ def add_mana(a: ManaCost, b: ManaCost | None, times: int = 1) -> ManaCost:
 def total_mana(obj: Obj, ability: dict | None, choices: dict, n_targets: int) -> ManaCost:
     """601.2f: the mana cost (or the alternative cost), plus additional costs and increases,
     with X replaced by its value (107.3a)."""
-    cost = _mana_of(obj, ability, bool(choices.get("alt")))
+    cost = _mana_of(obj, ability, bool(choices.get("alt"))) or ManaCost()
     spec = obj.casting or {} if ability is None else {}
     if spec.get("extra_target_cost") and n_targets > 1:
         cost = add_mana(cost, parse_mana_cost(spec["extra_target_cost"]), n_targets - 1)

@@ -207,7 +207,7 @@ def cease(game: Game, copy: Obj) -> None:
 
 
 def _copy_spell(game: Game, t: Obj, so: Obj) -> Obj:
-    cid = game.new_id(f"{t.id}-copy")
+    cid = f"{t.id}-copy" if f"{t.id}-copy" not in game.objects else game.new_id(f"{t.id}-copy")   # a script names it
     c = t.copy()
     c.id = cid
     c.owner = so.controller
@@ -218,6 +218,7 @@ def _copy_spell(game: Game, t: Obj, so: Obj) -> Obj:
     c.incarnation = 0
     c.name_ru = f"копия {t.name_ru}"
     c.name_en = f"copy of {t.name_en or t.name_ru}"
+    c.base = {**c.base, "name_ru": c.name_ru, "name_en": c.name_en}
     game.objects[cid] = c
     game.stack.append(cid)
     c.timestamp = game.next_ts()
