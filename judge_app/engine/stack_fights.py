@@ -265,7 +265,7 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
             t.targets = list(new)
             from judge_app.engine import effects
             game.emit("retarget", f"{t.label()} получает новые цели{effects.describe_targets(game, t.targets)}", "",
-                      [t.id] + [x[1] for x in t.targets], ["new_targets"])
+                      [t.id] + [x[1] for x in t.targets], ["new_targets", "targets_final"])
         return
     c = _copy_spell(game, t, so)
     new = answers.get("copy_spell")
