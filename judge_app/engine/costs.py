@@ -139,6 +139,7 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
                      + "; ".join(f"{i} — {modes[i - 1].get('text_ru', '')}" for i in legal), action, args, "mode")
                 return None
             out["mode"] = legal[0]
+            game.answered_alone(player.name, "mode", legal[0])
         m = out["mode"]
         if not isinstance(m, int) or isinstance(m, bool) or not 1 <= m <= len(modes):
             raise refuse(game, f"{obj.label()}: режима {m!r} нет (режимы 1–{len(modes)})", "modal", "cast_modes")
@@ -178,6 +179,7 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
                              "cost_unpayable", *_cost_keys(kind, ability, out))
             if len(cands) == n:
                 out[kind] = list(cands)
+                game.answered_alone(player.name, "cost_choice", list(cands))
                 continue
             _ask(game, player, "cost_choice", cands, f"выберите для оплаты {obj.label()}: {_cost_ru(kind, what, n)}",
                  action, args, kind, count=n)

@@ -145,6 +145,9 @@ class Runner:
         if act in combat.COMBAT_ACTIONS:
             return combat_script.script_action(self, line, act, v, by)
         if act == "choose":
+            answer = sorted(map(str, v if isinstance(v, list) else [v]))
+            if g.decision is None and any(a[2] == answer and (not by or a[0] == by) for a in g.auto_answers):
+                return None   # the engine already made this choice, the only legal one
             if g.decision is None:
                 self.fail(line, "choose: никакого решения не ожидается")
                 raise _Stop
@@ -153,6 +156,7 @@ class Runner:
                 raise _Stop
             actions.choose(g, v)
             return None
+        g.auto_answers.clear()   # a later `choose:` may repeat only a choice the engine made since this action
         combat.decline_declarations(g)   # an unscripted declaration: no attackers / no blockers
         if g.decision is not None:
             self.result.stopped = f"ожидается решение: {g.decision.text_ru}"
