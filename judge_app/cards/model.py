@@ -141,6 +141,8 @@ def _validate_effects(effects, where: str) -> None:
         for k in _INT_EFFECTS:
             if k in e and not isinstance(e[k], int) and not (k == "damage" and e[k] in AMOUNTS):
                 raise CardDataError(f"{where}: {k} — целое число, а не {e[k]!r}")
+        if e.get("divided", "evenly") not in ("evenly", "as_chosen") or ("divided" in e and e.get("to") != "each_target"):
+            raise CardDataError(f"{where}: divided — evenly или as_chosen, вместе с to: each_target")
         if "set_color" in e and not (isinstance(e["set_color"], list) and e["set_color"] and all(c in COLORS for c in e["set_color"])):
             raise CardDataError(f"{where}: set_color — список цветов из {', '.join(COLORS)}")
         for k in ("pump", "set_pt", "lose_abilities_base_pt", "become_creature"):
@@ -262,7 +264,7 @@ def validate_cost(cost: dict, where: str) -> None:
         raise CardDataError(f"{where}: loyalty — целое число (+1, 0, -3) или \"-X\"")
 
 
-CASTING_KEYS = ("modes", "additional_cost", "alternative_cost", "any_number_of_targets", "extra_target_cost")
+CASTING_KEYS = ("modes", "additional_cost", "alternative_cost", "any_number_of_targets", "max_targets", "extra_target_cost")
 
 
 def _validate_casting(d: dict, where: str) -> dict | None:
@@ -281,6 +283,9 @@ def _validate_casting(d: dict, where: str) -> dict | None:
                 raise CardDataError(f"{where}: {k} — словарь стоимости")
             parse_mana_cost(out[k].get("mana"))
             validate_cost(out[k], where)
+    if "max_targets" in out and not (isinstance(out["max_targets"], int) and out["max_targets"] >= 1
+                                     and out.get("any_number_of_targets")):
+        raise CardDataError(f"{where}: max_targets — целое число от 1, вместе с any_number_of_targets")
     if "extra_target_cost" in out:
         parse_mana_cost(out["extra_target_cost"])
     return out or None

@@ -203,6 +203,8 @@ def _targets_and_division(game: Game, player, so: Obj, kinds: tuple, targets, wh
     spec = so.casting or {}
     if spec.get("any_number_of_targets") and so.stack_kind == "spell":
         n = len(targets or [])
+        if spec.get("max_targets") and n > spec["max_targets"]:
+            raise refuse(game, f"{what}: целей не больше {spec['max_targets']}", "cast_targets")
         if n < 1:
             raise InvalidInput(f"{what}: назовите цели (сколько угодно, хотя бы одну); допустимые: "
                                f"{', '.join(effects.legal_targets(game, kinds[0], player.name, so)) or 'нет'}")
@@ -264,6 +266,7 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
     modes = (obj.casting or {}).get("modes")
     kinds = tuple(modes[ch_["mode"] - 1].get("targets", ())) if modes else obj.spell_targets
     _targets_and_division(game, player, obj, kinds, targets, obj.label())
+    costs.announce_division(game, obj, ch_.get("divide"))
     _pay_total(game, player, obj, obj, None, ch_, pay, obj.label())
     game.emit("cast", f"{obj.label()} разыграно", f"{obj.label_en()} is cast", [obj.id], ["cast_done", "priority_after_action"])
     game.passes = 0

@@ -18,7 +18,7 @@ from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, Refused
 from judge_app.engine.state import Decision, Game, Obj
 
-CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt")
+CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide")
 DECISIONS = ("x", "mode", "cost_choice")
 MAX_X_OFFERED = 20   # the largest X a decision lists (the action itself may name any X it can pay)
 CHOSEN_COSTS = ("sacrifice", "discard", "tap_untapped")   # costs whose objects the player chooses
@@ -308,6 +308,35 @@ def amount(so: Obj, value) -> int:
     if value == "sacrificed_power":
         return int(so.choices.get("sacrificed_power") or 0)
     return value
+
+
+def announce_division(game: Game, so: Obj, given) -> None:
+    """601.2d: damage "divided as you choose" among the targets is divided as the spell is cast,
+    at least 1 to each target; kept per target position (a new target takes its share, 115.7f)."""
+    e = next((e for e in concrete_effects(so) if e.get("divided") == "as_chosen"), None)
+    if e is None:
+        if given is not None:
+            raise refuse(game, f"{so.label()} не делит повреждения по выбору", "cast_divide")
+        return
+    total, refs = e["damage"], [t[1] for t in so.targets]
+    if given is None:
+        if len(refs) == 1 or total == len(refs):
+            shares = [total] if len(refs) == 1 else [1] * len(refs)
+        else:
+            raise InvalidInput(f"{so.label()}: назовите деление {total} повреждений между целями: "
+                               f"divide: {{{', '.join(f'{r}: N' for r in refs)}}} (каждой хотя бы 1)")
+    else:
+        if not isinstance(given, dict):
+            raise InvalidInput(f"{so.label()}: divide — {{ЦЕЛЬ: число, ...}}")
+        given = {str(k): v for k, v in given.items()}
+        shares = [given.get(r) for r in refs]
+        if set(given) != set(refs) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in shares) \
+                or sum(shares) != total:
+            raise refuse(game, f"{so.label()}: {total} повреждений делятся между целями ({', '.join(refs)}), "
+                         f"каждой хотя бы 1, а не {given}", "cast_divide")
+    so.choices["divide"] = shares
+    game.emit("divide", f"{so.label()}: повреждения делятся так: "
+              + ", ".join(f"{r} — {n}" for r, n in zip(refs, shares)), "", [so.id] + refs, ["cast_divide"])
 
 
 def concrete_effects(so: Obj) -> list:

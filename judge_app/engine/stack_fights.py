@@ -231,6 +231,9 @@ def _copy_spell(game: Game, t: Obj, so: Obj) -> Obj:
 def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
     """Follow one of these instructions of the resolving ``so``."""
     answers = so.choices.get("answers", {})
+    if e.get("to") == "each_target" and e.get("divided") == "as_chosen":
+        _divided_as_chosen(game, so, resolve_ref)
+        return
     if e.get("to") == "each_target":
         _divide_evenly(game, so, e["damage"], resolve_ref)
         return
@@ -292,6 +295,17 @@ def _divide_evenly(game: Game, so: Obj, n: int, resolve_ref) -> None:
     for r in live:
         if share:
             ev.deal_damage(game, info, r, share, ["resolve_instructions"])
+
+
+def _divided_as_chosen(game: Game, so: Obj, resolve_ref) -> None:
+    """The division announced when cast (601.2d); a target that became illegal gets nothing and
+    its share is not given to the others (608.2b)."""
+    from judge_app.engine import effects
+    info = effects._source_info(game, so)
+    for i, n in enumerate(so.choices.get("divide") or []):
+        r = resolve_ref(f"target{i + 1}")
+        if r is not None and n:
+            ev.deal_damage(game, info, r, n, ["resolve_instructions", "cast_divide"])
 
 
 def _attach(game: Game, so: Obj, creature) -> None:

@@ -25,7 +25,7 @@ PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "grav
                "mana_pool", "max_hand", "lands_played"}
 ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
               "token", "chosen"} | set(AD_HOC_KINDS)
-CHOICES = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "now")   # engine/costs.py; now: no waiting
+CHOICES = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "now")   # engine/costs.py; now: no waiting
 CAST_KEYS = ("card", "targets", "pay", "by") + CHOICES
 ACTIVATE_KEYS = ("object", "ability", "targets", "pay", "by") + CHOICES
 ACTIONS = {"cast", "activate", "play_land", "attack", "block", "order_blockers", "assign_damage", "choose",
