@@ -9,14 +9,10 @@ from judge_app.engine import characteristics as ch
 from judge_app.cards.model import parse_mana_cost
 from judge_app.engine import combat, costs, effects, loyalty, priority, stack_fights, turn
 from judge_app.engine import events as ev
-from judge_app.engine.errors import InvalidInput, Refused
+from judge_app.engine.errors import InvalidInput, Refused, refuse
 from judge_app.engine.state import Game, Obj, Player
 
 MAIN = ("main1", "main2")
-
-
-def refuse(game: Game, msg: str, *keys) -> Refused:
-    return Refused(msg, list(keys), [game.cite(k) for k in keys])
 
 
 def _atomic(fn):
@@ -317,7 +313,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     if unknown:
         raise InvalidInput(f"неизвестный выбор {sorted(unknown)}; есть: {', '.join(costs.CHOICE_KEYS)}")
     args = {"oid": oid, "n": n, "targets": targets, "pay": pay, **choices}
-    ch_ = costs.complete(game, player, obj, spec, choices, "activate", args, list)
+    ch_ = costs.complete(game, player, obj, spec, choices, "activate", args, lambda: [])
     if ch_ is None:
         return None
     abid = game.new_id(f"{oid}-ab")

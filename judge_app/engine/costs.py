@@ -15,17 +15,13 @@ from __future__ import annotations
 from judge_app.cards.model import ManaCost, parse_mana_cost
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
-from judge_app.engine.errors import InvalidInput, Refused
+from judge_app.engine.errors import InvalidInput, refuse
 from judge_app.engine.state import Decision, Game, Obj
 
 CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide")
 DECISIONS = ("x", "mode", "cost_choice")
 MAX_X_OFFERED = 20   # the largest X a decision lists (the action itself may name any X it can pay)
 CHOSEN_COSTS = ("sacrifice", "discard", "tap_untapped")   # costs whose objects the player chooses
-
-
-def refuse(game: Game, msg: str, *keys) -> Refused:
-    return Refused(msg, list(keys), [game.cite(k) for k in keys])
 
 
 def _what_count(v) -> tuple:

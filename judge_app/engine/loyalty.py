@@ -7,7 +7,7 @@ A refusal names the rule that forbids the activation now; a script can mark the 
 
 from __future__ import annotations
 
-from judge_app.engine.errors import Refused
+from judge_app.engine.errors import refuse
 from judge_app.engine.state import Game, Obj
 
 
@@ -19,10 +19,6 @@ def sorcery_only(spec: dict) -> bool:
     return is_loyalty(spec) or bool(spec.get("equip")) or spec.get("timing") == "sorcery"
 
 
-def _refuse(game: Game, msg: str, *keys) -> Refused:
-    return Refused(msg, list(keys), [game.cite(k) for k in keys])
-
-
 def used_this_turn(game: Game, obj: Obj) -> bool:
     return obj.choices.get("loyalty_turn") == (obj.incarnation, game.turn)
 
@@ -32,16 +28,16 @@ def check(game: Game, player, obj: Obj, spec: dict) -> None:
     from judge_app.engine import actions
     if is_loyalty(spec):
         if not actions.sorcery_speed_ok(game, player):
-            raise _refuse(game, f"способность верности {obj.label()} активируется только в свою главную фазу при пустом стеке",
+            raise refuse(game, f"способность верности {obj.label()} активируется только в свою главную фазу при пустом стеке",
                           "loyalty_timing")
         if used_this_turn(game, obj):
-            raise _refuse(game, f"способность верности {obj.label()} в этот ход уже активировали: только одна за ход",
+            raise refuse(game, f"способность верности {obj.label()} в этот ход уже активировали: только одна за ход",
                           "loyalty_timing")
     elif spec.get("equip"):
         if not actions.sorcery_speed_ok(game, player):
-            raise _refuse(game, f"снарядить {obj.label()} можно только тогда, когда можно разыграть волшебство", "equip", "sorcery_timing")
+            raise refuse(game, f"снарядить {obj.label()} можно только тогда, когда можно разыграть волшебство", "equip", "sorcery_timing")
     elif spec.get("timing") == "sorcery" and not actions.sorcery_speed_ok(game, player):
-        raise _refuse(game, f"способность {obj.label()} активируется только как волшебство", "activate_sorcery", "sorcery_timing")
+        raise refuse(game, f"способность {obj.label()} активируется только как волшебство", "activate_sorcery", "sorcery_timing")
 
 
 def mark_used(game: Game, obj: Obj) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from judge_app.cards.model import parse_mana_cost
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
-from judge_app.engine.errors import InvalidInput, Refused
+from judge_app.engine.errors import InvalidInput, refuse
 from judge_app.engine.state import Decision, Game, Obj
 
 SPELL_KINDS = ("spell", "instant_or_sorcery_spell")
@@ -148,13 +148,12 @@ def answer(game: Game, value) -> None:
                 if v not in effects.legal_targets(game, kind, d.context["perspective"], spell):
                     why = effects.object_fits(game, kind, d.context["perspective"], game.objects[v], spell)[1] \
                         if v in game.objects else ["targets"]
-                    raise Refused(f"«{v}» не может быть новой целью {spell.label()} ({effects.KIND_RU.get(kind, kind)})",
-                                  [rule] + why, [game.cite(k) for k in [rule] + why])
+                    raise refuse(game, f"«{v}» не может быть новой целью {spell.label()} ({effects.KIND_RU.get(kind, kind)})",
+                                 rule, *why)
                 new.append(effects.target_tuple(game, v))
             refs = [t[1] for t in new]
             if spell.distinct_targets and len(set(refs)) != len(refs):
-                raise Refused("цели должны быть разными", ["new_targets", "cast_targets"],
-                              [game.cite("new_targets"), game.cite("cast_targets")])
+                raise refuse(game, "цели должны быть разными", "new_targets", "cast_targets")
             answers[key] = new
     game.emit("choice", f"{d.by} выбирает: {', '.join(vals)}", f"{d.by} chooses {', '.join(vals)}", [d.by] + vals,
               ["unless_pay"] if d.kind == "unless_pay" else
@@ -251,15 +250,11 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
             return
         if "unless_pay" in e and answers.get("unless") == "pay":
             from judge_app.engine import actions
-            payer = game.player(t.controller)
-            try:
-                actions.pay_mana(game, payer, parse_mana_cost(e["unless_pay"]), None)
-            except Refused:
-                pass
-            else:
-                game.emit("unless", f"{payer.name} платит {e['unless_pay']}: {t.label()} не отменяется", "",
-                          [payer.name, t.id], ["unless_pay"])
-                return
+            payer = game.player(t.controller)   # could pay when asked (``ask``); a failure refuses the answer
+            actions.pay_mana(game, payer, parse_mana_cost(e["unless_pay"]), None)
+            game.emit("unless", f"{payer.name} платит {e['unless_pay']}: {t.label()} не отменяется", "",
+                      [payer.name, t.id], ["unless_pay"])
+            return
         counter(game, t, so)
         return
     if key == "new_targets":
