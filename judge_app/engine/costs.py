@@ -332,7 +332,8 @@ def announce_division(game: Game, so: Obj, given) -> None:
                          f"каждой хотя бы 1, а не {given}", "cast_divide")
     so.choices["divide"] = shares
     game.emit("divide", f"{so.label()}: повреждения делятся так: "
-              + ", ".join(f"{r} — {n}" for r, n in zip(refs, shares)), "", [so.id] + refs, ["cast_divide"])
+              + ", ".join(f"{r if game.has_player(r) else game.objects[r].label()} — {n}" for r, n in zip(refs, shares)),
+              "", [so.id] + refs, ["cast_divide"])
 
 
 def concrete_effects(so: Obj) -> list:
