@@ -137,6 +137,11 @@ def put_initial_stack(game: Game, items: list, pool: CardPool) -> None:
             game.objects[oid] = obj
             ev.put_in_zone(game, obj, "stack")
             obj.stack_kind = "spell"
+            obj.choices = {k: item[k] for k in ("x", "mode") if k in item}   # announced when cast (601.2b)
+            if obj.choices.get("mode"):
+                obj.choices["target_kinds"] = list(card.casting["modes"][item["mode"] - 1].get("targets", []))
+            elif (card.casting or {}).get("any_number_of_targets"):
+                obj.choices["target_kinds"] = [card.targets[0]] * len(item.get("targets") or [])
         else:
             spec = item[kind]
             src = game.objects.get(str(spec["source"])) if spec.get("source") is not None else None
@@ -165,7 +170,7 @@ def put_initial_stack(game: Game, items: list, pool: CardPool) -> None:
                 targets.append(("player", ref, 0))
             else:
                 t = game.objects[ref]
-                targets.append(("object", ref, t.incarnation if t.zone == "battlefield" else -1))
+                targets.append(("object", ref, t.incarnation if t.zone in ("battlefield", "stack") else -1))
         obj.targets = targets
 
 
