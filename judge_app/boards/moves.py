@@ -134,8 +134,10 @@ def owed_form(game: Game, known: set) -> dict | None:
                          for s, rec in canon.items()])
     elif d.kind in ("order_blockers", "order_triggers"):
         out.update(answer="choose", order=True, names={str(o): _name(game, str(o)) for o in d.options})
-    else:   # targets, legend_rule, discard
+    else:   # targets, legend_rule, discard; x, mode, cost_choice (costs.py); unless_pay, new_targets (stack_fights.py)
         out.update(answer="choose", names={str(o): _name(game, str(o)) for o in d.options})
+        if d.context.get("field"):
+            out["asks"] = d.context["field"]   # x / mode / sacrifice / discard / tap_untapped
     out["needs_id"] = _unnamed([o for o in d.options if isinstance(o, str) and o in game.objects], game, known)
     return out
 

@@ -44,7 +44,7 @@ def test_fireball_with_x_from_the_board_page():
     d = service.run(BOARD, [move["action"]], states="final")
     owed = d["owed"]
     assert owed["decision"] == "x" and owed["answer"] == "choose" and owed["options"][:2] == [0, 1]
-    assert owed["needs_id"] == []
+    assert owed["needs_id"] == [] and owed["asks"] == "x"
     d = service.run(BOARD, [move["action"], {"choose": 2, "by": "Алиса"}, {"pass_until": "stack_empty"}], states="final")
     assert d["failures"] == [] and d["board"]["players"][1]["life"] == 18
 
