@@ -70,15 +70,38 @@ def _describe(game: Game, a: dict, known: set) -> dict:
         act = {"card": _card_ref(game, a["card"], known)}
         if a.get("targets"):
             act["targets"] = list(a["targets"])
+        if a.get("mode"):
+            act["mode"] = a["mode"]
+        mru, men = _choice_labels(a)
         return {"kind": "cast", "action": {"cast": act, "by": by},
-                "label_ru": f"{by}: разыграть {ru}{on_ru}", "label_en": f"{by}: cast {en}{on_en}"}
+                "label_ru": f"{by}: разыграть {ru}{mru}{on_ru}", "label_en": f"{by}: cast {en}{men}{on_en}"}
     ru, en = _name(game, a["object"])
     act = {"object": a["object"], "ability": a["ability"]}
     if a.get("targets"):
         act["targets"] = list(a["targets"])
+    mru, men = _choice_labels(a)
     return {"kind": "activate", "action": {"activate": act, "by": by},
-            "label_ru": f"{by}: способность {a['ability']} {ru}{on_ru}",
-            "label_en": f"{by}: ability {a['ability']} of {en}{on_en}"}
+            "label_ru": f"{by}: способность {a['ability']} {ru}{mru}{on_ru}",
+            "label_en": f"{by}: ability {a['ability']} of {en}{men}{on_en}"}
+
+
+ASKS = {"x": ("X — выбор следом", "X asked next"), "mode": ("режим — выбор следом", "mode asked next"),
+        "sacrifice": ("что пожертвовать — выбор следом", "sacrifice asked next"),
+        "discard": ("что сбросить — выбор следом", "discard asked next"),
+        "tap_untapped": ("что повернуть — выбор следом", "what to tap asked next")}
+
+
+def _choice_labels(a: dict) -> tuple[str, str]:
+    """" (режим 2)" / " (X — выбор следом)": a mode the move names, a choice the engine asks next
+    (the page then shows the owed decision's options, e.g. X from 0 up)."""
+    ru, en = [], []
+    if a.get("mode"):
+        ru.append(f"режим {a['mode']}")
+        en.append(f"mode {a['mode']}")
+    if a.get("asks") in ASKS:
+        ru.append(ASKS[a["asks"]][0])
+        en.append(ASKS[a["asks"]][1])
+    return (f" ({', '.join(ru)})" if ru else "", f" ({', '.join(en)})" if en else "")
 
 
 def _defenders(game: Game, attacker_controller: str) -> list[str]:
@@ -111,9 +134,11 @@ def owed_form(game: Game, known: set) -> dict | None:
                          for s, rec in canon.items()])
     elif d.kind in ("order_blockers", "order_triggers"):
         out.update(answer="choose", order=True, names={str(o): _name(game, str(o)) for o in d.options})
-    else:   # targets, legend_rule, discard
+    else:   # targets, legend_rule, discard; x, mode, cost_choice (costs.py); unless_pay, new_targets (stack_fights.py)
         out.update(answer="choose", names={str(o): _name(game, str(o)) for o in d.options})
-    out["needs_id"] = _unnamed([o for o in d.options if isinstance(o, str) and o != "none"], game, known)
+        if d.context.get("field"):
+            out["asks"] = d.context["field"]   # x / mode / sacrifice / discard / tap_untapped
+    out["needs_id"] = _unnamed([o for o in d.options if isinstance(o, str) and o in game.objects], game, known)
     return out
 
 

@@ -20,7 +20,8 @@ COLOR_OF_SYMBOL = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "gr
 SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
 CARD_TYPES = ("land", "creature", "instant", "sorcery", "enchantment", "artifact", "planeswalker")
 TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_you_dont_control",
-                "planeswalker", "permanent", "nonlegendary_creature")
+                "planeswalker", "permanent", "nonlegendary_creature",
+                "spell", "instant_or_sorcery_spell", "land")   # spells on the stack: engine/stack_fights.py
 STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf", "cda_tarmogoyf", "control_enchanted", "nonbasic_lands_are",
                 "lands_are_also", "enchantments_are_creatures", "permanents_are_enchantments",
                 "creatures_lose_abilities", "chosen_creature_type", "chosen_color_everything")
@@ -32,10 +33,11 @@ ANTHEM_AFFECTS = ("creatures_you_control", "other_creatures_you_control") + tupl
 KEYWORDS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink",
             "vigilance", "haste", "defender", "indestructible", "menace", "hexproof", "shroud",
             "intimidate", "fear", "protection", "cant_block", "cant_be_blocked", "cant_attack", "block_additional", "attacks_each_combat",
-            "blocks_each_combat", "split_second")
+            "blocks_each_combat", "split_second", "cant_be_countered")
 EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_life", "destroy",
                "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword", "remove_from_combat",
-               "gain_control", "lose_abilities_base_pt", "become_copy", "set_color", "become_creature")
+               "gain_control", "lose_abilities_base_pt", "become_copy", "set_color", "become_creature",
+               "counter", "new_targets", "copy_spell", "attach")   # the last four: engine/stack_fights.py
 
 
 class CardDataError(ValueError):
@@ -46,13 +48,14 @@ class CardDataError(ValueError):
 class ManaCost:
     generic: int = 0
     colored: tuple[tuple[str, int], ...] = ()  # (symbol, count), e.g. (("R", 1),)
+    x: int = 0                                 # how many {X} (107.3): 0 off the stack (107.3f)
 
     @property
     def mana_value(self) -> int:
         return self.generic + sum(n for _, n in self.colored)
 
     def __str__(self) -> str:
-        s = f"{{{self.generic}}}" if self.generic else ""
+        s = "{X}" * self.x + (f"{{{self.generic}}}" if self.generic else "")
         for sym, n in self.colored:
             s += f"{{{sym}}}" * n
         return s or "{0}"
@@ -70,15 +73,18 @@ def parse_mana_cost(text: str | None) -> ManaCost | None:
     if "".join("{%s}" % s for s in syms) != text:
         raise CardDataError(f"не разобрать мановую стоимость {text!r}")
     generic = 0
+    xs = 0
     colored: dict[str, int] = {}
     for s in syms:
-        if s.isdigit():
+        if s == "X":
+            xs += 1
+        elif s.isdigit():
             generic += int(s)
         elif s in COLOR_OF_SYMBOL or _is_hybrid(s):
             colored[s] = colored.get(s, 0) + 1
         else:
             raise CardDataError(f"неизвестный символ маны {{{s}}} в {text!r}")
-    return ManaCost(generic, tuple(sorted(colored.items(), key=lambda kv: ("/" in kv[0], "WUBRG".index(kv[0][0])))))
+    return ManaCost(generic, tuple(sorted(colored.items(), key=lambda kv: ("/" in kv[0], "WUBRG".index(kv[0][0])))), xs)
 
 
 def _is_hybrid(s: str) -> bool:
@@ -113,6 +119,7 @@ class CardDef:
     ru_name_official: bool = True
     distinct_targets: bool = False      # "another target": no object or player twice
     aliases: tuple[str, ...] = ()        # other names a scenario may use (older or working translations)
+    casting: dict | None = field(default=None, compare=False, hash=False)   # modes, extra costs (CASTING_KEYS)
 
     @property
     def is_permanent_card(self) -> bool:
@@ -120,6 +127,7 @@ class CardDef:
 
 
 _INT_EFFECTS = ("damage", "draw", "gain_life", "lose_life")
+AMOUNTS = ("X", "sacrificed_power")   # amounts known only once cast: X (107.3a), a sacrificed creature's power
 _REFS = ("target1", "target2", "target3", "you", "self", "each_creature", "each_player", "each_opponent")
 _GROUPS = ("creatures_of_target1", "each_other_creature")   # sets fixed when the effect begins (611.2c)
 
@@ -131,15 +139,18 @@ def _validate_effects(effects, where: str) -> None:
         if not isinstance(e, dict) or not (set(e) & set(EFFECT_KEYS)):
             raise CardDataError(f"{where}: эффект {e!r} не из словаря ({', '.join(EFFECT_KEYS)})")
         for k in _INT_EFFECTS:
-            if k in e and not isinstance(e[k], int):
+            if k in e and not isinstance(e[k], int) and not (k == "damage" and e[k] in AMOUNTS):
                 raise CardDataError(f"{where}: {k} — целое число, а не {e[k]!r}")
+        if e.get("divided", "evenly") not in ("evenly", "as_chosen") or ("divided" in e and e.get("to") != "each_target"):
+            raise CardDataError(f"{where}: divided — evenly или as_chosen, вместе с to: each_target")
         if "set_color" in e and not (isinstance(e["set_color"], list) and e["set_color"] and all(c in COLORS for c in e["set_color"])):
             raise CardDataError(f"{where}: set_color — список цветов из {', '.join(COLORS)}")
         for k in ("pump", "set_pt", "lose_abilities_base_pt", "become_creature"):
             if k in e and not (isinstance(e[k], list) and len(e[k]) == 2 and all(isinstance(x, int) for x in e[k])):
                 raise CardDataError(f"{where}: {k} — [P, T]")
-        for k in ("to", "who", "destroy", "tap", "untap", "remove_from_combat", "gain_control", "become_copy"):
-            if k in e and e[k] not in _REFS + (_GROUPS if k == "to" else ()):
+        for k in ("to", "who", "destroy", "tap", "untap", "remove_from_combat", "gain_control", "become_copy",
+                  "counter", "new_targets", "copy_spell", "attach"):
+            if k in e and e[k] not in _REFS + (_GROUPS + ("each_target",) if k == "to" else ()):
                 raise CardDataError(f"{where}: {k} — одно из {', '.join(_REFS)}, а не {e[k]!r}")
         for k in ("gain_keyword", "lose_keyword"):   # until end of turn (combat issue)
             if k in e:
@@ -217,15 +228,72 @@ def validate_abilities(abilities, where: str) -> list:
             if not isinstance(cost, dict):
                 raise CardDataError(f"{where}: cost — словарь {{tap, mana}}")
             parse_mana_cost(cost.get("mana"))
+            validate_cost(cost, where)
+            for k in set(spec) - {"cost", "targets", "effects", "timing", "equip", "text_ru", "text_en"}:
+                raise CardDataError(f"{where}: неизвестный ключ способности {k!r}")
+            if spec.get("timing", "sorcery") != "sorcery":
+                raise CardDataError(f"{where}: timing — только sorcery («только как волшебство»)")
             _validate_targets(spec.get("targets", []), where)
             _validate_effects(spec.get("effects", []), where)
         out.append(a)
     return out
 
 
+COST_KEYS = ("tap", "mana", "sacrifice", "discard", "life", "tap_untapped", "remove_counters", "loyalty")
+SACRIFICE_WHAT = ("self", "creature", "black_creature", "artifact", "land", "permanent")
+
+
+def validate_cost(cost: dict, where: str) -> None:
+    """A cost beyond {T} and mana (118, 601.2f): what engine/costs.py can pay."""
+    for k in cost:
+        if k not in COST_KEYS:
+            raise CardDataError(f"{where}: неизвестная часть стоимости {k!r} (есть: {', '.join(COST_KEYS)})")
+    for k in ("sacrifice", "tap_untapped"):
+        if k in cost:
+            v = cost[k]
+            what, n = (v, 1) if isinstance(v, str) else ((v.get("what"), v.get("count", 1)) if isinstance(v, dict) else (None, 0))
+            if what not in SACRIFICE_WHAT or not isinstance(n, int) or n < 1 or (k == "tap_untapped" and what == "self"):
+                raise CardDataError(f"{where}: {k} — одно из {', '.join(SACRIFICE_WHAT)} или {{what, count}}")
+    for k in ("discard", "life"):
+        if k in cost and (not isinstance(cost[k], int) or isinstance(cost[k], bool) or cost[k] < 1):
+            raise CardDataError(f"{where}: {k} — целое число от 1")
+    if "remove_counters" in cost and not (isinstance(cost["remove_counters"], dict) and all(
+            isinstance(n, int) and n > 0 for n in cost["remove_counters"].values())):
+        raise CardDataError(f"{where}: remove_counters — {{ВИД: число}}")
+    if "loyalty" in cost and not (cost["loyalty"] == "-X" or (isinstance(cost["loyalty"], int) and not isinstance(cost["loyalty"], bool))):
+        raise CardDataError(f"{where}: loyalty — целое число (+1, 0, -3) или \"-X\"")
+
+
+CASTING_KEYS = ("modes", "additional_cost", "alternative_cost", "any_number_of_targets", "max_targets", "extra_target_cost")
+
+
+def _validate_casting(d: dict, where: str) -> dict | None:
+    out = {k: d[k] for k in CASTING_KEYS if k in d}
+    modes = out.get("modes", [])
+    if not isinstance(modes, list) or len(modes) == 1:
+        raise CardDataError(f"{where}: modes — список из двух и более режимов (700.2)")
+    for m in modes:
+        if not isinstance(m, dict) or "effects" not in m:
+            raise CardDataError(f"{where}: modes — список {{text_ru, targets, effects}} (700.2)")
+        _validate_targets(m.get("targets", []), where)
+        _validate_effects(m["effects"], where)
+    for k in ("additional_cost", "alternative_cost"):
+        if k in out:
+            if not isinstance(out[k], dict):
+                raise CardDataError(f"{where}: {k} — словарь стоимости")
+            parse_mana_cost(out[k].get("mana"))
+            validate_cost(out[k], where)
+    if "max_targets" in out and not (isinstance(out["max_targets"], int) and out["max_targets"] >= 1
+                                     and out.get("any_number_of_targets")):
+        raise CardDataError(f"{where}: max_targets — целое число от 1, вместе с any_number_of_targets")
+    if "extra_target_cost" in out:
+        parse_mana_cost(out["extra_target_cost"])
+    return out or None
+
+
 CARD_KEYS = {"name_ru", "name_en", "aliases", "ru_name_official", "ru_name_source", "cost", "types", "supertypes",
              "subtypes", "power", "toughness", "loyalty", "colors", "keywords", "text_en", "text_ru", "targets",
-             "distinct_targets", "effects", "enchant", "abilities"}
+             "distinct_targets", "effects", "enchant", "abilities", *CASTING_KEYS}
 
 
 def card_from_dict(d: dict, where: str = "") -> CardDef:
@@ -260,6 +328,7 @@ def card_from_dict(d: dict, where: str = "") -> CardDef:
         ru_name_official=bool(d.get("ru_name_official", True)),
         distinct_targets=bool(d.get("distinct_targets", False)),
         aliases=tuple(d.get("aliases", [])),
+        casting=_validate_casting(d, f"{where} {name_ru}"),
     )
 
 

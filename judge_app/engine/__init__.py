@@ -16,6 +16,10 @@ priority         priority, passing, resolving the top of the stack (117, 405, 60
 turn             steps and turn-based actions (500–514)
 combat           combat (506-511): the decisions of the combat steps and their answers
 actions          cast, activate, play a land, pass, answer a decision — refusals roll back
+costs            costs and the choices made casting/activating: X, modes, sacrifice, discard, life,
+                 additional/alternative costs, loyalty costs, divided damage (601.2b-h, 602.2b, 118)
+loyalty          when an ability may be activated: loyalty abilities (606.3), equip, "only as a sorcery"
+stack_fights     spells that target spells: counter (701.5), new targets (115.7d), copies (706.10); attach
 decisions        what is owed now, and the legal actions
 effects          targets and the effects of the card vocabulary
 setup / view     build a game from a board description; show it (Russian text or JSON)

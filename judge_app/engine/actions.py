@@ -6,16 +6,13 @@ the game returns to the moment before the casting was proposed)."""
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
-from judge_app.engine import combat, effects, priority, turn
+from judge_app.cards.model import parse_mana_cost
+from judge_app.engine import combat, costs, effects, loyalty, priority, stack_fights, turn
 from judge_app.engine import events as ev
-from judge_app.engine.errors import InvalidInput, Refused
+from judge_app.engine.errors import InvalidInput, Refused, refuse
 from judge_app.engine.state import Game, Obj, Player
 
 MAIN = ("main1", "main2")
-
-
-def refuse(game: Game, msg: str, *keys) -> Refused:
-    return Refused(msg, list(keys), [game.cite(k) for k in keys])
 
 
 def _atomic(fn):
@@ -51,7 +48,7 @@ def _mana_abilities(obj: Obj) -> list:
     return [a for a in obj.abilities if "mana" in a]
 
 
-def _can_tap_for_mana(game: Game, obj: Obj, player) -> bool:
+def can_tap_for_mana(game: Game, obj: Obj, player) -> bool:
     if obj.zone != "battlefield" or obj.controller != player.name or obj.tapped or not _mana_abilities(obj):
         return False
     if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
@@ -89,7 +86,7 @@ def pay_mana(game: Game, player, cost, pay: list | None) -> None:
             if s in need:
                 need[s] = max(0, need[s] - n)
         generic_left = cost.generic - max(0, sum(player.pool.values()) - sum(n for s, n in cost.colored))
-        sources = [game.objects[oid] for oid in game.battlefield if _can_tap_for_mana(game, game.objects[oid], player)]
+        sources = [game.objects[oid] for oid in game.battlefield if can_tap_for_mana(game, game.objects[oid], player)]
         sources.sort(key=lambda o: (o.is_creature, o.timestamp))
         for sym in list(need):
             while need[sym] > 0:
@@ -175,10 +172,77 @@ def can_cast_now(game: Game, player, obj: Obj) -> bool:
     return sorcery_speed_ok(game, player)
 
 
+def _legal_modes(game: Game, player, obj: Obj) -> list:
+    """700.2a: a mode with a target that can't be chosen can't be chosen."""
+    modes = (obj.casting or {}).get("modes") or []
+    return [i for i, m in enumerate(modes, start=1)
+            if all(effects.legal_targets(game, k, player.name, obj) for k in m.get("targets", []))]
+
+
+def _announce(game: Game, player, so: Obj, ch_: dict) -> None:
+    """601.2b: the mode, the alternative cost and the value of X, announced."""
+    modes = (so.casting or {}).get("modes")
+    if ch_.get("mode") and modes:
+        m = modes[ch_["mode"] - 1]
+        game.emit("mode", f"{player.name} выбирает режим {ch_['mode']} {so.label()}: {m.get('text_ru', '')}",
+                  f"{player.name} chooses mode {ch_['mode']}: {m.get('text_en', '')}", [so.id], ["cast_modes", "modal"])
+    if ch_.get("alt"):
+        game.emit("alt_cost", f"{player.name} разыгрывает {so.label()} за альтернативную стоимость вместо мановой", "",
+                  [so.id], ["cast_modes", "alternative_cost"])
+    if "x" in ch_:
+        game.emit("x", f"{player.name} объявляет X = {ch_['x']} для {so.label()}", f"{player.name} announces X = {ch_['x']}",
+                  [so.id], ["cast_modes", "x_value"])
+
+
+def _targets_and_division(game: Game, player, so: Obj, kinds: tuple, targets, what: str) -> None:
+    """601.2c–d: the targets, their number first when it varies; a division among them."""
+    spec = so.casting or {}
+    if spec.get("any_number_of_targets") and so.stack_kind == "spell":
+        n = len(targets or [])
+        if spec.get("max_targets") and n > spec["max_targets"]:
+            raise refuse(game, f"{what}: целей не больше {spec['max_targets']}", "cast_targets")
+        if n < 1:
+            raise InvalidInput(f"{what}: назовите цели (сколько угодно, хотя бы одну); допустимые: "
+                               f"{', '.join(effects.legal_targets(game, kinds[0], player.name, so)) or 'нет'}")
+        kinds = (kinds[0],) * n
+        so.choices["target_kinds"] = list(kinds)
+    elif so.choices.get("mode"):
+        so.choices["target_kinds"] = list(kinds)
+    so.targets = _choose_targets(game, player, kinds, targets, what, source=so)
+    refs = [t[1] for t in so.targets]
+    if (so.distinct_targets or spec.get("any_number_of_targets")) and len(set(refs)) != len(refs):
+        raise refuse(game, f"{what}: цели должны быть разными", "cast_targets")
+    if so.targets:
+        game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
+                  [so.id] + refs,
+                  ["cast_targets", "targets"] + (["aura_target"] if "Aura" in so.subtypes else []))
+
+
+def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, label: str) -> None:
+    """601.2f–h: determine the total cost, activate mana abilities, pay everything."""
+    costs.check_payable(game, player, src, ability, ch_)
+    total = costs.total_mana(src, ability, ch_, len(so.targets))
+    printed = src.cost if ability is None else parse_mana_cost(ability.get("cost", {}).get("mana"))
+    if ability is None and (ch_.get("alt") or str(total) != str(printed or "")):
+        game.emit("total_cost", f"Итоговая стоимость {so.label()}: {total}", f"Total cost: {total}", [so.id],
+                  ["cast_total_cost"] + (["alternative_cost"] if ch_.get("alt") else [])
+                  + (["additional_cost"] if (src.casting or {}).get("additional_cost") else []))
+    pay_mana(game, player, total, pay)
+    if total.mana_value:
+        game.emit("pay", f"{player.name} оплачивает {total}", f"{player.name} pays {total}", [player.name, so.id],
+                  ["cast_total_cost", "cast_pay"])
+    so.choices.update(costs.pay(game, player, src, ability, ch_, label))
+
+
 @_atomic
-def cast(game: Game, player, ref: str, targets=None, pay=None) -> Obj:
+def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj | None:
+    """601.2. ``choices``: x, mode, sacrifice, discard, tap_untapped, alt (costs.CHOICE_KEYS).
+    None when a choice left out must be asked first (the decision is then owed)."""
     _require_priority(game, player)
     _split_second(game)
+    unknown = set(choices) - set(costs.CHOICE_KEYS)
+    if unknown:
+        raise InvalidInput(f"неизвестный выбор {sorted(unknown)}; есть: {', '.join(costs.CHOICE_KEYS)}")
     obj = find_in_hand(game, player, ref)
     if "land" in obj.types:
         raise InvalidInput(f"{obj.label()} — земля: её играют (play_land), а не разыгрывают")
@@ -186,22 +250,21 @@ def cast(game: Game, player, ref: str, targets=None, pay=None) -> Obj:
         key = "creature_timing" if obj.is_creature else "sorcery_timing"
         raise refuse(game, f"{obj.label()} можно разыграть только в свою главную фазу при пустом стеке", key, "cast_check")
     flash = ("flash",) if "instant" not in obj.types and not sorcery_speed_ok(game, player) else ()   # 702.8a
+    args = {"ref": obj.id, "targets": targets, "pay": pay, **choices}
+    ch_ = costs.complete(game, player, obj, None, choices, "cast", args, lambda: _legal_modes(game, player, obj))
+    if ch_ is None:
+        return None
     ev.move(game, obj, "stack", keys=("cast_announce", "stack_put") + flash, kind="cast_begin",
             text_ru=f"{player.name} объявляет розыгрыш {obj.label()}: карта перемещается на стек",
             text_en=f"{player.name} casts {obj.label_en()}")
     obj.stack_kind = "spell"
-    obj.targets = _choose_targets(game, player, obj.spell_targets, targets, obj.label(), source=obj)
-    refs = [t[1] for t in obj.targets]
-    if obj.distinct_targets and len(set(refs)) != len(refs):
-        raise refuse(game, f"{obj.label()}: цели должны быть разными («другой цели»)", "cast_targets")
-    if obj.targets:
-        game.emit("targets", f"{obj.label()}{effects.describe_targets(game, obj.targets)}", "",
-                  [obj.id] + [t[1] for t in obj.targets],
-                  ["cast_targets", "targets"] + (["aura_target"] if "Aura" in obj.subtypes else []))
-    pay_mana(game, player, obj.cost, pay)
-    if obj.cost and obj.cost.mana_value:
-        game.emit("pay", f"{player.name} оплачивает {obj.cost}", f"{player.name} pays {obj.cost}", [player.name, obj.id],
-                  ["cast_total_cost", "cast_pay"])
+    obj.choices = {k: v for k, v in ch_.items() if k in ("x", "mode", "alt")}
+    _announce(game, player, obj, ch_)
+    modes = (obj.casting or {}).get("modes")
+    kinds = tuple(modes[ch_["mode"] - 1].get("targets", ())) if modes else obj.spell_targets
+    _targets_and_division(game, player, obj, kinds, targets, obj.label())
+    costs.announce_division(game, obj, ch_.get("divide"))
+    _pay_total(game, player, obj, obj, None, ch_, pay, obj.label())
     game.emit("cast", f"{obj.label()} разыграно", f"{obj.label_en()} is cast", [obj.id], ["cast_done", "priority_after_action"])
     game.passes = 0
     priority.give_priority(game, game.pidx(player.name))   # 117.3c
@@ -216,8 +279,20 @@ def can_activate_now(game: Game, player) -> bool:
     return not game.decision and game.priority_player is not None and game.priority_player.name == player.name
 
 
+def can_activate_ability_now(game: Game, player, obj: Obj, n: int) -> bool:
+    """Priority, and for a loyalty, equip or sorcery-speed ability its timing (606.3, 702.6a)."""
+    if not can_activate_now(game, player):
+        return False
+    abl = activated_abilities(obj)
+    if not 1 <= n <= len(abl) or "activated" not in abl[n - 1]:
+        return True
+    spec = abl[n - 1]["activated"]
+    return not loyalty.sorcery_only(spec) or (sorcery_speed_ok(game, player)
+                                              and not (loyalty.is_loyalty(spec) and loyalty.used_this_turn(game, obj)))
+
+
 @_atomic
-def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None) -> Obj | None:
+def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, **choices) -> Obj | None:
     _require_priority(game, player)
     obj = game.objects.get(oid)
     if obj is None:
@@ -233,18 +308,31 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None) -
         return None
     _split_second(game)
     spec = ab["activated"]
+    loyalty.check(game, player, obj, spec)
     cost = spec.get("cost", {})
-    from judge_app.cards.model import parse_mana_cost
+    unknown = set(choices) - set(costs.CHOICE_KEYS)
+    if unknown:
+        raise InvalidInput(f"неизвестный выбор {sorted(unknown)}; есть: {', '.join(costs.CHOICE_KEYS)}")
+    args = {"oid": oid, "n": n, "targets": targets, "pay": pay, **choices}
+    ch_ = costs.complete(game, player, obj, spec, choices, "activate", args, lambda: [])
+    if ch_ is None:
+        return None
     abid = game.new_id(f"{oid}-ab")
     so = Obj(id=abid, owner=player.name, controller=player.name, zone="stack",
              name_ru=f"Способность «{obj.name_ru}»", name_en=f"{obj.name_en} ability",
              effects=tuple(spec.get("effects", ())), spell_targets=tuple(spec.get("targets", ())),
              stack_kind="ability", source=obj.id, source_lki=ev.lki(game, obj))
+    so.choices = {"source_incarnation": obj.incarnation, **({"x": ch_["x"]} if "x" in ch_ else {})}
     game.objects[abid] = so
     game.stack.append(abid)
     so.timestamp = game.next_ts()
+    keys = ["activate", "priority_after_action"] + (["loyalty_timing"] if loyalty.is_loyalty(spec) else []) \
+        + (["equip"] if spec.get("equip") else [])
     game.emit("activate", f"{player.name} активирует способность {obj.label()}", f"{player.name} activates {obj.label_en()}",
-              [abid, oid], ["activate", "priority_after_action"])
+              [abid, oid], keys)
+    if loyalty.is_loyalty(spec):
+        loyalty.mark_used(game, obj)
+    _announce(game, player, so, ch_)
     so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label(), source=so)
     if so.targets:
         game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
@@ -255,13 +343,15 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None) -
         if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
             raise refuse(game, f"{obj.label()} под контролем игрока {player.name} не с начала его последнего хода: способность с {{T}} активировать нельзя",
                          "summoning_sickness")
-    pay_mana(game, player, parse_mana_cost(cost.get("mana")), pay)
+    costs.check_payable(game, player, obj, spec, ch_)
+    pay_mana(game, player, costs.total_mana(obj, spec, ch_, len(so.targets)), pay)
     if cost.get("tap"):
         obj.tapped = True
         hasty = obj.is_creature and obj.sick   # 702.10c: only haste lets it pay {T} now
         game.emit("pay", f"{player.name} поворачивает {obj.label()} (оплата {{T}})"
                   + (" — у существа ускорение, поэтому {T} можно оплатить в тот же ход" if hasty else ""), "", [oid],
                   ["cast_pay", "activate"] + (["haste_tap"] if hasty else []))
+    so.choices.update(costs.pay(game, player, obj, spec, ch_, so.label()))
     game.passes = 0
     priority.give_priority(game, game.pidx(player.name))
     return so
@@ -306,6 +396,10 @@ def choose(game: Game, value) -> None:
         raise InvalidInput("сейчас никакого решения не ожидается")
     if d.kind in combat.DECISIONS:   # attackers, blockers, damage order and assignment (combat.py)
         return combat.answer(game, value)
+    if d.kind in costs.DECISIONS:   # X, a mode, what pays a cost: the cast or activation goes on (costs.py)
+        return costs.answer(game, value)
+    if d.kind in stack_fights.DECISIONS:   # pay or not (Mana Leak), new targets (Redirect, Reverberate)
+        return stack_fights.answer(game, value)
     if d.kind == "as_enters":   # Clone's copy, Conspiracy's type, Painter's Servant's colour
         from judge_app.engine import control_copy
         obj = control_copy.answer(game, value)
@@ -323,6 +417,10 @@ def choose(game: Game, value) -> None:
                     raise refuse(game, f"«{v}» не может быть целью ({effects.KIND_RU.get(kind, kind)})", *(keys + ["trigger_targets"]))
             elif game.has_player(v) and not effects.player_fits(kind):
                 raise refuse(game, f"игрок {v} не может быть целью ({effects.KIND_RU.get(kind, kind)})", "targets", "trigger_targets")
+    if d.kind == "legend_rule" and len(vals) == 1 and vals[0] in game.objects and vals[0] not in map(str, d.options):
+        o = game.objects[vals[0]]   # 704.5j: the player chooses among the legendary permanents they control
+        raise refuse(game, f"{o.label()} не среди легендарных перманентов игрока {d.by} с этим именем; "
+                     f"допустимые: {', '.join(map(str, d.options))}", "sba_legend")
     for v in vals:
         if v not in [str(o) for o in d.options]:
             raise InvalidInput(f"«{v}» — недопустимый ответ; допустимые: {', '.join(map(str, d.options))}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from judge_app.engine import actions, effects
+from judge_app.engine import actions, costs, effects
 from judge_app.engine.errors import EngineError
 from judge_app.engine.state import Decision, Game
 
@@ -20,19 +20,35 @@ def owed(game: Game) -> Decision | None:
     return game.decision
 
 
-def _works(game: Game, fn, *args, **kw) -> bool:
+def _try(game: Game, fn) -> Game | None:
+    """The game after ``fn`` on a copy, or None if the engine refuses it."""
     trial = game.clone()
     trial.stop_at = None
     try:
-        fn(trial, *args, **kw)
-        return True
+        fn(trial)
+        return trial
     except EngineError:
-        return False
+        return None
+
+
+def _works(game: Game, fn) -> bool:
+    return _try(game, fn) is not None
+
+
+def _entry(trial: Game, entry: dict) -> dict:
+    """An action the engine accepts but that first asks a choice (X, a mode, what pays a cost:
+    costs.py) says which, under ``asks``; a page then answers the owed decision."""
+    d = trial.decision
+    if d is not None and d.kind in costs.DECISIONS:
+        entry["asks"] = d.context["field"]
+    return entry
 
 
 def legal_actions(game: Game) -> list:
-    """[{action: pass} | {action: cast, card, targets} | {action: activate, object, ability, targets}
-    | {action: play_land, card}] for the player with priority."""
+    """[{action: pass} | {action: cast, card, targets, mode?} | {action: activate, object, ability, targets}
+    | {action: play_land, card}] for the player with priority. A modal spell is listed once per
+    legal mode; an entry whose action will first ask a choice carries ``asks`` (x / mode /
+    sacrifice / discard / tap_untapped). Targets include spells on the stack (stack_fights)."""
     if game.result or game.decision or game.priority_player is None:
         return []
     p = game.priority_player
@@ -45,10 +61,14 @@ def legal_actions(game: Game) -> list:
             continue
         if not actions.can_cast_now(game, p, o):
             continue
-        choices = [effects.legal_targets(game, k, p.name, o) for k in o.spell_targets]
-        for combo in list(product(*choices))[:MAX_TARGET_COMBOS]:
-            if _works(game, lambda g, ref=oid, t=list(combo): actions.cast(g, g.player(p.name), ref, targets=t)):
-                out.append({"action": "cast", "by": p.name, "card": oid, "targets": list(combo)})
+        modes = (o.casting or {}).get("modes")
+        for mode, kinds in (enumerate((m.get("targets", ()) for m in modes), start=1) if modes else [(None, o.spell_targets)]):
+            extra = {"mode": mode} if mode else {}
+            choices = [effects.legal_targets(game, k, p.name, o) for k in kinds]
+            for combo in list(product(*choices))[:MAX_TARGET_COMBOS]:
+                trial = _try(game, lambda g, ref=oid, t=list(combo), x=extra: actions.cast(g, g.player(p.name), ref, targets=t, **x))
+                if trial is not None:
+                    out.append(_entry(trial, {"action": "cast", "by": p.name, "card": oid, "targets": list(combo), **extra}))
     for oid in list(game.battlefield):
         o = game.objects[oid]
         if o.controller != p.name:
@@ -57,6 +77,8 @@ def legal_actions(game: Game) -> list:
             kinds = ab.get("activated", {}).get("targets", []) if "activated" in ab else []
             choices = [effects.legal_targets(game, k, p.name, o) for k in kinds]
             for combo in list(product(*choices))[:MAX_TARGET_COMBOS]:
-                if _works(game, lambda g, i=oid, k=n, t=list(combo): actions.activate(g, g.player(p.name), i, k, targets=t)):
-                    out.append({"action": "activate", "by": p.name, "object": oid, "ability": n, "targets": list(combo)})
+                trial = _try(game, lambda g, i=oid, k=n, t=list(combo): actions.activate(g, g.player(p.name), i, k, targets=t))
+                if trial is not None:
+                    out.append(_entry(trial, {"action": "activate", "by": p.name, "object": oid, "ability": n,
+                                              "targets": list(combo)}))
     return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
-from judge_app.engine import keywords
+from judge_app.engine import keywords, stack_fights
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
 from judge_app.engine.state import Game, Obj
@@ -12,7 +12,7 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "creature_you_control": "существо под вашим контролем",
            "creature_you_dont_control": "существо не под вашим контролем",
            "planeswalker": "planeswalker", "permanent": "перманент",
-           "nonlegendary_creature": "нелегендарное существо"}
+           "nonlegendary_creature": "нелегендарное существо", **stack_fights.KIND_RU}
 REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures"}
 
 
@@ -22,6 +22,8 @@ def _kw(game: Game, obj: Obj) -> list:
 
 def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | None = None) -> tuple:
     """(fits, rule keys why not) for a permanent as a target of ``kind``."""
+    if kind in stack_fights.SPELL_KINDS:   # a spell on the stack (counter, Redirect, Reverberate)
+        return stack_fights.spell_fits(game, kind, obj, source)
     if obj.zone != "battlefield":
         return False, ["targets"]
     if kind == "any":
@@ -38,6 +40,8 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
         ok = "planeswalker" in obj.types
     elif kind == "permanent":
         ok = True
+    elif kind == "land":
+        ok = "land" in obj.types
     else:
         ok = False
     if not ok:
@@ -59,6 +63,8 @@ def player_fits(kind: str) -> bool:
 
 
 def legal_targets(game: Game, kind: str, controller: str, source: Obj | None) -> list:
+    if kind in stack_fights.SPELL_KINDS:
+        return stack_fights.legal_spell_targets(game, kind, source)
     out = []
     if player_fits(kind):
         out.extend(p.name for p in game.live_players())
@@ -126,6 +132,7 @@ def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: s
 
 def run_effects(game: Game, so: Obj, legal: list) -> None:
     """Follow the instructions in order (608.2c), skipping illegal targets."""
+    from judge_app.engine import costs
     info = _source_info(game, so)
     ctl = so.controller
     from judge_app.engine import triggers
@@ -133,8 +140,10 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         game.emit("if_false", f"Условие «если» способности {so.label()} больше не выполняется: она ничего не делает",
                   f"{so.label_en()}: the intervening 'if' condition is false", [so.id], ["trigger_intervening_if"])
         return
-    for e in so.effects:
-        if "damage" in e:
+    for e in costs.concrete_effects(so):   # X, a division and a sacrificed power filled in (costs.py)
+        if stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
+            stack_fights.run(game, so, e, lambda ref: _resolve_ref(game, ref, so.targets, legal, ctl))
+        elif "damage" in e:
             n = e["damage"]
             to = e.get("to", "target1")
             if to == "each_creature":
@@ -154,7 +163,8 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                 if r is not None:
                     ev.deal_damage(game, info, r, n, ["resolve_instructions"], unpreventable=e.get("unpreventable", False))
         elif "pump" in e or "set_pt" in e or "switch" in e:
-            r = _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl)
+            r = (stack_fights.own_source(game, so) if e.get("to") == "self"
+                 else _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl))
             if r is None or not hasattr(r, "incarnation"):
                 continue
             ts = game.next_ts()

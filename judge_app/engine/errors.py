@@ -19,3 +19,8 @@ class Refused(EngineError):
         self.message = message
         self.rule_keys = list(rule_keys)
         self.rules = list(rules or [])
+
+
+def refuse(game, message: str, *keys) -> Refused:
+    """A refusal citing the rules behind ``keys`` in the game's rules version (citations)."""
+    return Refused(message, list(keys), [game.cite(k) for k in keys])

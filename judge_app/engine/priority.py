@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge_app.engine import effects, sba, triggers
+from judge_app.engine import effects, sba, stack_fights, triggers
 from judge_app.engine import events as ev
 from judge_app.engine.state import Game
 
@@ -65,10 +65,13 @@ def pass_priority(game: Game) -> None:
 def resolve_top(game: Game) -> None:
     oid = game.stack[-1]
     so = game.objects[oid]
+    if stack_fights.ask(game, so):   # a choice made as it resolves (pay or not, new targets): owed first
+        return
     game.emit("resolve", f"Все игроки пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
               [oid], ["priority_all_pass", "stack_resolve_top"])
     if so.stack_kind == "ability" or not _is_permanent(so):
-        legal = [effects.target_still_legal(game, t, so.spell_targets[i] if i < len(so.spell_targets) else "any", so.controller, so)
+        kinds = stack_fights.target_kinds(so)
+        legal = [effects.target_still_legal(game, t, kinds[i] if i < len(kinds) else "any", so.controller, so)
                  for i, t in enumerate(so.targets)]
         fizzled = bool(so.targets) and not any(legal)
         if fizzled:
@@ -86,6 +89,8 @@ def resolve_top(game: Game) -> None:
             game.stack.remove(oid)
             so.zone = "none"
             game.emit("resolved", f"{so.label()} покидает стек", "", [oid], ["resolve_to_graveyard"])
+        elif so.zone == "stack" and stack_fights.is_copy(so):
+            stack_fights.cease(game, so)
         elif so.zone == "stack":
             ev.move(game, so, "graveyard", keys=("resolve_targets",) if fizzled else ("resolve_to_graveyard",),
                     text_ru=f"{so.label()} кладётся на кладбище владельца", text_en=f"{so.label_en()} is put into its owner's graveyard")
@@ -151,7 +156,8 @@ def _why_illegal(game: Game, so) -> list:
         obj = game.objects.get(ref) if tk == "object" else None
         if obj is None or obj.incarnation != inc or obj.zone != "battlefield":
             continue
-        kind = so.spell_targets[i] if i < len(so.spell_targets) else "any"
+        kinds = stack_fights.target_kinds(so)
+        kind = kinds[i] if i < len(kinds) else "any"
         for k in effects.object_fits(game, kind, so.controller, obj, so)[1]:
             if k != "targets" and k not in out:
                 out.append(k)

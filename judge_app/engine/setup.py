@@ -20,7 +20,8 @@ def obj_from_card(card: CardDef, oid: str, owner: str) -> Obj:
                cost=card.cost, colors=card.colors, types=card.types, subtypes=card.subtypes,
                supertypes=card.supertypes, power=card.power, toughness=card.toughness, loyalty=card.loyalty,
                keywords=card.keywords, abilities=card.abilities, spell_targets=card.targets,
-               effects=card.effects, enchant=card.enchant, distinct_targets=card.distinct_targets, text_ru=card.text_ru, text_en=card.text_en)
+               effects=card.effects, enchant=card.enchant, distinct_targets=card.distinct_targets, text_ru=card.text_ru, text_en=card.text_en,
+               casting=card.casting)
 
 
 AD_HOC_KINDS = ("creature", "planeswalker", "permanent")
@@ -136,6 +137,11 @@ def put_initial_stack(game: Game, items: list, pool: CardPool) -> None:
             game.objects[oid] = obj
             ev.put_in_zone(game, obj, "stack")
             obj.stack_kind = "spell"
+            obj.choices = {k: item[k] for k in ("x", "mode") if k in item}   # announced when cast (601.2b)
+            if obj.choices.get("mode"):
+                obj.choices["target_kinds"] = list(card.casting["modes"][item["mode"] - 1].get("targets", []))
+            elif (card.casting or {}).get("any_number_of_targets"):
+                obj.choices["target_kinds"] = [card.targets[0]] * len(item.get("targets") or [])
         else:
             spec = item[kind]
             src = game.objects.get(str(spec["source"])) if spec.get("source") is not None else None
@@ -164,7 +170,7 @@ def put_initial_stack(game: Game, items: list, pool: CardPool) -> None:
                 targets.append(("player", ref, 0))
             else:
                 t = game.objects[ref]
-                targets.append(("object", ref, t.incarnation if t.zone == "battlefield" else -1))
+                targets.append(("object", ref, t.incarnation if t.zone in ("battlefield", "stack") else -1))
         obj.targets = targets
 
 

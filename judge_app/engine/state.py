@@ -79,6 +79,8 @@ class Obj:
     base: dict | None = None
     chosen: dict = field(default_factory=dict)    # "as [this] enters" choices: {type|color|copy: value}
     seen_controller: tuple | None = None          # (incarnation, controller) at the last computation
+    casting: dict | None = None                   # the card's modes and extra costs (cards.model.CASTING_KEYS), never changed
+    choices: dict = field(default_factory=dict)   # made casting/activating (x, mode, costs paid; engine/costs.py)
 
     def __post_init__(self):
         if self.base is None:
@@ -108,6 +110,7 @@ class Obj:
         o.counters = dict(self.counters)
         o.targets = list(self.targets)
         o.chosen = dict(self.chosen)
+        o.choices = dict(self.choices)
         return o
 
 
@@ -207,6 +210,7 @@ class Game:
     layer_cache: tuple | None = field(default=None, repr=False, compare=False)   # (state key, computed) — layers.py
     layer_cache_applied: bool = False
     layer_memo: dict = field(default_factory=dict, repr=False, compare=False)   # state key -> computed, shared with clones
+    auto_answers: list = field(default_factory=list)   # (by, kind, answer) the engine made alone: the only legal one
     version: int = 0   # bumped by ``touch`` on changes that move no timestamp (counters, attachments)
 
     # -- values -------------------------------------------------------------------
@@ -225,6 +229,7 @@ class Game:
         g.result = dict(self.result) if self.result else None
         g.events = list(self.events)
         g.combat = copy.deepcopy(self.combat)
+        g.auto_answers = list(self.auto_answers)
         return g
 
     def restore(self, other: "Game") -> None:
@@ -301,6 +306,11 @@ class Game:
             snap.stop_at = None
             raise StopAtEvent(snap)
         return ev
+
+    def answered_alone(self, by: str, kind: str, answer) -> None:
+        """Record a decision the engine made itself because only one answer was legal, so that a
+        script that gives that same answer anyway is accepted (not "no decision is owed")."""
+        self.auto_answers.append((by, kind, sorted(map(str, answer if isinstance(answer, list) else [answer]))))
 
     def cite(self, key: str) -> str:
         return citations.rule(key, self.rules_version)

@@ -230,6 +230,7 @@ def put_pending_on_stack(game: Game) -> bool:
                 continue
             elif all(len(lg) == 1 for lg in legal):
                 chosen = [effects.target_tuple(game, lg[0]) for lg in legal]
+                game.answered_alone(t["controller"], "targets", [lg[0] for lg in legal])
             else:
                 options = sorted({r for lg in legal for r in lg}, key=lambda r: (not game.has_player(r), r))
                 game.decision = Decision(

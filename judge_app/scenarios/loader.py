@@ -19,12 +19,15 @@ from judge_app.scenarios import combat_script
 
 TOP_KEYS = {"id", "title", "summary", "source", "rules_version", "tags", "players", "turn", "script",
             "expect", "notes", "stack"}
-STACK_ITEM_KEYS = {"spell", "ability", "trigger", "id", "by", "targets"}
+STACK_ITEM_KEYS = {"spell", "ability", "trigger", "id", "by", "targets", "x", "mode"}
 STACK_ABILITY_KEYS = {"name", "name_en", "source", "targets", "effects", "text", "colors"}
 PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile", "command",
                "mana_pool", "max_hand", "lands_played"}
 ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
               "token", "chosen"} | set(AD_HOC_KINDS)
+CHOICES = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "now")   # engine/costs.py; now: no waiting
+CAST_KEYS = ("card", "targets", "pay", "by") + CHOICES
+ACTIVATE_KEYS = ("object", "ability", "targets", "pay", "by") + CHOICES
 ACTIONS = {"cast", "activate", "play_land", "attack", "block", "order_blockers", "assign_damage", "choose",
            "pass", "pass_until", "refused"}
 PASS_UNTIL_EXTRA = ("stack_empty", "end_of_turn")
@@ -212,6 +215,8 @@ class _Checker:
         r = str(r)
         if r in self.ids or (players_ok and r in self.players):
             return
+        if r.endswith("-copy") and r[:-5] in self.ids:   # the copy of a spell (engine/stack_fights.py)
+            return
         known = sorted(self.ids) + (self.players if players_ok else [])
         m = difflib.get_close_matches(r, known, n=1)
         self.err(line, key, f"неизвестный объект или игрок «{r}»" + (f" — возможно, «{m[0]}»?" if m else ""))
@@ -379,8 +384,8 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                 c.err(ln, f"{key}.cast", "нужно {card: ...}")
             else:
                 for k in v:
-                    if k not in ("card", "targets", "x", "mode", "pay", "by"):
-                        c.err(_line(v, k), f"{key}.cast.{k}", "неизвестный ключ" + _maybe(k, ("card", "targets", "x", "mode", "pay", "by")))
+                    if k not in CAST_KEYS:
+                        c.err(_line(v, k), f"{key}.cast.{k}", "неизвестный ключ" + _maybe(k, CAST_KEYS))
                 if "by" in v:
                     c.player(v["by"], _line(v, "by"), f"{key}.cast.by")
                 if str(v["card"]) not in c.ids:
@@ -399,8 +404,8 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                 c.err(ln, f"{key}.activate", "нужно {object: ID, ability: N}")
             else:
                 for k in v:
-                    if k not in ("object", "ability", "targets", "pay", "by"):
-                        c.err(_line(v, k), f"{key}.activate.{k}", "неизвестный ключ" + _maybe(k, ("object", "ability", "targets", "pay", "by")))
+                    if k not in ACTIVATE_KEYS:
+                        c.err(_line(v, k), f"{key}.activate.{k}", "неизвестный ключ" + _maybe(k, ACTIVATE_KEYS))
                 if "ability" in v and (not isinstance(v["ability"], int) or v["ability"] < 1):
                     c.err(_line(v, "ability"), f"{key}.activate.ability", "номер способности — целое число от 1")
                 c.ref(v["object"], _line(v, "object"), f"{key}.activate.object", False)
@@ -536,8 +541,10 @@ def _check_stack(c: _Checker, data: dict, turn: dict) -> None:
         c.err(_line(data, "stack"), "stack", "в шагах разворота и очистки игроки не получают приоритет (502.3, 514.3): "
               "начните сценарий в другом шаге")
     lines = getattr(stack, "item_lines", [_line(data, "stack")] * len(stack))
+    below = {str(it["id"]) for it in stack if isinstance(it, dict) and isinstance(it.get("id"), str)}
     for j, it in enumerate(stack):
         key, ln = f"stack[{j}]", lines[j]
+        lower = {str(x["id"]) for x in stack[j + 1:] if isinstance(x, dict) and isinstance(x.get("id"), str)}
         if not isinstance(it, dict):
             c.err(ln, key, f"ожидается {{spell: КАРТА, by: ИГРОК, targets: [...]}} или {{ability: {{...}}}}, а не {it!r}")
             continue
@@ -561,6 +568,20 @@ def _check_stack(c: _Checker, data: dict, turn: dict) -> None:
                 if "land" in card.types:
                     c.err(_line(it, "spell"), f"{key}.spell", f"«{card.name_ru}» — земля: она не бывает на стеке (305.1)")
                 kinds_of_targets = list(card.targets)
+                modes = (card.casting or {}).get("modes")
+                m = it.get("mode")
+                if modes or "mode" in it:
+                    if not modes or not isinstance(m, int) or isinstance(m, bool) or not 1 <= m <= len(modes):
+                        c.err(_line(it, "mode") if "mode" in it else _line(it), f"{key}.mode",
+                              f"режим — число от 1 до {len(modes)} (700.2a)" if modes else "заклинание не модальное")
+                        kinds_of_targets = None
+                    else:
+                        kinds_of_targets = list(modes[m - 1].get("targets", []))
+                if (card.casting or {}).get("any_number_of_targets"):
+                    kinds_of_targets = None   # as many targets as were chosen (601.2c)
+                if "x" in it and (not isinstance(it["x"], int) or isinstance(it["x"], bool) or it["x"] < 0
+                                  or not (card.cost and card.cost.x)):
+                    c.err(_line(it, "x"), f"{key}.x", "X — целое число от 0, у заклинания с {X} в стоимости (107.3a)")
         else:
             spec = it[kind]
             k0 = f"{key}.{kind}"
@@ -589,7 +610,11 @@ def _check_stack(c: _Checker, data: dict, turn: dict) -> None:
             c.err(_line(it, "targets"), f"{key}.targets", "ожидается список целей (id или имена игроков)")
             given = []
         for t in given:
-            c.ref(t, _line(it, "targets"), f"{key}.targets")
+            if str(t) in below - lower:   # a spell may target only what is below it on the stack
+                c.err(_line(it, "targets"), f"{key}.targets", f"«{t}» не ниже на стеке: целью может быть только "
+                      "то, что было на стеке, когда выбирались цели (601.2c)")
+            elif str(t) not in lower:
+                c.ref(t, _line(it, "targets"), f"{key}.targets")
         if kinds_of_targets is not None and len(given) != len(kinds_of_targets):
             c.err(_line(it, "targets") if "targets" in it else _line(it), f"{key}.targets",
                   f"целей должно быть {len(kinds_of_targets)} ({', '.join(kinds_of_targets) or 'нет целей'}), а указано {len(given)}: "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge_app.cards.model import CardPool, default_pool
-from judge_app.engine import actions, combat, setup
+from judge_app.engine import actions, combat, costs, setup
 from judge_app.engine.errors import EngineError, InvalidInput, Refused
 from judge_app.engine.state import STEPS, Game, StopAtEvent
 from judge_app.scenarios import combat_script, expectations
@@ -145,6 +145,9 @@ class Runner:
         if act in combat.COMBAT_ACTIONS:
             return combat_script.script_action(self, line, act, v, by)
         if act == "choose":
+            answer = sorted(map(str, v if isinstance(v, list) else [v]))
+            if g.decision is None and any(a[2] == answer and (not by or a[0] == by) for a in g.auto_answers):
+                return None   # the engine already made this choice, the only legal one
             if g.decision is None:
                 self.fail(line, "choose: никакого решения не ожидается")
                 raise _Stop
@@ -153,6 +156,7 @@ class Runner:
                 raise _Stop
             actions.choose(g, v)
             return None
+        g.auto_answers.clear()   # a later `choose:` may repeat only a choice the engine made since this action
         combat.decline_declarations(g)   # an unscripted declaration: no attackers / no blockers
         if g.decision is not None:
             self.result.stopped = f"ожидается решение: {g.decision.text_ru}"
@@ -170,16 +174,16 @@ class Runner:
         if act == "pass_until":
             self._pass_until(line, v)
             return None
+        choices = {k: v[k] for k in costs.CHOICE_KEYS if isinstance(v, dict) and k in v}
+        now = isinstance(v, dict) and v.get("now") is True   # taken now: a timing refusal is expected, not waited out
         if act == "cast":
-            if "x" in v or "mode" in v:
-                raise InvalidInput("X и выбор режима пока не поддерживаются движком (в пуле нет таких карт)")
             ref = str(v["card"])
             player = _actor_for_card(g, ref, by)
             obj = actions.find_in_hand(g, player, ref)
-            if not self._auto_pass_until(lambda: actions.can_cast_now(g, player, obj), line, f"cast {ref}"):
+            if not now and not self._auto_pass_until(lambda: actions.can_cast_now(g, player, obj), line, f"cast {ref}"):
                 raise _Stop
             try:
-                actions.cast(g, player, ref, targets=v.get("targets"), pay=v.get("pay"))
+                actions.cast(g, player, ref, targets=v.get("targets"), pay=v.get("pay"), **choices)
             except Refused as r:
                 return r
             return None
@@ -189,10 +193,12 @@ class Runner:
             if o is None:
                 raise InvalidInput(f"неизвестный объект «{oid}»")
             player = g.player(by) if by else g.player(o.controller)
-            if not self._auto_pass_until(lambda: actions.can_activate_now(g, player), line, f"activate {oid}"):
+            n = int(v.get("ability", 1))
+            if not now and not self._auto_pass_until(lambda: actions.can_activate_ability_now(g, player, o, n), line,
+                                                     f"activate {oid}"):
                 raise _Stop
             try:
-                actions.activate(g, player, oid, int(v.get("ability", 1)), targets=v.get("targets"), pay=v.get("pay"))
+                actions.activate(g, player, oid, n, targets=v.get("targets"), pay=v.get("pay"), **choices)
             except Refused as r:
                 return r
             return None

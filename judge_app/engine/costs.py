@@ -1,0 +1,344 @@
+"""Costs and the choices made while casting a spell or activating an ability (601.2b–h, 602.2b).
+
+A cast or an activation names its choices (``x``, ``mode``, ``sacrifice``, ``discard``,
+``tap_untapped``, ``alt``). A choice left out that has one legal answer is made by the engine;
+one with several is asked as a decision (``choose:`` answers it), after which the action is
+taken again with the answer filled in; one with none refuses the action with its rule (118.3).
+
+Costs beyond mana and {T} (118): sacrifice (701.16a), discard (701.8a), pay life (119.4),
+tap untapped creatures you control, remove counters (122), loyalty (606.4–606.5);
+additional costs (118.8) and alternative costs (118.9) of a spell.
+"""
+
+from __future__ import annotations
+
+from judge_app.cards.model import ManaCost, parse_mana_cost
+from judge_app.engine import characteristics as ch
+from judge_app.engine import events as ev
+from judge_app.engine.errors import InvalidInput, refuse
+from judge_app.engine.state import Decision, Game, Obj
+
+CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide")
+DECISIONS = ("x", "mode", "cost_choice")
+MAX_X_OFFERED = 20   # the largest X a decision lists (the action itself may name any X it can pay)
+CHOSEN_COSTS = ("sacrifice", "discard", "tap_untapped")   # costs whose objects the player chooses
+
+
+def _what_count(v) -> tuple:
+    return (v, 1) if isinstance(v, str) else (v.get("what"), int(v.get("count", 1)))
+
+
+WHAT_RU = {"creature": "существо", "black_creature": "чёрное существо", "artifact": "артефакт",
+           "land": "землю", "permanent": "перманент", "self": "этот перманент"}
+
+
+def _fits(game: Game, o: Obj, what: str) -> bool:
+    if what == "creature":
+        return o.is_creature
+    if what == "black_creature":
+        return o.is_creature and "black" in o.colors
+    if what in ("artifact", "land"):
+        return what in o.types
+    return what == "permanent"
+
+
+def candidates(game: Game, player, kind: str, what, source: Obj | None) -> list:
+    """The objects that can pay a chosen cost: permanents to sacrifice or to tap, cards to discard."""
+    if kind == "discard":
+        return [oid for oid in player.hand if source is None or oid != source.id]
+    out = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.controller != player.name or not _fits(game, o, what):
+            continue
+        if kind == "tap_untapped" and o.tapped:
+            continue
+        out.append(oid)
+    return out
+
+
+def extra_costs(obj: Obj, ability: dict | None, alt: bool) -> dict:
+    """The non-mana costs: an ability's activation cost, or a spell's additional cost plus,
+    when chosen, its alternative cost (which replaces the mana cost, 118.9)."""
+    if ability is not None:
+        return dict(ability.get("cost", {}))
+    spec = obj.casting or {}
+    out = dict(spec.get("additional_cost") or {})
+    if alt:
+        for k, v in (spec.get("alternative_cost") or {}).items():
+            out[k] = v
+    out.pop("mana", None)
+    return out
+
+
+def _mana_of(obj: Obj, ability: dict | None, alt: bool) -> ManaCost | None:
+    if ability is not None:
+        return parse_mana_cost(ability.get("cost", {}).get("mana"))
+    spec = obj.casting or {}
+    if alt:
+        return parse_mana_cost((spec.get("alternative_cost") or {}).get("mana")) or ManaCost()
+    base = obj.cost or ManaCost()
+    add = parse_mana_cost((spec.get("additional_cost") or {}).get("mana"))
+    return add_mana(base, add) if add else base
+
+
+def add_mana(a: ManaCost, b: ManaCost | None, times: int = 1) -> ManaCost:
+    if b is None or times <= 0:
+        return a
+    col = dict(a.colored)
+    for s, n in b.colored:
+        col[s] = col.get(s, 0) + n * times
+    return ManaCost(a.generic + b.generic * times, tuple(sorted(col.items())), a.x + b.x * times)
+
+
+def total_mana(obj: Obj, ability: dict | None, choices: dict, n_targets: int) -> ManaCost:
+    """601.2f: the mana cost (or the alternative cost), plus additional costs and increases,
+    with X replaced by its value (107.3a)."""
+    cost = _mana_of(obj, ability, bool(choices.get("alt"))) or ManaCost()
+    spec = obj.casting or {} if ability is None else {}
+    if spec.get("extra_target_cost") and n_targets > 1:
+        cost = add_mana(cost, parse_mana_cost(spec["extra_target_cost"]), n_targets - 1)
+    x = int(choices.get("x") or 0)
+    return ManaCost(cost.generic + x * cost.x, cost.colored, 0)
+
+
+def has_x(obj: Obj, ability: dict | None, alt: bool = False) -> bool:
+    cost = _mana_of(obj, ability, alt)
+    return bool(cost and cost.x) or (ability is not None and ability.get("cost", {}).get("loyalty") == "-X")
+
+
+def available_mana(game: Game, player) -> int:
+    from judge_app.engine import actions
+    return sum(player.pool.values()) + sum(1 for oid in game.battlefield
+                                           if actions.can_tap_for_mana(game, game.objects[oid], player))
+
+
+def _ask(game: Game, player, kind: str, options: list, text: str, action: str, args: dict, field: str, count: int = 1) -> None:
+    game.decision = Decision(by=player.name, kind=kind, options=options, text_ru=text, count=count,
+                             context={"action": action, "args": args, "field": field})
+    game.emit("decision", f"{player.name}: {text}", "", [player.name], ["cast_modes" if field in ("x", "mode") else "cast_total_cost"])
+
+
+def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, action: str, args: dict,
+             legal_modes) -> dict | None:
+    """The choices of 601.2b and 601.2f–h, filled in where only one answer is legal; None when
+    a decision has been asked (the action waits for it)."""
+    out = {k: v for k, v in choices.items() if v is not None}
+    modes = (obj.casting or {}).get("modes") if ability is None else None
+    if modes:
+        legal = legal_modes()
+        if "mode" not in out:
+            if not legal:
+                raise refuse(game, f"{obj.label()}: ни один режим нельзя выбрать (нет допустимых целей)", "modal", "cast_targets")
+            if len(legal) > 1:
+                _ask(game, player, "mode", legal, f"выберите режим {obj.label()}: "
+                     + "; ".join(f"{i} — {modes[i - 1].get('text_ru', '')}" for i in legal), action, args, "mode")
+                return None
+            out["mode"] = legal[0]
+            game.answered_alone(player.name, "mode", legal[0])
+        m = out["mode"]
+        if not isinstance(m, int) or isinstance(m, bool) or not 1 <= m <= len(modes):
+            raise refuse(game, f"{obj.label()}: режима {m!r} нет (режимы 1–{len(modes)})", "modal", "cast_modes")
+        if m not in legal:
+            raise refuse(game, f"{obj.label()}: режим {m} нельзя выбрать — для него нет допустимых целей", "modal", "cast_targets")
+    elif "mode" in out:
+        raise refuse(game, f"{obj.label()} не модальное: режим не выбирается", "modal")
+    if out.get("alt") and not (ability is None and (obj.casting or {}).get("alternative_cost")):
+        raise refuse(game, f"у {obj.label()} нет альтернативной стоимости", "alternative_cost")
+    if has_x(obj, ability, bool(out.get("alt"))):
+        if "x" not in out:
+            top = available_mana(game, player)
+            if ability is not None and ability.get("cost", {}).get("loyalty") == "-X":
+                top = obj.counters.get("loyalty", 0)
+            _ask(game, player, "x", list(range(0, min(top, MAX_X_OFFERED) + 1)), f"объявите значение X для {obj.label()}",
+                 action, args, "x")
+            return None
+        x = out["x"]
+        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            raise refuse(game, f"{obj.label()}: X — целое число не меньше 0, а не {x!r}", "x_value", "cast_modes")
+    elif "x" in out:
+        raise refuse(game, f"в стоимости {obj.label()} нет X", "x_value")
+    costs = extra_costs(obj, ability, bool(out.get("alt")))
+    for kind in CHOSEN_COSTS:
+        if kind not in costs:
+            if out.get(kind):
+                raise refuse(game, f"стоимость {obj.label()} не требует {kind}", "cast_total_cost")
+            continue
+        what, n = ("card", costs[kind]) if kind == "discard" else _what_count(costs[kind])
+        if what == "self":
+            continue
+        cands = candidates(game, player, kind, what, obj)
+        given = out.get(kind)
+        if given is None:
+            if len(cands) < n:
+                raise refuse(game, f"{obj.label()}: нечем оплатить стоимость ({_cost_ru(kind, what, n)}): доступно {len(cands)}",
+                             "cost_unpayable", *_cost_keys(kind, ability, out))
+            if len(cands) == n:
+                out[kind] = list(cands)
+                game.answered_alone(player.name, "cost_choice", list(cands))
+                continue
+            _ask(game, player, "cost_choice", cands, f"выберите для оплаты {obj.label()}: {_cost_ru(kind, what, n)}",
+                 action, args, kind, count=n)
+            return None
+        given = [str(g) for g in (given if isinstance(given, list) else [given])]
+        bad = [g for g in given if g not in cands]
+        if bad or len(set(given)) != n:
+            raise refuse(game, f"{obj.label()}: {', '.join(bad) or given} — не оплата «{_cost_ru(kind, what, n)}»; "
+                         f"допустимые: {', '.join(cands) or 'нет'}", "cost_unpayable", *_cost_keys(kind, ability, out))
+        out[kind] = given
+    return out
+
+
+def _cost_ru(kind: str, what, n: int) -> str:
+    if kind == "discard":
+        return f"сбросить карт: {n}"
+    verb = "пожертвовать" if kind == "sacrifice" else "повернуть неповёрнутое"
+    return f"{verb} {WHAT_RU.get(what, what)}" + (f" ×{n}" if n > 1 else "")
+
+
+def _cost_keys(kind: str, ability, out: dict) -> list:
+    rule = {"sacrifice": "sacrifice", "discard": "discard", "tap_untapped": "cast_pay"}[kind]
+    if ability is not None:
+        return [rule, "activate_costs"]
+    return [rule, "alternative_cost" if out.get("alt") else "additional_cost"]
+
+
+def check_payable(game: Game, player, obj: Obj, ability: dict | None, choices: dict) -> None:
+    """118.3: a cost that can't be paid fully can't be paid — checked before anything is paid."""
+    costs = extra_costs(obj, ability, bool(choices.get("alt")))
+    src = obj
+    if "life" in costs and player.life < costs["life"]:
+        raise refuse(game, f"у игрока {player.name} {player.life} жизни: заплатить {costs['life']} жизни нельзя",
+                     "pay_life", "cost_unpayable")
+    if "discard" in costs and len(player.hand) < costs["discard"]:
+        raise refuse(game, f"в руке игрока {player.name} меньше {costs['discard']} карт", "cost_unpayable", "discard")
+    for k, n in (costs.get("remove_counters") or {}).items():
+        if src.counters.get(k, 0) < n:
+            raise refuse(game, f"на {src.label()} нет {n} жетонов {k}", "cost_unpayable", "counters")
+    if costs.get("sacrifice") == "self" and src.zone != "battlefield":
+        raise refuse(game, f"{src.label()} не на поле битвы — пожертвовать нельзя", "cost_unpayable", "sacrifice")
+    loyalty = costs.get("loyalty")
+    if loyalty is not None:
+        need = int(choices.get("x") or 0) if loyalty == "-X" else -int(loyalty)
+        if need > 0 and src.counters.get("loyalty", 0) < need:
+            raise refuse(game, f"на {src.label()} {src.counters.get('loyalty', 0)} жетонов верности: стоимость −{need} не оплатить",
+                         "loyalty_negative", "loyalty_cost")
+
+
+def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_ref: str) -> dict:
+    """601.2h: pay the non-mana costs (the mana is paid by ``actions.pay_mana``). Returns what the
+    payment left for the effects: the sacrificed creature's power (last known, 608.2h)."""
+    costs = extra_costs(obj, ability, bool(choices.get("alt")))
+    keys = ["cast_pay"] + (["activate_costs"] if ability is not None
+                           else ["alternative_cost" if choices.get("alt") else "additional_cost"])
+    left = {}
+    loyalty = costs.get("loyalty")
+    if loyalty is not None:
+        n = -int(choices.get("x") or 0) if loyalty == "-X" else int(loyalty)
+        if n:
+            obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + n
+            game.touch()
+        game.emit("pay", f"{player.name} {'кладёт на' if n >= 0 else 'снимает с'} {obj.label()} {abs(n)} жетон(ов) верности "
+                  f"(стоимость {'+' if n >= 0 else '−'}{abs(n)}; теперь {obj.counters.get('loyalty', 0)})", "",
+                  [player.name, obj.id], ["loyalty_cost", "cast_pay"])
+    for k, n in (costs.get("remove_counters") or {}).items():
+        obj.counters[k] -= n
+        game.touch()
+        game.emit("pay", f"{player.name} снимает с {obj.label()} {n} жетон(ов) {k}", "", [obj.id], ["counters"] + keys)
+    if "life" in costs:
+        ev.lose_life(game, player, costs["life"], keys=("pay_life", "life_change", *keys),
+                     why=f" (оплата стоимости {by_ref})")
+    for oid in choices.get("tap_untapped") or []:
+        o = game.objects[oid]
+        o.tapped = True
+        game.emit("tap", f"{player.name} поворачивает {o.label()} (оплата стоимости {by_ref})", "", [oid], keys)
+    for oid in choices.get("discard") or []:
+        o = game.objects[oid]
+        ev.move(game, o, "graveyard", keys=("discard", *keys), kind="discard",
+                text_ru=f"{player.name} сбрасывает {o.label()} (оплата стоимости {by_ref})")
+    sac = list(choices.get("sacrifice") or [])
+    if costs.get("sacrifice") == "self":
+        sac = [obj.id]
+    for oid in sac:
+        o = game.objects[oid]
+        if o.is_creature:
+            left["sacrificed_power"] = max(0, ch.pt(game, o)[0] or 0)
+        ev.move(game, o, "graveyard", keys=("sacrifice", *keys), kind="sacrifice",
+                text_ru=f"{player.name} жертвует {o.label()} (оплата стоимости {by_ref})",
+                text_en=f"{player.name} sacrifices {o.label_en()}")
+    return left
+
+
+def answer(game: Game, value):
+    """Answer an x / mode / cost_choice decision: the action is taken again with it."""
+    from judge_app.engine import actions
+    d = game.decision
+    field = d.context["field"]
+    opts = list(d.options)
+    if field in ("x", "mode"):
+        val = value[0] if isinstance(value, list) and len(value) == 1 else value
+        try:
+            val = int(val)
+        except (TypeError, ValueError):
+            raise InvalidInput(f"«{value}» — недопустимый ответ; допустимые: {', '.join(map(str, opts))}") from None
+        if field == "mode" and val not in opts:
+            raise InvalidInput(f"«{value}» — недопустимый ответ; допустимые: {', '.join(map(str, opts))}")
+    else:
+        val = [str(v) for v in (value if isinstance(value, list) else [value])]
+        bad = [v for v in val if v not in opts]
+        if bad or len(set(val)) != d.count:
+            raise InvalidInput(f"нужно выбрать {d.count}: «{', '.join(val)}» — недопустимый ответ; допустимые: {', '.join(opts)}")
+    args = dict(d.context["args"])
+    args[field] = val
+    game.decision = None
+    player = game.player(d.by)
+    if d.context["action"] == "cast":
+        return actions.cast(game, player, **args)
+    return actions.activate(game, player, **args)
+
+
+def amount(so: Obj, value) -> int:
+    """An effect's number: X is what was announced (107.3a; a copy copies it, 706.10)."""
+    if value == "X":
+        return int(so.choices.get("x") or 0)
+    if value == "sacrificed_power":
+        return int(so.choices.get("sacrificed_power") or 0)
+    return value
+
+
+def announce_division(game: Game, so: Obj, given) -> None:
+    """601.2d: damage "divided as you choose" among the targets is divided as the spell is cast,
+    at least 1 to each target; kept per target position (a new target takes its share, 115.7f)."""
+    e = next((e for e in concrete_effects(so) if e.get("divided") == "as_chosen"), None)
+    if e is None:
+        if given is not None:
+            raise refuse(game, f"{so.label()} не делит повреждения по выбору", "cast_divide")
+        return
+    total, refs = e["damage"], [t[1] for t in so.targets]
+    if given is None:
+        if len(refs) == 1 or total == len(refs):
+            shares = [total] if len(refs) == 1 else [1] * len(refs)
+        else:
+            raise InvalidInput(f"{so.label()}: назовите деление {total} повреждений между целями: "
+                               f"divide: {{{', '.join(f'{r}: N' for r in refs)}}} (каждой хотя бы 1)")
+    else:
+        if not isinstance(given, dict):
+            raise InvalidInput(f"{so.label()}: divide — {{ЦЕЛЬ: число, ...}}")
+        given = {str(k): v for k, v in given.items()}
+        shares = [given.get(r) for r in refs]
+        if set(given) != set(refs) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in shares) \
+                or sum(shares) != total:
+            raise refuse(game, f"{so.label()}: {total} повреждений делятся между целями ({', '.join(refs)}), "
+                         f"каждой хотя бы 1, а не {given}", "cast_divide")
+    so.choices["divide"] = shares
+    game.emit("divide", f"{so.label()}: повреждения делятся так: "
+              + ", ".join(f"{r if game.has_player(r) else game.objects[r].label()} — {n}" for r, n in zip(refs, shares)),
+              "", [so.id] + refs, ["cast_divide"])
+
+
+def concrete_effects(so: Obj) -> list:
+    """The effects of ``so`` as cast: the chosen mode's (700.2a), with X and a sacrificed
+    creature's power filled in (107.3a; a copy copies them, 706.10)."""
+    modes = (so.casting or {}).get("modes")
+    printed = modes[so.choices["mode"] - 1]["effects"] if modes and so.choices.get("mode") else so.effects
+    return [{**e, "damage": amount(so, e["damage"])} if isinstance(e.get("damage"), str) else e for e in printed]

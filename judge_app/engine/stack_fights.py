@@ -1,0 +1,316 @@
+"""The stack's own fights: spells and abilities that target spells.
+
+Counter target spell (701.5a; "can't be countered", 113.6f; "unless its controller pays",
+118.12), choose new targets for target spell (115.7d, Redirect), copy target spell and
+choose new targets for the copy (706.10, 706.10c, Reverberate), and what a copy of a spell
+is (not cast, 706.10; it ceases to exist when it leaves the stack, 706.10a / 704.5e).
+Also Equipment's "attach" (equip, 702.6a), the one effect of these here that targets a
+permanent.
+
+The choices made as such a spell resolves (pay or not, the new targets) are asked before it
+resolves (``ask``), answered with ``choose:``, and the spell then resolves with them.
+"""
+
+from __future__ import annotations
+
+from judge_app.cards.model import parse_mana_cost
+from judge_app.engine import characteristics as ch
+from judge_app.engine import events as ev
+from judge_app.engine.errors import InvalidInput, refuse
+from judge_app.engine.state import Decision, Game, Obj
+
+SPELL_KINDS = ("spell", "instant_or_sorcery_spell")
+EFFECTS = ("counter", "new_targets", "copy_spell", "attach")
+DECISIONS = ("unless_pay", "new_targets")
+KIND_RU = {"spell": "заклинание", "instant_or_sorcery_spell": "мгновенное заклинание или волшебство", "land": "земля"}
+
+
+def handles(e: dict) -> bool:
+    return any(k in e for k in EFFECTS) or e.get("to") == "each_target"
+
+
+def is_copy(obj: Obj) -> bool:
+    return bool(obj.choices.get("is_copy"))
+
+
+def spell_fits(game: Game, kind: str, obj: Obj, source: Obj | None) -> tuple:
+    """(fits, rule keys why not) for a spell on the stack as a target (115.1; an ability on the
+    stack is not a spell, 113.9; a spell can't target itself, 115.5)."""
+    if obj.zone != "stack" or obj.stack_kind != "spell" or (source is not None and source.id == obj.id):
+        return False, ["targets"]
+    if kind == "instant_or_sorcery_spell" and not ({"instant", "sorcery"} & set(obj.types)):
+        return False, ["targets"]
+    return True, []
+
+
+def legal_spell_targets(game: Game, kind: str, source: Obj | None) -> list:
+    return [oid for oid in reversed(game.stack) if spell_fits(game, kind, game.objects[oid], source)[0]]
+
+
+def target_kinds(so: Obj) -> tuple:
+    """The kinds of the targets chosen for ``so``: the mode's (700.2c), or one per target chosen
+    for "any number of targets" (601.2c), else the printed ones."""
+    return tuple(so.choices.get("target_kinds") or so.spell_targets)
+
+
+# -- asked as it resolves ----------------------------------------------------------------------
+
+def _target_spell(game: Game, so: Obj, ref: str) -> Obj | None:
+    from judge_app.engine import effects
+    i = int(ref[6:]) - 1 if ref.startswith("target") else -1
+    if not 0 <= i < len(so.targets):
+        return None
+    kinds = target_kinds(so)
+    if not effects.target_still_legal(game, so.targets[i], kinds[i] if i < len(kinds) else "spell", so.controller, so):
+        return None
+    return game.objects[so.targets[i][1]]
+
+
+def _new_target_options(game: Game, spell: Obj, controller: str) -> list:
+    from judge_app.engine import effects
+    out = ["keep"]
+    for kind in target_kinds(spell):
+        for ref in effects.legal_targets(game, kind, controller, spell):
+            if ref not in out:
+                out.append(ref)
+    return out
+
+
+def ask(game: Game, so: Obj) -> bool:
+    """Before ``so`` resolves: ask the choices its resolution needs. True when a decision is owed."""
+    from judge_app.engine import costs
+    answers = so.choices.setdefault("answers", {})
+    for e in costs.concrete_effects(so):
+        if "counter" in e and "unless_pay" in e and "unless" not in answers:
+            t = _target_spell(game, so, e["counter"])
+            if t is None or not counterable(game, t):
+                continue
+            cost = parse_mana_cost(e["unless_pay"])
+            payer = game.player(t.controller)
+            if costs.available_mana(game, payer) < cost.mana_value:
+                answers["unless"] = "decline"
+                game.emit("unless", f"{payer.name} не может заплатить {cost} за {t.label()}", "", [payer.name, t.id],
+                          ["unless_pay", "cost_unpayable"])
+                continue
+            game.decision = Decision(by=payer.name, kind="unless_pay", options=["pay", "decline"],
+                                     text_ru=f"{so.label()}: заплатить {cost}, чтобы {t.label()} не было отменено?",
+                                     context={"stack_id": so.id})
+            game.emit("decision", f"{payer.name} решает, платить ли {cost} за {t.label()}", "", [payer.name, so.id], ["unless_pay"])
+            return True
+        for key in ("new_targets", "copy_spell"):
+            if key in e and key not in answers:
+                t = _target_spell(game, so, e[key])
+                if t is None or not t.targets:
+                    continue
+                perspective = so.controller if key == "copy_spell" else t.controller
+                what = "для копии " if key == "copy_spell" else "для "
+                game.decision = Decision(by=so.controller, kind="new_targets", options=_new_target_options(game, t, perspective),
+                                         count=len(t.targets),
+                                         text_ru=f"{so.label()}: выберите новые цели {what}{t.label()} (keep — оставить прежние)",
+                                         context={"stack_id": so.id, "key": key, "spell": t.id, "perspective": perspective})
+                game.emit("decision", f"{so.controller} выбирает новые цели {what}{t.label()}", "", [so.controller, t.id],
+                          ["copy_new_targets" if key == "copy_spell" else "new_targets"])
+                return True
+    return False
+
+
+def answer(game: Game, value) -> None:
+    """Answer ``unless_pay`` (pay / decline) or ``new_targets`` (keep, or the new targets in order:
+    a target left as it was may stay even if illegal, a new one must be legal, 115.7d / 706.10c)."""
+    from judge_app.engine import effects, priority
+    d = game.decision
+    so = game.objects[d.context["stack_id"]]
+    answers = so.choices.setdefault("answers", {})
+    vals = [str(v) for v in (value if isinstance(value, list) else [value])]
+    if d.kind == "unless_pay":
+        if vals not in (["pay"], ["decline"]):
+            raise InvalidInput(f"«{value}» — недопустимый ответ; допустимые: pay, decline")
+        answers["unless"] = vals[0]
+    else:
+        spell = game.objects[d.context["spell"]]
+        key = d.context["key"]
+        if vals == ["keep"]:
+            answers[key] = "keep"
+        else:
+            if len(vals) != len(spell.targets):
+                raise InvalidInput(f"нужно назвать целей: {len(spell.targets)} (или keep); допустимые: {', '.join(d.options)}")
+            kinds = target_kinds(spell)
+            new = []
+            for i, v in enumerate(vals):
+                old = spell.targets[i]
+                if v == old[1]:
+                    new.append(old)
+                    continue
+                if not game.has_player(v) and v not in game.objects:
+                    raise InvalidInput(f"неизвестная цель «{v}»; допустимые: {', '.join(d.options)}")
+                kind = kinds[i] if i < len(kinds) else "any"
+                rule = "copy_new_targets" if key == "copy_spell" else "new_targets"
+                if v not in effects.legal_targets(game, kind, d.context["perspective"], spell):
+                    why = effects.object_fits(game, kind, d.context["perspective"], game.objects[v], spell)[1] \
+                        if v in game.objects else ["targets"]
+                    raise refuse(game, f"«{v}» не может быть новой целью {spell.label()} ({effects.KIND_RU.get(kind, kind)})",
+                                 rule, *why)
+                new.append(effects.target_tuple(game, v))
+            refs = [t[1] for t in new]
+            if spell.distinct_targets and len(set(refs)) != len(refs):
+                raise refuse(game, "цели должны быть разными", "new_targets", "cast_targets")
+            answers[key] = new
+    game.emit("choice", f"{d.by} выбирает: {', '.join(vals)}", f"{d.by} chooses {', '.join(vals)}", [d.by] + vals,
+              ["unless_pay"] if d.kind == "unless_pay" else
+              ["copy_new_targets" if d.context["key"] == "copy_spell" else "new_targets"])
+    game.decision = None
+    priority.resolve_top(game)
+
+
+def own_source(game: Game, so: Obj) -> Obj | None:
+    """"[This permanent]" in an ability: its source, if it is still the same object on the
+    battlefield (Bloodthrone Vampire sacrificed to its own ability gets no bonus, 400.7)."""
+    src = game.objects.get(so.source or "")
+    if src is None or src.zone != "battlefield" or src.incarnation != so.choices.get("source_incarnation", src.incarnation):
+        return None
+    return src
+
+
+# -- the effects -------------------------------------------------------------------------------
+
+def counterable(game: Game, t: Obj) -> bool:
+    return not (t.stack_kind == "spell" and "cant_be_countered" in ch.keyword_names(game, t))
+
+
+def counter(game: Game, t: Obj, by: Obj) -> None:
+    """701.5a: removed from the stack; a countered spell goes to its owner's graveyard (no refund, 701.5b)."""
+    if t.stack_kind == "ability":
+        game.stack.remove(t.id)
+        t.zone = "none"
+        game.emit("counter", f"{by.label()} отменяет {t.label()}: способность убирается со стека", "", [t.id, by.id],
+                  ["counter"])
+    elif is_copy(t):
+        game.emit("counter", f"{by.label()} отменяет {t.label()}", f"{by.label_en()} counters {t.label_en()}", [t.id, by.id],
+                  ["counter"])
+        cease(game, t)
+    else:
+        ev.move(game, t, "graveyard", keys=("counter", "counter_no_refund"), kind="counter",
+                text_ru=f"{by.label()} отменяет {t.label()}: оно не разрешается и кладётся на кладбище владельца; "
+                        "оплаченные стоимости не возвращаются",
+                text_en=f"{by.label_en()} counters {t.label_en()}")
+
+
+def cease(game: Game, copy: Obj) -> None:
+    """706.10a / 704.5e: a copy of a spell outside the stack ceases to exist."""
+    if copy.id in game.stack:
+        game.stack.remove(copy.id)
+    copy.zone = "none"
+    copy.incarnation += 1
+    game.emit("cease", f"{copy.label()} — копия заклинания: покинув стек, она перестаёт существовать",
+              f"{copy.label_en()} is a copy of a spell: it ceases to exist", [copy.id], ["copy_ceases", "sba_copy"])
+
+
+def _copy_spell(game: Game, t: Obj, so: Obj) -> Obj:
+    cid = f"{t.id}-copy" if f"{t.id}-copy" not in game.objects else game.new_id(f"{t.id}-copy")   # a script names it
+    c = t.copy()
+    c.id = cid
+    c.owner = so.controller
+    c.set_base_controller(so.controller)
+    c.zone = "stack"
+    c.stack_kind = "spell"
+    c.choices = {**{k: v for k, v in t.choices.items() if k != "answers"}, "is_copy": True, "copy_of": t.id}
+    c.incarnation = 0
+    c.name_ru = f"копия {t.name_ru}"
+    c.name_en = f"copy of {t.name_en or t.name_ru}"
+    c.base = {**c.base, "name_ru": c.name_ru, "name_en": c.name_en}
+    game.objects[cid] = c
+    game.stack.append(cid)
+    c.timestamp = game.next_ts()
+    game.emit("copy", f"{so.controller} кладёт на стек копию {t.label()} — {c.label()}: она копирует всё решённое "
+              f"при розыгрыше (режим, X, цели) и не считается разыгранной",
+              f"{so.controller} puts a copy of {t.label_en()} on the stack", [cid, t.id], ["copy_spell"])
+    return c
+
+
+def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
+    """Follow one of these instructions of the resolving ``so``."""
+    answers = so.choices.get("answers", {})
+    if e.get("to") == "each_target" and e.get("divided") == "as_chosen":
+        _divided_as_chosen(game, so, resolve_ref)
+        return
+    if e.get("to") == "each_target":
+        _divide_evenly(game, so, e["damage"], resolve_ref)
+        return
+    if "attach" in e:
+        _attach(game, so, resolve_ref(e["attach"]))
+        return
+    key = next(k for k in ("counter", "new_targets", "copy_spell") if k in e)
+    t = resolve_ref(e[key])
+    if t is None or not hasattr(t, "stack_kind") or t.zone != "stack":
+        return
+    if key == "counter":
+        if not counterable(game, t):
+            game.emit("not_countered", f"{t.label()} не может быть отменено: {so.label()} его не отменяет", "",
+                      [t.id, so.id], ["cant_be_countered", "resolve_instructions"])
+            return
+        if "unless_pay" in e and answers.get("unless") == "pay":
+            from judge_app.engine import actions
+            payer = game.player(t.controller)   # could pay when asked (``ask``); a failure refuses the answer
+            actions.pay_mana(game, payer, parse_mana_cost(e["unless_pay"]), None)
+            game.emit("unless", f"{payer.name} платит {e['unless_pay']}: {t.label()} не отменяется", "",
+                      [payer.name, t.id], ["unless_pay"])
+            return
+        counter(game, t, so)
+        return
+    if key == "new_targets":
+        new = answers.get("new_targets")
+        if new and new != "keep":
+            t.targets = list(new)
+            from judge_app.engine import effects
+            game.emit("retarget", f"{t.label()} получает новые цели{effects.describe_targets(game, t.targets)}", "",
+                      [t.id] + [x[1] for x in t.targets], ["new_targets", "targets_final"])
+        return
+    c = _copy_spell(game, t, so)
+    new = answers.get("copy_spell")
+    if new and new != "keep":
+        from judge_app.engine import effects
+        c.targets = list(new)
+        game.emit("retarget", f"{c.label()}: новые цели{effects.describe_targets(game, c.targets)}", "",
+                  [c.id] + [x[1] for x in c.targets], ["copy_new_targets"])
+
+
+def _divide_evenly(game: Game, so: Obj, n: int, resolve_ref) -> None:
+    """Fireball: X damage divided evenly, rounded down, among the targets still legal as it
+    resolves (the division is made on resolution, 608.2b–c; FAQ M2011)."""
+    from judge_app.engine import effects
+    live = [r for r in (resolve_ref(f"target{i + 1}") for i in range(len(so.targets))) if r is not None]
+    if not live:
+        return
+    share = n // len(live)
+    names = ", ".join(r.name if hasattr(r, "life") else r.label() for r in live)
+    game.emit("divide", f"{so.label()}: {n} повреждений делятся поровну между допустимыми целями ({len(live)}: {names}), "
+              f"с округлением вниз — по {share}", "", [so.id] + [getattr(r, "id", getattr(r, "name", "")) for r in live],
+              ["resolve_targets", "resolve_instructions"])
+    info = effects._source_info(game, so)
+    for r in live:
+        if share:
+            ev.deal_damage(game, info, r, share, ["resolve_instructions"])
+
+
+def _divided_as_chosen(game: Game, so: Obj, resolve_ref) -> None:
+    """The division announced when cast (601.2d); a target that became illegal gets nothing and
+    its share is not given to the others (608.2b)."""
+    from judge_app.engine import effects
+    info = effects._source_info(game, so)
+    for i, n in enumerate(so.choices.get("divide") or []):
+        r = resolve_ref(f"target{i + 1}")
+        if r is not None and n:
+            ev.deal_damage(game, info, r, n, ["resolve_instructions", "cast_divide"])
+
+
+def _attach(game: Game, so: Obj, creature) -> None:
+    eq = own_source(game, so)
+    if creature is None or eq is None:
+        return
+    if eq.attached_to == creature.id:
+        return
+    eq.attached_to = creature.id
+    eq.timestamp = game.next_ts()   # 613.6d: an Equipment's timestamp is when it became attached
+    game.touch()
+    game.emit("attach", f"{eq.label()} прикрепляется к {creature.label()}", f"{eq.label_en()} becomes attached to {creature.label_en()}",
+              [eq.id, creature.id], ["equip", "resolve_instructions"])
