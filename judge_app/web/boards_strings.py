@@ -34,6 +34,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                      "стрелки меняют порядок; «неизвестные карты» — карты, которых никто не знает.",
                      "The top card comes first. Cards from the pool go on top (pick «Library (on top)» in the search); "
                      "the arrows reorder; «unknown cards» are cards nobody knows."),
+    "zone_for_card": ("Куда положить карту", "Where the card goes"),
     "library_top": ("Библиотека (наверх)", "Library (on top)"),
     "unknown_cards": ("Неизвестных карт", "Unknown cards"),
     "add_unknown": ("+ неизвестные карты", "+ unknown cards"),

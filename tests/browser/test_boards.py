@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 RUN = "**/api/scenarios/run"
+KEYWORD_RU = {"trample": "пробивной удар", "deathtouch": "смертельное касание"}
 
 
 @pytest.fixture(autouse=True)
@@ -32,9 +33,13 @@ def engine(page, click):
 
 
 def open_builder(page, url="/boards/new"):
-    with page.expect_response(RUN):
-        page.goto(url)
+    """The page arrives with its board already run (no request before the first drawing)."""
+    requests = []
+    page.on("request", lambda r: requests.append(r.url) if "/api/scenarios/run" in r.url else None)
+    page.goto(url)
     expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    expect(page.locator("#play-board .board")).to_have_count(1)
+    assert requests == []
 
 
 def add_creature(page, player, j, name, power, toughness, keywords, oid):
@@ -44,8 +49,12 @@ def add_creature(page, player, j, name, power, toughness, keywords, oid):
     field(page, f"{base}.creature.power").fill(str(power))
     field(page, f"{base}.creature.toughness").fill(str(toughness))
     expect(field(page, f"{base}.id")).not_to_have_value("")   # every object gets an id at once
-    for kw in keywords:
-        field(page, f"{base}.creature.keywords").locator(f'input[data-chip="{kw}"]').check()
+    if keywords:
+        kws = field(page, f"{base}.creature.keywords")
+        kws.locator("summary").click()   # the long list of keywords folds on a phone
+        for kw in keywords:
+            kws.locator(f'input[data-chip="{kw}"]').check()
+        expect(kws.locator("summary")).to_contain_text(", ".join(KEYWORD_RU[k] for k in keywords))
     field(page, f"{base}.id").fill(oid)
 
 
@@ -281,6 +290,7 @@ def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):
     yaml_text = page.locator("#yaml").input_value()
     assert "unknown: 20" in yaml_text and "activated:" in yaml_text and "command:" in yaml_text
     # play: the ability is a legal action naming the creature and Bob; it resolves for 2
+    page.locator("#tab-build").click()
     engine(page, lambda: page.locator("#check").click())
     expect(page.locator('#play-board section.player[data-player="Алиса"] .zone-command')).to_contain_text("Лес")
     ping = page.locator("#legal button.move-activate", has_text="Боб").first

@@ -204,10 +204,16 @@
     });
     return field(label, ci);
   }
-  function chips(obj, key, path, label, options) {
+  function chips(obj, key, path, labelText, options) {
     /* a list of codes as checkboxes; values the boxes can't show (protection: {from: …}) are kept */
-    var box = el("fieldset", { cls: "chips", "data-path": path }, [el("legend", { text: label })]);
     var codes = options.map(function (o) { return o[0]; });
+    var chosen = function () { return (obj[key] || []).map(function (x) { return typeof x === "string" ? label(options, x) : JSON.stringify(x); }).join(", "); };
+    var box;
+    if (options.length > 8) {   /* a long list (keywords) folds on a phone; its summary says what is chosen */
+      var sum = el("summary", { text: labelText + ": " + (chosen() || S.none) });
+      box = el("details", { cls: "chips", "data-path": path }, [sum]);
+      box.addEventListener("change", function () { sum.textContent = labelText + ": " + (chosen() || S.none); });
+    } else box = el("fieldset", { cls: "chips", "data-path": path }, [el("legend", { text: labelText })]);
     options.forEach(function (o) {
       var c = el("input", { type: "checkbox", value: o[0], "data-chip": o[0] });
       c.checked = (obj[key] || []).indexOf(o[0]) >= 0;
@@ -382,11 +388,14 @@
     return box;
   }
 
-  function cardSearch(p, library) {
+  var searchZone = {};   /* the zone each player's search adds to: kept while the form is redrawn */
+  function cardSearch(p, i, library) {
     var wrap = el("div", { cls: "card-search" });
-    var zone = el("select", { "aria-label": S.battlefield });
+    var zone = el("select", { "aria-label": S.zone_for_card });
     ZONES.forEach(function (z) { zone.appendChild(el("option", { value: z, text: S[z] })); });
     zone.appendChild(el("option", { value: "library", text: S.library_top }));
+    zone.value = searchZone[i] || "battlefield";
+    zone.addEventListener("change", function () { searchZone[i] = zone.value; });
     var input = el("input", { type: "search", placeholder: S.add_card, autocomplete: "off", cls: "card-q" });
     var out = el("ul", { cls: "card-hits" });
     var t = null;
@@ -462,7 +471,7 @@
       });
       var lib = libraryEditor(p, path);
       f.appendChild(lib);
-      f.appendChild(cardSearch(p, lib));
+      f.appendChild(cardSearch(p, i, lib));
       f.appendChild(el("div", { cls: "row" }, [
         el("button", { type: "button", cls: "add-creature", text: S.add_creature, onclick: function () {
           p.battlefield = p.battlefield || [];
