@@ -167,31 +167,39 @@ def first_render(app, decisions: list) -> None:
     url = f"http://127.0.0.1:{port}"
     saved = save_board(app, decisions)
     pages = {"/boards/new": [], saved: [], "/": []}
+    # in the page's own clock, from the start of navigation: the home page's load event, and the
+    # builder's board drawn (boards.js marks "board-drawn") or its load event, whichever is later
+    in_page = {"/boards/new": [], saved: [], "/": []}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium",
                                     args=["--headless", "--no-sandbox", "--disable-gpu"])
         for i in range(8):
-            ctx = browser.new_context(viewport={"width": 360, "height": 740})
-            page = ctx.new_page()
-            for path, times in pages.items():
+            for path, times in pages.items():   # each page in a fresh context: a first visit, nothing cached
+                ctx = browser.new_context(viewport={"width": 360, "height": 740})
+                page = ctx.new_page()
                 t0 = time.perf_counter()
                 page.goto(url + path)
                 if path == "/":
                     page.wait_for_load_state("load")
                 else:
-                    page.wait_for_selector("#build-status.ok")
+                    page.wait_for_selector("#build-status.ok", state="attached")
                     page.wait_for_selector("#play-board .board", state="attached")
                 if i:   # the first round is the warm-up
                     times.append((time.perf_counter() - t0) * 1000)
-            ctx.close()
+                    in_page[path].append(page.evaluate(
+                        "() => Math.max(performance.getEntriesByType('navigation')[0].loadEventEnd,"
+                        " ...performance.getEntriesByName('board-drawn').map(m => m.startTime))"))
+                ctx.close()
         browser.close()
     server.close()
-    base = statistics.median(pages["/"])
-    print(f"baseline, the home page (load event) on a 360 px phone: median {base:.0f} ms")
-    for path, label in (("/boards/new", "/boards/new"), (saved, f"a saved board at its {len(decisions)}-decision line")):
-        med = statistics.median(pages[path])
-        print(f"first render of {label} (page + board checked and drawn): median {med:.0f} ms, "
-              f"max {max(pages[path]):.0f} ms (ratio {med / base:.1f}× the home page)")
+    for what, runs in (("as the test driver sees it (goto + waiting for the board)", pages),
+                       ("in the page's own clock (navigation start → load or board drawn)", in_page)):
+        base = statistics.median(runs["/"])
+        print(f"first render on a 360 px phone, {what}:")
+        print(f"  baseline, the home page: median {base:.0f} ms")
+        for path, label in (("/boards/new", "/boards/new"), (saved, f"a saved board at its {len(decisions)}-decision line")):
+            med = statistics.median(runs[path])
+            print(f"  {label}: median {med:.0f} ms, max {max(runs[path]):.0f} ms (ratio {med / base:.1f}× the home page)")
 
 
 if __name__ == "__main__":

@@ -27,9 +27,11 @@ def field(page, path):
 
 
 def engine(page, click):
-    """Do something that asks the engine, and wait for its answer."""
+    """Do something that asks the engine, and wait for its answer to be drawn (the page is
+    busy from the request until the drawing, in one step)."""
     with page.expect_response(RUN):
         click()
+    expect(page.locator("#board-app")).not_to_have_class(re.compile(r"\bbusy\b"))
 
 
 def open_builder(page, url="/boards/new"):
@@ -284,21 +286,37 @@ def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):
     with page.expect_response(RUN):
         alice.locator("button.card-hit", has_text="Лес").first.click()
     expect(field(page, "players[0].command[0].id")).to_have_value("forest-2")
+    # a triggered ability already on the stack, from the same picker: 3 damage to Bob
+    stack_pick = page.locator("fieldset.stack-edit details.ability-pick")
+    stack_pick.locator("summary").click()
+    stack_pick.locator("select.ab-kind").select_option("trigger")
+    expect(stack_pick.locator("input.ab-tap")).to_have_count(0)   # no cost: it is already on the stack
+    stack_pick.locator("select.ab-target").select_option("player")
+    stack_pick.locator("select.ab-effect").select_option("damage")
+    stack_pick.locator("input.ab-n").fill("3")
+    with page.expect_response(RUN):
+        stack_pick.locator("button.add-ability").click()
+    expect(page.locator("#build-form .field-error")).to_contain_text("цел")   # its target isn't chosen yet
+    with page.expect_response(RUN):
+        field(page, "stack[0].targets").fill("Боб")
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    expect(field(page, "stack[0].id")).to_have_value("trigger")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     shot(page, artifacts, "boards-abilities-library-phone")
     page.locator("#tab-yaml").click()
     yaml_text = page.locator("#yaml").input_value()
     assert "unknown: 20" in yaml_text and "activated:" in yaml_text and "command:" in yaml_text
-    # play: the ability is a legal action naming the creature and Bob; it resolves for 2
+    # play: the ability is a legal action naming the creature and Bob; both resolve, for 2 and 3
     page.locator("#tab-build").click()
     engine(page, lambda: page.locator("#check").click())
     expect(page.locator('#play-board section.player[data-player="Алиса"] .zone-command')).to_contain_text("Лес")
+    expect(page.locator("#play-board .stack-zone")).to_contain_text("trigger")
     ping = page.locator("#legal button.move-activate", has_text="Боб").first
     expect(ping).to_be_enabled()
     engine(page, lambda: ping.click())
-    for _ in range(4):
-        if life(page, "Боб").get_attribute("data-life") == "18":
+    for _ in range(6):
+        if life(page, "Боб").get_attribute("data-life") == "15":
             break
         engine(page, lambda: page.locator("#legal button.move-pass").first.click())
-    expect(life(page, "Боб")).to_have_attribute("data-life", "18")
+    expect(life(page, "Боб")).to_have_attribute("data-life", "15")
     shot(page, artifacts, "boards-ability-played-phone")

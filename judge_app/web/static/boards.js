@@ -263,10 +263,19 @@
           spec.abilities.splice(k, 1); if (!spec.abilities.length) delete spec.abilities; renderBuild(); changed();
         } })]));
     });
-    var pick = el("details", { cls: "ability-pick" }, [el("summary", { text: S.add_ability })]);
+    box.appendChild(abilityPicker(S.add_ability, ["activated", "trigger", "static", "mana"], true, function (a) {
+      spec.abilities = (spec.abilities || []).concat([a]);
+    }));
+    return box;
+  }
+  function abilityPicker(summary, kinds, withCost, onAdd) {
+    /* a form over the card vocabulary that makes one ability: ``kinds`` it may be (activated,
+       trigger, static, mana); ``withCost``: ask the activation cost (not for one already on the stack) */
+    var pick = el("details", { cls: "ability-pick" }, [el("summary", { text: summary })]);
     pick.appendChild(el("p", { cls: "hint", text: S.ability_hint }));
     var kind = el("select", { cls: "ab-kind", "aria-label": S.ability_kind }, [["activated", S.ab_activated], ["trigger", S.ab_trigger],
-      ["static", S.ab_static], ["mana", S.ab_mana]].map(function (o) { return el("option", { value: o[0], text: o[1] }); }));
+      ["static", S.ab_static], ["mana", S.ab_mana]].filter(function (o) { return kinds.indexOf(o[0]) >= 0; })
+      .map(function (o) { return el("option", { value: o[0], text: o[1] }); }));
     var form = el("div", { cls: "row ab-form" });
     var w = {};   /* the picker's inputs, by name */
     function opt(list, blank) {
@@ -302,7 +311,7 @@
         return;
       }
       if (k === "trigger") form.appendChild(field(S.ab_when, sel("when", V.triggers)));
-      if (k === "activated") {
+      if (k === "activated" && withCost) {
         w.tap = el("input", { type: "checkbox", cls: "ab-tap", checked: true });
         form.appendChild(el("label", { cls: "check" }, [w.tap, " {T}"]));
         w.cost = el("input", { type: "text", cls: "ab-cost", placeholder: "{1}{R}", size: 6 });
@@ -335,8 +344,8 @@
       if (!body.targets.length) delete body.targets;
       if (k === "trigger") return Object.assign({ trigger: w.when.value }, body);
       var cost = {};
-      if (w.tap.checked) cost.tap = true;
-      if (w.cost.value.trim()) cost.mana = w.cost.value.trim();
+      if (w.tap && w.tap.checked) cost.tap = true;
+      if (w.cost && w.cost.value.trim()) cost.mana = w.cost.value.trim();
       return { activated: Object.assign({ cost: cost }, body) };
     }
     kind.addEventListener("change", draw);
@@ -344,11 +353,10 @@
     pick.appendChild(el("div", { cls: "row" }, [field(S.ability_kind, kind)]));
     pick.appendChild(form);
     pick.appendChild(el("button", { type: "button", cls: "add-ability", text: S.add_this_ability, onclick: function () {
-      spec.abilities = (spec.abilities || []).concat([built()]);
+      onAdd(built());
       renderBuild(); changed();
     } }));
-    box.appendChild(pick);
-    return box;
+    return pick;
   }
 
   /* -- the library: an ordered list, top first (cards by name, or unknown cards) ----- */
@@ -511,7 +519,13 @@
       var path = "stack[" + k + "]";
       var row = el("div", { cls: "entry", "data-path": path });
       if (it.spell !== undefined) row.appendChild(field(S.spell, text(it, "spell", path + ".spell")));
-      else row.appendChild(el("span", { cls: "hint", text: it.ability ? "ability" : "trigger" }));
+      else {   /* an ability on the stack: what it does, its name, the object it comes from */
+        var ak = it.ability ? "ability" : "trigger", ab = it[ak] || {};
+        row.appendChild(el("span", { cls: "ability-text", text: (it.ability ? S.ab_activated_short : S.ab_trigger_short) + ": " +
+          abilityText({ activated: { cost: {}, targets: ab.targets, effects: ab.effects } }).replace(/^: /, "") }));
+        row.appendChild(field(S.name, text(ab, "name", path + "." + ak + ".name")));
+        row.appendChild(field(S.source, select(ab, "source", path + "." + ak + ".source", Object.keys(allIds()).filter(function (id) { return id !== it.id; }), "—")));
+      }
       row.appendChild(field("id", text(it, "id", path + ".id")));
       row.appendChild(field(S.by, select(it, "by", path + ".by", playerNames(), "—")));
       row.appendChild(field(S.targets, list(it, "targets", path + ".targets", "bears, Боб")));
@@ -525,6 +539,14 @@
       m.stack.push({ spell: EN ? "Lightning Bolt" : "Молния", id: newId("spell"), by: playerNames()[0], targets: [] });
       renderBuild(); changed();
     } }));
+    sf.appendChild(abilityPicker(S.add_stack_ability, ["activated", "trigger"], false, function (a) {
+      /* the picker's ability as a stack item: {ability|trigger: {name, targets, effects}}; its targets are chosen below */
+      var body = a.activated || a, key = a.activated ? "ability" : "trigger";
+      var item = { id: newId(key), by: playerNames()[0], targets: [] };
+      item[key] = { name: EN ? "Ability" : "Способность", targets: body.targets || [], effects: body.effects };
+      if (!item[key].targets.length) delete item[key].targets;
+      m.stack = (m.stack || []).concat([item]);
+    }));
     form.appendChild(sf);
   }
 
@@ -964,6 +986,7 @@
   var vars0 = root.getAttribute("data-variations");
   vars0 = vars0 ? JSON.parse(vars0) : null;
   var start = first ? loaded(first, vars0, $("build-status")) : loadYaml($("yaml").value, vars0, $("build-status"));
+  if (first) performance.mark("board-drawn");   /* bench/board_bench.py reads it: the first render's end */
   start.then(function (ok) {
     return ok && root.getAttribute("data-from") ? scriptToLine() : ok;
   }).then(function () {
