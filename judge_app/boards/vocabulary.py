@@ -66,6 +66,7 @@ COLORS = {"white": ("белый", "white"), "blue": ("синий", "blue"), "bla
 MANA = {"W": ("{W} белая", "{W} white"), "U": ("{U} синяя", "{U} blue"), "B": ("{B} чёрная", "{B} black"),
         "R": ("{R} красная", "{R} red"), "G": ("{G} зелёная", "{G} green")}
 PERMANENT_TYPES = ("artifact", "enchantment", "land", "creature", "planeswalker")
+SUPERTYPES = {"legendary": ("легендарный", "legendary"), "basic": ("базовый", "basic")}
 TYPES = {"artifact": ("артефакт", "artifact"), "enchantment": ("чары", "enchantment"), "land": ("земля", "land"),
          "creature": ("существо", "creature"), "planeswalker": ("мироходец", "planeswalker")}
 
@@ -97,4 +98,5 @@ def for_page(en: bool) -> dict:
         "colors": _pairs(model.COLORS, COLORS, en),
         "mana": _pairs(model.COLOR_OF_SYMBOL, MANA, en),
         "types": _pairs(PERMANENT_TYPES, TYPES, en),
+        "supertypes": _pairs(SUPERTYPES, SUPERTYPES, en),
     }

@@ -83,6 +83,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "colors": ("Цвета", "Colours"),
     "types": ("Типы", "Types"),
     "subtypes": ("Подтипы", "Subtypes"),
+    "supertypes": ("Супертипы", "Supertypes"),
     "tapped": ("повёрнут", "tapped"),
     "sick": ("недавно под контролем", "summoning sick"),
     "token": ("фишка", "token"),

@@ -94,3 +94,4 @@ def test_the_picker_offers_only_what_the_loader_accepts():
                 a["subtype"] = v["land_types"][0][0]
             model.validate_abilities([a], code)
         model.validate_abilities([{"mana": m} for m, _ in v["mana"]], "mana")
+        assert {c for c, _ in v["types"]} <= set(model.CARD_TYPES) and {c for c, _ in v["colors"]} == set(model.COLORS)

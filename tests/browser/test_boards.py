@@ -225,6 +225,10 @@ def test_library_scenario_opens_in_the_builder_in_english(page):
         page.locator("a.open-builder").click()
     expect(page.locator("h1")).to_contain_text("Board builder")
     expect(field(page, "players[0].battlefield[0].id")).to_have_value("wurm")
+    # the builder explains itself in English on ?ui=en
+    expect(page.locator("#build-form details.ability-pick summary").first).to_have_text("+ ability")
+    expect(page.locator("#build-form .library-edit .zone-name").first).to_have_text("Library (top first)")
+    expect(page.locator("#pane-build > p.hint").first).to_contain_text("decisions, targets and attachments name it by its id")
     page.locator("#tab-play").click()
     # its script became the main line: the expectations hold at its end, and one step back is possible
     expect(page.locator("#expects li.pass")).to_have_count(5)

@@ -167,6 +167,7 @@
       more.appendChild(chips(spec, "keywords", path + "." + kind + ".keywords", S.keywords, V.keywords || []));
       more.appendChild(chips(spec, "colors", path + "." + kind + ".colors", S.colors, V.colors || []));
       if (kind === "permanent") more.appendChild(chips(spec, "types", path + ".permanent.types", S.types, V.types || []));
+      more.appendChild(chips(spec, "supertypes", path + "." + kind + ".supertypes", S.supertypes, V.supertypes || []));
       more.appendChild(field(S.subtypes, list(spec, "subtypes", path + "." + kind + ".subtypes", "")));
       box.appendChild(more);
       box.appendChild(abilitiesEditor(spec, path + "." + kind + ".abilities"));
