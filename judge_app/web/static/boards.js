@@ -361,7 +361,7 @@
   }
 
   /* -- the library: an ordered list, top first (cards by name, or unknown cards) ----- */
-  function libraryEditor(p, path) {
+  function libraryEditor(p, path, first) {
     var items = Array.isArray(p.library) ? p.library : (p.library ? [{ unknown: p.library }] : []);
     function store() {   /* only unknown cards: written as a count, like a scenario file */
       if (items.length === 1 && items[0] && items[0].unknown !== undefined && Object.keys(items[0]).length === 1) p.library = items[0].unknown;
@@ -369,7 +369,7 @@
       else p.library = items;
     }
     var box = el("div", { cls: "zone-edit library-edit", "data-path": path + ".library" }, [
-      el("div", { cls: "zone-name", text: S.library_list }), el("p", { cls: "hint", text: S.library_hint })]);
+      el("div", { cls: "zone-name", text: S.library_list }), first ? el("p", { cls: "hint", text: S.library_hint }) : null]);
     var ol = el("ol", { cls: "library-list" });
     items.forEach(function (it, j) {
       var ipath = path + ".library[" + j + "]";
@@ -478,7 +478,7 @@
         p[z].forEach(function (e, j) { zb.appendChild(entryEditor(p[z], j, path + "." + z + "[" + j + "]", z === "battlefield")); });
         f.appendChild(zb);
       });
-      var lib = libraryEditor(p, path);
+      var lib = libraryEditor(p, path, i === 0);   /* the hint once, under the first player */
       f.appendChild(lib);
       f.appendChild(cardSearch(p, i, lib));
       f.appendChild(el("div", { cls: "row" }, [
@@ -983,7 +983,7 @@
   }
   /* the server put the first run in the page (the new board, or the saved one at its line):
      no round trip before the first drawing; without it (a board the corpus now refuses) ask */
-  var first = JSON.parse($("first-run").textContent || "null");
+  var first = JSON.parse(root.getAttribute("data-first-run") || "null");
   var vars0 = root.getAttribute("data-variations");
   vars0 = vars0 ? JSON.parse(vars0) : null;
   var start = first ? loaded(first, vars0, $("build-status")) : loadYaml($("yaml").value, vars0, $("build-status"));
