@@ -23,6 +23,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "name": ("Имя", "Name"),
     "life": ("Жизнь", "Life"),
     "poison": ("Яд", "Poison"),
+    "lands_played": ("Земель сыграно за ход", "Lands played this turn"),
     "library": ("Библиотека (карт)", "Library (cards)"),
     "battlefield": ("Поле битвы", "Battlefield"),
     "hand": ("Рука", "Hand"),

@@ -290,6 +290,8 @@ def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):
     with page.expect_response(RUN):
         alice.locator("button.card-hit", has_text="Лес").first.click()
     expect(field(page, "players[0].command[0].id")).to_have_value("forest-2")
+    with page.expect_response(RUN):
+        field(page, "players[0].lands_played").fill("1")   # a land already played this turn
     # a triggered ability already on the stack, from the same picker: 3 damage to Bob
     stack_pick = page.locator("fieldset.stack-edit details.ability-pick")
     stack_pick.locator("summary").click()
@@ -310,6 +312,7 @@ def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):
     page.locator("#tab-yaml").click()
     yaml_text = page.locator("#yaml").input_value()
     assert "unknown: 20" in yaml_text and "activated:" in yaml_text and "command:" in yaml_text
+    assert "lands_played: 1" in yaml_text
     # play: the ability is a legal action naming the creature and Bob; both resolve, for 2 and 3
     page.locator("#tab-build").click()
     engine(page, lambda: page.locator("#check").click())

@@ -467,6 +467,7 @@
         field(S.name, nameInput),
         field(S.life, num(p, "life", path + ".life")),
         field(S.poison, num(p, "poison", path + ".poison", { min: 0 })),
+        field(S.lands_played, num(p, "lands_played", path + ".lands_played", { min: 0 })),
       ]);
       if (m.players.length > 2) head.appendChild(el("button", { type: "button", cls: "remove", text: S.remove,
         onclick: function () { m.players.splice(i, 1); renderBuild(); changed(); } }));
