@@ -19,6 +19,7 @@ import argparse
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -91,7 +92,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=30)
     ap.add_argument("--no-browser", action="store_true")
     args = ap.parse_args()
-    os.environ.setdefault("JUDGE_USERS_DB", str(ROOT / ".bench-users.db"))
+    # the boards saved here go to a throw-away file, never into the checkout or the instance
+    os.environ.setdefault("JUDGE_USERS_DB", str(Path(tempfile.mkdtemp(prefix="board-bench-")) / "users.db"))
 
     from judge_app.boards import moves, replay
     from judge_app.web import create_app
