@@ -25,12 +25,50 @@ def scenario_text(scenario) -> str:
                                 "message": "scenario — YAML-текст или объект JSON"}])
 
 
-def run(scenario, decisions=None, states: str = "events", at: int | None = None, export: bool = False) -> dict:
+DEFAULT_NAMES = {"ru": ("Алиса", "Боб"), "en": ("Alice", "Bob")}
+
+
+def default_board(lang: str) -> str:
+    """The board a new page starts from: two players at 20 life, 20 unknown cards each, turn 1,
+    the first player's main phase."""
+    a, b = DEFAULT_NAMES.get(lang, DEFAULT_NAMES["ru"])
+    return scenario_text({"title": "", "players": [{"name": a, "life": 20, "library": 20},
+                                                   {"name": b, "life": 20, "library": 20}],
+                          "turn": {"number": 1, "active": a, "step": "main1"}})
+
+
+def path_decisions(variations: dict | None) -> list:
+    """The decisions of the line a saved board was left at: its variation tree is saved flat
+    (``boards.js``: each node ``{p: parent index, a: action}``, parents first) with ``path``,
+    the child index at each level. A path the tree doesn't have stops where it breaks."""
+    if not isinstance(variations, dict):
+        return []
+    nodes = variations.get("nodes") if isinstance(variations.get("nodes"), list) else []
+    children: dict[int, list] = {-1: []}
+    for i, n in enumerate(nodes):
+        if not isinstance(n, dict):
+            continue
+        parent = n.get("p") if isinstance(n.get("p"), int) and n.get("p") in children else -1
+        children[parent].append(i)
+        children[i] = []
+    out, at = [], -1
+    for k in variations.get("path") if isinstance(variations.get("path"), list) else []:
+        kids = children.get(at, [])
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(kids):
+            break
+        at = kids[k]
+        out.append(nodes[at].get("a"))
+    return out
+
+
+def run(scenario, decisions=None, states: str = "events", at: int | None = None, export: bool = False,
+        with_data: bool = False) -> dict:
     """The run of board + decisions as the API answers it.
 
     ``states``: "events" — the board after every event; "final" — only at the end (the
     play page, fast); ``at``: stop after event N and give the board there; ``export``: add
-    ``yaml_with_decisions``, the scenario file of the line played.
+    ``yaml_with_decisions``, the scenario file of the line played; ``with_data``: the board's
+    data for the form even when decisions are given (the page's first render).
     """
     if states not in STATES:
         raise replay.BoardInvalid([{"path": "states", "line": 0, "message": f"states — одно из {', '.join(STATES)}"}])
@@ -47,6 +85,8 @@ def run(scenario, decisions=None, states: str = "events", at: int | None = None,
     out = {"id": sc.id, "title": sc.title, "rules_version": sc.rules_version, "yaml": text}
     if not decisions:   # loading a board: the builder's form needs its data
         out["data"] = replay.plain(sc.raw)
+    elif with_data:     # sc.raw has the decisions in its script: the board as written
+        out["data"] = replay.plain(replay.parse(text))
     if export:          # writing YAML is slow (pure-Python PyYAML): only when asked
         # sc.raw is the board with the decisions appended to its script (replay.load)
         out["yaml_with_decisions"] = scenario_text(replay.plain(sc.raw)) if decisions else text

@@ -4,9 +4,17 @@ A board is a scenario's YAML text. Every save is a new revision (1, 2, …), nev
 overwrite, so an edit is never lost: ``update`` says which revision the edit was based
 on and is refused with ``Conflict`` when someone saved another one since. Ids are short
 random strings, good for a permalink and not guessable by counting.
+
+Who may save a new revision (migration 2): a permalink is for sharing — anyone may read a
+board, replay it, branch it and save a copy — but editing the board in place belongs to its
+author. The author is whoever holds the board's edit key (a random key the browser keeps in
+a cookie and an API client gets once, at creation; only its SHA-256 is stored) or, when the
+board was made by a logged-in trainee or mentor, that account. Boards saved before the
+migration have no author and stay editable by anyone with the link, as they were.
 """
 from __future__ import annotations
 
+import hashlib
 import secrets
 import sqlite3
 from dataclasses import dataclass
@@ -31,9 +39,18 @@ BOARD_MIGRATIONS = [
         PRIMARY KEY (board_id, revision)
     );
     """,
+    # 2: the author (see the module's docstring); NULL on the boards saved before
+    """
+    ALTER TABLE boards ADD COLUMN author_key_hash TEXT;
+    ALTER TABLE boards ADD COLUMN author_uid INTEGER;
+    """,
 ]
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"   # no 0/o, 1/l: read aloud at a table
 ID_LENGTH = 8
+
+
+class NotAuthor(Exception):
+    """The board belongs to someone else: save a copy instead."""
 
 
 class Conflict(Exception):
@@ -69,14 +86,50 @@ def new_id() -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
 
-def create(conn: sqlite3.Connection, scenario: str, variations: str | None = None) -> Board:
+def new_author_key() -> str:
+    """A browser's (or an API client's) secret edit key: 32 random bytes, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def _key_hash(key: str | None) -> str | None:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest() if key else None
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who is asking: the edit key they hold (cookie or header) and their training account."""
+    key: str | None = None
+    uid: int | None = None
+
+
+def may_edit(conn: sqlite3.Connection, bid: str, who: Author) -> bool | None:
+    """True when ``who`` may save a new revision of the board; None when there is no such board."""
+    row = conn.execute("SELECT author_key_hash, author_uid FROM boards WHERE id = ?", (bid,)).fetchone()
+    if row is None:
+        return None
+    return _allowed(row, who)
+
+
+def _allowed(row, who: Author) -> bool:
+    if row["author_key_hash"] is None and row["author_uid"] is None:
+        return True   # saved before boards had authors
+    if who.uid is not None and row["author_uid"] == who.uid:
+        return True
+    given = _key_hash(who.key)
+    return given is not None and row["author_key_hash"] is not None and secrets.compare_digest(given, row["author_key_hash"])
+
+
+def create(conn: sqlite3.Connection, scenario: str, variations: str | None = None,
+           author: Author = Author()) -> Board:
+    """A new board, revision 1, owned by ``author`` (their key's hash and account)."""
     now = _now()
     with userdb.write(conn):
         while True:
             bid = new_id()
             if conn.execute("SELECT 1 FROM boards WHERE id = ?", (bid,)).fetchone() is None:
                 break
-        conn.execute("INSERT INTO boards (id, created_at, revision) VALUES (?, ?, 1)", (bid, now))
+        conn.execute("INSERT INTO boards (id, created_at, revision, author_key_hash, author_uid) VALUES (?, ?, 1, ?, ?)",
+                     (bid, now, _key_hash(author.key), author.uid))
         conn.execute("INSERT INTO board_revisions (board_id, revision, scenario, variations, saved_at) "
                      "VALUES (?, 1, ?, ?, ?)", (bid, scenario, variations, now))
     return Board(bid, 1, scenario, variations, now)
@@ -95,13 +148,18 @@ def get(conn: sqlite3.Connection, bid: str, revision: int | None = None) -> Boar
 
 
 def update(conn: sqlite3.Connection, bid: str, based_on: int, scenario: str,
-           variations: str | None = None) -> Board | None:
-    """Save a new revision on top of ``based_on``; None when there is no such board."""
+           variations: str | None = None, author: Author | None = None) -> Board | None:
+    """Save a new revision on top of ``based_on``; None when there is no such board.
+
+    ``author``: who asks (``NotAuthor`` when the board is someone else's); None skips the
+    check (the caller has made it, or it is the CLI/a test working on the file directly)."""
     now = _now()
     with userdb.write(conn):   # BEGIN IMMEDIATE: the check and the insert are one step for all writers
-        row = conn.execute("SELECT revision FROM boards WHERE id = ?", (bid,)).fetchone()
+        row = conn.execute("SELECT revision, author_key_hash, author_uid FROM boards WHERE id = ?", (bid,)).fetchone()
         if row is None:
             return None
+        if author is not None and not _allowed(row, author):
+            raise NotAuthor(bid)
         latest = row["revision"]
         if latest != based_on:
             raise Conflict(get(conn, bid))

@@ -95,17 +95,19 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
                 obj = make_object(game, entry, name, pool, "card")
                 ev.put_in_zone(game, obj, zone)
         lib = p.get("library") or 0
-        if isinstance(lib, int):
-            for i in range(lib):
-                oid = f"{slug(name)}-lib-{i + 1}"
-                obj = Obj(id=oid, owner=name, controller=name, zone="none", name_ru="карта", name_en="card",
-                          anonymous=True)
-                game.objects[oid] = obj
-                ev.put_in_zone(game, obj, "library", top=False)
-        else:
-            for entry in lib:
-                obj = make_object(game, entry, name, pool, "card")
-                ev.put_in_zone(game, obj, "library", top=False)
+        unknown = 0   # anonymous cards so far: a count, or {unknown: N} items of a list (top first)
+        for entry in [{"unknown": lib}] if isinstance(lib, int) else lib:
+            if isinstance(entry, dict) and "unknown" in entry:
+                for _ in range(entry["unknown"]):
+                    unknown += 1
+                    oid = f"{slug(name)}-lib-{unknown}"
+                    obj = Obj(id=oid, owner=name, controller=name, zone="none", name_ru="карта", name_en="card",
+                              anonymous=True)
+                    game.objects[oid] = obj
+                    ev.put_in_zone(game, obj, "library", top=False)
+                continue
+            obj = make_object(game, entry, name, pool, "card")
+            ev.put_in_zone(game, obj, "library", top=False)
     t = turn_spec or {}
     game.turn = int(t.get("number", 1))
     game.active = game.pidx(t["active"]) if t.get("active") else 0

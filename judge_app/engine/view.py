@@ -37,6 +37,7 @@ def board_dict(game: Game) -> dict:
                      "hand": [obj_dict(game, i) for i in p.hand],
                      "graveyard": [obj_dict(game, i) for i in p.graveyard],
                      "exile": [obj_dict(game, i) for i in p.exile],
+                     "command": [obj_dict(game, i) for i in p.command],
                      "battlefield": [obj_dict(game, i) for i in game.battlefield if game.objects[i].controller == p.name]}
                     for p in game.players],
         "stack": [obj_dict(game, i) for i in reversed(game.stack)],

@@ -227,6 +227,15 @@ class _Checker:
             self.err(line, key, f"неизвестный игрок «{r}»" + (f" — возможно, «{m[0]}»?" if m else ""))
 
 
+def _check_unknown(c, e: dict, line: int, key: str) -> None:
+    """``{unknown: N}`` in a library list: N cards nobody knows, at that place in the order."""
+    n = e["unknown"]
+    if set(e) != {"unknown"}:
+        c.err(line, key, "у {unknown: N} нет других ключей (неизвестные карты не называют и не получают id)")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10000:
+        c.err(line, f"{key}.unknown", "число неизвестных карт от 1 до 10000")
+
+
 def _maybe(k, options) -> str:
     m = difflib.get_close_matches(str(k), sorted(options), n=1)
     return f" — возможно, «{m[0]}»?" if m else ""
@@ -328,6 +337,9 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                 continue
             lines = getattr(v, "item_lines", [_line(p, zone)] * len(v))
             for j, e in enumerate(v):
+                if zone == "library" and isinstance(e, dict) and "unknown" in e:
+                    _check_unknown(c, e, lines[j], f"players[{i}].library[{j}]")
+                    continue
                 c.entry(e, lines[j], f"players[{i}].{zone}[{j}]", zone == "battlefield")
     for i, p in enumerate(players):
         if isinstance(p, dict):

@@ -10,6 +10,12 @@
 
 Bad input is a 4xx JSON error ``{"error", "issues": [{"path", "line", "message"}]}``;
 bodies are limited to ``MAX_BODY`` bytes and each client to ``RATE`` requests a minute.
+
+Who may edit (``store``'s docstring): everyone may read, replay and copy a saved board; a
+``PUT`` is for its author only — the browser's edit key in the ``AUTHOR_COOKIE`` cookie (set
+by the first save), the same key in the ``X-Board-Key`` header (an API client gets it in the
+answer of its first ``POST``), or the training account that created it. Anyone else gets 403
+and the page offers to save a copy.
 """
 from __future__ import annotations
 
@@ -18,10 +24,11 @@ import threading
 import time
 from collections import deque
 from contextlib import contextmanager
+from functools import lru_cache
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, session, url_for
 
-from ..boards import replay, service, store
+from ..boards import replay, service, store, vocabulary
 from ..cards.model import default_pool
 from . import boards_strings, render, scenario_data
 
@@ -32,6 +39,10 @@ MAX_VARIATIONS = 200_000
 MAX_DEPTH = 32        # nesting of a JSON body: a board is ~8 deep, variations are saved flat (boards.js)
 RATE = 240            # requests a minute per client on the API's POST/PUT
 BOARD_ID_CHARS = set(store.ID_ALPHABET)
+AUTHOR_COOKIE = "judge_board_key"
+AUTHOR_HEADER = "X-Board-Key"
+AUTHOR_COOKIE_AGE = 5 * 365 * 24 * 3600   # a judge keeps editing their boards for years
+MAX_KEY = 100
 
 
 class _Window:
@@ -198,13 +209,31 @@ def _rule_texts(events: list, version: str) -> dict:
     return out
 
 
+def _author() -> store.Author:
+    """Who asks: their edit key (header first, then cookie) and training account."""
+    key = request.headers.get(AUTHOR_HEADER) or request.cookies.get(AUTHOR_COOKIE)
+    uid = session.get("uid")
+    return store.Author(key if key and len(key) <= MAX_KEY else None, uid if isinstance(uid, int) else None)
+
+
 @boards.post("/api/boards")
 def api_create():
     data = _body()
     text = _validated(data)
+    who = _author()
+    fresh = who.key is None
+    if fresh:
+        who = store.Author(store.new_author_key(), who.uid)
     with _store() as conn:
-        b = store.create(conn, text, _variations(data))
-    return jsonify(id=b.id, revision=b.revision, url=url_for("boards.board_page", bid=b.id)), 201
+        b = store.create(conn, text, _variations(data), who)
+    out = {"id": b.id, "revision": b.revision, "url": url_for("boards.board_page", bid=b.id)}
+    if fresh:   # shown once: an API client keeps it for its PUTs (X-Board-Key)
+        out["edit_key"] = who.key
+    resp = jsonify(out)
+    if fresh or request.cookies.get(AUTHOR_COOKIE) != who.key:
+        resp.set_cookie(AUTHOR_COOKIE, who.key, max_age=AUTHOR_COOKIE_AGE, httponly=True, samesite="Lax",
+                        secure=request.is_secure)
+    return resp, 201
 
 
 @boards.get("/api/boards/<bid>")
@@ -230,7 +259,10 @@ def api_update(bid: str):
     text = _validated(data)
     try:
         with _store() as conn:
-            b = store.update(conn, bid, rev, text, _variations(data))
+            b = store.update(conn, bid, rev, text, _variations(data), _author())
+    except store.NotAuthor:
+        return jsonify(error="эту доску может менять только её автор; сохраните свою копию (POST /api/boards)",
+                       not_author=True), 403
     except store.Conflict as exc:
         return jsonify(error=f"доску уже изменили: последняя ревизия {exc.latest.revision}, а правка основана на {rev}",
                        latest=_board_json(exc.latest)), 409
@@ -257,15 +289,40 @@ def api_cards():
 
 
 # -- pages -------------------------------------------------------------------------
-def _page(scenario: str, board: store.Board | None, origin: str = ""):
+def _first_run(scenario: str, variations: str | None) -> dict | None:
+    """The run the page would ask for first (the board, at the line it was saved at), put in
+    the page so it draws without a round trip. None when the board no longer loads (a newer
+    corpus refuses it): the page then asks, and shows the loader's messages."""
+    decisions = service.path_decisions(json.loads(variations) if variations else None)
+    try:
+        out = service.run(scenario, decisions, "final", with_data=True)
+    except replay.BoardInvalid:
+        return None
+    out["rule_texts"] = _rule_texts(out["events"], out["rules_version"])
+    return out
+
+
+@lru_cache(maxsize=4)
+def _new_board_run(lang: str) -> str:
+    """The new page's board and its run, the same for every visitor: made once per language
+    (JSON text, so no caller can change it)."""
+    return json.dumps(_first_run(service.default_board(lang), None), ensure_ascii=False)
+
+
+def _page(scenario: str, board: store.Board | None, origin: str = "", can_edit: bool = True):
     from ..engine.state import STEP_RU, STEPS
 
     lang = boards_strings.ui.ui_lang()
     steps = [[s, s if lang == "en" else STEP_RU.get(s, s)] for s in STEPS]
-    return render_template("boards.html", scenario=scenario, board=board,
+    if scenario:
+        first = json.dumps(_first_run(scenario, board.variations if board else None), ensure_ascii=False)
+    else:
+        first = _new_board_run(lang)
+    return render_template("boards.html", scenario=scenario, board=board, can_edit=can_edit, first_run=first,
                            variations=board.variations if board else "", origin=origin,
                            page_strings=json.dumps(boards_strings.for_page(), ensure_ascii=False),
-                           steps=json.dumps(steps, ensure_ascii=False), s=boards_strings.for_page())
+                           steps=json.dumps(steps, ensure_ascii=False), s=boards_strings.for_page(),
+                           vocab=json.dumps(vocabulary.for_page(lang == "en"), ensure_ascii=False))
 
 
 @boards.get("/boards/new")
@@ -292,5 +349,7 @@ def export_yaml(bid: str):
 @boards.get("/boards/<bid>")
 def board_page(bid: str):
     b = _saved(bid)
-    return _page(b.scenario, b)
+    with _store() as conn:
+        can_edit = bool(store.may_edit(conn, bid, _author()))
+    return _page(b.scenario, b, can_edit=can_edit)
 

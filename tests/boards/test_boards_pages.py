@@ -1,6 +1,10 @@
 """The builder's pages as HTML: Russian first, English on ?ui=en, hostile ids answered with 404s."""
 from __future__ import annotations
 
+import json
+import re
+from html import unescape
+
 from board_samples import BOARD
 
 
@@ -36,3 +40,36 @@ def test_hostile_ids_and_params(client):
         assert "Traceback" not in r.get_data(as_text=True)
     r = client.get("/api/boards/zzzzzzzz")
     assert r.status_code == 404 and r.is_json
+
+
+def _first_run(html: str):
+    m = re.search(r'data-first-run="([^"]*)"', html)
+    assert m, "the page carries its first run"
+    return json.loads(unescape(m.group(1)))
+
+
+def test_the_page_carries_its_first_run_at_the_saved_line(client):
+    new = _first_run(client.get("/boards/new").get_data(as_text=True))
+    assert [p["name"] for p in new["data"]["players"]] == ["Алиса", "Боб"] and new["board"]["step"] == "main1"
+    assert [p["name"] for p in _first_run(client.get("/boards/new?ui=en").get_data(as_text=True))["data"]["players"]] \
+        == ["Alice", "Bob"]
+    # a saved board left after the attack: the page's run is played to that line, its form data is the board alone
+    nodes = [{"p": -1, "a": {"attack": {"wurm": "Боб"}}, "l": "a"}, {"p": -1, "a": {"attack": "none"}, "l": "b"},
+             {"p": 0, "a": "pass", "l": "c"}]
+    made = client.post("/api/boards", json={"scenario": BOARD, "variations": {"nodes": nodes, "path": [0, 0]}}).get_json()
+    run = _first_run(client.get(made["url"]).get_data(as_text=True))
+    assert len(run["decisions"]) == 2 and run["board"]["players"][0]["battlefield"][0]["combat"]["attacking"] == "Боб"
+    assert "script" not in run["data"]
+    # the second line, then a path the tree doesn't have: played as far as it goes
+    for path, n in (([1], 1), ([0, 5], 1)):
+        made = client.post("/api/boards", json={"scenario": BOARD, "variations": {"nodes": nodes, "path": path}}).get_json()
+        assert len(_first_run(client.get(made["url"]).get_data(as_text=True))["decisions"]) == n
+
+
+def test_a_hostile_title_stays_text_in_the_first_run(client):
+    hostile = BOARD.replace("title: Пробивной удар и смертельное касание", "title: '</script><script>alert(1)</script>'")
+    assert hostile != BOARD
+    made = client.post("/api/boards", json={"scenario": hostile}).get_json()
+    html = client.get(made["url"]).get_data(as_text=True)
+    assert "<script>alert(1)" not in html
+    assert _first_run(html)["title"] == "</script><script>alert(1)</script>"

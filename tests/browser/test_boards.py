@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 RUN = "**/api/scenarios/run"
+KEYWORD_RU = {"trample": "пробивной удар", "deathtouch": "смертельное касание"}
 
 
 @pytest.fixture(autouse=True)
@@ -26,15 +27,21 @@ def field(page, path):
 
 
 def engine(page, click):
-    """Do something that asks the engine, and wait for its answer."""
+    """Do something that asks the engine, and wait for its answer to be drawn (the page is
+    busy from the request until the drawing, in one step)."""
     with page.expect_response(RUN):
         click()
+    expect(page.locator("#board-app")).not_to_have_class(re.compile(r"\bbusy\b"))
 
 
 def open_builder(page, url="/boards/new"):
-    with page.expect_response(RUN):
-        page.goto(url)
+    """The page arrives with its board already run (no request before the first drawing)."""
+    requests = []
+    page.on("request", lambda r: requests.append(r.url) if "/api/scenarios/run" in r.url else None)
+    page.goto(url)
     expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    expect(page.locator("#play-board .board")).to_have_count(1)
+    assert requests == []
 
 
 def add_creature(page, player, j, name, power, toughness, keywords, oid):
@@ -43,14 +50,19 @@ def add_creature(page, player, j, name, power, toughness, keywords, oid):
     field(page, f"{base}.creature.name").fill(name)
     field(page, f"{base}.creature.power").fill(str(power))
     field(page, f"{base}.creature.toughness").fill(str(toughness))
+    expect(field(page, f"{base}.id")).not_to_have_value("")   # every object gets an id at once
     if keywords:
-        field(page, f"{base}.creature.keywords").fill(keywords)
+        kws = field(page, f"{base}.creature.keywords")
+        kws.locator("summary").click()   # the long list of keywords folds on a phone
+        for kw in keywords:
+            kws.locator(f'input[data-chip="{kw}"]').check()
+        expect(kws.locator("summary")).to_contain_text(", ".join(KEYWORD_RU[k] for k in keywords))
     field(page, f"{base}.id").fill(oid)
 
 
 def build_combat_board(page):
-    add_creature(page, 0, 0, "Вурм", 6, 4, "trample, deathtouch", "wurm")
-    add_creature(page, 1, 0, "Мастодонт", 3, 5, "", "mastodon")
+    add_creature(page, 0, 0, "Вурм", 6, 4, ["trample", "deathtouch"], "wurm")
+    add_creature(page, 1, 0, "Мастодонт", 3, 5, [], "mastodon")
     field(page, "turn.step").select_option("declare_attackers")
 
 
@@ -78,12 +90,12 @@ def test_build_play_branch_save_share_export_import(page, browser, base_url, art
     build_combat_board(page)
     # an error is shown beside its field, with the loader's message
     with page.expect_response(RUN):
-        field(page, "players[0].battlefield[0].creature.keywords").fill("trample, deathtuch")
+        field(page, "players[1].battlefield[0].id").fill("wurm")
     err = page.locator("#build-form .field-error")
-    expect(err).to_contain_text("deathtuch")
+    expect(err).to_contain_text("«wurm» уже использован")
     shot(page, artifacts, "boards-build-error-desktop")
     with page.expect_response(RUN):
-        field(page, "players[0].battlefield[0].creature.keywords").fill("trample, deathtouch")
+        field(page, "players[1].battlefield[0].id").fill("mastodon")
     expect(err).to_have_count(0)
     engine(page, lambda: page.locator("#check").click())
     expect(page.locator("#pane-play")).to_be_visible()
@@ -139,21 +151,32 @@ def test_build_play_branch_save_share_export_import(page, browser, base_url, art
     url = page.url
     other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
     p2 = other.new_page()
-    with p2.expect_response(RUN):
-        p2.goto(url)
+    p2.goto(url)
     expect(p2.locator("#pane-play")).to_be_visible()
     expect(p2.locator('#play-board section.player[data-player="Боб"] .life')).to_have_attribute("data-life", "14")
     expect(p2.locator("#variations .branch")).to_have_count(1)
-    # the second editor saves first: the first one gets a conflict and saves a copy
+    # someone else's board: read, play, branch — and saving makes their own copy
+    expect(p2.locator("#not-author")).to_be_visible()
+    expect(p2.locator("#save")).to_have_text("Сохранить копию")
     p2.locator("#save").click()
-    expect(p2.locator("#save-status")).to_contain_text("2")
+    expect(p2).to_have_url(re.compile(r"/boards/[a-z2-9]{8}$"))
+    expect(p2).not_to_have_url(url)
+    expect(p2.locator("#save")).to_have_text("Сохранить")
+    other.close()
+    # the author in a second tab saves first: the first tab gets a conflict and saves a copy
+    tab2 = page.context.new_page()
+    tab2.goto(url)
+    expect(tab2.locator("#not-author")).to_have_count(0)
+    expect(tab2.locator("#pane-play")).to_be_visible()
+    tab2.locator("#save").click()
+    expect(tab2.locator("#save-status")).to_contain_text("2")
+    tab2.close()
     page.locator("#save").click()
     expect(page.locator("#conflict")).to_be_visible()
     shot(page, artifacts, "boards-conflict-desktop")
     page.locator("#conflict-copy").click()
     expect(page).not_to_have_url(url)
     expect(page.locator("#conflict")).to_be_hidden()
-    other.close()
 
     # export the YAML of the line played, import it in a new page: the same board
     page.locator("#tab-yaml").click()
@@ -169,7 +192,10 @@ def test_build_play_branch_save_share_export_import(page, browser, base_url, art
     with p3.expect_response(RUN):
         p3.locator("#import").set_input_files(str(path))
     expect(p3.locator("#yaml-status")).to_have_class(re.compile(r"\bok\b"))
-    expect(p3.locator(f'#build-form [data-path="players[0].battlefield[0].creature.keywords"]')).to_have_value("trample, deathtouch")
+    kws = p3.locator('#build-form [data-path="players[0].battlefield[0].creature.keywords"]')
+    expect(kws.locator('input[data-chip="trample"]')).to_be_checked()
+    expect(kws.locator('input[data-chip="deathtouch"]')).to_be_checked()
+    expect(kws.locator('input[data-chip="flying"]')).not_to_be_checked()
     p3.locator("#tab-play").click()
     expect(p3.locator('#play-board section.player[data-player="Боб"] .life')).to_have_attribute("data-life", "14")
     p3.close()
@@ -199,6 +225,10 @@ def test_library_scenario_opens_in_the_builder_in_english(page):
         page.locator("a.open-builder").click()
     expect(page.locator("h1")).to_contain_text("Board builder")
     expect(field(page, "players[0].battlefield[0].id")).to_have_value("wurm")
+    # the builder explains itself in English on ?ui=en
+    expect(page.locator("#build-form details.ability-pick summary").first).to_have_text("+ ability")
+    expect(page.locator("#build-form .library-edit .zone-name").first).to_have_text("Library (top first)")
+    expect(page.locator("#pane-build > p.hint").first).to_contain_text("decisions, targets and attachments name it by its id")
     page.locator("#tab-play").click()
     # its script became the main line: the expectations hold at its end, and one step back is possible
     expect(page.locator("#expects li.pass")).to_have_count(5)
@@ -213,3 +243,87 @@ def test_library_scenario_opens_in_the_builder_in_english(page):
     page.locator("#tab-play").click()
     expect(page.locator("#refusal")).to_be_visible()
     expect(page.locator("#variations .mv", has_text="assign_damage")).to_have_count(1)   # the line is kept
+
+
+def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):
+    """On a 360 px phone: an ad-hoc creature gets an ability from the picker, Bolt goes on top
+    of the library, a card into the command zone — each with an id given by the builder — and
+    the ability is then a legal action that names its source and target by id."""
+    page = phone
+    open_builder(page)
+    alice = page.locator("fieldset.player-edit").nth(0)
+    alice.locator("button.add-creature").click()
+    expect(field(page, "players[0].battlefield[0].id")).to_have_value("creature")
+    pick = alice.locator("details.ability-pick").first
+    pick.locator("summary").click()
+    pick.locator("select.ab-kind").select_option("activated")
+    expect(pick.locator("input.ab-tap")).to_be_checked()
+    pick.locator("select.ab-target").select_option("any")
+    pick.locator("select.ab-effect").select_option("damage")
+    pick.locator("input.ab-n").fill("2")
+    pick.locator("select.ab-to").select_option("target1")
+    with page.expect_response(RUN):
+        pick.locator("button.add-ability").click()
+    expect(alice.locator(".ability-text")).to_have_text(re.compile(r"^\{T\} \[Цель: любая цель\]: повреждения 2 → цель$"))
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    # Lightning Bolt on top of the library (above the 20 unknown cards), then one more below it, reordered
+    alice.locator(".card-search select").select_option("library")
+    alice.locator("input.card-q").press_sequentially("Lightning", delay=20)
+    with page.expect_response(RUN):
+        alice.locator("button.card-hit", has_text="Молния").click()
+    alice.locator("input.card-q").fill("")
+    alice.locator("input.card-q").press_sequentially("Forest", delay=20)
+    with page.expect_response(RUN):
+        alice.locator("button.card-hit", has_text="Лес").first.click()
+    lib = alice.locator("ol.library-list > li")
+    expect(lib).to_have_count(3)
+    expect(lib.nth(0)).to_contain_text("Лес")
+    with page.expect_response(RUN):
+        lib.nth(1).locator("button.lib-up").click()   # Bolt back on top
+    expect(lib.nth(0)).to_contain_text("Молния")
+    expect(field(page, "players[0].library[0].id")).to_have_value("lightning-bolt")
+    expect(field(page, "players[0].library[2].unknown")).to_have_value("20")
+    # a card in the command zone
+    alice.locator(".card-search select").select_option("command")
+    alice.locator("input.card-q").fill("")
+    alice.locator("input.card-q").press_sequentially("Forest", delay=20)
+    with page.expect_response(RUN):
+        alice.locator("button.card-hit", has_text="Лес").first.click()
+    expect(field(page, "players[0].command[0].id")).to_have_value("forest-2")
+    with page.expect_response(RUN):
+        field(page, "players[0].lands_played").fill("1")   # a land already played this turn
+    # a triggered ability already on the stack, from the same picker: 3 damage to Bob
+    stack_pick = page.locator("fieldset.stack-edit details.ability-pick")
+    stack_pick.locator("summary").click()
+    stack_pick.locator("select.ab-kind").select_option("trigger")
+    expect(stack_pick.locator("input.ab-tap")).to_have_count(0)   # no cost: it is already on the stack
+    stack_pick.locator("select.ab-target").select_option("player")
+    stack_pick.locator("select.ab-effect").select_option("damage")
+    stack_pick.locator("input.ab-n").fill("3")
+    with page.expect_response(RUN):
+        stack_pick.locator("button.add-ability").click()
+    expect(page.locator("#build-form .field-error")).to_contain_text("цел")   # its target isn't chosen yet
+    with page.expect_response(RUN):
+        field(page, "stack[0].targets").fill("Боб")
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    expect(field(page, "stack[0].id")).to_have_value("trigger")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, artifacts, "boards-abilities-library-phone")
+    page.locator("#tab-yaml").click()
+    yaml_text = page.locator("#yaml").input_value()
+    assert "unknown: 20" in yaml_text and "activated:" in yaml_text and "command:" in yaml_text
+    assert "lands_played: 1" in yaml_text
+    # play: the ability is a legal action naming the creature and Bob; both resolve, for 2 and 3
+    page.locator("#tab-build").click()
+    engine(page, lambda: page.locator("#check").click())
+    expect(page.locator('#play-board section.player[data-player="Алиса"] .zone-command')).to_contain_text("Лес")
+    expect(page.locator("#play-board .stack-zone")).to_contain_text("trigger")
+    ping = page.locator("#legal button.move-activate", has_text="Боб").first
+    expect(ping).to_be_enabled()
+    engine(page, lambda: ping.click())
+    for _ in range(6):
+        if life(page, "Боб").get_attribute("data-life") == "15":
+            break
+        engine(page, lambda: page.locator("#legal button.move-pass").first.click())
+    expect(life(page, "Боб")).to_have_attribute("data-life", "15")
+    shot(page, artifacts, "boards-ability-played-phone")

@@ -1,0 +1,102 @@
+"""What the builder's ability picker offers: the card vocabulary, labelled for a judge.
+
+The lists come from the card model (``cards.model``: the keywords, target kinds, trigger
+and static kinds the engine implements), so the picker never offers what the loader would
+refuse, and a kind added to the model shows up here (with its code as the label until it
+gets one). Only the labels live here, in Russian and English. Effects are the subset a
+form can fill with a number or a keyword; anything else is written in the YAML tab.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from judge_app.cards import model
+from judge_app.engine.keywords import KW_RU
+
+KEYWORD_EN = {"first_strike": "first strike", "double_strike": "double strike", "cant_block": "can't block",
+              "cant_be_blocked": "can't be blocked", "cant_attack": "can't attack",
+              "block_additional": "can block an additional creature", "attacks_each_combat": "attacks each combat if able",
+              "blocks_each_combat": "blocks each combat if able", "split_second": "split second"}
+KEYWORD_RU_MORE = {"block_additional": "«может блокировать ещё одно существо»", "split_second": "скорость мысли"}
+ARGUMENT_KEYWORDS = ("protection",)   # take an argument: written in the YAML tab
+
+TARGETS = {"any": ("любая цель", "any target"), "creature": ("существо", "creature"),
+           "player": ("игрок", "player"), "creature_you_control": ("ваше существо", "creature you control"),
+           "creature_you_dont_control": ("существо соперника", "creature you don't control"),
+           "planeswalker": ("мироходец", "planeswalker"), "permanent": ("перманент", "permanent"),
+           "nonlegendary_creature": ("нелегендарное существо", "nonlegendary creature")}
+TRIGGERS = {"etb": ("когда выходит на поле битвы", "when it enters the battlefield"),
+            "dies": ("когда умирает", "when it dies"),
+            "another_creature_etb": ("когда другое существо выходит на поле битвы", "whenever another creature enters"),
+            "upkeep_yours": ("в начале вашего шага поддержки", "at the beginning of your upkeep"),
+            "each_upkeep": ("в начале каждого шага поддержки", "at the beginning of each upkeep"),
+            "attacks": ("когда атакует", "whenever it attacks"),
+            "blocks": ("когда блокирует", "whenever it blocks")}
+# static kinds a form can fill: (label ru, label en, the fields it needs)
+STATICS = {"anthem": ("ваши существа получают +P/+T", "creatures you control get +P/+T", ["pt", "affects"]),
+           "enchanted": ("зачарованный перманент получает +P/+T", "the enchanted permanent gets +P/+T", ["pt"]),
+           "cda_lhurgoyf": ("сила — число карт существ на кладбищах (Лхургойф)", "power = creature cards in graveyards (Lhurgoyf)", []),
+           "cda_tarmogoyf": ("сила — число типов карт на кладбищах (Тармогойф)", "power = card types in graveyards (Tarmogoyf)", []),
+           "control_enchanted": ("вы контролируете зачарованное существо", "you control the enchanted creature", []),
+           "nonbasic_lands_are": ("небазовые земли — это базовый тип", "nonbasic lands are a basic type", ["subtype"]),
+           "lands_are_also": ("каждая земля — ещё и базовый тип", "each land is also a basic type", ["subtype"]),
+           "enchantments_are_creatures": ("чары — существа (Опалесценция)", "enchantments are creatures (Opalescence)", []),
+           "permanents_are_enchantments": ("перманенты — чары", "permanents are enchantments", []),
+           "creatures_lose_abilities": ("существа теряют способности и становятся P/T (Смирение)",
+                                        "creatures lose abilities and are P/T (Humility)", ["pt"])}
+# effects: (label ru, label en, the numbers or keyword it takes, where it may go)
+EFFECTS = {"damage": ("повреждения", "damage", ["n"], ["target1", "each_creature", "each_player", "each_opponent"]),
+           "pump": ("+P/+T до конца хода", "+P/+T until end of turn", ["p", "t"], ["target1", "self"]),
+           "draw": ("взять карты", "draw cards", ["n"], ["you", "target1"]),
+           "gain_life": ("получить жизнь", "gain life", ["n"], ["you", "target1"]),
+           "lose_life": ("потерять жизнь", "lose life", ["n"], ["you", "target1", "each_opponent"]),
+           "counters": ("счётчики +1/+1", "+1/+1 counters", ["n"], ["target1", "self"]),
+           "destroy": ("уничтожить", "destroy", [], ["target1"]),
+           "tap": ("повернуть", "tap", [], ["target1"]),
+           "untap": ("развернуть", "untap", [], ["target1"]),
+           "gain_keyword": ("получает ключевое слово до конца хода", "gains a keyword until end of turn", ["keyword"],
+                            ["target1", "self"])}
+REFS = {"target1": ("цель", "the target"), "self": ("он сам", "itself"), "you": ("вы", "you"),
+        "each_creature": ("каждое существо", "each creature"), "each_player": ("каждый игрок", "each player"),
+        "each_opponent": ("каждый соперник", "each opponent")}
+AFFECTS = {"creatures_you_control": ("ваши существа", "creatures you control"),
+           "other_creatures_you_control": ("другие ваши существа", "other creatures you control")}
+COLORS = {"white": ("белый", "white"), "blue": ("синий", "blue"), "black": ("чёрный", "black"),
+          "red": ("красный", "red"), "green": ("зелёный", "green")}
+MANA = {"W": ("{W} белая", "{W} white"), "U": ("{U} синяя", "{U} blue"), "B": ("{B} чёрная", "{B} black"),
+        "R": ("{R} красная", "{R} red"), "G": ("{G} зелёная", "{G} green")}
+PERMANENT_TYPES = ("artifact", "enchantment", "land", "creature", "planeswalker")
+SUPERTYPES = {"legendary": ("легендарный", "legendary"), "basic": ("базовый", "basic")}
+TYPES = {"artifact": ("артефакт", "artifact"), "enchantment": ("чары", "enchantment"), "land": ("земля", "land"),
+         "creature": ("существо", "creature"), "planeswalker": ("мироходец", "planeswalker")}
+
+
+def _pairs(codes, labels: dict, en: bool) -> list[list[str]]:
+    """[[code, label], …] in the model's order; a code without a label shows as itself."""
+    return [[c, labels[c][1 if en else 0] if c in labels else c] for c in codes]
+
+
+def _keyword_label(k: str, en: bool) -> str:
+    if en:
+        return KEYWORD_EN.get(k, k.replace("_", " "))
+    return KW_RU.get(k) or KEYWORD_RU_MORE.get(k, k)
+
+
+@lru_cache(maxsize=2)
+def for_page(en: bool) -> dict:
+    """The picker's vocabulary, for ``boards.js`` (a data attribute of the page)."""
+    statics = [s for s in model.STATIC_KINDS if s in STATICS]   # the rest need an "as it enters" choice
+    return {
+        "keywords": [[k, _keyword_label(k, en)] for k in model.KEYWORDS if k not in ARGUMENT_KEYWORDS],
+        "targets": _pairs(model.TARGET_KINDS, TARGETS, en),
+        "triggers": _pairs(model.TRIGGER_KINDS, TRIGGERS, en),
+        "statics": [[s, STATICS[s][1 if en else 0], STATICS[s][2]] for s in statics],
+        "effects": [[e, v[1 if en else 0], v[2], v[3]] for e, v in EFFECTS.items() if e in model.EFFECT_KEYS],
+        "refs": _pairs(REFS, REFS, en),
+        "affects": _pairs([a for a in model.ANTHEM_AFFECTS if a in AFFECTS], AFFECTS, en),
+        "land_types": [[t, t] for t in model.BASIC_LAND_TYPES],
+        "colors": _pairs(model.COLORS, COLORS, en),
+        "mana": _pairs(model.COLOR_OF_SYMBOL, MANA, en),
+        "types": _pairs(PERMANENT_TYPES, TYPES, en),
+        "supertypes": _pairs(SUPERTYPES, SUPERTYPES, en),
+    }
