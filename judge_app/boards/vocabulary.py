@@ -16,7 +16,8 @@ from judge_app.engine.keywords import KW_RU
 KEYWORD_EN = {"first_strike": "first strike", "double_strike": "double strike", "cant_block": "can't block",
               "cant_be_blocked": "can't be blocked", "cant_attack": "can't attack",
               "block_additional": "can block an additional creature", "attacks_each_combat": "attacks each combat if able",
-              "blocks_each_combat": "blocks each combat if able", "split_second": "split second"}
+              "blocks_each_combat": "blocks each combat if able", "split_second": "split second",
+              "cant_attack_alone": "can't attack alone", "cant_be_countered": "can't be countered"}
 KEYWORD_RU_MORE = {"block_additional": "«может блокировать ещё одно существо»", "split_second": "скорость мысли"}
 ARGUMENT_KEYWORDS = ("protection",)   # take an argument: written in the YAML tab
 
@@ -24,14 +25,29 @@ TARGETS = {"any": ("любая цель", "any target"), "creature": ("суще�
            "player": ("игрок", "player"), "creature_you_control": ("ваше существо", "creature you control"),
            "creature_you_dont_control": ("существо соперника", "creature you don't control"),
            "planeswalker": ("мироходец", "planeswalker"), "permanent": ("перманент", "permanent"),
-           "nonlegendary_creature": ("нелегендарное существо", "nonlegendary creature")}
+           "nonlegendary_creature": ("нелегендарное существо", "nonlegendary creature"),
+           "spell": ("заклинание", "spell"), "instant_or_sorcery_spell": ("заклинание мгновенное или волшебство",
+                                                                      "instant or sorcery spell"),
+           "land": ("земля", "land")}
 TRIGGERS = {"etb": ("когда выходит на поле битвы", "when it enters the battlefield"),
             "dies": ("когда умирает", "when it dies"),
             "another_creature_etb": ("когда другое существо выходит на поле битвы", "whenever another creature enters"),
             "upkeep_yours": ("в начале вашего шага поддержки", "at the beginning of your upkeep"),
             "each_upkeep": ("в начале каждого шага поддержки", "at the beginning of each upkeep"),
             "attacks": ("когда атакует", "whenever it attacks"),
-            "blocks": ("когда блокирует", "whenever it blocks")}
+            "blocks": ("когда блокирует", "whenever it blocks"),
+            "another_creature_dies": ("когда другое существо умирает", "whenever another creature dies"),
+            "another_creature_leaves": ("когда другое существо покидает поле битвы",
+                                        "whenever another creature leaves the battlefield"),
+            "you_gain_life": ("когда вы получаете жизнь", "whenever you gain life"),
+            "combat_damage_to_player": ("когда наносит боевые повреждения игроку",
+                                        "whenever it deals combat damage to a player"),
+            "becomes_blocked": ("когда становится заблокированным", "whenever it becomes blocked"),
+            "end_step_yours": ("в начале вашего заключительного шага", "at the beginning of your end step"),
+            "each_end_step": ("в начале каждого заключительного шага", "at the beginning of each end step"),
+            "player_casts": ("когда игрок разыгрывает заклинание", "whenever a player casts a spell"),
+            "you_cast": ("когда вы разыгрываете заклинание", "whenever you cast a spell")}
+YAML_ONLY_TRIGGERS = ("state",)   # a state trigger needs its "if" condition (603.8): written in the YAML tab
 # static kinds a form can fill: (label ru, label en, the fields it needs)
 STATICS = {"anthem": ("ваши существа получают +P/+T", "creatures you control get +P/+T", ["pt", "affects"]),
            "enchanted": ("зачарованный перманент получает +P/+T", "the enchanted permanent gets +P/+T", ["pt"]),
@@ -89,7 +105,7 @@ def for_page(en: bool) -> dict:
     return {
         "keywords": [[k, _keyword_label(k, en)] for k in model.KEYWORDS if k not in ARGUMENT_KEYWORDS],
         "targets": _pairs(model.TARGET_KINDS, TARGETS, en),
-        "triggers": _pairs(model.TRIGGER_KINDS, TRIGGERS, en),
+        "triggers": _pairs([t for t in model.TRIGGER_KINDS if t not in YAML_ONLY_TRIGGERS], TRIGGERS, en),
         "statics": [[s, STATICS[s][1 if en else 0], STATICS[s][2]] for s in statics],
         "effects": [[e, v[1 if en else 0], v[2], v[3]] for e, v in EFFECTS.items() if e in model.EFFECT_KEYS],
         "refs": _pairs(REFS, REFS, en),

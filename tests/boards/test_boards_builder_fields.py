@@ -69,7 +69,9 @@ def test_the_picker_offers_only_what_the_loader_accepts():
         v = vocabulary.for_page(en)
         assert {k for k, _ in v["keywords"]} == set(model.KEYWORDS) - set(vocabulary.ARGUMENT_KEYWORDS)
         assert [t for t, _ in v["targets"]] == list(model.TARGET_KINDS)
-        assert [t for t, _ in v["triggers"]] == list(model.TRIGGER_KINDS)
+        assert [t for t, _ in v["triggers"]] == [t for t in model.TRIGGER_KINDS if t not in vocabulary.YAML_ONLY_TRIGGERS]
+        model.validate_abilities([{"trigger": t, "effects": [{"draw": 1, "who": "you"}]} for t, _ in v["triggers"]],
+                                 "triggers")
         # every code has a label (in Russian, never the bare code)
         assert all(label and (en or label != code) for code, label in v["keywords"] + v["targets"] + v["triggers"])
         # every effect with every place it may go, on an activated and a triggered ability, validates

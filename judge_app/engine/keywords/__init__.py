@@ -64,7 +64,12 @@ KW_RU = {"flying": "полёт", "reach": "захват", "first_strike": "пе�
          "menace": "угроза", "hexproof": "порчеустойчивость", "shroud": "неуязвимость", "intimidate": "запугивание",
          "fear": "страх", "protection": "защита", "cant_block": "«не может блокировать»",
          "cant_be_blocked": "«не может быть заблокировано»", "cant_attack": "«не может атаковать»",
-         "attacks_each_combat": "«атакует в каждом бою, если может»", "blocks_each_combat": "«блокирует в каждом бою, если может»"}
+         "attacks_each_combat": "«атакует в каждом бою, если может»", "blocks_each_combat": "«блокирует в каждом бою, если может»",
+         # names as the 2019 Russian CR gives them (702.8, 702.79, 702.89; 702.14a: «Знание [тип]»)
+         "flash": "миг", "wither": "увядание", "infect": "инфекция", "plainswalk": "знание равнин",
+         "islandwalk": "знание островов", "swampwalk": "знание болот", "mountainwalk": "знание гор",
+         "forestwalk": "знание лесов", "cant_attack_alone": "«не может атаковать в одиночку»",
+         "cant_be_countered": "«не может быть отменено»"}
 
 
 def grant(game, so, e: dict, target, info: dict) -> None:
