@@ -466,7 +466,8 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                         "damage": not isinstance(val, int) or isinstance(val, bool),
                         "pt": not (isinstance(val, str) and re.fullmatch(r"-?\d+/-?\d+", val)),
                         "counters": not (isinstance(val, dict) and all(isinstance(n, int) for n in val.values())),
-                        "abilities": not isinstance(val, list),
+                        "abilities": not (isinstance(val, list) and all(
+                            isinstance(x, str) or isinstance(x, dict) and len(x) == 1 for x in val)),
                         **{sk: not (isinstance(val, list) and all(isinstance(x, str) for x in val)) for sk in SET_EXPECTS},
                         "explains": not isinstance(val, (list, str)),
                         "zone": not isinstance(val, str),

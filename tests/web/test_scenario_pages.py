@@ -122,13 +122,14 @@ def test_rule_page_lists_scenarios_that_cite_it(client):
     for item in items:
         run = scenario_data.run(item)
         cited = [n for e in run.events for n in e["rules"]]
-        if cited:
-            # the page lists at most 30 scenarios: take the rule this one shares with the fewest others
-            number = min(dict.fromkeys(cited), key=lambda n: len(scenario_data.citing(n, item.rules_version)))
-            body = html(client.get(f"/rules/{number}", query_string={"version": item.rules_version}))
+        # the page lists at most 30 scenarios: take a rule this one shares with at most 29 others
+        # (as the library grows, the first scenario's rarest rule may be cited by more)
+        rare = [n for n in dict.fromkeys(cited) if len(scenario_data.citing(n, item.rules_version)) <= 30]
+        if rare:
+            body = html(client.get(f"/rules/{rare[0]}", query_string={"version": item.rules_version}))
             assert f'href="/scenarios/{item.id}"' in body
             return
-    pytest.skip("no scenario cites a rule")
+    pytest.skip("no scenario cites a rule cited by at most 30 scenarios")
 
 
 def test_pages_stand_without_the_engine(client, monkeypatch):
