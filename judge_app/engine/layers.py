@@ -18,6 +18,7 @@ that everything reading ``obj.types``, ``obj.controller``… reads the result of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from judge_app.engine import continuous as ce
 from judge_app.engine.continuous import LAYER_KEY, LAYERS, Chars, Ctx
@@ -36,8 +37,8 @@ class Step:
     reason: str
     after: tuple        # (power, toughness, controller, types, subtypes, colors) after it applied
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:   # written once per computed state, however often it is shown
         return _text(self.layer, self.effect, self.after, self.reason)
 
 
@@ -45,7 +46,7 @@ class Step:
 class Computed:
     chars: Chars
     steps: list = field(default_factory=list)   # [Step]
-    copiable: dict = field(default_factory=dict)   # the values after layer 1 (706.2, 706.3)
+    copied: Chars | None = None   # the values after layer 1 when a copy effect changed them (706.2, 706.3)
 
 
 def _relevant(o) -> bool:
@@ -79,13 +80,16 @@ def compute(game) -> dict:
     cached = game.layer_cache
     if cached is not None and cached[0] == key:
         return cached[1]
-    result = game.layer_memo.get(key)   # shared by a game and its clones (a trial run, a legal-action probe)
+    # shared by a game and its clones (a trial run, a legal-action probe) and by the replays of
+    # one scenario; least recently used out first (dict operations only: pages read it from threads)
+    memo = game.layer_memo
+    result = memo.pop(key, None)
     if result is None:
         COUNTS["computed"] += 1
         result = _compute(game)
-        if len(game.layer_memo) >= MEMO_SIZE:
-            game.layer_memo.pop(next(iter(game.layer_memo)))
-        game.layer_memo[key] = result
+        while len(memo) >= MEMO_SIZE:
+            memo.pop(next(iter(memo), None), None)
+    memo[key] = result
     game.layer_cache = (key, result)
     game.layer_cache_applied = False
     return result
@@ -117,7 +121,8 @@ def chars_of(game, obj) -> Chars | None:
 
 def copiable_of(game, obj) -> dict:
     """706.2: what a copy of ``obj`` would acquire now."""
-    return dict(compute(game)[obj.id].copiable)
+    comp = compute(game)[obj.id]
+    return ce.copiable_values(comp.copied or base_chars(obj))
 
 
 def steps_of(game, obj) -> list:
@@ -135,7 +140,7 @@ def _compute(game) -> dict:
     resolved = [r for r in (ce.resolved_effect(e) for e in game.effects if _current(game, e)) if r is not None]
     # Layer 1 first: static abilities exist on the copiable values (706.2).
     _apply_layer(ctx, "1", [r for r in resolved if "1" in r.parts], {}, steps)
-    copiable = {oid: ce.copiable_values(c) for oid, c in chars.items()}
+    copied = {oid: chars[oid].copy() for oid, st in steps.items() if st}   # the rest: the actual object's
     statics = []
     for oid in game.battlefield:
         src = game.objects[oid]
@@ -156,7 +161,7 @@ def _compute(game) -> dict:
             _counters(game, chars, steps)
             continue
         _apply_layer(ctx, layer, [e for e in effects if layer in e.parts], started, steps)
-    return {oid: Computed(chars[oid], steps[oid], copiable[oid]) for oid in chars}
+    return {oid: Computed(chars[oid], steps[oid], copied.get(oid)) for oid in chars}
 
 
 def _current(game, e: dict) -> bool:

@@ -57,10 +57,12 @@ def make_object(game: Game, entry, owner: str, pool: CardPool, default_base: str
     return obj
 
 
-def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str, stack_spec: list | None = None) -> Game:
+def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str, stack_spec: list | None = None,
+             layer_memo: dict | None = None) -> Game:
+    """``layer_memo``: the computed states of earlier replays of this same game (layers.compute)."""
     game = Game(players=[Player(name=p["name"], life=p.get("life", 20), poison=p.get("poison", 0),
                                 max_hand=p.get("max_hand", 7)) for p in players],
-                rules_version=rules_version)
+                rules_version=rules_version, layer_memo={} if layer_memo is None else layer_memo)
     # battlefield first, in listed order (timestamps, 613.6c), then other zones
     attach, copies = [], []
     for p in players:

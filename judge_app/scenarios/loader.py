@@ -111,6 +111,9 @@ class Scenario:
     expect: list          # [(line, dict)]
     raw: dict = field(default_factory=dict)
     stack: list = field(default_factory=list)   # the initial stack, top first (setup.put_initial_stack)
+    # computed characteristics of this scenario's states (layers.compute), shared by its replays:
+    # stepping to event N replays the same game, so its states are computed once, not once per step
+    layer_memo: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 def _line(node, key=None) -> int:

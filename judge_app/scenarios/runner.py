@@ -43,9 +43,10 @@ class _Stop(Exception):
 
 
 def build(scenario: Scenario, pool: CardPool | None = None) -> Game:
-    pool = pool or default_pool()
-    game = setup.new_game(scenario.players, scenario.turn, pool, scenario.rules_version, scenario.stack)
-    return game
+    # a replay of the same game meets the same states (layers.state_key): they are computed once
+    memo = scenario.layer_memo if pool is None else None
+    return setup.new_game(scenario.players, scenario.turn, pool or default_pool(), scenario.rules_version,
+                          scenario.stack, memo)
 
 
 def _actor_for_card(game: Game, ref: str, by: str | None):
