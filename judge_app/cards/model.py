@@ -223,6 +223,20 @@ def validate_abilities(abilities, where: str) -> list:
     return out
 
 
+ENCHANT_KINDS = ("creature", "permanent")   # what the engine checks an Aura against (303.4, 704.5m)
+
+
+def _validate_enchant(d: dict, abilities: list, where: str) -> None:
+    """An Aura's ``enchant`` must be one the engine checks (an "Enchant land" would be attached
+    anywhere), and an ability about "enchanted" needs an Aura to be attached."""
+    enchant = d.get("enchant")
+    if enchant is not None and enchant not in ENCHANT_KINDS:
+        raise CardDataError(f"{where}: движок не умеет «зачаровать» {enchant!r} (умеет: {', '.join(ENCHANT_KINDS)})")
+    if enchant is None and any(a.get("static") in ("enchanted", "control_enchanted") for a in abilities):
+        raise CardDataError(f"{where}: способность о зачарованном перманенте — только у Ауры с enchant: "
+                            f"{' / '.join(ENCHANT_KINDS)}")
+
+
 CARD_KEYS = {"name_ru", "name_en", "aliases", "ru_name_official", "ru_name_source", "cost", "types", "supertypes",
              "subtypes", "power", "toughness", "loyalty", "colors", "keywords", "text_en", "text_ru", "targets",
              "distinct_targets", "effects", "enchant", "abilities"}
@@ -248,6 +262,7 @@ def card_from_dict(d: dict, where: str = "") -> CardDef:
             raise CardDataError(f"{where} {name_ru}: неизвестный вид цели {t!r}")
     _validate_effects(d.get("effects", []), f"{where} {name_ru}")
     abilities = validate_abilities(d.get("abilities", []), f"{where} {name_ru}")
+    _validate_enchant(d, abilities, f"{where} {name_ru}")
     validate_keywords(list(d.get("keywords", [])), f"{where} {name_ru}")
     return CardDef(
         name_ru=name_ru, name_en=name_en, cost=cost, types=types,

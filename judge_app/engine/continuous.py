@@ -265,7 +265,8 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
     if kind == "control_enchanted":   # Mind Control (layer 2)
         host = src.attached_to
         return CEffect(parts={"2": lambda c, ctx: _set_controller(ctx.chars[src.id].controller)(c, ctx)},
-                       text="контроль над зачарованным существом переходит к контролёру Ауры",
+                       text=f"контроль над зачарованным {'существом' if src.enchant == 'creature' else 'перманентом'} "
+                            "переходит к контролёру Ауры",
                        select=lambda ctx, oid, c, s: oid == host, reads=frozenset({"controller"}),
                        writes=frozenset({"controller"}), **common)
     if kind == "cda_lhurgoyf":

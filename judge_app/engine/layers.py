@@ -206,9 +206,10 @@ def _may_depend(a, b, started) -> bool:
 
 
 def _depends(ctx, a, b, layer, started, memo: dict) -> bool:
-    """613.7a: would applying ``b`` change ``a``'s existence or what it applies to? ``b`` is
-    applied to a trial copy of the objects it affects; ``a``'s set can then change only
-    for those objects (or for all, if ``b`` changed ``a``'s source)."""
+    """613.7a: would applying ``b`` change ``a``'s existence, what it applies to, or what it
+    does to those things? ``b`` is applied to a trial copy of the objects it affects; ``a``'s
+    set can then change only for those objects (or for all, if ``b`` changed ``a``'s source);
+    what ``a`` does is ``a`` applied to the same object in both worlds (``_does_differ``)."""
     if a.key not in memo:
         ex = _exists(ctx, a)
         memo[a.key] = (ex, _affected(ctx, a) if ex else frozenset())
@@ -231,12 +232,31 @@ def _depends(ctx, a, b, layer, started, memo: dict) -> bool:
         return True
     if not ex:
         return False
-    if a.locked is not None:
-        return False
-    if a.source in targets:
-        return _affected(trial, a) != before[1]
-    changed = frozenset(oid for oid in targets if a.select(trial, oid, trial.chars[oid], a.source))
-    return (before[1] - targets) | changed != before[1]
+    if a.locked is None:
+        if a.source in targets:
+            after = _affected(trial, a)
+        else:
+            changed = frozenset(oid for oid in targets if a.select(trial, oid, trial.chars[oid], a.source))
+            after = (before[1] - targets) | changed
+        if after != before[1]:
+            return True
+    return _does_differ(ctx, trial, a, layer, before[1])
+
+
+def _does_differ(ctx, trial, a, layer, objs) -> bool:
+    """613.7a (b), "what it does": ``a`` applied to the same object before and after ``b``
+    gives different values only when ``a`` reads something ``b`` changed (Mind Control's
+    "you control" reads who controls the Aura, which Confiscate changes)."""
+    for oid in objs:
+        c = ctx.chars.get(oid)
+        if c is None:
+            continue
+        here, there = c.copy(), c.copy()
+        a.parts[layer](here, ctx)
+        a.parts[layer](there, trial)
+        if here != there:
+            return True
+    return False
 
 
 def _apply_layer(ctx, layer: str, effects: list, started: dict, steps: dict) -> None:
@@ -289,7 +309,7 @@ def _why(e, loop: bool, waited, ahead_of) -> tuple:
         keys.append("dependency_loop")
         reason += "; эффекты зависят друг от друга по кругу — применяются по меткам времени"
     elif waited:
-        keys.append("dependency_wait")
+        keys.extend(("dependency", "dependency_wait"))   # it depends (613.7a), so it waits (613.7b)
         reason += f"; зависит от эффекта «{'», «'.join(sorted(waited))}» и применяется после него"
     elif ahead_of:
         keys.append("dependency")

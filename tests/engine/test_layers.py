@@ -136,3 +136,64 @@ def test_missing_as_enters_choice_refused_naming_the_card(tmp_path):
         """)
     assert any("Заговор" in m and "chosen" in m for m in msgs), msgs
     assert any("chosen.color" in m for m in msgs), msgs
+
+
+def test_what_an_effect_does_is_a_dependency_613_7a():
+    """Confiscate on Mind Control: Mind Control's "you control" now means Bob, so Mind Control's
+    effect waits for Confiscate's although it is older; by timestamps Alice would keep the bears."""
+    g = game([{"name": "A", "battlefield": [{"card": "Mind Control", "id": "mc", "attached_to": "bears"}]},
+              {"name": "B", "battlefield": [{"card": "Grizzly Bears", "id": "bears"},
+                                            {"card": "Confiscate", "id": "conf", "attached_to": "mc"}]}])
+    assert g.objects["mc"].timestamp < g.objects["conf"].timestamp
+    assert (g.objects["mc"].controller, g.objects["bears"].controller) == ("B", "B")
+    assert {"613.7a", "613.7b"} <= set(rules(g, "bears"))
+    # the same two Auras where nothing reads what the other changes: no dependency, no wait
+    g2 = game([{"name": "A", "battlefield": [{"card": "Mind Control", "id": "mc", "attached_to": "bears"}]},
+               {"name": "B", "battlefield": [{"card": "Grizzly Bears", "id": "bears"}, {"card": "Grizzly Bears", "id": "k"},
+                                             {"card": "Confiscate", "id": "conf", "attached_to": "k"}]}])
+    assert g2.objects["bears"].controller == "A" and "613.7b" not in rules(g2, "bears")
+
+
+def test_replays_of_a_scenario_share_its_computed_states(tmp_path):
+    from judge_app.scenarios import runner
+    p = tmp_path / "s.yaml"
+    p.write_text(textwrap.dedent("""
+        players:
+          - name: A
+            battlefield: [{card: Glorious Anthem}, {card: Grizzly Bears, id: bears}, {card: Forest, id: f}]
+            hand: [Giant Growth]
+          - name: B
+        turn: {number: 3, active: A, step: main1}
+        script:
+          - cast: {card: Giant Growth, targets: [bears], pay: [f]}
+          - pass_until: end_of_turn
+        expect:
+          - pt: {bears: 3/3}
+        """), encoding="utf-8")
+    sc = loader.load(p)
+    first = dict(layers.COUNTS)
+    res = runner.run(sc)
+    assert res.passed, res.failures
+    cold = layers.COUNTS["computed"] - first["computed"]
+    assert cold > 2
+    again = dict(layers.COUNTS)
+    for n in range(1, len(res.game.events) + 1):
+        game_n, _ = runner.state_at(sc, n)
+    assert layers.COUNTS["computed"] == again["computed"]   # every state was met in the first run
+    assert ch.pt(game_n, game_n.objects["bears"]) == (3, 3)
+    fresh = loader.load(p)   # another load of the file starts its own memo
+    runner.run(fresh)
+    assert layers.COUNTS["computed"] - again["computed"] == cold
+
+
+@pytest.mark.parametrize("card, message", [
+    ("enchant: land\n  abilities: [{static: enchanted, pt: [1, 1]}]", "не умеет «зачаровать» 'land'"),
+    ("abilities: [{static: control_enchanted}]", "только у Ауры"),
+])
+def test_aura_the_engine_cannot_check_refused(tmp_path, card, message):
+    from judge_app.cards.model import CardDataError, load_pool
+    (tmp_path / "c.yaml").write_text(f"- name_ru: Проба\n  name_en: Probe\n  cost: '{{U}}'\n  types: [enchantment]\n"
+                                     f"  subtypes: [Aura]\n  {card}\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match="Проба") as exc:
+        load_pool(tmp_path)
+    assert message in str(exc.value)
