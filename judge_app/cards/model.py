@@ -35,7 +35,9 @@ KEYWORDS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "t
             "blocks_each_combat", "split_second")
 EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_life", "destroy",
                "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword", "remove_from_combat",
-               "gain_control", "lose_abilities_base_pt", "become_copy", "set_color", "become_creature")
+               "gain_control", "lose_abilities_base_pt", "become_copy", "set_color", "become_creature",
+               "become_creature_counting")
+COUNTING = ("creature_cards_in_your_graveyard",)   # what a become_creature_counting P/T may count
 
 
 class CardDataError(ValueError):
@@ -144,6 +146,8 @@ def _validate_effects(effects, where: str) -> None:
         for k in ("gain_keyword", "lose_keyword"):   # until end of turn (combat issue)
             if k in e:
                 validate_keywords([e[k]], f"{where}: {k}")
+        if "become_creature_counting" in e:
+            _validate_counting(e["become_creature_counting"], f"{where}: become_creature_counting")
         if "fight" in e and not (isinstance(e["fight"], list) and len(e["fight"]) == 2 and all(x in _REFS for x in e["fight"])):
             raise CardDataError(f"{where}: fight — [target1, target2]")
         if "counters" in e and not (isinstance(e["counters"], dict) and all(isinstance(n, int) for n in e["counters"].values())):
@@ -152,6 +156,19 @@ def _validate_effects(effects, where: str) -> None:
             tok = e["create_token"]
             if not (isinstance(tok, dict) and "name_ru" in tok and isinstance(tok.get("power"), int) and isinstance(tok.get("toughness"), int)):
                 raise CardDataError(f"{where}: create_token — {{name_ru, power, toughness, ...}}")
+
+
+def _validate_counting(spec, where: str) -> None:
+    """{subtypes: [...], colors: [...], count: ...}: becomes a creature of those subtypes and
+    exactly those colours whose power and toughness are each what it counts (Svogthos)."""
+    if not isinstance(spec, dict) or set(spec) - {"subtypes", "colors", "count"}:
+        raise CardDataError(f"{where}: словарь {{subtypes, colors, count}}")
+    if spec.get("count") not in COUNTING:
+        raise CardDataError(f"{where}: count — одно из {', '.join(COUNTING)}, а не {spec.get('count')!r}")
+    if not all(c in COLORS for c in spec.get("colors", [])):
+        raise CardDataError(f"{where}: colors — цвета из {', '.join(COLORS)}")
+    if not all(isinstance(t, str) and t for t in spec.get("subtypes", [])):
+        raise CardDataError(f"{where}: subtypes — список слов")
 
 
 def _validate_targets(targets, where: str) -> None:

@@ -220,6 +220,28 @@ def _graveyard_cards(ctx):
                 yield ctx.chars.get(oid)
 
 
+def _creature_cards_in_graveyard_of(player: str):
+    def count(ctx) -> int:
+        gy = ctx.game.player(player).graveyard
+        return sum(1 for oid in gy if not ctx.game.objects[oid].token and (c := ctx.chars.get(oid)) is not None
+                   and "creature" in c.types)
+    return count
+
+
+def _set_colors(cols):
+    cols = tuple(x for x in COLORS if x in cols)
+
+    def fn(c: Chars, ctx):
+        c.colors = cols
+    return fn
+
+
+def _pt_counted(counter):
+    def fn(c: Chars, ctx):
+        c.power = c.toughness = counter(ctx)
+    return fn
+
+
 def _creature_cards_in_graveyards(ctx) -> int:
     return sum(1 for c in _graveyard_cards(ctx) if c is not None and "creature" in c.types)
 
@@ -356,8 +378,19 @@ def resolved_effect(e: dict) -> CEffect | None:
                        text=f"теряет все способности, базовые сила и выносливость {e['p']}/{e['t']}", **base)
     if kind == "color":
         cols = tuple(x for x in COLORS if x in e["colors"])
-        return CEffect(parts={"5": lambda c, ctx: setattr(c, "colors", cols)},
-                       text="становится " + ", ".join(COLOR_RU.get(x, x) for x in cols), **base)
+        return CEffect(parts={"5": _set_colors(cols)}, text="становится " + ", ".join(COLOR_RU.get(x, x) for x in cols), **base)
+    if kind == "animate_counting":   # Svogthos (613.5 example 4): one effect in layers 4, 5 and 7b
+        add_subtypes = [_add_subtype(st) for st in e["subtypes"]]
+
+        def types(c: Chars, ctx):
+            _add_types("creature")(c, ctx)
+            for f in add_subtypes:
+                f(c, ctx)
+        cols = ", ".join(COLOR_RU.get(x, x) for x in e["colors"])
+        return CEffect(parts={"4": types, "5": _set_colors(e["colors"]),
+                              "7b": _pt_counted(_creature_cards_in_graveyard_of(e["controller"]))},
+                       text=f"существо {' '.join(e['subtypes'])} ({cols}) с силой и выносливостью, равными числу карт "
+                            f"существ на кладбище игрока {e['controller']}", **base)
     if kind == "animate":
         return CEffect(parts={"4": _add_types("creature"), "7b": _pt_set(e["p"], e["t"])},
                        text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)

@@ -110,7 +110,7 @@ def describe_copy(game: Game, obj: Obj) -> str:
 
 
 def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
-    """Resolve ``gain_control`` / ``lose_abilities_base_pt`` / ``become_copy``."""
+    """Resolve ``gain_control`` / ``lose_abilities_base_pt`` / ``become_creature_counting`` / ``become_copy``."""
     if "gain_control" in e:
         r = resolve(e["gain_control"])
         if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
@@ -135,6 +135,19 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
         game.emit("effect", f"Существа под контролем игрока {who.name} ({', '.join(hit) or 'нет'}) теряют все способности "
                   f"и имеют базовые силу и выносливость {p}/{t} до конца хода; множество существ определено сейчас",
                   "", hit, ["locked_set", "layer6_abilities", "layer7b", "duration"])
+    elif "become_creature_counting" in e:   # Svogthos: layers 4, 5 and 7b, P/T counted anew in each state
+        r = resolve(e.get("to", "target1"))
+        if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
+            return
+        spec = e["become_creature_counting"]
+        ts = game.next_ts()
+        game.effects.append({"kind": "animate_counting", "subtypes": list(spec.get("subtypes", [])),
+                             "colors": list(spec.get("colors", [])), "count": spec["count"], "controller": controller,
+                             "target": r.id, "incarnation": r.incarnation, "timestamp": ts, "until": "eot",
+                             "source_name": info["name_ru"]})
+        game.emit("effect", f"{r.label()} до конца хода становится существом ({' '.join(spec.get('subtypes', []))}), "
+                  f"сила и выносливость которого равны числу карт существ на кладбище игрока {controller} "
+                  f"(метка времени {ts})", "", [r.id], ["duration", "layer4", "layer5", "layer7b", "timestamp_effect"])
     elif "become_copy" in e:
         orig = resolve(e["become_copy"])
         if orig is None or not hasattr(orig, "incarnation"):

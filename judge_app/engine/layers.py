@@ -47,6 +47,7 @@ class Computed:
     chars: Chars
     steps: list = field(default_factory=list)   # [Step]
     copied: Chars | None = None   # the values after layer 1 when a copy effect changed them (706.2, 706.3)
+    asked: dict = field(default_factory=dict)   # answers derived from it (characteristics.compute_pt)
 
 
 def _relevant(o) -> bool:
@@ -112,6 +113,10 @@ def refresh(game) -> None:
         o.controller = c.controller
         o.seen_controller = (o.incarnation, c.controller)
     game.layer_cache_applied = True
+
+
+def computed_of(game, obj) -> Computed | None:
+    return compute(game).get(obj.id)
 
 
 def chars_of(game, obj) -> Chars | None:

@@ -104,7 +104,8 @@ class Obj:
         return f"{self.name_en or self.name_ru} ({self.id})"
 
     def copy(self) -> "Obj":
-        o = copy.copy(self)
+        o = Obj.__new__(Obj)   # a plain field copy: copy.copy's reduce protocol costs 3x (Game.clone)
+        o.__dict__.update(self.__dict__)
         o.counters = dict(self.counters)
         o.targets = list(self.targets)
         o.chosen = dict(self.chosen)

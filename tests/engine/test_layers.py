@@ -197,3 +197,20 @@ def test_aura_the_engine_cannot_check_refused(tmp_path, card, message):
     with pytest.raises(CardDataError, match="Проба") as exc:
         load_pool(tmp_path)
     assert message in str(exc.value)
+
+
+def test_svogthos_613_5_example_4_step_by_step():
+    """4/4 after the 3/3 effect and the pump; 11/11 after Svogthos's own effect (its 7b is
+    newer); 12/12 once another creature card reaches the graveyard (counted in each state)."""
+    from pathlib import Path
+    from judge_app.scenarios import runner
+    sc = loader.load(Path(__file__).resolve().parents[2] / "scenarios/layers/cr/613-5-svogthos.yaml")
+    res = runner.run(sc)
+    assert res.passed, res.failures
+    effects = [e.index for e in res.game.events if e.kind == "effect"]
+    seen = []
+    for n in effects:
+        g, _ = runner.state_at(sc, n)
+        seen.append(ch.pt(g, g.objects["svogthos"]))
+    assert seen == [(3, 3), (4, 4), (11, 11)]
+    assert ch.pt(res.game, res.game.objects["svogthos"]) == (12, 12)
