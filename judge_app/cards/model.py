@@ -36,7 +36,7 @@ KEYWORDS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "t
 EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_life", "destroy",
                "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword", "remove_from_combat",
                "gain_control", "lose_abilities_base_pt", "become_copy", "set_color", "become_creature",
-               "become_creature_counting")
+               "become_creature_counting", "change_text")
 COUNTING = ("creature_cards_in_your_graveyard",)   # what a become_creature_counting P/T may count
 
 
@@ -146,6 +146,8 @@ def _validate_effects(effects, where: str) -> None:
         for k in ("gain_keyword", "lose_keyword"):   # until end of turn (combat issue)
             if k in e:
                 validate_keywords([e[k]], f"{where}: {k}")
+        if "change_text" in e:
+            _validate_change_text(e["change_text"], f"{where}: change_text")
         if "become_creature_counting" in e:
             _validate_counting(e["become_creature_counting"], f"{where}: become_creature_counting")
         if "fight" in e and not (isinstance(e["fight"], list) and len(e["fight"]) == 2 and all(x in _REFS for x in e["fight"])):
@@ -156,6 +158,17 @@ def _validate_effects(effects, where: str) -> None:
             tok = e["create_token"]
             if not (isinstance(tok, dict) and "name_ru" in tok and isinstance(tok.get("power"), int) and isinstance(tok.get("toughness"), int)):
                 raise CardDataError(f"{where}: create_token — {{name_ru, power, toughness, ...}}")
+
+
+def _validate_change_text(spec, where: str) -> None:
+    """{from: WORD, to: WORD}: one colour word for another or one basic land type for another
+    (Mind Bend, Magical Hack: layer 3, 613.1c)."""
+    if not isinstance(spec, dict) or set(spec) != {"from", "to"}:
+        raise CardDataError(f"{where}: словарь {{from, to}}")
+    words = (spec["from"], spec["to"])
+    if not (all(w in COLORS for w in words) or all(w in BASIC_LAND_TYPES for w in words)) or words[0] == words[1]:
+        raise CardDataError(f"{where}: from и to — два разных цвета ({', '.join(COLORS)}) или два базовых типа земли "
+                            f"({', '.join(BASIC_LAND_TYPES)}), а не {words[0]!r} и {words[1]!r}")
 
 
 def _validate_counting(spec, where: str) -> None:

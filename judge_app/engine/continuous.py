@@ -18,6 +18,7 @@ their parts layer by layer. An effect is a ``CEffect``:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -236,6 +237,37 @@ def _set_colors(cols):
     return fn
 
 
+def _swap_word(value, frm: str, to: str):
+    """``value`` (an ability, a keyword, a word) with the word ``frm`` replaced by ``to``: whole
+    words only, also inside names like ``white_creatures_you_control``; the same object when
+    nothing changed."""
+    if isinstance(value, str):
+        if value == frm:
+            return to
+        parts = value.split("_")
+        return "_".join(to if p == frm else p for p in parts) if frm in parts else value
+    if isinstance(value, dict):
+        new = {k: _swap_word(v, frm, to) for k, v in value.items()}
+        return value if all(new[k] is value[k] for k in value) else new
+    if isinstance(value, (list, tuple)):
+        new = [_swap_word(v, frm, to) for v in value]
+        return value if all(a is b for a, b in zip(new, value)) else type(value)(new)
+    return value
+
+
+def _change_text(frm: str, to: str):
+    """Layer 3 (613.1c): the object's rules text with one colour word or basic land type
+    replaced — the abilities made from that text change with it; its types don't (they
+    are not rules text), nor does a basic land's intrinsic mana ability (305.6)."""
+    pattern = re.compile(rf"\b{re.escape(frm)}(s?)\b", re.IGNORECASE)
+
+    def fn(c: Chars, ctx):
+        c.abilities = tuple(a if "mana" in a else _swap_word(a, frm, to) for a in c.abilities)
+        c.keywords = tuple(_swap_word(k, frm, to) for k in c.keywords)
+        c.text_en = pattern.sub(lambda m: (to if m.group(0)[0].isupper() else to.lower()) + m.group(1), c.text_en)
+    return fn
+
+
 def _pt_counted(counter):
     def fn(c: Chars, ctx):
         c.power = c.toughness = counter(ctx)
@@ -379,6 +411,9 @@ def resolved_effect(e: dict) -> CEffect | None:
     if kind == "color":
         cols = tuple(x for x in COLORS if x in e["colors"])
         return CEffect(parts={"5": _set_colors(cols)}, text="становится " + ", ".join(COLOR_RU.get(x, x) for x in cols), **base)
+    if kind == "text":
+        return CEffect(parts={"3": _change_text(e["from"], e["to"])}, writes=frozenset({"abilities"}),
+                       text=f"в тексте «{e['from']}» заменено на «{e['to']}»", **base)
     if kind == "animate_counting":   # Svogthos (613.5 example 4): one effect in layers 4, 5 and 7b
         add_subtypes = [_add_subtype(st) for st in e["subtypes"]]
 

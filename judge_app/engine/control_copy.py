@@ -110,7 +110,7 @@ def describe_copy(game: Game, obj: Obj) -> str:
 
 
 def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
-    """Resolve ``gain_control`` / ``lose_abilities_base_pt`` / ``become_creature_counting`` / ``become_copy``."""
+    """Resolve ``gain_control`` / ``lose_abilities_base_pt`` / ``become_creature_counting`` / ``change_text`` / ``become_copy``."""
     if "gain_control" in e:
         r = resolve(e["gain_control"])
         if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
@@ -135,6 +135,16 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
         game.emit("effect", f"Существа под контролем игрока {who.name} ({', '.join(hit) or 'нет'}) теряют все способности "
                   f"и имеют базовые силу и выносливость {p}/{t} до конца хода; множество существ определено сейчас",
                   "", hit, ["locked_set", "layer6_abilities", "layer7b", "duration"])
+    elif "change_text" in e:   # layer 3 (613.1c), for as long as the object stays (no duration)
+        r = resolve(e.get("to", "target1"))
+        if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
+            return
+        frm, to = e["change_text"]["from"], e["change_text"]["to"]
+        ts = game.next_ts()
+        game.effects.append({"kind": "text", "from": frm, "to": to, "target": r.id, "incarnation": r.incarnation,
+                             "timestamp": ts, "source_name": info["name_ru"]})
+        game.emit("effect", f"В тексте {r.label()} слово «{frm}» заменяется на «{to}» (метка времени {ts})",
+                  f"{r.label_en()}: the text's {frm} becomes {to}", [r.id], ["layer3", "timestamp_effect"])
     elif "become_creature_counting" in e:   # Svogthos: layers 4, 5 and 7b, P/T counted anew in each state
         r = resolve(e.get("to", "target1"))
         if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":

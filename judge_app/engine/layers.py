@@ -146,17 +146,16 @@ def _compute(game) -> dict:
     # Layer 1 first: static abilities exist on the copiable values (706.2).
     _apply_layer(ctx, "1", [r for r in resolved if "1" in r.parts], {}, steps)
     copied = {oid: chars[oid].copy() for oid, st in steps.items() if st}   # the rest: the actual object's
-    statics = []
-    for oid in game.battlefield:
-        src = game.objects[oid]
-        for n, ab in enumerate(chars[oid].abilities if oid in chars else ()):
-            if "static" in ab:
-                e = ce.static_effect(game, src, ab, n)
-                if e is not None:
-                    statics.append(e)
-    effects = statics + [r for r in resolved if "1" not in r.parts]
+    others = [r for r in resolved if "1" not in r.parts]
+    effects = _statics(game, chars) + others
     started: dict = {}
     for layer in LAYERS[1:]:
+        if layer == "4" and any(st.layer == "3" for st in _all_steps(steps)):
+            # a text change (layer 3) rewrote abilities: the static effects of layers 4-7 are
+            # those of the new text; one that already applied goes on (613.5)
+            again = _statics(game, chars)
+            keys = {e.key for e in again}
+            effects = again + [e for e in effects if e.key in started and e.key not in keys] + others
         if layer == "7a":   # a creature's undefined P/T ("*" without its CDA) counts as 0 (107.2)
             for c in chars.values():
                 if "creature" in c.types:
@@ -167,6 +166,27 @@ def _compute(game) -> dict:
             continue
         _apply_layer(ctx, layer, [e for e in effects if layer in e.parts], started, steps)
     return {oid: Computed(chars[oid], steps[oid], copied.get(oid)) for oid in chars}
+
+
+def _statics(game, chars) -> list:
+    """The continuous effects of the static abilities permanents have now (613.7a: an
+    effect exists only while its ability does)."""
+    out = []
+    for oid in game.battlefield:
+        if oid not in chars:
+            continue
+        src = game.objects[oid]
+        for n, ab in enumerate(chars[oid].abilities):
+            if "static" in ab:
+                e = ce.static_effect(game, src, ab, n)
+                if e is not None:
+                    out.append(e)
+    return out
+
+
+def _all_steps(steps: dict):
+    for st in steps.values():
+        yield from st
 
 
 def _current(game, e: dict) -> bool:
