@@ -11,9 +11,12 @@ their parts layer by layer. An effect is a ``CEffect``:
   ``locked`` instead for an effect from a resolved spell (611.2c: fixed at creation);
 * ``ability`` — the static ability that generates it: if its source no longer has that
   ability when the effect would first apply, the effect does not exist (613.7a);
-* ``reads`` / ``writes`` — the characteristics that decide its existence and its set,
-  and those it changes: only a pair where one writes what the other reads can be
-  dependent (613.7a), and only such a pair is tried both ways.
+* ``reads`` / ``writes`` — the characteristics that decide its existence, its set or
+  what it does, and those it changes: only a pair where one writes what the other reads
+  can be dependent (613.7a), and only such a pair is tried both ways;
+* ``looks_around`` — what it does depends on objects other than the one it changes
+  (Mind Control gives control to whoever controls the Aura): only then is "what it does"
+  tried.
 """
 
 from __future__ import annotations
@@ -87,6 +90,8 @@ class CEffect:
     writes: frozenset = frozenset()
     keys: tuple = ()                 # extra citation keys for the explanation (305.7, 611.2c, ...)
     everywhere: bool = False         # may affect objects off the battlefield (Conspiracy, Painter's Servant)
+    looks_around: bool = False       # what it does reads other objects (Mind Control: who controls the Aura):
+                                     # only such an effect can depend on another for "what it does" (613.7a)
     extra: dict = field(default_factory=dict)
 
 
@@ -322,13 +327,13 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
                        text=f"контроль над зачарованным {'существом' if src.enchant == 'creature' else 'перманентом'} "
                             "переходит к контролёру Ауры",
                        select=lambda ctx, oid, c, s: oid == host, reads=frozenset({"controller"}),
-                       writes=frozenset({"controller"}), **common)
+                       writes=frozenset({"controller"}), looks_around=True, **common)
     if kind == "cda_lhurgoyf":
-        return CEffect(parts={"7a": _cda_count(_creature_cards_in_graveyards)}, cda=True,
+        return CEffect(parts={"7a": _cda_count(_creature_cards_in_graveyards)}, cda=True, looks_around=True,
                        text="сила — число карт существ на всех кладбищах, выносливость — на 1 больше",
                        select=lambda ctx, oid, c, s: oid == s, **common)
     if kind == "cda_tarmogoyf":
-        return CEffect(parts={"7a": _cda_count(_card_types_in_graveyards)}, cda=True,
+        return CEffect(parts={"7a": _cda_count(_card_types_in_graveyards)}, cda=True, looks_around=True,
                        text="сила — число типов карт среди карт на всех кладбищах, выносливость — на 1 больше",
                        select=lambda ctx, oid, c, s: oid == s, **common)
     if kind == "nonbasic_lands_are":   # Blood Moon
@@ -423,7 +428,7 @@ def resolved_effect(e: dict) -> CEffect | None:
                 f(c, ctx)
         cols = ", ".join(COLOR_RU.get(x, x) for x in e["colors"])
         return CEffect(parts={"4": types, "5": _set_colors(e["colors"]),
-                              "7b": _pt_counted(_creature_cards_in_graveyard_of(e["controller"]))},
+                              "7b": _pt_counted(_creature_cards_in_graveyard_of(e["controller"]))}, looks_around=True,
                        text=f"существо {' '.join(e['subtypes'])} ({cols}) с силой и выносливостью, равными числу карт "
                             f"существ на кладбище игрока {e['controller']}", **base)
     if kind == "animate":

@@ -265,7 +265,7 @@ def _depends(ctx, a, b, layer, started, memo: dict) -> bool:
             after = (before[1] - targets) | changed
         if after != before[1]:
             return True
-    return _does_differ(ctx, trial, a, layer, before[1])
+    return a.looks_around and _does_differ(ctx, trial, a, layer, before[1])
 
 
 def _does_differ(ctx, trial, a, layer, objs) -> bool:
