@@ -24,7 +24,7 @@ TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_y
 STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf", "cda_tarmogoyf", "control_enchanted", "nonbasic_lands_are",
                 "lands_are_also", "enchantments_are_creatures", "permanents_are_enchantments",
                 "creatures_lose_abilities", "chosen_creature_type", "chosen_color_everything")
-AS_ENTERS = ("copy_creature", "creature_type", "color")   # "as [this] enters, choose …" (614.12, 706.5)
+AS_ENTERS = ("copy_creature", "copy_artifact", "creature_type", "color")   # "as [this] enters, choose …" (614.12, 706.5)
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 TRIGGER_KINDS = ("etb", "dies", "another_creature_etb", "upkeep_yours", "each_upkeep", "attacks", "blocks")
 ANTHEM_AFFECTS = ("creatures_you_control", "other_creatures_you_control") + tuple(
@@ -202,6 +202,16 @@ def validate_keywords(keywords, where: str) -> None:
             raise CardDataError(f"{where}: неизвестное ключевое слово {k!r}" + (f" — возможно, «{m[0]}»?" if m else ""))
 
 
+def _copy_except_ok(a: dict) -> bool:
+    """706.9c: the exceptions a copy made as it enters may carry — its P/T, or card types added."""
+    ex = a["copy_except"]
+    if a.get("as_enters") not in ("copy_creature", "copy_artifact") or not isinstance(ex, dict) or len(ex) != 1:
+        return False
+    if "pt" in ex:
+        return isinstance(ex["pt"], list) and len(ex["pt"]) == 2 and all(isinstance(x, int) for x in ex["pt"])
+    return isinstance(ex.get("add_types"), list) and bool(ex["add_types"]) and all(t in CARD_TYPES for t in ex["add_types"])
+
+
 def validate_abilities(abilities, where: str) -> list:
     """Check abilities against the vocabulary; returns them as a list."""
     if not isinstance(abilities, list):
@@ -210,13 +220,15 @@ def validate_abilities(abilities, where: str) -> list:
     for a in abilities:
         if not isinstance(a, dict):
             raise CardDataError(f"{where}: способность {a!r} должна быть словарём")
-        if not ({"mana", "static", "trigger", "activated", "as_enters"} & set(a)):
+        if not ({"mana", "static", "trigger", "activated", "as_enters", "morph"} & set(a)):
             raise CardDataError(f"{where}: способность {a!r} не из словаря")
         if "mana" in a and a["mana"] not in COLOR_OF_SYMBOL:
             raise CardDataError(f"{where}: способность маны добавляет один из W U B R G, а не {a['mana']!r}")
-        if "copy_except" in a and not (a.get("as_enters") == "copy_creature" and isinstance(a["copy_except"], dict)
-                                       and set(a["copy_except"]) == {"pt"} and len(a["copy_except"]["pt"]) == 2):
-            raise CardDataError(f"{where}: copy_except — только {{pt: [P, T]}} у as_enters: copy_creature (706.9c)")
+        if "copy_except" in a and not _copy_except_ok(a):
+            raise CardDataError(f"{where}: copy_except — {{pt: [P, T]}} или {{add_types: [ТИП, …]}} у as_enters: "
+                                f"copy_creature / copy_artifact (706.9c)")
+        if "morph" in a and (not isinstance(a["morph"], str) or parse_mana_cost(a["morph"]) is None):
+            raise CardDataError(f"{where}: morph — мана-стоимость морфа, например \"{{2}}{{B}}{{B}}\" (702.36)")
         if "as_enters" in a and a["as_enters"] not in AS_ENTERS:
             raise CardDataError(f"{where}: движок не умеет выбор при выходе на поле битвы {a['as_enters']!r} "
                                 f"(умеет: {', '.join(AS_ENTERS)})")

@@ -68,6 +68,13 @@ COPIABLE = ("name_ru", "name_en", "cost", "colors", "types", "subtypes", "supert
             "power", "toughness", "loyalty", "text_en")
 
 
+def face_down_chars(c: Chars) -> Chars:
+    """707.2a: a 2/2 face-down creature with no text, no name, no subtypes and no mana cost
+    (so colourless); it keeps its controller."""
+    return Chars(name_ru="", name_en="", cost=None, colors=(), types=("creature",), subtypes=(), supertypes=(),
+                 abilities=(), keywords=(), power=2, toughness=2, loyalty=None, text_en="", controller=c.controller)
+
+
 def copiable_values(c: Chars) -> dict:
     """706.2: the values a copy acquires (after layer 1 only, so copies of copies work, 706.3)."""
     return {k: getattr(c, k) for k in COPIABLE}

@@ -14,7 +14,8 @@ from judge_app.cards.model import COLORS
 from judge_app.engine import layers
 from judge_app.engine.state import Decision, Game, Obj
 
-CHOICE_KEY = {"copy_creature": "copy", "creature_type": "type", "color": "color"}
+CHOICE_KEY = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type": "type", "color": "color"}
+COPY_OF = {"copy_creature": "creature", "copy_artifact": "artifact"}   # what each copy choice may copy
 NO_COPY = ("none", "нет", "no")
 MAX_TYPE_LEN = 40
 
@@ -31,8 +32,8 @@ def pending_choices(game: Game, obj: Obj) -> list:
 
 
 def choice_options(game: Game, obj: Obj, what: str) -> list:
-    if what == "copy_creature":
-        return ["none"] + [oid for oid in game.battlefield if game.objects[oid].is_creature and oid != obj.id]
+    if what in COPY_OF:
+        return ["none"] + [oid for oid in game.battlefield if COPY_OF[what] in game.objects[oid].types and oid != obj.id]
     if what == "color":
         return list(COLORS)
     return []   # a creature type: any word
@@ -48,12 +49,13 @@ def ask(game: Game, obj: Obj, resume: str) -> bool:
         obj.chosen["copy"] = "none"
         return ask(game, obj, resume)
     text = {"copy_creature": f"{obj.controller} выбирает, копией какого существа выйдет {obj.label()} (или none)",
+            "copy_artifact": f"{obj.controller} выбирает, копией какого артефакта выйдет {obj.label()} (или none)",
             "creature_type": f"{obj.controller} выбирает тип существ для {obj.label()}",
             "color": f"{obj.controller} выбирает цвет для {obj.label()}"}[what]
     game.decision = Decision(by=obj.controller, kind="as_enters", options=opts, text_ru=text, resume=resume,
                              context={"object": obj.id, "what": what})
     game.emit("decision", f"Решение: {text}", "", [obj.controller, obj.id],
-              ["copy_enters", "copy_choices"] if what == "copy_creature" else ["copy_choices"])
+              ["copy_enters", "copy_choices"] if what in COPY_OF else ["copy_choices"])
     return True
 
 
@@ -68,9 +70,9 @@ def answer(game: Game, value) -> Obj:
         if not v.strip() or len(v) > MAX_TYPE_LEN or not v.replace("-", "").isalpha():
             raise InvalidInput(f"тип существ — одно слово (до {MAX_TYPE_LEN} букв), а не «{v}»")
         v = v.strip()
-    elif v not in d.options and not (what == "copy_creature" and v.casefold() in NO_COPY):
+    elif v not in d.options and not (what in COPY_OF and v.casefold() in NO_COPY):
         raise InvalidInput(f"«{v}» — недопустимый ответ; допустимые: {', '.join(d.options)}")
-    obj.chosen[CHOICE_KEY[what]] = "none" if what == "copy_creature" and v.casefold() in NO_COPY else v
+    obj.chosen[CHOICE_KEY[what]] = "none" if what in COPY_OF and v.casefold() in NO_COPY else v
     return obj
 
 
@@ -91,7 +93,9 @@ def enter_as_chosen(game: Game, obj: Obj) -> None:
 
 def except_values(obj: Obj, values: dict) -> dict:
     """706.9c-d: a copy "except it's P/T" keeps that P/T as a copiable value, and a
-    characteristic-defining ability of the original that defines P/T is not copied."""
+    characteristic-defining ability of the original that defines P/T is not copied; a copy
+    "except it's an enchantment in addition to its other types" has those types as copiable
+    values (706.9c, Copy Artifact)."""
     ex = next((a.get("copy_except") for a in obj.base["abilities"] if "as_enters" in a and a.get("copy_except")), None)
     if not ex:
         return values
@@ -99,6 +103,8 @@ def except_values(obj: Obj, values: dict) -> dict:
     if "pt" in ex:
         values["power"], values["toughness"] = ex["pt"]
         values["abilities"] = tuple(a for a in values["abilities"] if not str(a.get("static", "")).startswith("cda_"))
+    if "add_types" in ex:
+        values["types"] = tuple(values["types"]) + tuple(t for t in ex["add_types"] if t not in values["types"])
     return values
 
 
@@ -164,7 +170,12 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
             return
         values = layers.copiable_of(game, orig)
         ts = game.next_ts()
-        hit = [oid for oid in game.battlefield if game.objects[oid].is_creature and oid != orig.id]
+        to = e.get("to", "each_other_creature")
+        if to == "each_other_creature":   # Mirrorweave
+            hit = [oid for oid in game.battlefield if game.objects[oid].is_creature and oid != orig.id]
+        else:   # one object: "target creature becomes a copy of ..."
+            one = resolve(to)
+            hit = [one.id] if one is not None and getattr(one, "zone", "") == "battlefield" else []
         for oid in hit:
             game.effects.append({"kind": "copy", "target": oid, "incarnation": game.objects[oid].incarnation,
                                  "timestamp": ts, "until": "eot", "values": values, "source_name": info["name_ru"],

@@ -48,6 +48,7 @@ class Computed:
     steps: list = field(default_factory=list)   # [Step]
     copied: Chars | None = None   # the values after layer 1 when a copy effect changed them (706.2, 706.3)
     asked: dict = field(default_factory=dict)   # answers derived from it (characteristics.compute_pt)
+    face_up: Chars | None = None   # a face-down permanent: what it would be face up (702.36e, 707.8)
 
 
 def _relevant(o) -> bool:
@@ -119,6 +120,12 @@ def computed_of(game, obj) -> Computed | None:
     return compute(game).get(obj.id)
 
 
+def face_up_of(game, obj) -> Chars | None:
+    """What a face-down permanent would be face up (its copy effects applied), else None."""
+    comp = compute(game).get(obj.id)
+    return comp.face_up if comp else None
+
+
 def chars_of(game, obj) -> Chars | None:
     comp = compute(game).get(obj.id)
     return comp.chars if comp else None
@@ -145,6 +152,12 @@ def _compute(game) -> dict:
     resolved = [r for r in (ce.resolved_effect(e) for e in game.effects if _current(game, e)) if r is not None]
     # Layer 1 first: static abilities exist on the copiable values (706.2).
     _apply_layer(ctx, "1", [r for r in resolved if "1" in r.parts], {}, steps)
+    face_up = {}
+    for o in objs:
+        if o.face_down and o.zone == "battlefield":   # 707.2a: these are its copiable values (707.2)
+            face_up[o.id] = chars[o.id].copy()
+            chars[o.id] = ce.face_down_chars(chars[o.id])
+            steps[o.id].append(Step("1", ("face_down", "face_down_copiable"), None, "", _after(chars[o.id])))
     copied = {oid: chars[oid].copy() for oid, st in steps.items() if st}   # the rest: the actual object's
     others = [r for r in resolved if "1" not in r.parts]
     effects = _statics(game, chars) + others
@@ -165,7 +178,7 @@ def _compute(game) -> dict:
             _counters(game, chars, steps)
             continue
         _apply_layer(ctx, layer, [e for e in effects if layer in e.parts], started, steps)
-    return {oid: Computed(chars[oid], steps[oid], copied.get(oid)) for oid in chars}
+    return {oid: Computed(chars[oid], steps[oid], copied.get(oid), face_up=face_up.get(oid)) for oid in chars}
 
 
 def _statics(game, chars) -> list:
@@ -345,6 +358,8 @@ def _why(e, loop: bool, waited, ahead_of) -> tuple:
 
 def _text(layer: str, e, after: tuple, reason: str) -> str:
     power, toughness, controller, types, subtypes, colors = after
+    if e is None and layer == "1":
+        return "слой 1: лицом вниз — существо 2/2 без имени, текста, подтипов, мана-стоимости и цвета"
     if e is None:   # counters (7d)
         return f"7d: {reason} → {power}/{toughness}"
     where = f"слой {layer}" if layer not in ("7a", "7b", "7c", "7e") else layer

@@ -76,6 +76,7 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
                 obj.damage = int(entry.get("damage", 0))
                 obj.counters = dict(entry.get("counters", {}))
                 obj.sick = bool(entry.get("summoning_sick", False))
+                obj.face_down = bool(entry.get("face_down", False))   # 707.2a (layers.py)
                 obj.chosen = {k: str(v) for k, v in (entry.get("chosen") or {}).items()}
                 if "copy" in obj.chosen:
                     copies.append(obj)

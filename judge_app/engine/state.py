@@ -61,6 +61,7 @@ class Obj:
     text_en: str = ""
     token: bool = False
     anonymous: bool = False
+    face_down: bool = False       # a face-down permanent (707): layers.py gives it the 707.2a values
     tapped: bool = False
     sick: bool = False            # True: not under its controller's control since their turn began (302.6)
     counters: dict = field(default_factory=dict)
@@ -98,10 +99,10 @@ class Obj:
     def label(self) -> str:
         if self.stack_kind == "ability":
             return f"{self.name_ru} ({self.id})"
-        return f"«{self.name_ru}» ({self.id})"
+        return f"«{self.name_ru}» ({self.id})" if self.name_ru else f"перманент лицом вниз ({self.id})"   # 707.2a
 
     def label_en(self) -> str:
-        return f"{self.name_en or self.name_ru} ({self.id})"
+        return f"{self.name_en or self.name_ru or 'face-down permanent'} ({self.id})"
 
     def copy(self) -> "Obj":
         o = Obj.__new__(Obj)   # a plain field copy: copy.copy's reduce protocol costs 3x (Game.clone)

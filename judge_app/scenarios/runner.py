@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge_app.cards.model import CardPool, default_pool
-from judge_app.engine import actions, combat, setup
+from judge_app.engine import actions, combat, face_down, setup
 from judge_app.engine.errors import EngineError, InvalidInput, Refused
 from judge_app.engine.state import STEPS, Game, StopAtEvent
 from judge_app.scenarios import combat_script, expectations
@@ -194,6 +194,19 @@ class Runner:
                 raise _Stop
             try:
                 actions.activate(g, player, oid, int(v.get("ability", 1)), targets=v.get("targets"), pay=v.get("pay"))
+            except Refused as r:
+                return r
+            return None
+        if act == "turn_face_up":   # a special action (116.2b, 702.36e): judge_app/engine/face_down.py
+            oid = str(v["object"] if isinstance(v, dict) else v)
+            o = g.objects.get(oid)
+            if o is None:
+                raise InvalidInput(f"неизвестный объект «{oid}»")
+            player = g.player(by) if by else g.player(o.controller)
+            if not self._auto_pass_until(lambda: actions.can_activate_now(g, player), line, f"turn_face_up {oid}"):
+                raise _Stop
+            try:
+                face_down.turn_face_up(g, player, oid, pay=v.get("pay") if isinstance(v, dict) else None)
             except Refused as r:
                 return r
             return None

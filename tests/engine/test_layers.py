@@ -214,3 +214,27 @@ def test_svogthos_613_5_example_4_step_by_step():
         seen.append(ch.pt(g, g.objects["svogthos"]))
     assert seen == [(3, 3), (4, 4), (11, 11)]
     assert ch.pt(res.game, res.game.objects["svogthos"]) == (12, 12)
+
+
+def test_face_down_is_2_2_nameless_and_turns_face_up_with_its_morph_cost():
+    """707.2a values while face down (also what a copy of it gets, 706.2); turned face up for
+    the morph cost it would have face up (702.36e), it is itself again (707.8)."""
+    from judge_app.engine import face_down
+    from judge_app.engine.errors import Refused
+    demon = {"id": "demon", "face_down": True, "creature": {"name": "Grinning Demon", "power": 6, "toughness": 6,
+             "colors": ["black"], "subtypes": ["Demon"], "abilities": [{"morph": "{B}"}]}}
+    g = game([{"name": "A", "battlefield": [demon, {"card": "Swamp", "id": "s"},
+                                            {"card": "Clone", "id": "clone", "chosen": {"copy": "demon"}}]},
+              {"name": "B"}])
+    d = g.objects["demon"]
+    assert (ch.pt(g, d), d.name_ru, d.colors, d.subtypes) == ((2, 2), "", (), ())
+    assert "707.2a" in rules(g, "demon")
+    assert ch.pt(g, g.objects["clone"]) == (2, 2) and g.objects["clone"].name_ru == ""
+    with pytest.raises(Refused) as exc:   # the Clone is face up: nothing to turn
+        face_down.turn_face_up(g, g.player("A"), "clone", pay=["s"])
+    assert "702.36e" in exc.value.rules
+    face_down.turn_face_up(g, g.player("A"), "demon", pay=["s"])
+    d = g.objects["demon"]   # the refusal restored the game from its copy: new objects
+    assert (ch.pt(g, d), d.name_ru, d.colors) == ((6, 6), "Grinning Demon", ("black",))
+    assert g.objects["s"].tapped and g.events[-1].kind == "turn_face_up"
+    assert ch.pt(g, g.objects["clone"]) == (2, 2)   # its copy was taken as it entered (706.2b)
