@@ -146,6 +146,8 @@ def _validate_effects(effects, where: str) -> None:
         for k in ("gain_keyword", "lose_keyword"):   # until end of turn (combat issue)
             if k in e:
                 validate_keywords([e[k]], f"{where}: {k}")
+        if "copy_except" in e and not ("become_copy" in e and _copy_except_ok(e["copy_except"], where, True)):
+            raise CardDataError(f"{where}: copy_except у become_copy — словарь из {', '.join(COPY_EXCEPT)} (706.9)")
         if "change_text" in e:
             _validate_change_text(e["change_text"], f"{where}: change_text")
         if "become_creature_counting" in e:
@@ -202,14 +204,25 @@ def validate_keywords(keywords, where: str) -> None:
             raise CardDataError(f"{where}: неизвестное ключевое слово {k!r}" + (f" — возможно, «{m[0]}»?" if m else ""))
 
 
-def _copy_except_ok(a: dict) -> bool:
-    """706.9c: the exceptions a copy made as it enters may carry — its P/T, or card types added."""
-    ex = a["copy_except"]
-    if a.get("as_enters") not in ("copy_creature", "copy_artifact") or not isinstance(ex, dict) or len(ex) != 1:
+COPY_EXCEPT = ("pt", "add_types", "keep_color", "gain_ability", "gain_this")
+
+
+def _copy_except_ok(ex, where: str, in_effect: bool = False) -> bool:
+    """706.9a-d: the exceptions a copy effect may carry — its P/T, card types added, the
+    colour not copied, an ability gained (``gain_ability`` as it enters, ``gain_this`` — the
+    ability doing the copying — for a copy made by an ability, Vesuvan Doppelganger)."""
+    if not isinstance(ex, dict) or not ex or set(ex) - set(COPY_EXCEPT) or ("gain_this" in ex and not in_effect):
         return False
-    if "pt" in ex:
-        return isinstance(ex["pt"], list) and len(ex["pt"]) == 2 and all(isinstance(x, int) for x in ex["pt"])
-    return isinstance(ex.get("add_types"), list) and bool(ex["add_types"]) and all(t in CARD_TYPES for t in ex["add_types"])
+    if "pt" in ex and not (isinstance(ex["pt"], list) and len(ex["pt"]) == 2 and all(isinstance(x, int) for x in ex["pt"])):
+        return False
+    if "add_types" in ex and not (isinstance(ex["add_types"], list) and ex["add_types"]
+                                  and all(t in CARD_TYPES for t in ex["add_types"])):
+        return False
+    if any(k in ex and ex[k] is not True for k in ("keep_color", "gain_this")):
+        return False
+    if "gain_ability" in ex:
+        validate_abilities([ex["gain_ability"]], f"{where}: copy_except.gain_ability")
+    return True
 
 
 def validate_abilities(abilities, where: str) -> list:
@@ -224,9 +237,11 @@ def validate_abilities(abilities, where: str) -> list:
             raise CardDataError(f"{where}: способность {a!r} не из словаря")
         if "mana" in a and a["mana"] not in COLOR_OF_SYMBOL:
             raise CardDataError(f"{where}: способность маны добавляет один из W U B R G, а не {a['mana']!r}")
-        if "copy_except" in a and not _copy_except_ok(a):
-            raise CardDataError(f"{where}: copy_except — {{pt: [P, T]}} или {{add_types: [ТИП, …]}} у as_enters: "
-                                f"copy_creature / copy_artifact (706.9c)")
+        if "copy_except" in a and not (a.get("as_enters") in ("copy_creature", "copy_artifact")
+                                       and _copy_except_ok(a["copy_except"], where)):
+            raise CardDataError(f"{where}: copy_except — словарь из {', '.join(COPY_EXCEPT[:4])} (pt: [P, T], "
+                                f"add_types: [ТИП, …], keep_color: true, gain_ability: {{…}}) у as_enters: "
+                                f"copy_creature / copy_artifact (706.9)")
         if "morph" in a and (not isinstance(a["morph"], str) or parse_mana_cost(a["morph"]) is None):
             raise CardDataError(f"{where}: morph — мана-стоимость морфа, например \"{{2}}{{B}}{{B}}\" (702.36)")
         if "as_enters" in a and a["as_enters"] not in AS_ENTERS:

@@ -97,6 +97,14 @@ def except_values(obj: Obj, values: dict) -> dict:
     "except it's an enchantment in addition to its other types" has those types as copiable
     values (706.9c, Copy Artifact)."""
     ex = next((a.get("copy_except") for a in obj.base["abilities"] if "as_enters" in a and a.get("copy_except")), None)
+    return with_exceptions(ex, values)
+
+
+def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = None) -> dict:
+    """The copiable values a copy effect with the exceptions ``ex`` gives (706.9a-d): the
+    exceptions are copiable values of the copy too. ``keep_color``: the colour is not copied,
+    the copy keeps its own; ``gain_ability`` / ``gain_this`` (the copying ability itself,
+    ``this_ability``) become one of its abilities (706.9a)."""
     if not ex:
         return values
     values = dict(values)
@@ -105,6 +113,11 @@ def except_values(obj: Obj, values: dict) -> dict:
         values["abilities"] = tuple(a for a in values["abilities"] if not str(a.get("static", "")).startswith("cda_"))
     if "add_types" in ex:
         values["types"] = tuple(values["types"]) + tuple(t for t in ex["add_types"] if t not in values["types"])
+    if ex.get("keep_color"):
+        values.pop("colors", None)
+    gained = [a for a in (ex.get("gain_ability"), this_ability if ex.get("gain_this") else None) if a]
+    if gained:
+        values["abilities"] = tuple(values["abilities"]) + tuple(a for a in gained if a not in values["abilities"])
     return values
 
 
@@ -168,18 +181,24 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
         orig = resolve(e["become_copy"])
         if orig is None or not hasattr(orig, "incarnation"):
             return
-        values = layers.copiable_of(game, orig)
-        ts = game.next_ts()
         to = e.get("to", "each_other_creature")
-        if to == "each_other_creature":   # Mirrorweave
+        this = None
+        if to == "self":   # "this creature becomes a copy" (706.4): no duration, it stays on the battlefield
+            src = game.objects.get(info.get("id", ""))
+            hit = [src.id] if src is not None and src.zone == "battlefield" else []
+            this = next((a for a in (layers.chars_of(game, src).abilities if hit else ()) if e in a.get("effects", ())), None)
+        elif to == "each_other_creature":   # Mirrorweave, until end of turn
             hit = [oid for oid in game.battlefield if game.objects[oid].is_creature and oid != orig.id]
-        else:   # one object: "target creature becomes a copy of ..."
+        else:   # one object: "target creature becomes a copy of ..." until end of turn
             one = resolve(to)
             hit = [one.id] if one is not None and getattr(one, "zone", "") == "battlefield" else []
+        values = with_exceptions(e.get("copy_except"), layers.copiable_of(game, orig), this)
+        ts = game.next_ts()
+        until = None if to == "self" else "eot"
         for oid in hit:
             game.effects.append({"kind": "copy", "target": oid, "incarnation": game.objects[oid].incarnation,
-                                 "timestamp": ts, "until": "eot", "values": values, "source_name": info["name_ru"],
+                                 "timestamp": ts, "until": until, "values": values, "source_name": info["name_ru"],
                                  "original": orig.id})
-        game.emit("effect", f"Существа {', '.join(hit) or '—'} становятся копиями {orig.label()} до конца хода "
+        game.emit("effect", f"{', '.join(hit) or '—'} становится копией {orig.label()}{' до конца хода' if until else ''} "
                   "(копируются только копируемые значения; жетоны, Ауры и прочие эффекты остаются)",
-                  "", hit + [orig.id], ["copy_values", "layer1", "locked_set", "duration"])
+                  "", hit + [orig.id], ["copy_values", "layer1", "locked_set"] + (["duration"] if until else ["copy_while_on_battlefield"]))

@@ -238,3 +238,22 @@ def test_face_down_is_2_2_nameless_and_turns_face_up_with_its_morph_cost():
     assert (ch.pt(g, d), d.name_ru, d.colors) == ((6, 6), "Grinning Demon", ("black",))
     assert g.objects["s"].tapped and g.events[-1].kind == "turn_face_up"
     assert ch.pt(g, g.objects["clone"]) == (2, 2)   # its copy was taken as it entered (706.2b)
+
+
+def test_vesuvan_doppelganger_keeps_its_colour_and_its_ability_through_copies():
+    """706.3 example 1 and 706.9a: the exceptions are copiable values — a Clone of the
+    Doppelganger is blue and has the upkeep ability; after that ability the Doppelganger
+    copies another creature and still has it (gain_this), not re-entering (706.4)."""
+    from pathlib import Path
+    from judge_app.scenarios import runner
+    root = Path(__file__).resolve().parents[2] / "scenarios/copy"
+    res = runner.run(loader.load(root / "cr-706-3-vesuvan-doppelganger.yaml"))
+    assert res.passed, res.failures
+    clone = res.game.objects["clone"]
+    assert clone.name_ru == "Runeclaw Bear" and any(a.get("trigger") == "upkeep_yours" for a in clone.abilities)
+    res = runner.run(loader.load(root / "vesuvan-doppelganger-upkeep.yaml"))
+    assert res.passed, res.failures
+    dopp = res.game.objects["dopp"]
+    assert dopp.name_ru == "Ллановарские эльфы" and {"mana": "G"} in dopp.abilities
+    assert [a.get("trigger") for a in dopp.abilities if "trigger" in a] == ["upkeep_yours"]
+    assert not any(e.kind == "enter" and "dopp" in e.objects for e in res.game.events)
