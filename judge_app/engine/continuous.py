@@ -55,6 +55,7 @@ class Chars:
     loyalty: int | None
     text_en: str
     controller: str
+    flip: dict | None = None   # a flip card's other half (709.2): copied with it (706.3)
 
     def copy(self) -> "Chars":
         return Chars(**self.__dict__)
@@ -65,7 +66,23 @@ class Chars:
 
 
 COPIABLE = ("name_ru", "name_en", "cost", "colors", "types", "subtypes", "supertypes", "abilities", "keywords",
-            "power", "toughness", "loyalty", "text_en")
+            "power", "toughness", "loyalty", "text_en", "flip")
+
+
+def flipped_chars(c: Chars) -> Chars:
+    """709.2: a flipped flip card has the name, type line, text and P/T of its flipped half;
+    its mana cost and colour stay. Applied to the copiable values after copy effects, so a
+    flipped permanent that copies an unflipped flip card is that card's flipped half (706.3)."""
+    f = c.flip
+    out = c.copy()
+    out.name_ru = f["name"]
+    out.name_en = f.get("name_en", "")
+    for k in ("types", "subtypes", "supertypes", "keywords", "abilities"):
+        if k in f:
+            setattr(out, k, tuple(f[k]))
+    out.power, out.toughness = f.get("power", c.power), f.get("toughness", c.toughness)
+    out.text_en = f.get("text", "")
+    return out
 
 
 def face_down_chars(c: Chars) -> Chars:

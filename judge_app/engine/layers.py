@@ -61,7 +61,8 @@ def base_chars(o) -> Chars:
     return Chars(name_ru=b["name_ru"], name_en=b["name_en"], cost=b["cost"], colors=tuple(b["colors"]),
                  types=tuple(b["types"]), subtypes=tuple(b["subtypes"]), supertypes=tuple(b["supertypes"]),
                  abilities=tuple(b["abilities"]), keywords=tuple(b["keywords"]), power=b["power"],
-                 toughness=b["toughness"], loyalty=b["loyalty"], text_en=b["text_en"], controller=b["controller"])
+                 toughness=b["toughness"], loyalty=b["loyalty"], text_en=b["text_en"], controller=b["controller"],
+                 flip=b.get("flip"))
 
 
 def state_key(game) -> tuple:
@@ -154,6 +155,9 @@ def _compute(game) -> dict:
     _apply_layer(ctx, "1", [r for r in resolved if "1" in r.parts], {}, steps)
     face_up = {}
     for o in objs:
+        if o.flipped and o.zone == "battlefield" and chars[o.id].flip:   # its status (110.5, 709.2)
+            chars[o.id] = ce.flipped_chars(chars[o.id])
+            steps[o.id].append(Step("1", ("flipped", "copy_status"), None, "flipped", _after(chars[o.id])))
         if o.face_down and o.zone == "battlefield":   # 707.2a: these are its copiable values (707.2)
             face_up[o.id] = chars[o.id].copy()
             chars[o.id] = ce.face_down_chars(chars[o.id])
@@ -358,6 +362,8 @@ def _why(e, loop: bool, waited, ahead_of) -> tuple:
 
 def _text(layer: str, e, after: tuple, reason: str) -> str:
     power, toughness, controller, types, subtypes, colors = after
+    if e is None and layer == "1" and reason == "flipped":
+        return "слой 1: перевёрнутая карта-перевёртыш — имя, тип, текст, сила и выносливость её второй половины"
     if e is None and layer == "1":
         return "слой 1: лицом вниз — существо 2/2 без имени, текста, подтипов, мана-стоимости и цвета"
     if e is None:   # counters (7d)

@@ -34,7 +34,7 @@ def obj_from_adhoc(kind: str, spec: dict, oid: str, owner: str) -> Obj:
                supertypes=tuple(spec.get("supertypes", ())), power=spec.get("power"),
                toughness=spec.get("toughness"), loyalty=spec.get("loyalty"),
                keywords=tuple(spec.get("keywords", ())), abilities=tuple(spec.get("abilities", ())),
-               text_ru=spec.get("text", ""))
+               text_ru=spec.get("text", ""), flip=spec.get("flip"))
 
 
 def make_object(game: Game, entry, owner: str, pool: CardPool, default_base: str) -> Obj:
@@ -77,6 +77,7 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
                 obj.counters = dict(entry.get("counters", {}))
                 obj.sick = bool(entry.get("summoning_sick", False))
                 obj.face_down = bool(entry.get("face_down", False))   # 707.2a (layers.py)
+                obj.flipped = bool(entry.get("flipped", False))       # 709.2 (layers.py)
                 obj.chosen = {k: str(v) for k, v in (entry.get("chosen") or {}).items()}
                 if "copy" in obj.chosen:
                     copies.append(obj)

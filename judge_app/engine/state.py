@@ -31,7 +31,7 @@ PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
 
 
 BASE_FIELDS = ("name_ru", "name_en", "cost", "colors", "types", "subtypes", "supertypes", "abilities", "keywords",
-               "power", "toughness", "loyalty", "text_en", "controller")
+               "power", "toughness", "loyalty", "text_en", "controller", "flip")
 
 
 @dataclass
@@ -62,6 +62,8 @@ class Obj:
     token: bool = False
     anonymous: bool = False
     face_down: bool = False       # a face-down permanent (707): layers.py gives it the 707.2a values
+    flip: dict | None = None      # a flip card's flipped half (709); ``flipped``: it has been flipped
+    flipped: bool = False
     tapped: bool = False
     sick: bool = False            # True: not under its controller's control since their turn began (302.6)
     counters: dict = field(default_factory=dict)

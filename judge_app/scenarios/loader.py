@@ -24,7 +24,7 @@ STACK_ABILITY_KEYS = {"name", "name_en", "source", "targets", "effects", "text",
 PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile", "command",
                "mana_pool", "max_hand", "lands_played"}
 ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
-              "token", "chosen", "face_down"} | set(AD_HOC_KINDS)
+              "token", "chosen", "face_down", "flipped"} | set(AD_HOC_KINDS)
 ACTIONS = {"cast", "activate", "play_land", "turn_face_up", "attack", "block", "order_blockers", "assign_damage", "choose",
            "pass", "pass_until", "refused"}
 PASS_UNTIL_EXTRA = ("stack_empty", "end_of_turn")
@@ -168,14 +168,14 @@ class _Checker:
         if battlefield:
             for k, typ, what in (("tapped", bool, "true/false"), ("summoning_sick", bool, "true/false"),
                                  ("token", bool, "true/false"), ("damage", int, "целое число"),
-                                 ("face_down", bool, "true/false")):
+                                 ("face_down", bool, "true/false"), ("flipped", bool, "true/false")):
                 if k in e and (not isinstance(e[k], typ) or (typ is int and (isinstance(e[k], bool) or e[k] < 0))):
                     self.err(_line(e, k), f"{key}.{k}", f"ожидается {what}")
             if "counters" in e and not (isinstance(e["counters"], dict) and all(
                     isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in e["counters"].values())):
                 self.err(_line(e, "counters"), f"{key}.counters", "ожидается {ВИД: число}, например {\"+1/+1\": 1}")
-        elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick", "chosen", "face_down")):
-            self.err(_line(e), key, "tapped/damage/counters/attached_to/chosen/face_down бывают только у объектов на поле битвы")
+        elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick", "chosen", "face_down", "flipped")):
+            self.err(_line(e), key, "tapped/damage/counters/attached_to/chosen/face_down/flipped бывают только у объектов на поле битвы")
         if "id" in e:
             if not isinstance(e["id"], (str, int)) or isinstance(e["id"], bool) or str(e["id"]) in self.players:
                 self.err(_line(e, "id"), f"{key}.id", "id — строка (и не имя игрока)")
@@ -206,6 +206,14 @@ class _Checker:
                 self.err(line, f"{key}.keywords", str(exc))
         if not isinstance(spec.get("name"), str):
             self.err(line, f"{key}.name", "имя — строка")
+        if "flip" in spec:   # a flip card's other half (709): name, types, P/T, abilities
+            flip = spec["flip"]
+            if not isinstance(flip, dict) or set(flip) - {"name", "name_en", "types", "subtypes", "supertypes", "power",
+                                                           "toughness", "keywords", "abilities", "text"}:
+                self.err(line, f"{key}.flip", "ожидается {name, types, subtypes, supertypes, power, toughness, "
+                                              "keywords, abilities, text}")
+            else:
+                self.adhoc(flip, line, f"{key}.flip")
         try:
             parse_mana_cost(spec.get("cost"))
             validate_abilities(spec.get("abilities", []), key)

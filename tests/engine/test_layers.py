@@ -257,3 +257,14 @@ def test_vesuvan_doppelganger_keeps_its_colour_and_its_ability_through_copies():
     assert dopp.name_ru == "Ллановарские эльфы" and {"mana": "G"} in dopp.abilities
     assert [a.get("trigger") for a in dopp.abilities if "trigger" in a] == ["upkeep_yours"]
     assert not any(e.kind == "enter" and "dopp" in e.objects for e in res.game.events)
+
+
+def test_flipped_copy_of_an_unflipped_flip_card_is_its_flipped_half():
+    from pathlib import Path
+    from judge_app.scenarios import runner
+    res = runner.run(loader.load(Path(__file__).resolve().parents[2] / "scenarios/copy/cr-706-3-flip-tomoya.yaml"))
+    assert res.passed, res.failures
+    t, n = res.game.objects["tomoya"], res.game.objects["nezumi"]
+    assert (t.name_ru, n.name_ru) == ("Stabwhisker the Odious", "Nezumi Shortfang")
+    g0, _ = runner.state_at(res.scenario, 0)   # before the copy: Tomoya, the flipped Jushi Apprentice
+    assert (g0.objects["tomoya"].name_ru, ch.pt(g0, g0.objects["tomoya"])) == ("Tomoya the Revealer", (2, 3))
