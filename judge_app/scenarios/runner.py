@@ -185,31 +185,12 @@ class Runner:
                 return r
             return None
         if act == "activate":
-            oid = str(v["object"])
-            o = g.objects.get(oid)
-            if o is None:
-                raise InvalidInput(f"неизвестный объект «{oid}»")
-            player = g.player(by) if by else g.player(o.controller)
-            if not self._auto_pass_until(lambda: actions.can_activate_now(g, player), line, f"activate {oid}"):
-                raise _Stop
-            try:
-                actions.activate(g, player, oid, int(v.get("ability", 1)), targets=v.get("targets"), pay=v.get("pay"))
-            except Refused as r:
-                return r
-            return None
+            return self._object_action(line, act, v, by, lambda player, oid: actions.activate(
+                g, player, oid, int(v.get("ability", 1)), targets=v.get("targets"), pay=v.get("pay")))
         if act == "turn_face_up":   # a special action (116.2b, 702.36e): judge_app/engine/face_down.py
-            oid = str(v["object"] if isinstance(v, dict) else v)
-            o = g.objects.get(oid)
-            if o is None:
-                raise InvalidInput(f"неизвестный объект «{oid}»")
-            player = g.player(by) if by else g.player(o.controller)
-            if not self._auto_pass_until(lambda: actions.can_activate_now(g, player), line, f"turn_face_up {oid}"):
-                raise _Stop
-            try:
-                face_down.turn_face_up(g, player, oid, pay=v.get("pay") if isinstance(v, dict) else None)
-            except Refused as r:
-                return r
-            return None
+            v = v if isinstance(v, dict) else {"object": v}
+            return self._object_action(line, act, v, by, lambda player, oid: face_down.turn_face_up(
+                g, player, oid, pay=v.get("pay")))
         if act == "play_land":
             ref = str(v)
             player = _actor_for_card(g, ref, by)
@@ -221,6 +202,23 @@ class Runner:
                 return r
             return None
         raise InvalidInput(f"неизвестное действие {act}")
+
+    def _object_action(self, line: int, act: str, v: dict, by, do):
+        """An action on one of a player's permanents (``activate``, ``turn_face_up``): by its
+        controller unless ``by`` says otherwise, once they may act; a refusal is returned."""
+        g = self.game
+        oid = str(v["object"])
+        o = g.objects.get(oid)
+        if o is None:
+            raise InvalidInput(f"неизвестный объект «{oid}»")
+        player = g.player(by) if by else g.player(o.controller)
+        if not self._auto_pass_until(lambda: actions.can_activate_now(g, player), line, f"{act} {oid}"):
+            raise _Stop
+        try:
+            do(player, oid)
+        except Refused as r:
+            return r
+        return None
 
     def _pass_until(self, line: int, target: str) -> None:
         g = self.game
