@@ -25,7 +25,7 @@ TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_y
 STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf", "cda_tarmogoyf", "control_enchanted", "nonbasic_lands_are",
                 "lands_are_also", "enchantments_are_creatures", "permanents_are_enchantments",
                 "creatures_lose_abilities", "chosen_creature_type", "chosen_color_everything")
-AS_ENTERS = ("copy_creature", "creature_type", "color")   # "as [this] enters, choose …" (614.12, 706.5)
+AS_ENTERS = ("copy_creature", "copy_artifact", "creature_type", "color")   # "as [this] enters, choose …" (614.12, 706.5)
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 TRIGGER_KINDS = ("etb", "dies", "another_creature_etb", "upkeep_yours", "each_upkeep", "attacks", "blocks")
 ANTHEM_AFFECTS = ("creatures_you_control", "other_creatures_you_control") + tuple(
@@ -37,7 +37,9 @@ KEYWORDS = ("flying", "reach", "first_strike", "double_strike", "deathtouch", "t
 EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_life", "destroy",
                "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword", "remove_from_combat",
                "gain_control", "lose_abilities_base_pt", "become_copy", "set_color", "become_creature",
-               "counter", "new_targets", "copy_spell", "attach")   # the last four: engine/stack_fights.py
+               "counter", "new_targets", "copy_spell", "attach",   # these four: engine/stack_fights.py
+               "become_creature_counting", "change_text")
+COUNTING = ("creature_cards_in_your_graveyard",)   # what a become_creature_counting P/T may count
 
 
 class CardDataError(ValueError):
@@ -155,6 +157,12 @@ def _validate_effects(effects, where: str) -> None:
         for k in ("gain_keyword", "lose_keyword"):   # until end of turn (combat issue)
             if k in e:
                 validate_keywords([e[k]], f"{where}: {k}")
+        if "copy_except" in e and not ("become_copy" in e and _copy_except_ok(e["copy_except"], where, True)):
+            raise CardDataError(f"{where}: copy_except у become_copy — словарь из {', '.join(COPY_EXCEPT)} (706.9)")
+        if "change_text" in e:
+            _validate_change_text(e["change_text"], f"{where}: change_text")
+        if "become_creature_counting" in e:
+            _validate_counting(e["become_creature_counting"], f"{where}: become_creature_counting")
         if "fight" in e and not (isinstance(e["fight"], list) and len(e["fight"]) == 2 and all(x in _REFS for x in e["fight"])):
             raise CardDataError(f"{where}: fight — [target1, target2]")
         if "counters" in e and not (isinstance(e["counters"], dict) and all(isinstance(n, int) for n in e["counters"].values())):
@@ -163,6 +171,30 @@ def _validate_effects(effects, where: str) -> None:
             tok = e["create_token"]
             if not (isinstance(tok, dict) and "name_ru" in tok and isinstance(tok.get("power"), int) and isinstance(tok.get("toughness"), int)):
                 raise CardDataError(f"{where}: create_token — {{name_ru, power, toughness, ...}}")
+
+
+def _validate_change_text(spec, where: str) -> None:
+    """{from: WORD, to: WORD}: one colour word for another or one basic land type for another
+    (Mind Bend, Magical Hack: layer 3, 613.1c)."""
+    if not isinstance(spec, dict) or set(spec) != {"from", "to"}:
+        raise CardDataError(f"{where}: словарь {{from, to}}")
+    words = (spec["from"], spec["to"])
+    if not (all(w in COLORS for w in words) or all(w in BASIC_LAND_TYPES for w in words)) or words[0] == words[1]:
+        raise CardDataError(f"{where}: from и to — два разных цвета ({', '.join(COLORS)}) или два базовых типа земли "
+                            f"({', '.join(BASIC_LAND_TYPES)}), а не {words[0]!r} и {words[1]!r}")
+
+
+def _validate_counting(spec, where: str) -> None:
+    """{subtypes: [...], colors: [...], count: ...}: becomes a creature of those subtypes and
+    exactly those colours whose power and toughness are each what it counts (Svogthos)."""
+    if not isinstance(spec, dict) or set(spec) - {"subtypes", "colors", "count"}:
+        raise CardDataError(f"{where}: словарь {{subtypes, colors, count}}")
+    if spec.get("count") not in COUNTING:
+        raise CardDataError(f"{where}: count — одно из {', '.join(COUNTING)}, а не {spec.get('count')!r}")
+    if not all(c in COLORS for c in spec.get("colors", [])):
+        raise CardDataError(f"{where}: colors — цвета из {', '.join(COLORS)}")
+    if not all(isinstance(t, str) and t for t in spec.get("subtypes", [])):
+        raise CardDataError(f"{where}: subtypes — список слов")
 
 
 def _validate_targets(targets, where: str) -> None:
@@ -183,6 +215,27 @@ def validate_keywords(keywords, where: str) -> None:
             raise CardDataError(f"{where}: неизвестное ключевое слово {k!r}" + (f" — возможно, «{m[0]}»?" if m else ""))
 
 
+COPY_EXCEPT = ("pt", "add_types", "keep_color", "gain_ability", "gain_this")
+
+
+def _copy_except_ok(ex, where: str, in_effect: bool = False) -> bool:
+    """706.9a-d: the exceptions a copy effect may carry — its P/T, card types added, the
+    colour not copied, an ability gained (``gain_ability`` as it enters, ``gain_this`` — the
+    ability doing the copying — for a copy made by an ability, Vesuvan Doppelganger)."""
+    if not isinstance(ex, dict) or not ex or set(ex) - set(COPY_EXCEPT) or ("gain_this" in ex and not in_effect):
+        return False
+    if "pt" in ex and not (isinstance(ex["pt"], list) and len(ex["pt"]) == 2 and all(isinstance(x, int) for x in ex["pt"])):
+        return False
+    if "add_types" in ex and not (isinstance(ex["add_types"], list) and ex["add_types"]
+                                  and all(t in CARD_TYPES for t in ex["add_types"])):
+        return False
+    if any(k in ex and ex[k] is not True for k in ("keep_color", "gain_this")):
+        return False
+    if "gain_ability" in ex:
+        validate_abilities([ex["gain_ability"]], f"{where}: copy_except.gain_ability")
+    return True
+
+
 def validate_abilities(abilities, where: str) -> list:
     """Check abilities against the vocabulary; returns them as a list."""
     if not isinstance(abilities, list):
@@ -191,13 +244,17 @@ def validate_abilities(abilities, where: str) -> list:
     for a in abilities:
         if not isinstance(a, dict):
             raise CardDataError(f"{where}: способность {a!r} должна быть словарём")
-        if not ({"mana", "static", "trigger", "activated", "as_enters"} & set(a)):
+        if not ({"mana", "static", "trigger", "activated", "as_enters", "morph"} & set(a)):
             raise CardDataError(f"{where}: способность {a!r} не из словаря")
         if "mana" in a and a["mana"] not in COLOR_OF_SYMBOL:
             raise CardDataError(f"{where}: способность маны добавляет один из W U B R G, а не {a['mana']!r}")
-        if "copy_except" in a and not (a.get("as_enters") == "copy_creature" and isinstance(a["copy_except"], dict)
-                                       and set(a["copy_except"]) == {"pt"} and len(a["copy_except"]["pt"]) == 2):
-            raise CardDataError(f"{where}: copy_except — только {{pt: [P, T]}} у as_enters: copy_creature (706.9c)")
+        if "copy_except" in a and not (a.get("as_enters") in ("copy_creature", "copy_artifact")
+                                       and _copy_except_ok(a["copy_except"], where)):
+            raise CardDataError(f"{where}: copy_except — словарь из {', '.join(COPY_EXCEPT[:4])} (pt: [P, T], "
+                                f"add_types: [ТИП, …], keep_color: true, gain_ability: {{…}}) у as_enters: "
+                                f"copy_creature / copy_artifact (706.9)")
+        if "morph" in a and (not isinstance(a["morph"], str) or parse_mana_cost(a["morph"]) is None):
+            raise CardDataError(f"{where}: morph — мана-стоимость морфа, например \"{{2}}{{B}}{{B}}\" (702.36)")
         if "as_enters" in a and a["as_enters"] not in AS_ENTERS:
             raise CardDataError(f"{where}: движок не умеет выбор при выходе на поле битвы {a['as_enters']!r} "
                                 f"(умеет: {', '.join(AS_ENTERS)})")
@@ -291,6 +348,20 @@ def _validate_casting(d: dict, where: str) -> dict | None:
     return out or None
 
 
+ENCHANT_KINDS = ("creature", "permanent")   # what the engine checks an Aura against (303.4, 704.5m)
+
+
+def _validate_enchant(d: dict, abilities: list, where: str) -> None:
+    """An Aura's ``enchant`` must be one the engine checks (an "Enchant land" would be attached
+    anywhere), and an ability about "enchanted" needs an Aura to be attached."""
+    enchant = d.get("enchant")
+    if enchant is not None and enchant not in ENCHANT_KINDS:
+        raise CardDataError(f"{where}: движок не умеет «зачаровать» {enchant!r} (умеет: {', '.join(ENCHANT_KINDS)})")
+    if enchant is None and any(a.get("static") in ("enchanted", "control_enchanted") for a in abilities):
+        raise CardDataError(f"{where}: способность о зачарованном перманенте — только у Ауры с enchant: "
+                            f"{' / '.join(ENCHANT_KINDS)}")
+
+
 CARD_KEYS = {"name_ru", "name_en", "aliases", "ru_name_official", "ru_name_source", "cost", "types", "supertypes",
              "subtypes", "power", "toughness", "loyalty", "colors", "keywords", "text_en", "text_ru", "targets",
              "distinct_targets", "effects", "enchant", "abilities", *CASTING_KEYS}
@@ -316,6 +387,7 @@ def card_from_dict(d: dict, where: str = "") -> CardDef:
             raise CardDataError(f"{where} {name_ru}: неизвестный вид цели {t!r}")
     _validate_effects(d.get("effects", []), f"{where} {name_ru}")
     abilities = validate_abilities(d.get("abilities", []), f"{where} {name_ru}")
+    _validate_enchant(d, abilities, f"{where} {name_ru}")
     validate_keywords(list(d.get("keywords", [])), f"{where} {name_ru}")
     return CardDef(
         name_ru=name_ru, name_en=name_en, cost=cost, types=types,

@@ -24,15 +24,24 @@ def of(game: Game, obj: Obj):
 
 def compute_pt(game: Game, obj: Obj, explain: bool = False) -> PTComputation | None:
     """Power and toughness after all layers (613.3), or None for a non-creature.
-    ``steps`` are the layer-7 steps [(citation key, text)]; ``explain`` kept for callers."""
-    c = layers.chars_of(game, obj)
-    if c is None or "creature" not in c.types:
+    ``steps`` are the layer-7 steps [(citation key, text)], written only when ``explain``
+    asks for them (most callers want the numbers alone)."""
+    comp = layers.computed_of(game, obj)
+    if comp is None or "creature" not in comp.chars.types:
         return None
-    base = obj.base
-    steps = [("layer7", f"исходные значения: {_pt_text(base['power'], base['toughness'])}")]
-    for st in layers.steps_of(game, obj):
-        if st.layer.startswith("7"):
-            steps.extend((k, st.text) for k in st.keys[:1])
+    known = comp.asked.get(("pt", explain))   # one answer per state: SBA ask it of every creature each check
+    if known is None:
+        known = comp.asked[("pt", explain)] = _compute_pt(obj, comp, explain)
+    return known
+
+
+def _compute_pt(obj: Obj, comp, explain: bool) -> PTComputation:
+    c = comp.chars
+    steps = []
+    if explain:
+        base = obj.base
+        steps = [("layer7", f"исходные значения: {_pt_text(base['power'], base['toughness'])}")]
+        steps.extend((st.keys[0], st.text) for st in comp.steps if st.layer.startswith("7"))
     return PTComputation(c.power if c.power is not None else 0, c.toughness if c.toughness is not None else 0, steps)
 
 

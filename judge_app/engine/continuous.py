@@ -11,13 +11,17 @@ their parts layer by layer. An effect is a ``CEffect``:
   ``locked`` instead for an effect from a resolved spell (611.2c: fixed at creation);
 * ``ability`` — the static ability that generates it: if its source no longer has that
   ability when the effect would first apply, the effect does not exist (613.7a);
-* ``reads`` / ``writes`` — the characteristics that decide its existence and its set,
-  and those it changes: only a pair where one writes what the other reads can be
-  dependent (613.7a), and only such a pair is tried both ways.
+* ``reads`` / ``writes`` — the characteristics that decide its existence, its set or
+  what it does, and those it changes: only a pair where one writes what the other reads
+  can be dependent (613.7a), and only such a pair is tried both ways;
+* ``looks_around`` — what it does depends on objects other than the one it changes
+  (Mind Control gives control to whoever controls the Aura): only then is "what it does"
+  tried.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -51,6 +55,7 @@ class Chars:
     loyalty: int | None
     text_en: str
     controller: str
+    flip: dict | None = None   # a flip card's other half (709.2): copied with it (706.3)
 
     def copy(self) -> "Chars":
         return Chars(**self.__dict__)
@@ -61,7 +66,30 @@ class Chars:
 
 
 COPIABLE = ("name_ru", "name_en", "cost", "colors", "types", "subtypes", "supertypes", "abilities", "keywords",
-            "power", "toughness", "loyalty", "text_en")
+            "power", "toughness", "loyalty", "text_en", "flip")
+
+
+def flipped_chars(c: Chars) -> Chars:
+    """709.2: a flipped flip card has the name, type line, text and P/T of its flipped half;
+    its mana cost and colour stay. Applied to the copiable values after copy effects, so a
+    flipped permanent that copies an unflipped flip card is that card's flipped half (706.3)."""
+    f = c.flip
+    out = c.copy()
+    out.name_ru = f["name"]
+    out.name_en = f.get("name_en", "")
+    for k in ("types", "subtypes", "supertypes", "keywords", "abilities"):
+        if k in f:
+            setattr(out, k, tuple(f[k]))
+    out.power, out.toughness = f.get("power", c.power), f.get("toughness", c.toughness)
+    out.text_en = f.get("text", "")
+    return out
+
+
+def face_down_chars(c: Chars) -> Chars:
+    """707.2a: a 2/2 face-down creature with no text, no name, no subtypes and no mana cost
+    (so colourless); it keeps its controller."""
+    return Chars(name_ru="", name_en="", cost=None, colors=(), types=("creature",), subtypes=(), supertypes=(),
+                 abilities=(), keywords=(), power=2, toughness=2, loyalty=None, text_en="", controller=c.controller)
 
 
 def copiable_values(c: Chars) -> dict:
@@ -86,6 +114,8 @@ class CEffect:
     writes: frozenset = frozenset()
     keys: tuple = ()                 # extra citation keys for the explanation (305.7, 611.2c, ...)
     everywhere: bool = False         # may affect objects off the battlefield (Conspiracy, Painter's Servant)
+    looks_around: bool = False       # what it does reads other objects (Mind Control: who controls the Aura):
+                                     # only such an effect can depend on another for "what it does" (613.7a)
     extra: dict = field(default_factory=dict)
 
 
@@ -220,6 +250,59 @@ def _graveyard_cards(ctx):
                 yield ctx.chars.get(oid)
 
 
+def _creature_cards_in_graveyard_of(player: str):
+    def count(ctx) -> int:
+        gy = ctx.game.player(player).graveyard
+        return sum(1 for oid in gy if not ctx.game.objects[oid].token and (c := ctx.chars.get(oid)) is not None
+                   and "creature" in c.types)
+    return count
+
+
+def _set_colors(cols):
+    cols = tuple(x for x in COLORS if x in cols)
+
+    def fn(c: Chars, ctx):
+        c.colors = cols
+    return fn
+
+
+def _swap_word(value, frm: str, to: str):
+    """``value`` (an ability, a keyword, a word) with the word ``frm`` replaced by ``to``: whole
+    words only, also inside names like ``white_creatures_you_control``; the same object when
+    nothing changed."""
+    if isinstance(value, str):
+        if value == frm:
+            return to
+        parts = value.split("_")
+        return "_".join(to if p == frm else p for p in parts) if frm in parts else value
+    if isinstance(value, dict):
+        new = {k: _swap_word(v, frm, to) for k, v in value.items()}
+        return value if all(new[k] is value[k] for k in value) else new
+    if isinstance(value, (list, tuple)):
+        new = [_swap_word(v, frm, to) for v in value]
+        return value if all(a is b for a, b in zip(new, value)) else type(value)(new)
+    return value
+
+
+def _change_text(frm: str, to: str):
+    """Layer 3 (613.1c): the object's rules text with one colour word or basic land type
+    replaced — the abilities made from that text change with it; its types don't (they
+    are not rules text), nor does a basic land's intrinsic mana ability (305.6)."""
+    pattern = re.compile(rf"\b{re.escape(frm)}(s?)\b", re.IGNORECASE)
+
+    def fn(c: Chars, ctx):
+        c.abilities = tuple(a if "mana" in a else _swap_word(a, frm, to) for a in c.abilities)
+        c.keywords = tuple(_swap_word(k, frm, to) for k in c.keywords)
+        c.text_en = pattern.sub(lambda m: (to if m.group(0)[0].isupper() else to.lower()) + m.group(1), c.text_en)
+    return fn
+
+
+def _pt_counted(counter):
+    def fn(c: Chars, ctx):
+        c.power = c.toughness = counter(ctx)
+    return fn
+
+
 def _creature_cards_in_graveyards(ctx) -> int:
     return sum(1 for c in _graveyard_cards(ctx) if c is not None and "creature" in c.types)
 
@@ -265,15 +348,16 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
     if kind == "control_enchanted":   # Mind Control (layer 2)
         host = src.attached_to
         return CEffect(parts={"2": lambda c, ctx: _set_controller(ctx.chars[src.id].controller)(c, ctx)},
-                       text="контроль над зачарованным существом переходит к контролёру Ауры",
+                       text=f"контроль над зачарованным {'существом' if src.enchant == 'creature' else 'перманентом'} "
+                            "переходит к контролёру Ауры",
                        select=lambda ctx, oid, c, s: oid == host, reads=frozenset({"controller"}),
-                       writes=frozenset({"controller"}), **common)
+                       writes=frozenset({"controller"}), looks_around=True, **common)
     if kind == "cda_lhurgoyf":
-        return CEffect(parts={"7a": _cda_count(_creature_cards_in_graveyards)}, cda=True,
+        return CEffect(parts={"7a": _cda_count(_creature_cards_in_graveyards)}, cda=True, looks_around=True,
                        text="сила — число карт существ на всех кладбищах, выносливость — на 1 больше",
                        select=lambda ctx, oid, c, s: oid == s, **common)
     if kind == "cda_tarmogoyf":
-        return CEffect(parts={"7a": _cda_count(_card_types_in_graveyards)}, cda=True,
+        return CEffect(parts={"7a": _cda_count(_card_types_in_graveyards)}, cda=True, looks_around=True,
                        text="сила — число типов карт среди карт на всех кладбищах, выносливость — на 1 больше",
                        select=lambda ctx, oid, c, s: oid == s, **common)
     if kind == "nonbasic_lands_are":   # Blood Moon
@@ -355,8 +439,22 @@ def resolved_effect(e: dict) -> CEffect | None:
                        text=f"теряет все способности, базовые сила и выносливость {e['p']}/{e['t']}", **base)
     if kind == "color":
         cols = tuple(x for x in COLORS if x in e["colors"])
-        return CEffect(parts={"5": lambda c, ctx: setattr(c, "colors", cols)},
-                       text="становится " + ", ".join(COLOR_RU.get(x, x) for x in cols), **base)
+        return CEffect(parts={"5": _set_colors(cols)}, text="становится " + ", ".join(COLOR_RU.get(x, x) for x in cols), **base)
+    if kind == "text":
+        return CEffect(parts={"3": _change_text(e["from"], e["to"])}, writes=frozenset({"abilities"}),
+                       text=f"в тексте «{e['from']}» заменено на «{e['to']}»", **base)
+    if kind == "animate_counting":   # Svogthos (613.5 example 4): one effect in layers 4, 5 and 7b
+        add_subtypes = [_add_subtype(st) for st in e["subtypes"]]
+
+        def types(c: Chars, ctx):
+            _add_types("creature")(c, ctx)
+            for f in add_subtypes:
+                f(c, ctx)
+        cols = ", ".join(COLOR_RU.get(x, x) for x in e["colors"])
+        return CEffect(parts={"4": types, "5": _set_colors(e["colors"]),
+                              "7b": _pt_counted(_creature_cards_in_graveyard_of(e["controller"]))}, looks_around=True,
+                       text=f"существо {' '.join(e['subtypes'])} ({cols}) с силой и выносливостью, равными числу карт "
+                            f"существ на кладбище игрока {e['controller']}", **base)
     if kind == "animate":
         return CEffect(parts={"4": _add_types("creature"), "7b": _pt_set(e["p"], e["t"])},
                        text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)

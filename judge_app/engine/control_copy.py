@@ -14,7 +14,8 @@ from judge_app.cards.model import COLORS
 from judge_app.engine import layers
 from judge_app.engine.state import Decision, Game, Obj
 
-CHOICE_KEY = {"copy_creature": "copy", "creature_type": "type", "color": "color"}
+CHOICE_KEY = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type": "type", "color": "color"}
+COPY_OF = {"copy_creature": "creature", "copy_artifact": "artifact"}   # what each copy choice may copy
 NO_COPY = ("none", "нет", "no")
 MAX_TYPE_LEN = 40
 
@@ -31,8 +32,8 @@ def pending_choices(game: Game, obj: Obj) -> list:
 
 
 def choice_options(game: Game, obj: Obj, what: str) -> list:
-    if what == "copy_creature":
-        return ["none"] + [oid for oid in game.battlefield if game.objects[oid].is_creature and oid != obj.id]
+    if what in COPY_OF:
+        return ["none"] + [oid for oid in game.battlefield if COPY_OF[what] in game.objects[oid].types and oid != obj.id]
     if what == "color":
         return list(COLORS)
     return []   # a creature type: any word
@@ -48,12 +49,13 @@ def ask(game: Game, obj: Obj, resume: str) -> bool:
         obj.chosen["copy"] = "none"
         return ask(game, obj, resume)
     text = {"copy_creature": f"{obj.controller} выбирает, копией какого существа выйдет {obj.label()} (или none)",
+            "copy_artifact": f"{obj.controller} выбирает, копией какого артефакта выйдет {obj.label()} (или none)",
             "creature_type": f"{obj.controller} выбирает тип существ для {obj.label()}",
             "color": f"{obj.controller} выбирает цвет для {obj.label()}"}[what]
     game.decision = Decision(by=obj.controller, kind="as_enters", options=opts, text_ru=text, resume=resume,
                              context={"object": obj.id, "what": what})
     game.emit("decision", f"Решение: {text}", "", [obj.controller, obj.id],
-              ["copy_enters", "copy_choices"] if what == "copy_creature" else ["copy_choices"])
+              ["copy_enters", "copy_choices"] if what in COPY_OF else ["copy_choices"])
     return True
 
 
@@ -68,9 +70,9 @@ def answer(game: Game, value) -> Obj:
         if not v.strip() or len(v) > MAX_TYPE_LEN or not v.replace("-", "").isalpha():
             raise InvalidInput(f"тип существ — одно слово (до {MAX_TYPE_LEN} букв), а не «{v}»")
         v = v.strip()
-    elif v not in d.options and not (what == "copy_creature" and v.casefold() in NO_COPY):
+    elif v not in d.options and not (what in COPY_OF and v.casefold() in NO_COPY):
         raise InvalidInput(f"«{v}» — недопустимый ответ; допустимые: {', '.join(d.options)}")
-    obj.chosen[CHOICE_KEY[what]] = "none" if what == "copy_creature" and v.casefold() in NO_COPY else v
+    obj.chosen[CHOICE_KEY[what]] = "none" if what in COPY_OF and v.casefold() in NO_COPY else v
     return obj
 
 
@@ -91,14 +93,31 @@ def enter_as_chosen(game: Game, obj: Obj) -> None:
 
 def except_values(obj: Obj, values: dict) -> dict:
     """706.9c-d: a copy "except it's P/T" keeps that P/T as a copiable value, and a
-    characteristic-defining ability of the original that defines P/T is not copied."""
+    characteristic-defining ability of the original that defines P/T is not copied; a copy
+    "except it's an enchantment in addition to its other types" has those types as copiable
+    values (706.9c, Copy Artifact)."""
     ex = next((a.get("copy_except") for a in obj.base["abilities"] if "as_enters" in a and a.get("copy_except")), None)
+    return with_exceptions(ex, values)
+
+
+def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = None) -> dict:
+    """The copiable values a copy effect with the exceptions ``ex`` gives (706.9a-d): the
+    exceptions are copiable values of the copy too. ``keep_color``: the colour is not copied,
+    the copy keeps its own; ``gain_ability`` / ``gain_this`` (the copying ability itself,
+    ``this_ability``) become one of its abilities (706.9a)."""
     if not ex:
         return values
     values = dict(values)
     if "pt" in ex:
         values["power"], values["toughness"] = ex["pt"]
         values["abilities"] = tuple(a for a in values["abilities"] if not str(a.get("static", "")).startswith("cda_"))
+    if "add_types" in ex:
+        values["types"] = tuple(values["types"]) + tuple(t for t in ex["add_types"] if t not in values["types"])
+    if ex.get("keep_color"):
+        values.pop("colors", None)
+    gained = [a for a in (ex.get("gain_ability"), this_ability if ex.get("gain_this") else None) if a]
+    if gained:
+        values["abilities"] = tuple(values["abilities"]) + tuple(a for a in gained if a not in values["abilities"])
     return values
 
 
@@ -110,7 +129,7 @@ def describe_copy(game: Game, obj: Obj) -> str:
 
 
 def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
-    """Resolve ``gain_control`` / ``lose_abilities_base_pt`` / ``become_copy``."""
+    """Resolve ``gain_control`` / ``lose_abilities_base_pt`` / ``become_creature_counting`` / ``change_text`` / ``become_copy``."""
     if "gain_control" in e:
         r = resolve(e["gain_control"])
         if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
@@ -135,17 +154,51 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
         game.emit("effect", f"Существа под контролем игрока {who.name} ({', '.join(hit) or 'нет'}) теряют все способности "
                   f"и имеют базовые силу и выносливость {p}/{t} до конца хода; множество существ определено сейчас",
                   "", hit, ["locked_set", "layer6_abilities", "layer7b", "duration"])
+    elif "change_text" in e:   # layer 3 (613.1c), for as long as the object stays (no duration)
+        r = resolve(e.get("to", "target1"))
+        if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
+            return
+        frm, to = e["change_text"]["from"], e["change_text"]["to"]
+        ts = game.next_ts()
+        game.effects.append({"kind": "text", "from": frm, "to": to, "target": r.id, "incarnation": r.incarnation,
+                             "timestamp": ts, "source_name": info["name_ru"]})
+        game.emit("effect", f"В тексте {r.label()} слово «{frm}» заменяется на «{to}» (метка времени {ts})",
+                  f"{r.label_en()}: the text's {frm} becomes {to}", [r.id], ["layer3", "timestamp_effect"])
+    elif "become_creature_counting" in e:   # Svogthos: layers 4, 5 and 7b, P/T counted anew in each state
+        r = resolve(e.get("to", "target1"))
+        if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
+            return
+        spec = e["become_creature_counting"]
+        ts = game.next_ts()
+        game.effects.append({"kind": "animate_counting", "subtypes": list(spec.get("subtypes", [])),
+                             "colors": list(spec.get("colors", [])), "count": spec["count"], "controller": controller,
+                             "target": r.id, "incarnation": r.incarnation, "timestamp": ts, "until": "eot",
+                             "source_name": info["name_ru"]})
+        game.emit("effect", f"{r.label()} до конца хода становится существом ({' '.join(spec.get('subtypes', []))}), "
+                  f"сила и выносливость которого равны числу карт существ на кладбище игрока {controller} "
+                  f"(метка времени {ts})", "", [r.id], ["duration", "layer4", "layer5", "layer7b", "timestamp_effect"])
     elif "become_copy" in e:
         orig = resolve(e["become_copy"])
         if orig is None or not hasattr(orig, "incarnation"):
             return
-        values = layers.copiable_of(game, orig)
+        to = e.get("to", "each_other_creature")
+        this = None
+        if to == "self":   # "this creature becomes a copy" (706.4): no duration, it stays on the battlefield
+            src = game.objects.get(info.get("id", ""))
+            hit = [src.id] if src is not None and src.zone == "battlefield" else []
+            this = next((a for a in (layers.chars_of(game, src).abilities if hit else ()) if e in a.get("effects", ())), None)
+        elif to == "each_other_creature":   # Mirrorweave, until end of turn
+            hit = [oid for oid in game.battlefield if game.objects[oid].is_creature and oid != orig.id]
+        else:   # one object: "target creature becomes a copy of ..." until end of turn
+            one = resolve(to)
+            hit = [one.id] if one is not None and getattr(one, "zone", "") == "battlefield" else []
+        values = with_exceptions(e.get("copy_except"), layers.copiable_of(game, orig), this)
         ts = game.next_ts()
-        hit = [oid for oid in game.battlefield if game.objects[oid].is_creature and oid != orig.id]
+        until = None if to == "self" else "eot"
         for oid in hit:
             game.effects.append({"kind": "copy", "target": oid, "incarnation": game.objects[oid].incarnation,
-                                 "timestamp": ts, "until": "eot", "values": values, "source_name": info["name_ru"],
+                                 "timestamp": ts, "until": until, "values": values, "source_name": info["name_ru"],
                                  "original": orig.id})
-        game.emit("effect", f"Существа {', '.join(hit) or '—'} становятся копиями {orig.label()} до конца хода "
+        game.emit("effect", f"{', '.join(hit) or '—'} становится копией {orig.label()}{' до конца хода' if until else ''} "
                   "(копируются только копируемые значения; жетоны, Ауры и прочие эффекты остаются)",
-                  "", hit + [orig.id], ["copy_values", "layer1", "locked_set", "duration"])
+                  "", hit + [orig.id], ["copy_values", "layer1", "locked_set"] + (["duration"] if until else ["copy_while_on_battlefield"]))

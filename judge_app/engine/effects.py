@@ -262,7 +262,8 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                         "source_name": info["name_ru"]})
             game.effects.append(eff)
             game.emit("effect", f"{txt} (метка времени {ts})", "", [r.id], ["duration", layer, "timestamp_effect"])
-        elif "gain_control" in e or "lose_abilities_base_pt" in e or "become_copy" in e:
+        elif "gain_control" in e or "lose_abilities_base_pt" in e or "become_copy" in e or "become_creature_counting" in e \
+                or "change_text" in e:
             from judge_app.engine import control_copy
             control_copy.run(game, e, info, lambda ref: _resolve_ref(game, ref, so.targets, legal, ctl), ctl)
         elif "tap" in e or "untap" in e:

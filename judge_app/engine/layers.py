@@ -18,6 +18,7 @@ that everything reading ``obj.types``, ``obj.controller``… reads the result of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from judge_app.engine import continuous as ce
 from judge_app.engine.continuous import LAYER_KEY, LAYERS, Chars, Ctx
@@ -36,8 +37,8 @@ class Step:
     reason: str
     after: tuple        # (power, toughness, controller, types, subtypes, colors) after it applied
 
-    @property
-    def text(self) -> str:
+    @cached_property
+    def text(self) -> str:   # written once per computed state, however often it is shown
         return _text(self.layer, self.effect, self.after, self.reason)
 
 
@@ -45,7 +46,9 @@ class Step:
 class Computed:
     chars: Chars
     steps: list = field(default_factory=list)   # [Step]
-    copiable: dict = field(default_factory=dict)   # the values after layer 1 (706.2, 706.3)
+    copied: Chars | None = None   # the values after layer 1 when a copy effect changed them (706.2, 706.3)
+    asked: dict = field(default_factory=dict)   # answers derived from it (characteristics.compute_pt)
+    face_up: Chars | None = None   # a face-down permanent: what it would be face up (702.36e, 707.8)
 
 
 def _relevant(o) -> bool:
@@ -58,7 +61,8 @@ def base_chars(o) -> Chars:
     return Chars(name_ru=b["name_ru"], name_en=b["name_en"], cost=b["cost"], colors=tuple(b["colors"]),
                  types=tuple(b["types"]), subtypes=tuple(b["subtypes"]), supertypes=tuple(b["supertypes"]),
                  abilities=tuple(b["abilities"]), keywords=tuple(b["keywords"]), power=b["power"],
-                 toughness=b["toughness"], loyalty=b["loyalty"], text_en=b["text_en"], controller=b["controller"])
+                 toughness=b["toughness"], loyalty=b["loyalty"], text_en=b["text_en"], controller=b["controller"],
+                 flip=b.get("flip"))
 
 
 def state_key(game) -> tuple:
@@ -79,13 +83,16 @@ def compute(game) -> dict:
     cached = game.layer_cache
     if cached is not None and cached[0] == key:
         return cached[1]
-    result = game.layer_memo.get(key)   # shared by a game and its clones (a trial run, a legal-action probe)
+    # shared by a game and its clones (a trial run, a legal-action probe) and by the replays of
+    # one scenario; least recently used out first (dict operations only: pages read it from threads)
+    memo = game.layer_memo
+    result = memo.pop(key, None)
     if result is None:
         COUNTS["computed"] += 1
         result = _compute(game)
-        if len(game.layer_memo) >= MEMO_SIZE:
-            game.layer_memo.pop(next(iter(game.layer_memo)))
-        game.layer_memo[key] = result
+        while len(memo) >= MEMO_SIZE:
+            memo.pop(next(iter(memo), None), None)
+    memo[key] = result
     game.layer_cache = (key, result)
     game.layer_cache_applied = False
     return result
@@ -110,6 +117,16 @@ def refresh(game) -> None:
     game.layer_cache_applied = True
 
 
+def computed_of(game, obj) -> Computed | None:
+    return compute(game).get(obj.id)
+
+
+def face_up_of(game, obj) -> Chars | None:
+    """What a face-down permanent would be face up (its copy effects applied), else None."""
+    comp = compute(game).get(obj.id)
+    return comp.face_up if comp else None
+
+
 def chars_of(game, obj) -> Chars | None:
     comp = compute(game).get(obj.id)
     return comp.chars if comp else None
@@ -117,7 +134,8 @@ def chars_of(game, obj) -> Chars | None:
 
 def copiable_of(game, obj) -> dict:
     """706.2: what a copy of ``obj`` would acquire now."""
-    return dict(compute(game)[obj.id].copiable)
+    comp = compute(game)[obj.id]
+    return ce.copiable_values(comp.copied or base_chars(obj))
 
 
 def steps_of(game, obj) -> list:
@@ -135,18 +153,26 @@ def _compute(game) -> dict:
     resolved = [r for r in (ce.resolved_effect(e) for e in game.effects if _current(game, e)) if r is not None]
     # Layer 1 first: static abilities exist on the copiable values (706.2).
     _apply_layer(ctx, "1", [r for r in resolved if "1" in r.parts], {}, steps)
-    copiable = {oid: ce.copiable_values(c) for oid, c in chars.items()}
-    statics = []
-    for oid in game.battlefield:
-        src = game.objects[oid]
-        for n, ab in enumerate(chars[oid].abilities if oid in chars else ()):
-            if "static" in ab:
-                e = ce.static_effect(game, src, ab, n)
-                if e is not None:
-                    statics.append(e)
-    effects = statics + [r for r in resolved if "1" not in r.parts]
+    face_up = {}
+    for o in objs:
+        if o.flipped and o.zone == "battlefield" and chars[o.id].flip:   # its status (110.5, 709.2)
+            chars[o.id] = ce.flipped_chars(chars[o.id])
+            steps[o.id].append(Step("1", ("flipped", "copy_status"), None, "flipped", _after(chars[o.id])))
+        if o.face_down and o.zone == "battlefield":   # 707.2a: these are its copiable values (707.2)
+            face_up[o.id] = chars[o.id].copy()
+            chars[o.id] = ce.face_down_chars(chars[o.id])
+            steps[o.id].append(Step("1", ("face_down", "face_down_copiable"), None, "", _after(chars[o.id])))
+    copied = {oid: chars[oid].copy() for oid, st in steps.items() if st}   # the rest: the actual object's
+    others = [r for r in resolved if "1" not in r.parts]
+    effects = _statics(game, chars) + others
     started: dict = {}
     for layer in LAYERS[1:]:
+        if layer == "4" and any(st.layer == "3" for st in _all_steps(steps)):
+            # a text change (layer 3) rewrote abilities: the static effects of layers 4-7 are
+            # those of the new text; one that already applied goes on (613.5)
+            again = _statics(game, chars)
+            keys = {e.key for e in again}
+            effects = again + [e for e in effects if e.key in started and e.key not in keys] + others
         if layer == "7a":   # a creature's undefined P/T ("*" without its CDA) counts as 0 (107.2)
             for c in chars.values():
                 if "creature" in c.types:
@@ -156,7 +182,28 @@ def _compute(game) -> dict:
             _counters(game, chars, steps)
             continue
         _apply_layer(ctx, layer, [e for e in effects if layer in e.parts], started, steps)
-    return {oid: Computed(chars[oid], steps[oid], copiable[oid]) for oid in chars}
+    return {oid: Computed(chars[oid], steps[oid], copied.get(oid), face_up=face_up.get(oid)) for oid in chars}
+
+
+def _statics(game, chars) -> list:
+    """The continuous effects of the static abilities permanents have now (613.7a: an
+    effect exists only while its ability does)."""
+    out = []
+    for oid in game.battlefield:
+        if oid not in chars:
+            continue
+        src = game.objects[oid]
+        for n, ab in enumerate(chars[oid].abilities):
+            if "static" in ab:
+                e = ce.static_effect(game, src, ab, n)
+                if e is not None:
+                    out.append(e)
+    return out
+
+
+def _all_steps(steps: dict):
+    for st in steps.values():
+        yield from st
 
 
 def _current(game, e: dict) -> bool:
@@ -201,9 +248,10 @@ def _may_depend(a, b, started) -> bool:
 
 
 def _depends(ctx, a, b, layer, started, memo: dict) -> bool:
-    """613.7a: would applying ``b`` change ``a``'s existence or what it applies to? ``b`` is
-    applied to a trial copy of the objects it affects; ``a``'s set can then change only
-    for those objects (or for all, if ``b`` changed ``a``'s source)."""
+    """613.7a: would applying ``b`` change ``a``'s existence, what it applies to, or what it
+    does to those things? ``b`` is applied to a trial copy of the objects it affects; ``a``'s
+    set can then change only for those objects (or for all, if ``b`` changed ``a``'s source);
+    what ``a`` does is ``a`` applied to the same object in both worlds (``_does_differ``)."""
     if a.key not in memo:
         ex = _exists(ctx, a)
         memo[a.key] = (ex, _affected(ctx, a) if ex else frozenset())
@@ -226,12 +274,31 @@ def _depends(ctx, a, b, layer, started, memo: dict) -> bool:
         return True
     if not ex:
         return False
-    if a.locked is not None:
-        return False
-    if a.source in targets:
-        return _affected(trial, a) != before[1]
-    changed = frozenset(oid for oid in targets if a.select(trial, oid, trial.chars[oid], a.source))
-    return (before[1] - targets) | changed != before[1]
+    if a.locked is None:
+        if a.source in targets:
+            after = _affected(trial, a)
+        else:
+            changed = frozenset(oid for oid in targets if a.select(trial, oid, trial.chars[oid], a.source))
+            after = (before[1] - targets) | changed
+        if after != before[1]:
+            return True
+    return a.looks_around and _does_differ(ctx, trial, a, layer, before[1])
+
+
+def _does_differ(ctx, trial, a, layer, objs) -> bool:
+    """613.7a (b), "what it does": ``a`` applied to the same object before and after ``b``
+    gives different values only when ``a`` reads something ``b`` changed (Mind Control's
+    "you control" reads who controls the Aura, which Confiscate changes)."""
+    for oid in objs:
+        c = ctx.chars.get(oid)
+        if c is None:
+            continue
+        here, there = c.copy(), c.copy()
+        a.parts[layer](here, ctx)
+        a.parts[layer](there, trial)
+        if here != there:
+            return True
+    return False
 
 
 def _apply_layer(ctx, layer: str, effects: list, started: dict, steps: dict) -> None:
@@ -284,7 +351,7 @@ def _why(e, loop: bool, waited, ahead_of) -> tuple:
         keys.append("dependency_loop")
         reason += "; эффекты зависят друг от друга по кругу — применяются по меткам времени"
     elif waited:
-        keys.append("dependency_wait")
+        keys.extend(("dependency", "dependency_wait"))   # it depends (613.7a), so it waits (613.7b)
         reason += f"; зависит от эффекта «{'», «'.join(sorted(waited))}» и применяется после него"
     elif ahead_of:
         keys.append("dependency")
@@ -295,6 +362,10 @@ def _why(e, loop: bool, waited, ahead_of) -> tuple:
 
 def _text(layer: str, e, after: tuple, reason: str) -> str:
     power, toughness, controller, types, subtypes, colors = after
+    if e is None and layer == "1" and reason == "flipped":
+        return "слой 1: перевёрнутая карта-перевёртыш — имя, тип, текст, сила и выносливость её второй половины"
+    if e is None and layer == "1":
+        return "слой 1: лицом вниз — существо 2/2 без имени, текста, подтипов, мана-стоимости и цвета"
     if e is None:   # counters (7d)
         return f"7d: {reason} → {power}/{toughness}"
     where = f"слой {layer}" if layer not in ("7a", "7b", "7c", "7e") else layer

@@ -35,7 +35,7 @@ def obj_from_adhoc(kind: str, spec: dict, oid: str, owner: str) -> Obj:
                supertypes=tuple(spec.get("supertypes", ())), power=spec.get("power"),
                toughness=spec.get("toughness"), loyalty=spec.get("loyalty"),
                keywords=tuple(spec.get("keywords", ())), abilities=tuple(spec.get("abilities", ())),
-               text_ru=spec.get("text", ""))
+               text_ru=spec.get("text", ""), flip=spec.get("flip"))
 
 
 def make_object(game: Game, entry, owner: str, pool: CardPool, default_base: str) -> Obj:
@@ -58,10 +58,12 @@ def make_object(game: Game, entry, owner: str, pool: CardPool, default_base: str
     return obj
 
 
-def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str, stack_spec: list | None = None) -> Game:
+def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str, stack_spec: list | None = None,
+             layer_memo: dict | None = None) -> Game:
+    """``layer_memo``: the computed states of earlier replays of this same game (layers.compute)."""
     game = Game(players=[Player(name=p["name"], life=p.get("life", 20), poison=p.get("poison", 0),
                                 max_hand=p.get("max_hand", 7)) for p in players],
-                rules_version=rules_version)
+                rules_version=rules_version, layer_memo={} if layer_memo is None else layer_memo)
     # battlefield first, in listed order (timestamps, 613.6c), then other zones
     attach, copies = [], []
     for p in players:
@@ -75,6 +77,8 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
                 obj.damage = int(entry.get("damage", 0))
                 obj.counters = dict(entry.get("counters", {}))
                 obj.sick = bool(entry.get("summoning_sick", False))
+                obj.face_down = bool(entry.get("face_down", False))   # 707.2a (layers.py)
+                obj.flipped = bool(entry.get("flipped", False))       # 709.2 (layers.py)
                 obj.chosen = {k: str(v) for k, v in (entry.get("chosen") or {}).items()}
                 if "copy" in obj.chosen:
                     copies.append(obj)

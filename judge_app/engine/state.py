@@ -31,7 +31,7 @@ PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
 
 
 BASE_FIELDS = ("name_ru", "name_en", "cost", "colors", "types", "subtypes", "supertypes", "abilities", "keywords",
-               "power", "toughness", "loyalty", "text_en", "controller")
+               "power", "toughness", "loyalty", "text_en", "controller", "flip")
 
 
 @dataclass
@@ -61,6 +61,9 @@ class Obj:
     text_en: str = ""
     token: bool = False
     anonymous: bool = False
+    face_down: bool = False       # a face-down permanent (707): layers.py gives it the 707.2a values
+    flip: dict | None = None      # a flip card's flipped half (709); ``flipped``: it has been flipped
+    flipped: bool = False
     tapped: bool = False
     sick: bool = False            # True: not under its controller's control since their turn began (302.6)
     counters: dict = field(default_factory=dict)
@@ -100,13 +103,14 @@ class Obj:
     def label(self) -> str:
         if self.stack_kind == "ability":
             return f"{self.name_ru} ({self.id})"
-        return f"«{self.name_ru}» ({self.id})"
+        return f"«{self.name_ru}» ({self.id})" if self.name_ru else f"перманент лицом вниз ({self.id})"   # 707.2a
 
     def label_en(self) -> str:
-        return f"{self.name_en or self.name_ru} ({self.id})"
+        return f"{self.name_en or self.name_ru or 'face-down permanent'} ({self.id})"
 
     def copy(self) -> "Obj":
-        o = copy.copy(self)
+        o = Obj.__new__(Obj)   # a plain field copy: copy.copy's reduce protocol costs 3x (Game.clone)
+        o.__dict__.update(self.__dict__)
         o.counters = dict(self.counters)
         o.targets = list(self.targets)
         o.chosen = dict(self.chosen)

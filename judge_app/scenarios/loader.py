@@ -24,18 +24,18 @@ STACK_ABILITY_KEYS = {"name", "name_en", "source", "targets", "effects", "text",
 PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile", "command",
                "mana_pool", "max_hand", "lands_played"}
 ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
-              "token", "chosen"} | set(AD_HOC_KINDS)
+              "token", "chosen", "face_down", "flipped"} | set(AD_HOC_KINDS)
 CHOICES = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "now")   # engine/costs.py; now: no waiting
 CAST_KEYS = ("card", "targets", "pay", "by") + CHOICES
 ACTIVATE_KEYS = ("object", "ability", "targets", "pay", "by") + CHOICES
-ACTIONS = {"cast", "activate", "play_land", "attack", "block", "order_blockers", "assign_damage", "choose",
+ACTIONS = {"cast", "activate", "play_land", "turn_face_up", "attack", "block", "order_blockers", "assign_damage", "choose",
            "pass", "pass_until", "refused"}
 PASS_UNTIL_EXTRA = ("stack_empty", "end_of_turn")
 SET_EXPECTS = ("types", "subtypes", "supertypes", "colors", "lacks")   # exact sets of English words; lacks: none of these
 EXPECT_KEYS = {"life", "poison", "zone", "tapped", "pt", "damage", "counters", "controller", "abilities",
                "stack", "fired", "not_fired", "result", "waiting", "hand_size", "library_size", "explains"} | set(SET_EXPECTS)
 ID_EXPECTS = {"zone", "tapped", "pt", "damage", "counters", "controller", "abilities", "explains"} | set(SET_EXPECTS)
-CHOSEN_KEYS = {"copy_creature": "copy", "creature_type": "type", "color": "color"}   # control_copy.CHOICE_KEY
+CHOSEN_KEYS = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type": "type", "color": "color"}   # control_copy.CHOICE_KEY
 PLAYER_EXPECTS = {"life", "poison", "hand_size", "library_size"}
 
 
@@ -114,6 +114,9 @@ class Scenario:
     expect: list          # [(line, dict)]
     raw: dict = field(default_factory=dict)
     stack: list = field(default_factory=list)   # the initial stack, top first (setup.put_initial_stack)
+    # computed characteristics of this scenario's states (layers.compute), shared by its replays:
+    # stepping to event N replays the same game, so its states are computed once, not once per step
+    layer_memo: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 def _line(node, key=None) -> int:
@@ -167,14 +170,15 @@ class _Checker:
                 self.adhoc(spec, ln, k0)
         if battlefield:
             for k, typ, what in (("tapped", bool, "true/false"), ("summoning_sick", bool, "true/false"),
-                                 ("token", bool, "true/false"), ("damage", int, "целое число")):
+                                 ("token", bool, "true/false"), ("damage", int, "целое число"),
+                                 ("face_down", bool, "true/false"), ("flipped", bool, "true/false")):
                 if k in e and (not isinstance(e[k], typ) or (typ is int and (isinstance(e[k], bool) or e[k] < 0))):
                     self.err(_line(e, k), f"{key}.{k}", f"ожидается {what}")
             if "counters" in e and not (isinstance(e["counters"], dict) and all(
                     isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in e["counters"].values())):
                 self.err(_line(e, "counters"), f"{key}.counters", "ожидается {ВИД: число}, например {\"+1/+1\": 1}")
-        elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick", "chosen")):
-            self.err(_line(e), key, "tapped/damage/counters/attached_to/chosen бывают только у объектов на поле битвы")
+        elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick", "chosen", "face_down", "flipped")):
+            self.err(_line(e), key, "tapped/damage/counters/attached_to/chosen/face_down/flipped бывают только у объектов на поле битвы")
         if "id" in e:
             if not isinstance(e["id"], (str, int)) or isinstance(e["id"], bool) or str(e["id"]) in self.players:
                 self.err(_line(e, "id"), f"{key}.id", "id — строка (и не имя игрока)")
@@ -205,6 +209,14 @@ class _Checker:
                 self.err(line, f"{key}.keywords", str(exc))
         if not isinstance(spec.get("name"), str):
             self.err(line, f"{key}.name", "имя — строка")
+        if "flip" in spec:   # a flip card's other half (709): name, types, P/T, abilities
+            flip = spec["flip"]
+            if not isinstance(flip, dict) or set(flip) - {"name", "name_en", "types", "subtypes", "supertypes", "power",
+                                                           "toughness", "keywords", "abilities", "text"}:
+                self.err(line, f"{key}.flip", "ожидается {name, types, subtypes, supertypes, power, toughness, "
+                                              "keywords, abilities, text}")
+            else:
+                self.adhoc(flip, line, f"{key}.flip")
         try:
             parse_mana_cost(spec.get("cost"))
             validate_abilities(spec.get("abilities", []), key)
@@ -426,6 +438,14 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                         c.err(_line(v, lk), f"{key}.activate.{lk}", "ожидается список")
                 for t in v.get("targets", []) if isinstance(v.get("targets"), list) else []:
                     c.ref(t, _line(v, "targets"), f"{key}.activate.targets")
+        elif act == "turn_face_up":
+            spec = {"object": v} if isinstance(v, (str, int)) and not isinstance(v, bool) else v
+            if not isinstance(spec, dict) or "object" not in spec or set(spec) - {"object", "pay", "by"}:
+                c.err(ln, f"{key}.turn_face_up", "нужно ID или {object: ID, pay: [ID, …]}")
+            else:
+                c.ref(spec["object"], _line(spec, "object"), f"{key}.turn_face_up.object", False)
+                if not isinstance(spec.get("pay", []), list):
+                    c.err(_line(spec, "pay"), f"{key}.turn_face_up.pay", "ожидается список")
         elif act == "play_land":
             if str(v) not in c.ids:
                 c.card(v, ln, f"{key}.play_land")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge_app.cards.model import CardPool, default_pool
-from judge_app.engine import actions, combat, costs, setup
+from judge_app.engine import actions, combat, costs, face_down, setup
 from judge_app.engine.errors import EngineError, InvalidInput, Refused
 from judge_app.engine.state import STEPS, Game, StopAtEvent
 from judge_app.scenarios import combat_script, expectations
@@ -43,9 +43,10 @@ class _Stop(Exception):
 
 
 def build(scenario: Scenario, pool: CardPool | None = None) -> Game:
-    pool = pool or default_pool()
-    game = setup.new_game(scenario.players, scenario.turn, pool, scenario.rules_version, scenario.stack)
-    return game
+    # a replay of the same game meets the same states (layers.state_key): they are computed once
+    memo = scenario.layer_memo if pool is None else None
+    return setup.new_game(scenario.players, scenario.turn, pool or default_pool(), scenario.rules_version,
+                          scenario.stack, memo)
 
 
 def _actor_for_card(game: Game, ref: str, by: str | None):
@@ -188,20 +189,14 @@ class Runner:
                 return r
             return None
         if act == "activate":
-            oid = str(v["object"])
-            o = g.objects.get(oid)
-            if o is None:
-                raise InvalidInput(f"неизвестный объект «{oid}»")
-            player = g.player(by) if by else g.player(o.controller)
             n = int(v.get("ability", 1))
-            if not now and not self._auto_pass_until(lambda: actions.can_activate_ability_now(g, player, o, n), line,
-                                                     f"activate {oid}"):
-                raise _Stop
-            try:
-                actions.activate(g, player, oid, n, targets=v.get("targets"), pay=v.get("pay"), **choices)
-            except Refused as r:
-                return r
-            return None
+            return self._object_action(line, act, v, by, lambda player, oid: actions.activate(
+                g, player, oid, n, targets=v.get("targets"), pay=v.get("pay"), **choices),
+                ready=lambda player, o: actions.can_activate_ability_now(g, player, o, n), now=now)
+        if act == "turn_face_up":   # a special action (116.2b, 702.36e): judge_app/engine/face_down.py
+            v = v if isinstance(v, dict) else {"object": v}
+            return self._object_action(line, act, v, by, lambda player, oid: face_down.turn_face_up(
+                g, player, oid, pay=v.get("pay")))
         if act == "play_land":
             ref = str(v)
             player = _actor_for_card(g, ref, by)
@@ -213,6 +208,25 @@ class Runner:
                 return r
             return None
         raise InvalidInput(f"неизвестное действие {act}")
+
+    def _object_action(self, line: int, act: str, v: dict, by, do, ready=None, now: bool = False):
+        """An action on one of a player's permanents (``activate``, ``turn_face_up``): by its
+        controller unless ``by`` says otherwise, once they may act (``ready(player, obj)``, by
+        default whenever they have priority) — or at once with ``now`` —; a refusal is returned."""
+        g = self.game
+        oid = str(v["object"])
+        o = g.objects.get(oid)
+        if o is None:
+            raise InvalidInput(f"неизвестный объект «{oid}»")
+        player = g.player(by) if by else g.player(o.controller)
+        ready = ready or (lambda p, _o: actions.can_activate_now(g, p))
+        if not now and not self._auto_pass_until(lambda: ready(player, o), line, f"{act} {oid}"):
+            raise _Stop
+        try:
+            do(player, oid)
+        except Refused as r:
+            return r
+        return None
 
     def _pass_until(self, line: int, target: str) -> None:
         g = self.game

@@ -136,3 +136,135 @@ def test_missing_as_enters_choice_refused_naming_the_card(tmp_path):
         """)
     assert any("Заговор" in m and "chosen" in m for m in msgs), msgs
     assert any("chosen.color" in m for m in msgs), msgs
+
+
+def test_what_an_effect_does_is_a_dependency_613_7a():
+    """Confiscate on Mind Control: Mind Control's "you control" now means Bob, so Mind Control's
+    effect waits for Confiscate's although it is older; by timestamps Alice would keep the bears."""
+    g = game([{"name": "A", "battlefield": [{"card": "Mind Control", "id": "mc", "attached_to": "bears"}]},
+              {"name": "B", "battlefield": [{"card": "Grizzly Bears", "id": "bears"},
+                                            {"card": "Confiscate", "id": "conf", "attached_to": "mc"}]}])
+    assert g.objects["mc"].timestamp < g.objects["conf"].timestamp
+    assert (g.objects["mc"].controller, g.objects["bears"].controller) == ("B", "B")
+    assert {"613.7a", "613.7b"} <= set(rules(g, "bears"))
+    # the same two Auras where nothing reads what the other changes: no dependency, no wait
+    g2 = game([{"name": "A", "battlefield": [{"card": "Mind Control", "id": "mc", "attached_to": "bears"}]},
+               {"name": "B", "battlefield": [{"card": "Grizzly Bears", "id": "bears"}, {"card": "Grizzly Bears", "id": "k"},
+                                             {"card": "Confiscate", "id": "conf", "attached_to": "k"}]}])
+    assert g2.objects["bears"].controller == "A" and "613.7b" not in rules(g2, "bears")
+
+
+def test_replays_of_a_scenario_share_its_computed_states(tmp_path):
+    from judge_app.scenarios import runner
+    p = tmp_path / "s.yaml"
+    p.write_text(textwrap.dedent("""
+        players:
+          - name: A
+            battlefield: [{card: Glorious Anthem}, {card: Grizzly Bears, id: bears}, {card: Forest, id: f}]
+            hand: [Giant Growth]
+          - name: B
+        turn: {number: 3, active: A, step: main1}
+        script:
+          - cast: {card: Giant Growth, targets: [bears], pay: [f]}
+          - pass_until: end_of_turn
+        expect:
+          - pt: {bears: 3/3}
+        """), encoding="utf-8")
+    sc = loader.load(p)
+    first = dict(layers.COUNTS)
+    res = runner.run(sc)
+    assert res.passed, res.failures
+    cold = layers.COUNTS["computed"] - first["computed"]
+    assert cold > 2
+    again = dict(layers.COUNTS)
+    for n in range(1, len(res.game.events) + 1):
+        game_n, _ = runner.state_at(sc, n)
+    assert layers.COUNTS["computed"] == again["computed"]   # every state was met in the first run
+    assert ch.pt(game_n, game_n.objects["bears"]) == (3, 3)
+    fresh = loader.load(p)   # another load of the file starts its own memo
+    runner.run(fresh)
+    assert layers.COUNTS["computed"] - again["computed"] == cold
+
+
+@pytest.mark.parametrize("card, message", [
+    ("enchant: land\n  abilities: [{static: enchanted, pt: [1, 1]}]", "не умеет «зачаровать» 'land'"),
+    ("abilities: [{static: control_enchanted}]", "только у Ауры"),
+])
+def test_aura_the_engine_cannot_check_refused(tmp_path, card, message):
+    from judge_app.cards.model import CardDataError, load_pool
+    (tmp_path / "c.yaml").write_text(f"- name_ru: Проба\n  name_en: Probe\n  cost: '{{U}}'\n  types: [enchantment]\n"
+                                     f"  subtypes: [Aura]\n  {card}\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match="Проба") as exc:
+        load_pool(tmp_path)
+    assert message in str(exc.value)
+
+
+def test_svogthos_613_5_example_4_step_by_step():
+    """4/4 after the 3/3 effect and the pump; 11/11 after Svogthos's own effect (its 7b is
+    newer); 12/12 once another creature card reaches the graveyard (counted in each state)."""
+    from pathlib import Path
+    from judge_app.scenarios import runner
+    sc = loader.load(Path(__file__).resolve().parents[2] / "scenarios/layers/cr/613-5-svogthos.yaml")
+    res = runner.run(sc)
+    assert res.passed, res.failures
+    effects = [e.index for e in res.game.events if e.kind == "effect"]
+    seen = []
+    for n in effects:
+        g, _ = runner.state_at(sc, n)
+        seen.append(ch.pt(g, g.objects["svogthos"]))
+    assert seen == [(3, 3), (4, 4), (11, 11)]
+    assert ch.pt(res.game, res.game.objects["svogthos"]) == (12, 12)
+
+
+def test_face_down_is_2_2_nameless_and_turns_face_up_with_its_morph_cost():
+    """707.2a values while face down (also what a copy of it gets, 706.2); turned face up for
+    the morph cost it would have face up (702.36e), it is itself again (707.8)."""
+    from judge_app.engine import face_down
+    from judge_app.engine.errors import Refused
+    demon = {"id": "demon", "face_down": True, "creature": {"name": "Grinning Demon", "power": 6, "toughness": 6,
+             "colors": ["black"], "subtypes": ["Demon"], "abilities": [{"morph": "{B}"}]}}
+    g = game([{"name": "A", "battlefield": [demon, {"card": "Swamp", "id": "s"},
+                                            {"card": "Clone", "id": "clone", "chosen": {"copy": "demon"}}]},
+              {"name": "B"}])
+    d = g.objects["demon"]
+    assert (ch.pt(g, d), d.name_ru, d.colors, d.subtypes) == ((2, 2), "", (), ())
+    assert "707.2a" in rules(g, "demon")
+    assert ch.pt(g, g.objects["clone"]) == (2, 2) and g.objects["clone"].name_ru == ""
+    with pytest.raises(Refused) as exc:   # the Clone is face up: nothing to turn
+        face_down.turn_face_up(g, g.player("A"), "clone", pay=["s"])
+    assert "702.36e" in exc.value.rules
+    face_down.turn_face_up(g, g.player("A"), "demon", pay=["s"])
+    d = g.objects["demon"]   # the refusal restored the game from its copy: new objects
+    assert (ch.pt(g, d), d.name_ru, d.colors) == ((6, 6), "Grinning Demon", ("black",))
+    assert g.objects["s"].tapped and g.events[-1].kind == "turn_face_up"
+    assert ch.pt(g, g.objects["clone"]) == (2, 2)   # its copy was taken as it entered (706.2b)
+
+
+def test_vesuvan_doppelganger_keeps_its_colour_and_its_ability_through_copies():
+    """706.3 example 1 and 706.9a: the exceptions are copiable values — a Clone of the
+    Doppelganger is blue and has the upkeep ability; after that ability the Doppelganger
+    copies another creature and still has it (gain_this), not re-entering (706.4)."""
+    from pathlib import Path
+    from judge_app.scenarios import runner
+    root = Path(__file__).resolve().parents[2] / "scenarios/copy"
+    res = runner.run(loader.load(root / "cr-706-3-vesuvan-doppelganger.yaml"))
+    assert res.passed, res.failures
+    clone = res.game.objects["clone"]
+    assert clone.name_ru == "Runeclaw Bear" and any(a.get("trigger") == "upkeep_yours" for a in clone.abilities)
+    res = runner.run(loader.load(root / "vesuvan-doppelganger-upkeep.yaml"))
+    assert res.passed, res.failures
+    dopp = res.game.objects["dopp"]
+    assert dopp.name_ru == "Ллановарские эльфы" and {"mana": "G"} in dopp.abilities
+    assert [a.get("trigger") for a in dopp.abilities if "trigger" in a] == ["upkeep_yours"]
+    assert not any(e.kind == "enter" and "dopp" in e.objects for e in res.game.events)
+
+
+def test_flipped_copy_of_an_unflipped_flip_card_is_its_flipped_half():
+    from pathlib import Path
+    from judge_app.scenarios import runner
+    res = runner.run(loader.load(Path(__file__).resolve().parents[2] / "scenarios/copy/cr-706-3-flip-tomoya.yaml"))
+    assert res.passed, res.failures
+    t, n = res.game.objects["tomoya"], res.game.objects["nezumi"]
+    assert (t.name_ru, n.name_ru) == ("Stabwhisker the Odious", "Nezumi Shortfang")
+    g0, _ = runner.state_at(res.scenario, 0)   # before the copy: Tomoya, the flipped Jushi Apprentice
+    assert (g0.objects["tomoya"].name_ru, ch.pt(g0, g0.objects["tomoya"])) == ("Tomoya the Revealer", (2, 3))
