@@ -114,6 +114,7 @@ class Scorer:
         self.first = first
 
     def insertions(self, row: list) -> None:
+        """Stray glyphs no letter emitted, in place, left to right (so several may follow)."""
         ins = self.ins
         for j in range(self.M):
             w = row[j] + ins[j]
