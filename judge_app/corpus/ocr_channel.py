@@ -94,6 +94,61 @@ def viterbi(src: str, out: str, logE, ins, init1=None):
     return D[L][M], ems, insd
 
 
+class Scorer:
+    """``viterbi(src, out)[0]`` for many ``src`` against one glyph string ``out``.
+
+    The decoder needs only the score, hundreds of thousands of times per document,
+    mostly many words against the same token: one DP row per letter, no
+    back-pointers, and each letter's emissions into ``out`` (which glyph span it
+    may cover, at what log prob) looked up once per token instead of once per word."""
+
+    def __init__(self, out: str, logE, ins):
+        self.out, self.logE = out, logE
+        self.M = M = len(out)
+        self.ins = [ins.get(o, -9.0) for o in out]
+        self.subs = [[(k, out[j:j + k]) for k in range(min(MAXK, M - j) + 1)] for j in range(M + 1)]
+        self.trans: dict[str, list] = {}
+        first = [-1e18] * (M + 1)
+        first[0] = 0.0
+        self.insertions(first)
+        self.first = first
+
+    def insertions(self, row: list) -> None:
+        """Stray glyphs no letter emitted, in place, left to right (so several may follow)."""
+        ins = self.ins
+        for j in range(self.M):
+            w = row[j] + ins[j]
+            if w > row[j + 1]:
+                row[j + 1] = w
+
+    def _trans(self, c: str) -> list:
+        """Per start glyph j: [(j + k, log P(out[j:j+k] | c))]."""
+        e = self.logE.get(c)
+        r = self.trans[c] = [[(j + k, e.get(s, FLOOR - 2 * k) if e else FLOOR - 2 * k) for k, s in sub]
+                             for j, sub in enumerate(self.subs)]
+        return r
+
+    def emit(self, row: list, c: str) -> list:
+        """The next DP row after the letter ``c``, before insertions."""
+        tr = self.trans.get(c) or self._trans(c)
+        new = [-1e18] * (self.M + 1)
+        for v, tj in zip(row, tr):
+            if v <= -5e17:
+                continue
+            for jk, lp in tj:
+                w = v + lp
+                if w > new[jk]:
+                    new[jk] = w
+        return new
+
+    def __call__(self, src: str) -> float:
+        row = self.first
+        for c in src:
+            row = self.emit(row, c)
+            self.insertions(row)
+        return row[-1]
+
+
 def _estimate(ecounts, icounts, n_out):
     logE = {}
     for c, cnt in ecounts.items():
@@ -173,44 +228,20 @@ def trie_scores(root, out: str, logE, ins, floor: float, first_cap_lp: float | N
     scores at least ``floor``: one DP row per trie node, so the forms of a lemma share their
     stem's rows, and a prefix already under ``floor`` is dropped (log probs only fall).
     ``first_cap_lp``: the first letter may also be read as its capital, at that cost."""
+    sc = Scorer(out, logE, ins)
     M = len(out)
-    NEG = -1e18
-    first = [NEG] * (M + 1)
-    first[0] = 0.0
-    _insertions(first, out, ins)
     res = {}
-    stack = [(root, first, True)]
+    stack = [(root, sc.first, True)]
     while stack:
         node, row, at_root = stack.pop()
         if node[1] is not None and row[M] >= floor:
             res[node[1]] = row[M]
         for c, child in node[0].items():
-            new = _emit_row(row, out, logE.get(c))
+            new = sc.emit(row, c)
             if at_root and first_cap_lp is not None and c.upper() in logE:
-                cap = _emit_row(row, out, logE[c.upper()])
+                cap = sc.emit(row, c.upper())
                 new = [max(a, b + first_cap_lp) for a, b in zip(new, cap)]
-            _insertions(new, out, ins)
+            sc.insertions(new)
             if max(new) >= floor:
                 stack.append((child, new, False))
     return res
-
-
-def _emit_row(row: list, out: str, e) -> list:
-    M = len(out)
-    new = [-1e18] * (M + 1)
-    for j, v in enumerate(row):
-        if v <= -1e17:
-            continue
-        for k in range(0, min(MAXK, M - j) + 1):
-            s = out[j:j + k]
-            w = v + (e.get(s, FLOOR - 2 * k) if e else FLOOR - 2 * k)
-            if w > new[j + k]:
-                new[j + k] = w
-    return new
-
-
-def _insertions(row: list, out: str, ins) -> None:
-    for j in range(len(out)):
-        w = row[j] + ins.get(out[j], -9.0)
-        if w > row[j + 1]:
-            row[j + 1] = w

@@ -42,12 +42,13 @@ numbers of the 2019 text, and the punctuation around words.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 import re
 from dataclasses import dataclass, field
 
 from . import ocr_align, ocr_train, ocr_translate
-from .ocr_channel import trie_scores, viterbi
+from .ocr_channel import Scorer, trie_scores
 from .ocr_lexicon import class_unit, is_title_line, word_class
 
 LAMBDA = 1.0
@@ -467,19 +468,41 @@ def get_model() -> Model:
 # --------------------------------------------------------------------------- search
 
 
-def _affix_score(E, ins, aff: str, g: str) -> float:
-    if not aff:
-        return 0.0 if not g else sum(ins.get(o, -12.0) for o in g)
-    lp, _, _ = viterbi(aff, g, E, ins)
-    return lp
-
-
 class Decoder:
     def __init__(self, model: Model):
         self.m = model
-        self.cache = {}
-        self.ctx_cache = {}
-        self.aff_cache = {}
+        # what a token's glyphs give, whatever its line: kept for the whole document and
+        # shared by the passes (``decode_document``), so a line decoded again costs its Viterbi only
+        self.cache = {}  # (glyphs, style, sentence start, wide) -> n-best
+        self.ctx_cache = {}  # (glyphs, style, lead, word, trail) -> the word scored against the glyphs
+        self.tr_cache = {}  # (English text, glyphs, style, best reading) -> translation candidates
+        self._scorers: dict = {}
+
+    CACHES = ("cache", "ctx_cache", "tr_cache")
+
+    def cache_sizes(self) -> tuple:
+        return tuple(len(getattr(self, c)) for c in self.CACHES)
+
+    def cache_since(self, sizes: tuple) -> tuple:
+        """The entries added since ``cache_sizes()`` returned ``sizes`` (dicts keep insertion order)."""
+        return tuple(dict(itertools.islice(getattr(self, c).items(), n, None)) for c, n in zip(self.CACHES, sizes))
+
+    def absorb(self, added: tuple) -> None:
+        """Take the entries another process's decoder added (``cache_since``)."""
+        for c, d in zip(self.CACHES, added):
+            getattr(self, c).update(d)
+
+    def scorer(self, g: str, st: str) -> Scorer:
+        """The channel scorer of glyphs ``g`` (``ocr_channel.Scorer``): the 2019 words, the
+        seen garblings, the halves of compounds are all scored against the same token."""
+        key = (g, st)
+        r = self._scorers.get(key)
+        if r is None:
+            if len(self._scorers) > 512:  # its tables are per token: keep only the recent ones
+                self._scorers.clear()
+            E, inv, dele, ins = self.m.styles[st]
+            r = self._scorers[key] = Scorer(g, E, ins)
+        return r
 
     # -- affixes
     def _trail_table(self, g: str, st: str):
@@ -793,9 +816,9 @@ class Decoder:
         srcs = self.m.garbles.get(st, {}).get(g)
         if not srcs:
             return []
-        E, inv, dele, ins = self.m.styles[st]
         tot = self.m.garble_src[st]
-        chars = {a: viterbi(a, g, E, ins)[0] for a in srcs}
+        sc = self.scorer(g, st)
+        chars = {a: sc(a) for a in srcs}
         best_char = max(chars.values())
         out = []
         for a, n in srcs.items():
@@ -864,12 +887,12 @@ class Decoder:
 
     def _halves(self, core: str, L: str, T: str, st: str, side: int):
         """The lexicon's halves of hyphenated words (промо-, -либо), scored against one half's glyphs."""
-        E, inv, dele, ins = self.m.styles[st]
         aff = (self.m.lead.get(L, -12.0) if L else 0.0) + (self.m.trail.get(T, -12.0) if T else 0.0)
         out = []
+        sc = self.scorer(core, st)
         for half, lp_half in self.m.hyphen_halves[side].items():
             if len(core) / 2.6 <= len(half) <= len(core) + 1:
-                lp, _, _ = viterbi(half, core, E, ins)
+                lp = sc(half)
                 out.append((lp + aff + LAMBDA * lp_half, L + half + T, 0, "word", lp_half))
         return out
 
@@ -878,12 +901,12 @@ class Decoder:
         mm = _APOS.match(g)
         if not mm or mm.group(2).lower() not in self.m.latin_lower:
             return None
-        E, inv, dele, ins = self.m.styles[st]
         rest = mm.group(4)
+        sc = self.scorer(rest, st)
         best = None
         for sfx, slp in self.m.apos.items():
             for T in ("", ".", ",", "»", ":", ")"):
-                lp, _, _ = viterbi(sfx + T, rest, E, ins)
+                lp = sc(sfx + T)
                 v = lp + slp + self.m.trail.get(T, -12.0)
                 if best is None or v > best[0]:
                     best = (v, sfx + T)
@@ -900,7 +923,6 @@ class Decoder:
 
     def _ctx_cands(self, g: str, st: str, best_text: str, ctx: set):
         """Score the aligned 2019 block's words directly against the glyphs."""
-        E, inv, dele, ins = self.m.styles[st]
         m = _AFFIX.match(best_text)
         L, T = m.group(1), m.group(3)
         aff = self.m.lead.get(L, -12.0) + self.m.trail.get(T, -12.0)
@@ -917,10 +939,11 @@ class Decoder:
             key = (g, st, L, w, T)
             r = self.ctx_cache.get(key)
             if r is None:
-                lp, _, _ = viterbi(L + w + T, g, E, ins)
+                sc = self.scorer(g, st)
+                lp = sc(L + w + T)
                 cap = 0
                 if not L:  # the glyphs may show a capital letter («[Ipukimoue…» = «Приключ…»)
-                    lp_cap = viterbi(w[0].upper() + w[1:] + T, g, E, ins)[0] + CAP_LP
+                    lp_cap = sc(w[0].upper() + w[1:] + T) + CAP_LP
                     if lp_cap > lp:
                         lp, cap = lp_cap, 1
                 pr = self.m.word_prior(w)
@@ -932,8 +955,8 @@ class Decoder:
         """The glyphs scored against every form of the words the English text translates to
         (``BlockTranslation.words``, one DP over their trie): «бесцветного», which no
         other search finds for ``oecietHoro``.  The best few are scored as 2019 context words are."""
-        key = (g, st, best[1])
-        r = tr.cands.get(key)
+        key = (tr.english, g, st, best[1])
+        r = self.tr_cache.get(key)
         if r is None:
             if tr.trie is None:
                 tr.trie = _build_trie(tr.words)
@@ -942,23 +965,28 @@ class Decoder:
             floor = best[0] - LAMBDA * best[4] - TR_MAX - TR_SLACK
             scores = trie_scores(tr.trie, gc, E, ins, floor, CAP_LP)
             top = sorted(scores, key=lambda w: (-scores[w], w))[:TR_TOP]
-            r = tr.cands[key] = self._ctx_cands(g, st, best[1], top)
+            r = self.tr_cache[key] = self._ctx_cands(g, st, best[1], top)
         return r
 
-    def _old_token(self, g: str, st: str, old: str, cands) -> list:
+    def _old_token(self, g: str, st: str, old: str, cands, tr=None) -> list:
         """The 2019 token at this token's place, as printed (case, punctuation, numbers), where
         the rule's English did not change: it wins unless the glyphs clearly say otherwise
-        (``J{nms`` is «Для», ``601.2c¢.`` is «601.2c.»; ``ux`` stays «их», not the 2019 «или»)."""
+        (``J{nms`` is «Для», ``601.2c¢.`` is «601.2c.»; ``ux`` stays «их», not the 2019 «или»).
+        A 2019 number that the English text prints too passes whenever the glyphs have as
+        many characters: the OCR read its digits as letters of the same shape, which no
+        training pair shows (704.5f «равна 0 или меньше», "toughness 0 or less": ``O``)."""
         if any(c[1] == old for c in cands):
             return []
-        E, inv, dele, ins = self.m.styles[st]
         core = _core(old)
         cyr = bool(_CYR_WORD.search(old))
-        lp = viterbi(old, g, E, ins)[0]
+        sc = self.scorer(g, st)
+        lp = sc(old)
         if cyr and old[:1].isupper():  # the capital is the 2019 text's, not the glyphs' to prove
-            lp = max(lp, viterbi(old.lower(), g, E, ins)[0])
+            lp = max(lp, sc(old.lower()))
         pr = self.m.word_prior(core) if cyr else self.m.keep.get(core, -12.0)
         score = lp + OLD_BONUS
+        if not cyr and core.isdigit() and tr is not None and core in tr.numbers and len(_core(g)) == len(core):
+            lp = max(lp, OLD_GATE * len(g))
         if lp >= OLD_GATE * len(g):  # glyphs this plausible for the 2019 token do not demand a change
             score = max(score, max(c[0] for c in cands) + 1.0)
             pr = max(pr, max(c[4] for c in cands))  # nor does the language model (a symbol kept as is costs nothing)
@@ -1018,7 +1046,7 @@ class Decoder:
         sents = [sent0] + [bool(_SENT_END_G.search(t)) for t in toks[:-1]]
         c1 = [self.candidates(g, st, ctx, se, tr=tr) for g, se in zip(toks, sents)]
         if old:
-            c1 = [c + self._old_token(g, st, old[i], c) if i in old else c for i, (g, c) in enumerate(zip(toks, c1))]
+            c1 = [c + self._old_token(g, st, old[i], c, tr) if i in old else c for i, (g, c) in enumerate(zip(toks, c1))]
         # spans: (start, length, candidates)
         spans_end: list[list] = [[] for _ in range(n)]
         for i in range(n):
@@ -1031,7 +1059,7 @@ class Decoder:
                     spans_end[i + 1].append((i, 2, cj))
             if old and (i, 2) in old:  # a 2019 word the OCR split in two (``У крепление``)
                 best2 = [(max(c[0] for c in c1[i]) + max(c[0] for c in c1[i + 1]),) + c1[i][0][1:]]
-                spans_end[i + 1].append((i, 2, self._old_token(toks[i] + toks[i + 1], st, old[i, 2], best2)))
+                spans_end[i + 1].append((i, 2, self._old_token(toks[i] + toks[i + 1], st, old[i, 2], best2, tr)))
         # Viterbi over (span, candidate)
         best: dict = {}  # (end, span_idx, cand_idx) -> (score, back)
         for e in range(n):
@@ -1195,8 +1223,20 @@ _SENT_END_G = re.compile(r"[.!?](?:»|y|Y|by)?\)?$")  # sentence end as seen in 
 
 
 def decode_document(text: str, model: Model | None = None, use_context: bool = True, workers: int = 2) -> DecodedDoc:
-    """Decode a whole OCR text; ``workers`` > 1 decodes line ranges in forked processes."""
+    """Decode a whole OCR text; ``workers`` > 1 decodes line ranges in forked processes.
+
+    One ``Decoder`` serves the whole document: its caches (what each token's glyphs
+    give) pass from one pass to the next, also across the forked workers (``_fork_map``)."""
+    global _DECODER
     m = model or get_model()
+    _DECODER = Decoder(m)
+    try:
+        return _decode_passes(text, m, use_context, workers)
+    finally:
+        _DECODER = None  # do not keep the caches alive after the document
+
+
+def _decode_passes(text: str, m: Model, use_context: bool, workers: int) -> DecodedDoc:
     lines, style, ctx, starts, family, trans, same_blocks = _line_contexts(text, m, use_context)
     pos19: list = [None] * len(lines)  # per line, the 2019 token to try at each OCR token (_look_at_2019)
     if not use_context:
@@ -1231,32 +1271,34 @@ def _chunks(lines: list[str], k: int, starts: set[int]) -> list[tuple[int, int]]
 
 
 _JOB = None  # what the forked workers share: set before the pool forks
-_WORKER_DEC: tuple | None = None  # (model, Decoder) of this process, so its caches outlive one chunk
+_DECODER: "Decoder | None" = None  # the document's decoder (``decode_document``), inherited by the workers
 
 
 def _fork_map(fn, items: list, state: tuple, workers: int) -> list:
-    """``[fn(x) for x in items]`` in ``workers`` forked processes sharing ``state`` (read as ``_JOB``)."""
-    global _JOB, _WORKER_DEC
+    """``[fn(x) for x in items]`` in ``workers`` forked processes sharing ``state`` (read as ``_JOB``)
+    and the document's decoder; what the workers add to its caches comes back to this
+    process's decoder, so the next pass (``_redo``) starts from it."""
+    global _JOB
     _JOB = state
     try:
         if workers <= 1 or len(items) <= 1:
-            try:
-                return [fn(x) for x in items]
-            finally:
-                _WORKER_DEC = None  # do not keep a model and its caches alive in this process
+            return [fn(x) for x in items]
         import multiprocessing as mp
 
         with mp.get_context("fork").Pool(min(workers, len(items))) as pool:
-            return pool.map(fn, items, chunksize=1)
+            parts = pool.map(_in_worker, [(fn, x) for x in items], chunksize=1)
+        for _, added in parts:
+            _DECODER.absorb(added)
+        return [r for r, _ in parts]
     finally:
         _JOB = None
 
 
-def _worker_decoder(m: "Model") -> "Decoder":
-    global _WORKER_DEC
-    if _WORKER_DEC is None or _WORKER_DEC[0] is not m:
-        _WORKER_DEC = (m, Decoder(m))
-    return _WORKER_DEC[1]
+def _in_worker(fn_x):
+    """Run ``fn(x)`` in a worker; return its result and what it added to the decoder's caches."""
+    fn, x = fn_x
+    sizes = _DECODER.cache_sizes()
+    return fn(x), _DECODER.cache_since(sizes)
 
 
 class _Words2019(set):
@@ -1430,7 +1472,7 @@ def _redo(redo: list[int], state: tuple, out_lines, out_tokens, low, workers) ->
 
 def _job(args):
     m, lines, style, ctx, starts, trans, pos19 = _JOB
-    return _decode_range(m, lines, style, ctx, starts, trans, pos19, *args, dec=_worker_decoder(m))
+    return _decode_range(m, lines, style, ctx, starts, trans, pos19, *args, dec=_DECODER)
 
 
 def _decode_range(

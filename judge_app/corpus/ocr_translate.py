@@ -269,13 +269,14 @@ class BlockTranslation:
     def __init__(self, tm: TranslationModel, english: str, same_en: bool, search: bool):
         self.tm = tm
         self.same_en = same_en  # the English text is the same as in 2019
+        self.english = english  # the key of the decoder's cache of translation candidates
+        self.numbers = frozenset(re.findall(r"\d+", english))  # numbers are printed, not translated
         self.lemmas = tm.lemma_dist(english)
         self.search = search
         self.names = english_names(english)
         self._p: dict[str, float] = {}
         self._words: dict[str, float] | None = None
         self.trie = None  # the decoder's search trie of ``words``, built when first needed
-        self.cands: dict = {}  # the decoder's search results, per token
         caps = set()
         for name in self.names if search else ():  # where a 2019 block exists, its case is better evidence
             for lem, p in tm.t.get(en_lemma(name), {}).items():
