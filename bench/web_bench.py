@@ -23,7 +23,8 @@ Each server gets a bounded warm-up and three phases, with 50 connections:
 3. the rule pages again for ``--seconds`` while 150 other clients hold half-sent requests open.
 
 Every phase prints its line as soon as it is done (requests, req/s, p50/p95/p99 in ms,
-errors by kind, the load average of the machine); then the whole table, and the targets of
+errors by kind, the load average of the machine, and the CPU the server's processes used per
+request, which the other users of the machine do not change much); then the whole table, and the targets of
 issue 14 with the ratios after/before. A default run takes about 3 minutes, ``--quick``
 about 1.5 (the first run also builds the corpus). Exit status 1 when "after" misses a target.
 
@@ -202,6 +203,30 @@ def wrk(port: int, urls: list[str], connections: int, seconds: float, once: bool
     return summary
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` and its live descendants
+    (gunicorn's workers), from /proc; 0.0 where there is no /proc."""
+    stats: dict[int, tuple[int, float]] = {}
+    try:
+        entries = [e for e in os.listdir("/proc") if e.isdigit()]
+    except OSError:
+        return 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for e in entries:
+        try:
+            with open(f"/proc/{e}/stat") as f:
+                rest = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        stats[int(e)] = (int(rest[1]), (int(rest[11]) + int(rest[12])) / tick)   # ppid, utime + stime
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        total += stats.get(p, (0, 0.0))[1]
+        todo.extend(c for c, (ppid, _) in stats.items() if ppid == p)
+    return total
+
+
 def hold_half_open(port: int, n: int) -> list[socket.socket]:
     """``n`` clients that connect and send half a request, then nothing."""
     held = []
@@ -219,7 +244,10 @@ def measure(name: str, command, env: dict, urls: dict, workers: int, args, tmp: 
     proc = subprocess.Popen(command(port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     results = {}
 
-    def phase(label: str, result: dict) -> None:
+    def phase(label: str, run) -> None:
+        cpu = tree_cpu(proc.pid)
+        result = run()
+        result["cpu_ms"] = (tree_cpu(proc.pid) - cpu) * 1000 / max(result["requests"], 1)
         result["load"] = os.getloadavg()[0]
         results[label] = result
         print(row(name, label, result), flush=True)
@@ -232,12 +260,12 @@ def measure(name: str, command, env: dict, urls: dict, workers: int, args, tmp: 
         # hour of an event; bounded in time
         wrk(port, urls["rules"] * (workers + 1), c, args.warm_seconds, True, tmp)
         print(f"{name:<7} (up and warm in {time.monotonic() - t0:.0f} s)", flush=True)
-        phase("rule pages", wrk(port, urls["rules"], c, s, False, tmp))
+        phase("rule pages", lambda: wrk(port, urls["rules"], c, s, False, tmp))
         wrk(port, urls["warm"], c, min(3.0, s), True, tmp)
-        phase("searches", wrk(port, urls["searches"], c, args.search_seconds, True, tmp))  # new to this server
+        phase("searches", lambda: wrk(port, urls["searches"], c, args.search_seconds, True, tmp))  # new here
         held = hold_half_open(port, HALF_OPEN)
         try:
-            phase("rule pages + 150 half-open", wrk(port, urls["rules"], c, s, False, tmp))
+            phase("rule pages + 150 half-open", lambda: wrk(port, urls["rules"], c, s, False, tmp))
         finally:
             for sock in held:
                 sock.close()
@@ -257,7 +285,7 @@ def errors(r: dict) -> int:
 
 
 HEADER = (f"{'server':<7} {'phase':<27} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>9} "
-          f"{'p99 ms':>9} {'errors':>7} {'load':>5}")
+          f"{'p99 ms':>9} {'errors':>7} {'load':>5} {'cpu ms/req':>10}")
 
 
 def row(name: str, phase: str, r: dict) -> str:
@@ -268,7 +296,7 @@ def row(name: str, phase: str, r: dict) -> str:
         kinds = ", ".join(filter(None, [kinds, f"only {r['requests']} of {SEARCHES} answered in time"]))
     rate = r["requests"] / max(r["seconds"], 1e-9)
     return (f"{name:<7} {phase:<27} {r['requests']:>9} {rate:>8.1f} "
-            f"{r['p50']:>8.1f} {r['p95']:>9.1f} {r['p99']:>9.1f} {errors(r):>7} {r['load']:>5.1f}"
+            f"{r['p50']:>8.1f} {r['p95']:>9.1f} {r['p99']:>9.1f} {errors(r):>7} {r['load']:>5.1f} {r['cpu_ms']:>10.2f}"
             + (f"  ({kinds})" if kinds else ""))
 
 
@@ -340,6 +368,13 @@ def main() -> int:
         ratio = f"{after['p95'] / before['p95']:.2f}×" if before and before["p95"] > 0 else "—"
         print(f"  {phase:<27} p95 {after['p95']:.1f} ms (target < {limit:g}), errors {errors(after)} "
               f"(target 0): {'met' if ok else 'MISSED'}; p95 after/before {ratio}")
+    search = table.get("after", {}).get("searches")
+    if search and search["cpu_ms"]:
+        cores = os.cpu_count() or 1
+        print(f"\nthe server's CPU per search: {search['cpu_ms']:.1f} ms; with {args.connections} connections "
+              f"each waiting for its answer, on {cores} idle cores the mean wait is at least "
+              f"{args.connections * search['cpu_ms'] / cores:.0f} ms (Little's law: connections × CPU per "
+              f"request / cores), whatever the server does")
     return 1 if missed else 0
 
 
