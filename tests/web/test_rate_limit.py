@@ -1,5 +1,6 @@
 """The board API's rate limit is one count for every worker process: kept in the user-data
-file (``judge_app.web.rate_limit``), not in each process's memory."""
+file (``judge_app.web.rate_limit``), not in each process's memory; behind a reverse proxy
+(``JUDGE_PROXIES``) it counts each forwarded client, and without one it trusts no header."""
 from __future__ import annotations
 
 import subprocess
@@ -7,6 +8,8 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,3 +69,42 @@ def test_an_unwritable_file_lets_the_request_through(tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
     assert rate_limit.allow("boards", "a", 1, blocker / "users.db")   # cannot be created: not refused
+
+
+def _run(client, addr: str, forwarded: str | None = None) -> int:
+    headers = {"X-Forwarded-For": forwarded} if forwarded else {}
+    return client.post("/api/scenarios/run", data=b"{", content_type="application/json",
+                       environ_base={"REMOTE_ADDR": addr}, headers=headers).status_code
+
+
+def test_behind_a_proxy_each_client_has_its_own_limit(corpus, tmp_path, monkeypatch):
+    """With JUDGE_PROXIES=1 the limit counts the address the proxy forwarded, not the proxy's."""
+    from judge_app.web import create_app
+
+    monkeypatch.setenv("JUDGE_USERS_DB", str(tmp_path / "users.db"))
+    monkeypatch.setenv("JUDGE_PROXIES", "1")
+    client = create_app({"BOARDS_RATE": 2}).test_client()
+    # a broken body is a 400 after the limit is counted: the limit, not the replay, is under test
+    assert [_run(client, "127.0.0.1", "203.0.113.5") for _ in range(3)] == [400, 400, 429]
+    assert _run(client, "127.0.0.1", "203.0.113.6") == 400          # another phone behind the same proxy
+
+
+def test_without_proxies_the_forwarded_header_is_not_trusted(corpus, tmp_path, monkeypatch):
+    from judge_app.web import create_app
+
+    monkeypatch.setenv("JUDGE_USERS_DB", str(tmp_path / "users.db"))
+    monkeypatch.delenv("JUDGE_PROXIES", raising=False)
+    client = create_app({"BOARDS_RATE": 2}).test_client()
+    codes = [_run(client, "198.51.100.9", f"203.0.113.{n}") for n in range(3)]   # a forged header each time
+    assert codes == [400, 400, 429]
+
+
+@pytest.mark.parametrize("value", ["x", "-1", "99"])
+def test_a_wrong_proxies_setting_is_refused_at_start(value, tmp_path):
+    import os
+
+    env = dict(os.environ, JUDGE_PROXIES=value)
+    out = subprocess.run([sys.executable, "-m", "judge_app.cli", "serve", "--port", "5999"], capture_output=True,
+                         text=True, env=env, timeout=60, cwd=ROOT)
+    assert out.returncode == 2, (out.returncode, out.stderr)
+    assert "JUDGE_PROXIES" in out.stderr and "Traceback" not in out.stderr
