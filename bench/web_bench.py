@@ -87,7 +87,7 @@ end
 
 function response(status, headers, body)
   answered = answered + 1
-  if limit and answered >= #urls then
+  if limit and answered == #urls then  -- once: responses already read in this turn still come here
     io.write("PASS_DONE\n")
     io.flush()
     wrk.thread:stop()
@@ -189,7 +189,7 @@ def wrk(port: int, urls: list[str], connections: int, seconds: float, once: bool
         for line in proc.stdout:
             if line.startswith("PASS_DONE"):
                 finished += 1
-                if finished == WRK_THREADS:
+                if finished == WRK_THREADS:   # (once per thread, see the Lua)
                     proc.send_signal(signal.SIGINT)
             elif line.startswith("BENCH "):
                 summary = json.loads(line[6:])
@@ -199,7 +199,7 @@ def wrk(port: int, urls: list[str], connections: int, seconds: float, once: bool
             proc.kill()
     if summary is None:
         raise SystemExit(f"wrk failed: {proc.stderr.read()}")
-    summary["finished"] = finished == WRK_THREADS
+    summary["finished"] = finished == WRK_THREADS or not once   # a timed phase is done when its time is
     return summary
 
 
@@ -295,8 +295,9 @@ def row(name: str, phase: str, r: dict) -> str:
     if phase == "searches" and not r.get("finished", True):
         kinds = ", ".join(filter(None, [kinds, f"only {r['requests']} of {SEARCHES} answered in time"]))
     rate = r["requests"] / max(r["seconds"], 1e-9)
+    cpu = f"{r['cpu_ms']:.2f}" if r["requests"] else "—"
     return (f"{name:<7} {phase:<27} {r['requests']:>9} {rate:>8.1f} "
-            f"{r['p50']:>8.1f} {r['p95']:>9.1f} {r['p99']:>9.1f} {errors(r):>7} {r['load']:>5.1f} {r['cpu_ms']:>10.2f}"
+            f"{r['p50']:>8.1f} {r['p95']:>9.1f} {r['p99']:>9.1f} {errors(r):>7} {r['load']:>5.1f} {cpu:>10}"
             + (f"  ({kinds})" if kinds else ""))
 
 
