@@ -26,7 +26,7 @@ Every phase prints its line as soon as it is done (requests, req/s, p50/p95/p99 
 errors by kind, the load average of the machine, and the CPU the server's processes used per
 request, which the other users of the machine do not change much); then the whole table, and the targets of
 issue 14 with the ratios after/before. A default run takes about 3 minutes, ``--quick``
-about 1.5 (the first run also builds the corpus). Exit status 1 when "after" misses a target.
+about 2 (the first run also builds the corpus). Exit status 1 when "after" misses a target.
 
 Errors are what wrk counts: connect/read/write failures, HTTP status >= 400 and timeouts.
 wrk's "timeout" is not a failed request: it is a response slower than ``--timeout``, counted
@@ -308,7 +308,7 @@ def main() -> int:
     ap.add_argument("--search-seconds", type=float, default=None,
                     help="the most the 1,000 searches may take (default 40, --quick 20)")
     ap.add_argument("--warm-seconds", type=float, default=None, help="the most a warm-up may take (default 30)")
-    ap.add_argument("--quick", action="store_true", help="shorter phases and 300 rule pages: about 1.5 minutes")
+    ap.add_argument("--quick", action="store_true", help="shorter phases and 300 rule pages: about 2 minutes")
     ap.add_argument("--workers", type=int, default=None, help="gunicorn workers for 'after' (default: cores)")
     ap.add_argument("--only", choices=["before", "after"], default=None)
     ap.add_argument("--serve-before", type=int, help=argparse.SUPPRESS)
