@@ -213,10 +213,11 @@ def check_host(ctx, param, value: str) -> str:
               show_default=True, help="gunicorn (процессы и gevent) или waitress (где нет fork)")
 def serve(host, port, workers, threads, server_name) -> None:
     """Запустить веб-приложение (gunicorn с gevent; waitress там, где gunicorn не работает)."""
-    from .web import server
+    from .web import guard, server
 
     try:
         chosen = server.choose(server_name)
+        guard.trusted_proxies()   # a wrong JUDGE_PROXIES is said here, before any worker starts
     except ValueError as exc:
         raise CorpusError(str(exc)) from None
     workers = workers or server.default_workers()

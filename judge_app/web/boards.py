@@ -9,7 +9,8 @@
   play page (``static/boards.js``); ``/boards/<id>.yaml``: export.
 
 Bad input is a 4xx JSON error ``{"error", "issues": [{"path", "line", "message"}]}``;
-bodies are limited to ``MAX_BODY`` bytes and each client to ``RATE`` requests a minute.
+bodies are limited to ``MAX_BODY`` bytes and each client to ``RATE`` requests a minute
+(counted in the user-data file, so the limit holds across every worker: ``rate_limit``).
 
 Who may edit (``store``'s docstring): everyone may read, replay and copy a saved board; a
 ``PUT`` is for its author only — the browser's edit key in the ``AUTHOR_COOKIE`` cookie (set
@@ -20,9 +21,6 @@ and the page offers to save a copy.
 from __future__ import annotations
 
 import json
-import threading
-import time
-from collections import deque
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -30,7 +28,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 
 from ..boards import replay, service, store, vocabulary
 from ..cards.model import default_pool
-from . import boards_strings, render, scenario_data
+from . import boards_strings, rate_limit, render, scenario_data
 
 boards = Blueprint("boards", __name__)
 
@@ -43,31 +41,6 @@ AUTHOR_COOKIE = "judge_board_key"
 AUTHOR_HEADER = "X-Board-Key"
 AUTHOR_COOKIE_AGE = 5 * 365 * 24 * 3600   # a judge keeps editing their boards for years
 MAX_KEY = 100
-
-
-class _Window:
-    """Requests per client in the last minute (in this process): a plain sliding window."""
-
-    def __init__(self):
-        self.hits: dict[str, deque] = {}
-        self.lock = threading.Lock()
-
-    def allow(self, key: str, limit: int) -> bool:
-        now = time.monotonic()
-        with self.lock:
-            q = self.hits.setdefault(key, deque())
-            while q and now - q[0] > 60:
-                q.popleft()
-            if len(q) >= limit:
-                return False
-            q.append(now)
-            if len(self.hits) > 10_000:   # forget idle clients
-                for k in [k for k, v in self.hits.items() if not v or now - v[-1] > 60]:
-                    del self.hits[k]
-            return True
-
-
-_window = _Window()
 
 
 def _error(status: int, message: str, issues: list | None = None):
@@ -94,7 +67,7 @@ def _limits():
     if request.content_length is not None and request.content_length > MAX_BODY:
         return _error(413, f"запрос слишком большой: {request.content_length} байт, максимум {MAX_BODY}")
     limit = current_app.config.get("BOARDS_RATE", RATE)
-    if not _window.allow(request.remote_addr or "-", limit):
+    if not rate_limit.allow("boards", request.remote_addr or "-", limit):   # shared by every worker
         return _error(429, f"слишком много запросов: не больше {limit} в минуту")
     return None
 

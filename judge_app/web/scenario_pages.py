@@ -6,6 +6,8 @@ the engine or of a scenario file is shown on the page, never as a 500.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Blueprint, render_template, request, url_for
 
 from .. import services
@@ -27,8 +29,15 @@ def _param(name: str, max_len: int = 200) -> str:
 
 
 def _matches(item, needle: str) -> bool:
-    hay = " ".join([item.id, item.title, item.summary, item.source, " ".join(item.tags)]).lower()
-    return all(w in hay.replace("ё", "е") for w in needle.lower().replace("ё", "е").split())
+    hay = _haystack(item.id, item.title, item.summary, item.source, tuple(item.tags))
+    return all(w in hay for w in needle.lower().replace("ё", "е").split())
+
+
+@lru_cache(maxsize=4096)
+def _haystack(sid: str, title: str, summary: str, source: str, tags: tuple) -> str:
+    """What a query is looked for in, lower-cased once per scenario (the search page matches
+    every scenario against every query)."""
+    return " ".join([sid, title, summary, source, " ".join(tags)]).lower().replace("ё", "е")
 
 
 @scenarios.get("/scenarios/")

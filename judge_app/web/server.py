@@ -23,6 +23,11 @@ def default_workers() -> int:
     return max(1, min(os.cpu_count() or 1, MAX_WORKERS))
 
 
+def describe(workers: int) -> str:
+    """How ``judge serve`` runs the app, in a few words (for the bench and the start message)."""
+    return f"gunicorn, {workers} gevent worker(s)"
+
+
 def gunicorn_available() -> bool:
     if not hasattr(os, "fork"):
         return False

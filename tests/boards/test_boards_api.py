@@ -116,10 +116,9 @@ def test_request_size_is_bounded(client):
 
 
 def test_rate_is_bounded(corpus, users_db):
-    from judge_app.web import boards, create_app
+    from judge_app.web import create_app
 
-    app = create_app({"BOARDS_RATE": 3})
-    boards._window.hits.clear()
+    app = create_app({"BOARDS_RATE": 3})   # users_db: a fresh user-data file holds the counts
     c = app.test_client()
     codes = [c.post("/api/scenarios/run", json={"scenario": BOARD, "at": 0},
                     environ_base={"REMOTE_ADDR": "10.9.9.9"}).status_code for _ in range(4)]
