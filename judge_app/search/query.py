@@ -47,8 +47,9 @@ from whoosh.idsets import BitSet
 from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
-from judge_app.search.arrange import defining_first, group_blocks
+from judge_app.search.arrange import answers_first, defining_first, group_blocks
 from judge_app.search.derive import Derivations
+from judge_app.search.situations import SituationTable
 from judge_app.search.understand import Vocabulary, has_slang, understand
 from judge_app.search.analysis import (
     DEFAULT_RU_ANALYSER,
@@ -184,6 +185,13 @@ class _Opened:
         self._sections: dict[str, set[str]] | None = None
         self._card_len = 0
         self._derive: Derivations | None = None
+        self._situations: SituationTable | None = None
+
+    @property
+    def situations(self) -> SituationTable:
+        if self._situations is None:
+            self._situations = SituationTable(self.ru)
+        return self._situations
 
     @property
     def vocabulary(self) -> Vocabulary | None:
@@ -272,6 +280,11 @@ class _Opened:
             ds = self._docsets[key] = BitSet(self.searcher.docs_for_query(flt),
                                              size=self.searcher.doc_count_all())
         return ds
+
+    def section_docset(self, sections: list[str]):
+        """The documents inside the ``sections`` headings (see ``sections``), cached with the
+        docsets. Call with ``self.lock`` held."""
+        return self.docset(Or([Term("numpath", n) for n in sections]))
 
     def close(self):
         try:
@@ -485,6 +498,8 @@ def _hit(fields: dict, score: float, terms: set[str] | None, ru: str) -> dict:
         "title": fields.get("title", ""),
         "score": float(score),
     }
+    if fields.get("is_title_rule") == "1":
+        hit["_heading"] = True  # for ``arrange.answers_first``; dropped with ``_text``
     if terms is None:
         hit["_text"] = text or fields.get("title", "")
     else:
@@ -536,10 +551,15 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     rarest = min(range(len(terms)), key=lambda i: dfs[i])
     seeds = [a for i, a in enumerate(terms) if i == rarest or dfs[i] <= COMMON_SHARE * n_docs]
     reader = o.searcher.reader()
-    main = Or([_word(a, TEXT_FIELDS, reader) for a in seeds]
-              + ([_section_bonus(list(sections))] if sections else []))
-    res = o.searcher.search(main, filter=flt, limit=need * PARTIAL_POOL + len(skip))
-    cands = [(r.docnum, dict(r.fields()), r.score) for r in res]
+    main = Or([_word(a, TEXT_FIELDS, reader) for a in seeds])
+    pool = need * PARTIAL_POOL + len(skip)
+    # the section bonus is added here (``SECTION_BOOST`` for a seed document inside a named
+    # heading) over a pool twice as deep: an Or of the headings' rules as a source of
+    # candidates scored every rule of them, most of the time a question took
+    inside = o.section_docset(sections) if sections else ()
+    cands = sorted(((r.docnum, dict(r.fields()), r.score + (SECTION_BOOST if r.docnum in inside else 0.0))
+                    for r in o.searcher.search(main, filter=flt, limit=pool * (2 if sections else 1))),
+                   key=lambda c: -c[2])[:pool]
     cands = [c for c in cands if c[1]["id"] not in skip]
     if not cands:
         return []
@@ -554,6 +574,28 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     return [(f, sc) for sc, f in ranked[:need]]
 
 
+_CYRILLIC = re.compile(r"[а-яё]", re.I)
+
+
+def _situation_rules(o: _Opened, numbers: list[str], flt, q: str) -> list[tuple[dict, float]]:
+    """The rule records of ``numbers`` (from ``situations.py``) the filter lets through, one
+    per number, in the query's language (Cyrillic: Russian) and the newest release first.
+    Call with the lock held."""
+    if not numbers:
+        return []
+    res = o.searcher.search(And([Term("kind", "rule"), Or([Term("number", n) for n in numbers])]),
+                            filter=flt, limit=None)
+    lang = "ru" if _CYRILLIC.search(q) else "en"
+    best: dict[str, tuple[tuple, dict]] = {}
+    for r in res:
+        f = dict(r.fields())
+        key = (f.get("lang") == lang, f.get("version") or "")
+        cur = best.get(f["number"])
+        if cur is None or key > cur[0]:
+            best[f["number"]] = (key, f)
+    return [(best[n][1], 0.0) for n in numbers if n in best]
+
+
 def _title_holds_all(title: str, terms, ru: str) -> bool:
     """Does a heading's own title hold every query word (702.2 «Смертельное касание» for
     «смертельное касание»)? Such a heading stays first; 118 «Стоимости» for «альтернативная
@@ -564,7 +606,8 @@ def _title_holds_all(title: str, terms, ru: str) -> bool:
     return all(held.intersection(alts) for alts in terms)
 
 
-def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True) -> list[dict]:
+def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
+               question: bool = False) -> list[dict]:
     """Two tiers: documents with every word first (ranked by BM25F plus the title-rule
     bonus), then, if there is room, documents with only some of the words (BM25F).
     Running the cheap conjunctive query first keeps multi-word queries over common words
@@ -584,16 +627,24 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True) -> li
         complete = {f["id"] for f, _ in rows}
         if len(terms) > 1 and len(rows) < fetch:
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
+        first = _situation_rules(o, o.situations.rules(terms), flt, q)
+    if first:  # the rules the situations table names for the query lead
+        ids = {f["id"] for f, _ in first}
+        rows = first + [r for r in rows if r[0]["id"] not in ids]
     tset = {t for alts in terms for t in alts}
     hits = [_hit(f, s, None, o.ru) for f, s in rows]
     titles = {f["id"] for f, _ in rows if f.get("is_title_rule") == "1"
               and not _title_holds_all(f.get("title") or "", terms, o.ru)}
     hits = defining_first(hits, complete, titles)
+    if question:
+        hits = answers_first(hits)
     hits = group_blocks(hits, limit) if group else hits[:limit]
     for h in hits:  # snippets (the costly part of a hit) for the entries shown, not the folded
         h["snippet"] = make_snippet(h.pop("_text"), tset, o.ru)
+        h.pop("_heading", None)
         for m in h.get("more", ()):
             m["snippet"] = html.escape(_clip(m.pop("_text")))
+            m.pop("_heading", None)
     return hits
 
 
@@ -601,7 +652,7 @@ def _run_understood(o: _Opened, u, version, lang, kind, flt, limit: int) -> list
     card = o.find_card(u.search) if not kind else None
     if card:
         return _card_and_concept(o, card, version, lang, limit)
-    return _run_words(o, u.search, flt, limit, group=not isinstance(kind, str))
+    return _run_words(o, u.search, flt, limit, group=not isinstance(kind, str), question=u.question)
 
 
 def _card_and_concept(o: _Opened, card: tuple[str, str], version, lang, limit: int) -> list[dict]:
