@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 EXTRA_KINDS = ("ruling", "card", "rulebook")
-BLOCKS = {k: "extra" for k in EXTRA_KINDS} | {"glossary": "glossary"}
+BLOCKS = {k: "extra" for k in EXTRA_KINDS} | {"glossary": "glossary", "example": "example"}
 RULES_FIRST = 3
 
 

@@ -47,6 +47,7 @@ from whoosh.idsets import BitSet
 from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
+from judge_app.search.abilities import AbilityTitles
 from judge_app.search.arrange import answers_first, defining_first, group_blocks
 from judge_app.search.derive import Derivations
 from judge_app.search.situations import SituationTable
@@ -61,6 +62,7 @@ from judge_app.search.analysis import (
 from judge_app.search.index import load_en_vocab, load_vocab
 
 MAX_QUERY_LENGTH = 500
+ANALYSIS_CACHE = 4096  # queries whose understanding and layout check an opened index keeps
 SNIPPET_CHARS = 220
 TEXT_FIELDS = ("title", "text", "en_terms", "ru_terms")
 TITLE_FIELDS = ("title", "en_terms", "ru_terms")
@@ -186,6 +188,42 @@ class _Opened:
         self._card_len = 0
         self._derive: Derivations | None = None
         self._situations: SituationTable | None = None
+        self._understood: dict[tuple[str, bool], object] = {}
+        self._abilities: AbilityTitles | None = None
+        self._card_text: dict[str, str] = {}
+        self._layout: dict[str, str | None] = {}
+
+    def understood(self, q: str, loose: bool = False):
+        """``understand(q)`` against this index, cached per query: the fuzzy lookups of a typo
+        or a transliteration are the costly part of understanding, and judges repeat queries."""
+        key = (q, loose)
+        u = self._understood.get(key)
+        if u is None:
+            with self.lock:
+                u = understand(q, self.vocabulary, self.known, loose=loose)
+            if len(self._understood) > ANALYSIS_CACHE:
+                self._understood.clear()
+            self._understood[key] = u
+        return u
+
+    def wrong_layout(self, q: str) -> str | None:
+        """The query flipped to the other keyboard layout if it was typed on the wrong one
+        (slang is a word, not a layout mistake: «эдх» is not «'l[»), cached per query."""
+        if q not in self._layout:
+            if len(self._layout) > ANALYSIS_CACHE:
+                self._layout.clear()
+            self._layout[q] = None if has_slang(q) else layout.detect_wrong_layout(q, self.vocab)
+        return self._layout[q]
+
+    @property
+    def abilities(self) -> AbilityTitles:
+        """The keyword titles of the index (``abilities.py``), read once."""
+        if self._abilities is None:
+            with self.lock:
+                docs = [(d, self.searcher.stored_fields(d))
+                        for d in self.searcher.document_numbers(is_title_rule="1")]
+            self._abilities = AbilityTitles(docs, self.ru)
+        return self._abilities
 
     @property
     def situations(self) -> SituationTable:
@@ -237,7 +275,9 @@ class _Opened:
         other words, else None."""
         if self._cards is None:
             with self.lock:
-                names = {f.get("title") or "" for f in self.searcher.documents(kind="card")}
+                self._card_text = {f.get("title") or "": f.get("text") or ""
+                                   for f in self.searcher.documents(kind="card")}
+            names = set(self._card_text)
             self._cards = {}
             for n in names:
                 key = tuple(t[0] for t in (word_terms(w, self.ru) for w in re.findall(r"[^\W\d_]+", n)) if t)
@@ -510,6 +550,7 @@ def _hit(fields: dict, score: float, terms: set[str] | None, ru: str) -> dict:
 FETCH_FACTOR = 2  # hits fetched per entry shown: blocks fold some of them away
 PARTIAL_POOL = 2  # the partial tier re-ranks this many times the hits it needs
 COMMON_SHARE = 0.02  # a word in more of the documents than this does not pick candidates
+SEED_DOCS = 300  # the partial tier's candidates come from the rarest words, about this many documents
 
 
 def _holding(m, docnums: list[int]) -> set[int]:
@@ -534,10 +575,11 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     So in a question («когда умирает существо с нулевой выносливостью») a rule holding the
     rare words outranks a glossary entry that repeats the common one.
 
-    Candidates come from the words that are not common (in at most ``COMMON_SHARE`` of the
-    documents; the rarest word always) and from the headings whose titles name a query word
-    (``sections``): scoring every document «существо» is in was most of the time a question
-    took. Common words still count in the share. Call with the lock held."""
+    Candidates come from the rarest words (taken rarest first while they hold about
+    ``SEED_DOCS`` documents, never a word in more than ``COMMON_SHARE`` of them; the rarest
+    always); a candidate inside a heading whose title names a query word (``sections``) gets
+    the section bonus. Scoring every document «существо» or a whole heading holds was most of
+    the time a question took. Common words still count in the share. Call with the lock held."""
     import math
 
     n_docs = o.searcher.doc_count_all()
@@ -548,8 +590,12 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     if not terms:
         return []
     weights = [math.log(1 + n_docs / (1 + df)) for df in dfs]
-    rarest = min(range(len(terms)), key=lambda i: dfs[i])
-    seeds = [a for i, a in enumerate(terms) if i == rarest or dfs[i] <= COMMON_SHARE * n_docs]
+    seeds, seen = [], 0
+    for i in sorted(range(len(terms)), key=lambda i: dfs[i]):  # the rarest words, ~SEED_DOCS
+        if seeds and (seen + dfs[i] > SEED_DOCS or dfs[i] > COMMON_SHARE * n_docs):
+            break
+        seeds.append(terms[i])
+        seen += dfs[i]
     reader = o.searcher.reader()
     main = Or([_word(a, TEXT_FIELDS, reader) for a in seeds])
     pool = need * PARTIAL_POOL + len(skip)
@@ -621,7 +667,11 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
     sections = o.sections(terms) if len(terms) > 1 else []
     with o.lock:
         flt = o.docset(flt)
-        res = o.searcher.search(build_word_query(terms, sections=sections, reader=o.searcher.reader()),
+        # the section bonus ranks the complete matches of a question only: for a term («общее
+        # количество жизней») it lifted the heading named by one word (119 «Жизнь») above the
+        # rule that holds the whole term (810)
+        res = o.searcher.search(build_word_query(terms, sections=sections if question else (),
+                                                 reader=o.searcher.reader()),
                                 filter=flt, limit=fetch)
         rows = [(dict(r.fields()), r.score) for r in res]
         complete = {f["id"] for f, _ in rows}
@@ -655,14 +705,27 @@ def _run_understood(o: _Opened, u, version, lang, kind, flt, limit: int) -> list
     return _run_words(o, u.search, flt, limit, group=not isinstance(kind, str), question=u.question)
 
 
+MAX_RELIED = 3  # rules a card's abilities rely on, shown beside a question about it
+
+
 def _card_and_concept(o: _Opened, card: tuple[str, str], version, lang, limit: int) -> list[dict]:
     """A query naming an FAQ card and a rules concept shows both: the card's block first, then
-    the rules found by the other words (which the card's rulings would otherwise crowd out)."""
+    the rules found by the other words (which the card's rulings would otherwise crowd out),
+    with the rules the card's abilities rely on (``abilities.py``) after the first two of them."""
     name, rest = card
     block = [h for h in _run_words(o, name, _filter(version, lang, None), limit)
              if h["kind"] in NON_CR_KINDS][:1]
     rules = _run_words(o, rest, _filter(version, lang, "rule"), limit - len(block), group=False)
-    return block + rules
+    text, abilities = o._card_text.get(name, ""), o.abilities
+    lang_first = "ru" if _CYRILLIC.search(rest) else "en"
+    with o.lock:
+        allowed = o.docset(_filter(version, lang, "rule"))
+        # the situations its text describes («конвертированной мана-стоимостью» -> 202.3)
+        described = _situation_rules(o, o.situations.rules(query_terms(text, o.ru)), allowed, rest)
+    shown = {h["id"] for h in rules}
+    relied = abilities.rules(text, allowed, lang_first) + [f for f, _ in described]
+    extra = [_hit(f, 0.0, set(), o.ru) for f in {f["id"]: f for f in relied if f["id"] not in shown}.values()]
+    return (block + rules[:2] + extra[:MAX_RELIED] + rules[2:])[:limit]
 
 
 def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
@@ -694,8 +757,7 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
                 return SearchResult(hits=hits)
 
     flt = _filter(version, lang, kind)
-    # slang first: «эдх» is a word, not «'l[» typed on the wrong layout
-    fixed = None if has_slang(q) else layout.detect_wrong_layout(q, o.vocab)
+    fixed = o.wrong_layout(q)
     if fixed and fixed != q:
         readings = number_readings(fixed)
         hits = []
@@ -709,12 +771,10 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         if hits:
             return SearchResult(hits=hits, corrected_query=fixed,
                                 note=f"показаны результаты для «{fixed}»")
-    with o.lock:
-        u = understand(q, o.vocabulary, o.known)
+    u = o.understood(q)
     hits = _run_understood(o, u, version, lang, kind, flt, limit)
     if not hits:  # nothing at all: correct dictionary words too («флэш» -> flash)
-        with o.lock:
-            loose = understand(q, o.vocabulary, o.known, loose=True)
+        loose = o.understood(q, loose=True)
         if loose.search != u.search:
             u, hits = loose, _run_understood(o, loose, version, lang, kind, flt, limit)
     if u.corrected and u.corrected != q:
