@@ -21,8 +21,13 @@
   match the title words of their root (``derive.py``); words a heading's title holds favour
   that heading's rules; partial matches rank by the share of the query they hold; FAQ/cards/
   1998 and glossary hits fold into one block each and a defining subrule goes above its
-  heading (``arrange.py``); a query naming an FAQ card and a concept shows both.
+  heading (``arrange.py``); a query naming an FAQ card and a concept shows both, with the
+  rules the card's abilities rely on (``abilities.py``).
   A query that still finds nothing is tried once more with looser corrections.
+* A question (question words were dropped, ``Understood.question``): the rules that
+  ``data/situations.tsv`` names for its words lead (``situations.py``), rules with text go
+  above glossary entries, examples, FAQ/1998 and headings (``arrange.answers_first``), and
+  the section bonus ranks its complete matches too.
 
 Validation (``QueryError`` with a Russian message), see ``clean_query``: a non-string or
 empty query, one longer than 500 characters, and one with a control character are refused
@@ -31,7 +36,10 @@ empty query, one longer than 500 characters, and one with a control character ar
 (zero-width space, soft hyphen, BOM) are dropped, and the query is NFC-normalised.
 
 Opened indexes and searchers are cached per process and reopened when the index
-directory changes (the builder swaps a freshly built directory into place).
+directory changes (the builder swaps a freshly built directory into place). An opened index
+keeps each query's understanding and layout check (``ANALYSIS_CACHE`` queries) and the
+filters' document sets; the analysis of a rule's text for snippets is cached in
+``analysis.terms_with_spans``. Results themselves are not cached.
 """
 from __future__ import annotations
 

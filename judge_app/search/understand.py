@@ -16,7 +16,8 @@
   «trample», «кикер» -> «kicker»;
 * **question words** («когда», «что будет если», «how many», «can») are dropped from the
   words searched (not from what is shown) when a content word remains, so the content words
-  decide the ranking.
+  decide the ranking; ``question`` then says the query asks something (the search ranks
+  answering rules first, see ``query.py``).
 
 ``corrected`` is the query as understood (shown as «показаны результаты для «…»») when slang,
 a typo or a transliteration changed it, else None.
