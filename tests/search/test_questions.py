@@ -4,12 +4,10 @@ above glossary entries and headings, the rules a named card's abilities rely on,
 analysis cache (a repeated query pays for its fuzzy lookups once)."""
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from judge_app import paths
 from judge_app.search import understand as und
 from judge_app.search.arrange import answers_first
 from judge_app.search.query import open_index, search
@@ -19,36 +17,13 @@ V = "2020-01-24"
 JUDGES_TSV = Path(__file__).resolve().parents[2] / "bench" / "judge_queries.tsv"
 
 
-@pytest.fixture(scope="module")
-def ix(corpus):
-    return paths.index_dir()
-
-
-@pytest.fixture(scope="module")
-def db(corpus):
-    con = sqlite3.connect(paths.db_path())
-    yield con
-    con.close()
-
-
-def _rank(hits, expected: str, top: int = 5):
-    """Rank of the first rule hit that is one of ``expected`` or inside one, among ``top``."""
-    for i, h in enumerate(hits[:top]):
-        n = h["number"]
-        if h["kind"] == "rule" and any(n == e or n.startswith(e + ".") or
-                                       (n.startswith(e) and n[len(e):].isalpha())
-                                       for e in expected.split()):
-            return i
-    return None
-
-
 def _questions(split: str | None = None) -> list[tuple[str, str]]:
     rows = [ln.split("\t") for ln in JUDGES_TSV.read_text(encoding="utf-8").splitlines()
             if ln.startswith("question\t")]
     return [(r[1], r[2]) for r in rows if split is None or (len(r) > 3 and r[3] == split)]
 
 
-def test_every_situation_rule_exists_and_the_situation_finds_it(db, ix):
+def test_every_situation_rule_exists_and_the_situation_finds_it(db, ix, rule_rank):
     rows = load_situations()
     assert len(rows) >= 40
     missing, missed = [], []
@@ -57,7 +32,7 @@ def test_every_situation_rule_exists_and_the_situation_finds_it(db, ix):
         if not db.execute("select 1 from rules where version = ? and number = ?", (V, s.rule)).fetchone():
             missing.append((s.line, s.rule))
         q = " ".join(alts[0] for alts in s.words)  # the situation as a judge would type it
-        if _rank(search(ix, q, version=V, limit=10).hits, s.rule, top=3) is None:
+        if rule_rank(search(ix, q, version=V, limit=10).hits, s.rule, top=3) is None:
             missed.append((s.line, q, s.rule))
     assert missing == [] and missed == []
 
@@ -78,17 +53,17 @@ def test_situation_file_errors_name_the_line(tmp_path):
     ("when does a creature with 0 toughness die", "704.5f"),
     ("что если верность планешвокера равна нулю", "704.5i"),
 ])
-def test_a_question_ranks_the_answering_rule_first(ix, q, rule):
+def test_a_question_ranks_the_answering_rule_first(ix, q, rule, rule_rank):
     hits = search(ix, q, version=V, limit=10).hits
-    assert _rank(hits, rule, top=1) == 0, [(h["kind"], h["number"]) for h in hits[:5]]
+    assert rule_rank(hits, rule, top=1) == 0, [(h["kind"], h["number"]) for h in hits[:5]]
 
 
-def test_question_rows_meet_the_target(ix):
+def test_question_rows_meet_the_target(ix, rule_rank):
     """hit@5 over every question row of the judges' set (the developed half, the held-out
     half and the rows written afterwards from the rule text) is at least 0.85."""
     rows = _questions()
     assert len(rows) >= 80
-    found = sum(_rank(search(ix, q, version=V, limit=10).hits, e) is not None for q, e in rows)
+    found = sum(rule_rank(search(ix, q, version=V, limit=10).hits, e) is not None for q, e in rows)
     assert found / len(rows) >= 0.85, found / len(rows)
 
 
