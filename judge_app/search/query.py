@@ -663,7 +663,8 @@ def _title_holds_all(title: str, terms, ru: str) -> bool:
 def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
                question: bool = False) -> list[dict]:
     """Two tiers: documents with every word first (ranked by BM25F plus the title-rule
-    bonus), then, if there is room, documents with only some of the words (BM25F).
+    bonus), then, if they are fewer than ``limit``, documents with only some of the words
+    (see ``_partial_tier``; up to ``limit * FETCH_FACTOR`` rows in all).
     Running the cheap conjunctive query first keeps multi-word queries over common words
     fast; a document with all the words always ranks above one with some of them.
     Then ``arrange``: a defining subrule above its heading, and (``group``) FAQ/cards/1998 and
@@ -683,7 +684,7 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
                                 filter=flt, limit=fetch)
         rows = [(dict(r.fields()), r.score) for r in res]
         complete = {f["id"] for f, _ in rows}
-        if len(terms) > 1 and len(rows) < fetch:
+        if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
         first = _situation_rules(o, o.situations.rules(terms), flt, q)
     if first:  # the rules the situations table names for the query lead
