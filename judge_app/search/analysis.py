@@ -174,11 +174,14 @@ def analyse(text: str, ru: str = DEFAULT_RU_ANALYSER) -> list[str]:
     return [t.text for t in mixed_analyzer(ru)(text, mode="query")]
 
 
-def terms_with_spans(text: str, ru: str = DEFAULT_RU_ANALYSER) -> list[tuple[tuple[str, ...], int, int]]:
-    """(terms, start, end) for every non-stop token of ``text`` (used for snippets)."""
+@lru_cache(maxsize=4096)
+def terms_with_spans(text: str, ru: str = DEFAULT_RU_ANALYSER) -> tuple[tuple[tuple[str, ...], int, int], ...]:
+    """(terms, start, end) for every non-stop token of ``text`` (used for snippets). Cached:
+    the same rules come back for many queries, and analysing a rule's text was a fifth of the
+    time a search took."""
     out = []
     for m in re.finditer(TOKEN_PATTERN, text):
         terms = word_terms(m.group(0), ru)
         if terms:
             out.append((terms, m.start(), m.end()))
-    return out
+    return tuple(out)

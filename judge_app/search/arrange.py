@@ -8,11 +8,17 @@
   every query word, the best-ranked subrule of it that does takes the heading's place, the
   heading right after it (118.9 then 118 «Стоимости» for «альтернативная стоимость»); a
   keyword rule titled by the query (702.2 «Смертельное касание») stays first.
+* **A question is answered by rules** (``answers_first``): for a query asked as a question
+  («когда…», «что будет если…»), glossary entries, examples, FAQ/cards/1998 and section
+  headings (a title without text) go below the first ``RULES_FIRST`` subrules that hold text:
+  the glossary repeats the term, a heading names the topic, and the judge wants the rule
+  that says what happens.
 """
 from __future__ import annotations
 
 EXTRA_KINDS = ("ruling", "card", "rulebook")
-BLOCKS = {k: "extra" for k in EXTRA_KINDS} | {"glossary": "glossary"}
+BLOCKS = {k: "extra" for k in EXTRA_KINDS} | {"glossary": "glossary", "example": "example"}
+RULES_FIRST = 3
 
 
 def _under(number: str, heading: str) -> bool:
@@ -61,3 +67,15 @@ def group_blocks(hits: list[dict], limit: int) -> list[dict]:
         else:
             head["more"].append(h)
     return out[:limit]
+
+
+def _answers(h: dict) -> bool:
+    """A rule with text of its own (not a heading, glossary entry, example, FAQ or 1998 topic)."""
+    return h.get("kind") == "rule" and not h.get("_heading")
+
+
+def answers_first(hits: list[dict], n: int = RULES_FIRST) -> list[dict]:
+    """The first ``n`` rules that answer (``_answers``) in their order, then the rest in theirs."""
+    lead = [i for i, h in enumerate(hits) if _answers(h)][:n]
+    keep = set(lead)
+    return [hits[i] for i in lead] + [h for i, h in enumerate(hits) if i not in keep]

@@ -21,8 +21,13 @@
   match the title words of their root (``derive.py``); words a heading's title holds favour
   that heading's rules; partial matches rank by the share of the query they hold; FAQ/cards/
   1998 and glossary hits fold into one block each and a defining subrule goes above its
-  heading (``arrange.py``); a query naming an FAQ card and a concept shows both.
+  heading (``arrange.py``); a query naming an FAQ card and a concept shows both, with the
+  rules the card's abilities rely on (``abilities.py``).
   A query that still finds nothing is tried once more with looser corrections.
+* A question (question words were dropped, ``Understood.question``): the rules that
+  ``data/situations.tsv`` names for its words lead (``situations.py``), rules with text go
+  above glossary entries, examples, FAQ/1998 and headings (``arrange.answers_first``), and
+  the section bonus ranks its complete matches too.
 
 Validation (``QueryError`` with a Russian message), see ``clean_query``: a non-string or
 empty query, one longer than 500 characters, and one with a control character are refused
@@ -31,7 +36,10 @@ empty query, one longer than 500 characters, and one with a control character ar
 (zero-width space, soft hyphen, BOM) are dropped, and the query is NFC-normalised.
 
 Opened indexes and searchers are cached per process and reopened when the index
-directory changes (the builder swaps a freshly built directory into place).
+directory changes (the builder swaps a freshly built directory into place). An opened index
+keeps each query's understanding and layout check (``ANALYSIS_CACHE`` queries) and the
+filters' document sets; the analysis of a rule's text for snippets is cached in
+``analysis.terms_with_spans``. Results themselves are not cached.
 """
 from __future__ import annotations
 
@@ -48,8 +56,10 @@ from whoosh.idsets import BitSet
 from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
-from judge_app.search.arrange import defining_first, group_blocks
+from judge_app.search.abilities import AbilityTitles
+from judge_app.search.arrange import answers_first, defining_first, group_blocks
 from judge_app.search.derive import Derivations
+from judge_app.search.situations import SituationTable
 from judge_app.search.understand import Vocabulary, has_slang, understand
 from judge_app.search.analysis import (
     DEFAULT_RU_ANALYSER,
@@ -61,6 +71,7 @@ from judge_app.search.analysis import (
 from judge_app.search.index import load_en_vocab, load_vocab
 
 MAX_QUERY_LENGTH = 500
+ANALYSIS_CACHE = 4096  # queries whose understanding and layout check an opened index keeps
 SNIPPET_CHARS = 220
 TEXT_FIELDS = ("title", "text", "en_terms", "ru_terms")
 TITLE_FIELDS = ("title", "en_terms", "ru_terms")
@@ -185,6 +196,49 @@ class _Opened:
         self._sections: dict[str, set[str]] | None = None
         self._card_len = 0
         self._derive: Derivations | None = None
+        self._situations: SituationTable | None = None
+        self._understood: dict[tuple[str, bool], object] = {}
+        self._abilities: AbilityTitles | None = None
+        self._card_text: dict[str, str] = {}
+        self._layout: dict[str, str | None] = {}
+
+    def understood(self, q: str, loose: bool = False):
+        """``understand(q)`` against this index, cached per query: the fuzzy lookups of a typo
+        or a transliteration are the costly part of understanding, and judges repeat queries."""
+        key = (q, loose)
+        u = self._understood.get(key)
+        if u is None:
+            with self.lock:
+                u = understand(q, self.vocabulary, self.known, loose=loose)
+            if len(self._understood) > ANALYSIS_CACHE:
+                self._understood.clear()
+            self._understood[key] = u
+        return u
+
+    def wrong_layout(self, q: str) -> str | None:
+        """The query flipped to the other keyboard layout if it was typed on the wrong one
+        (slang is a word, not a layout mistake: «эдх» is not «'l[»), cached per query."""
+        if q not in self._layout:
+            if len(self._layout) > ANALYSIS_CACHE:
+                self._layout.clear()
+            self._layout[q] = None if has_slang(q) else layout.detect_wrong_layout(q, self.vocab)
+        return self._layout[q]
+
+    @property
+    def abilities(self) -> AbilityTitles:
+        """The keyword titles of the index (``abilities.py``), read once."""
+        if self._abilities is None:
+            with self.lock:
+                docs = [(d, self.searcher.stored_fields(d))
+                        for d in self.searcher.document_numbers(is_title_rule="1")]
+            self._abilities = AbilityTitles(docs, self.ru)
+        return self._abilities
+
+    @property
+    def situations(self) -> SituationTable:
+        if self._situations is None:
+            self._situations = SituationTable(self.ru)
+        return self._situations
 
     @property
     def vocabulary(self) -> Vocabulary | None:
@@ -230,7 +284,9 @@ class _Opened:
         other words, else None."""
         if self._cards is None:
             with self.lock:
-                names = {f.get("title") or "" for f in self.searcher.documents(kind="card")}
+                self._card_text = {f.get("title") or "": f.get("text") or ""
+                                   for f in self.searcher.documents(kind="card")}
+            names = set(self._card_text)
             self._cards = {}
             for n in names:
                 key = tuple(t[0] for t in (word_terms(w, self.ru) for w in re.findall(r"[^\W\d_]+", n)) if t)
@@ -273,6 +329,11 @@ class _Opened:
             ds = self._docsets[key] = BitSet(self.searcher.docs_for_query(flt),
                                              size=self.searcher.doc_count_all())
         return ds
+
+    def section_docset(self, sections: list[str]):
+        """The documents inside the ``sections`` headings (see ``sections``), cached with the
+        docsets. Call with ``self.lock`` held."""
+        return self.docset(Or([Term("numpath", n) for n in sections]))
 
     def close(self):
         try:
@@ -493,6 +554,8 @@ def _hit(fields: dict, score: float, terms: set[str] | None, ru: str) -> dict:
         "title": fields.get("title", ""),
         "score": float(score),
     }
+    if fields.get("is_title_rule") == "1":
+        hit["_heading"] = True  # for ``arrange.answers_first``; dropped with ``_text``
     if terms is None:
         hit["_text"] = text or fields.get("title", "")
     else:
@@ -503,6 +566,7 @@ def _hit(fields: dict, score: float, terms: set[str] | None, ru: str) -> dict:
 FETCH_FACTOR = 2  # hits fetched per entry shown: blocks fold some of them away
 PARTIAL_POOL = 2  # the partial tier re-ranks this many times the hits it needs
 COMMON_SHARE = 0.02  # a word in more of the documents than this does not pick candidates
+SEED_DOCS = 300  # the partial tier's candidates come from the rarest words, about this many documents
 
 
 def _holding(m, docnums: list[int]) -> set[int]:
@@ -527,10 +591,11 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     So in a question («когда умирает существо с нулевой выносливостью») a rule holding the
     rare words outranks a glossary entry that repeats the common one.
 
-    Candidates come from the words that are not common (in at most ``COMMON_SHARE`` of the
-    documents; the rarest word always) and from the headings whose titles name a query word
-    (``sections``): scoring every document «существо» is in was most of the time a question
-    took. Common words still count in the share. Call with the lock held."""
+    Candidates come from the rarest words (taken rarest first while they hold about
+    ``SEED_DOCS`` documents, never a word in more than ``COMMON_SHARE`` of them; the rarest
+    always); a candidate inside a heading whose title names a query word (``sections``) gets
+    the section bonus. Scoring every document «существо» or a whole heading holds was most of
+    the time a question took. Common words still count in the share. Call with the lock held."""
     import math
 
     n_docs = o.searcher.doc_count_all()
@@ -541,13 +606,22 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     if not terms:
         return []
     weights = [math.log(1 + n_docs / (1 + df)) for df in dfs]
-    rarest = min(range(len(terms)), key=lambda i: dfs[i])
-    seeds = [a for i, a in enumerate(terms) if i == rarest or dfs[i] <= COMMON_SHARE * n_docs]
+    seeds, seen = [], 0
+    for i in sorted(range(len(terms)), key=lambda i: dfs[i]):  # the rarest words, ~SEED_DOCS
+        if seeds and (seen + dfs[i] > SEED_DOCS or dfs[i] > COMMON_SHARE * n_docs):
+            break
+        seeds.append(terms[i])
+        seen += dfs[i]
     reader = o.searcher.reader()
-    main = Or([_word(a, TEXT_FIELDS, reader) for a in seeds]
-              + ([_section_bonus(list(sections))] if sections else []))
-    res = o.searcher.search(main, filter=flt, limit=need * PARTIAL_POOL + len(skip))
-    cands = [(r.docnum, dict(r.fields()), r.score) for r in res]
+    main = Or([_word(a, TEXT_FIELDS, reader) for a in seeds])
+    pool = need * PARTIAL_POOL + len(skip)
+    # the section bonus is added here (``SECTION_BOOST`` for a seed document inside a named
+    # heading) over a pool twice as deep: an Or of the headings' rules as a source of
+    # candidates scored every rule of them, most of the time a question took
+    inside = o.section_docset(sections) if sections else ()
+    cands = sorted(((r.docnum, dict(r.fields()), r.score + (SECTION_BOOST if r.docnum in inside else 0.0))
+                    for r in o.searcher.search(main, filter=flt, limit=pool * (2 if sections else 1))),
+                   key=lambda c: -c[2])[:pool]
     cands = [c for c in cands if c[1]["id"] not in skip]
     if not cands:
         return []
@@ -562,6 +636,28 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     return [(f, sc) for sc, f in ranked[:need]]
 
 
+_CYRILLIC = re.compile(r"[а-яё]", re.I)
+
+
+def _situation_rules(o: _Opened, numbers: list[str], flt, q: str) -> list[tuple[dict, float]]:
+    """The rule records of ``numbers`` (from ``situations.py``) the filter lets through, one
+    per number, in the query's language (Cyrillic: Russian) and the newest release first.
+    Call with the lock held."""
+    if not numbers:
+        return []
+    res = o.searcher.search(And([Term("kind", "rule"), Or([Term("number", n) for n in numbers])]),
+                            filter=flt, limit=None)
+    lang = "ru" if _CYRILLIC.search(q) else "en"
+    best: dict[str, tuple[tuple, dict]] = {}
+    for r in res:
+        f = dict(r.fields())
+        key = (f.get("lang") == lang, f.get("version") or "")
+        cur = best.get(f["number"])
+        if cur is None or key > cur[0]:
+            best[f["number"]] = (key, f)
+    return [(best[n][1], 0.0) for n in numbers if n in best]
+
+
 def _title_holds_all(title: str, terms, ru: str) -> bool:
     """Does a heading's own title hold every query word (702.2 «Смертельное касание» for
     «смертельное касание»)? Such a heading stays first; 118 «Стоимости» for «альтернативная
@@ -572,9 +668,11 @@ def _title_holds_all(title: str, terms, ru: str) -> bool:
     return all(held.intersection(alts) for alts in terms)
 
 
-def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True) -> list[dict]:
+def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
+               question: bool = False) -> list[dict]:
     """Two tiers: documents with every word first (ranked by BM25F plus the title-rule
-    bonus), then, if there is room, documents with only some of the words (BM25F).
+    bonus), then, if they are fewer than ``limit``, documents with only some of the words
+    (see ``_partial_tier``; up to ``limit * FETCH_FACTOR`` rows in all).
     Running the cheap conjunctive query first keeps multi-word queries over common words
     fast; a document with all the words always ranks above one with some of them.
     Then ``arrange``: a defining subrule above its heading, and (``group``) FAQ/cards/1998 and
@@ -586,22 +684,34 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True) -> li
     sections = o.sections(terms) if len(terms) > 1 else []
     with o.lock:
         flt = o.docset(flt)
-        res = o.searcher.search(build_word_query(terms, sections=sections, reader=o.searcher.reader()),
+        # the section bonus ranks the complete matches of a question only: for a term («общее
+        # количество жизней») it lifted the heading named by one word (119 «Жизнь») above the
+        # rule that holds the whole term (810)
+        res = o.searcher.search(build_word_query(terms, sections=sections if question else (),
+                                                 reader=o.searcher.reader()),
                                 filter=flt, limit=fetch)
         rows = [(dict(r.fields()), r.score) for r in res]
         complete = {f["id"] for f, _ in rows}
-        if len(terms) > 1 and len(rows) < fetch:
+        if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
+        first = _situation_rules(o, o.situations.rules(terms), flt, q)
+    if first:  # the rules the situations table names for the query lead
+        ids = {f["id"] for f, _ in first}
+        rows = first + [r for r in rows if r[0]["id"] not in ids]
     tset = {t for alts in terms for t in alts}
     hits = [_hit(f, s, None, o.ru) for f, s in rows]
     titles = {f["id"] for f, _ in rows if f.get("is_title_rule") == "1"
               and not _title_holds_all(f.get("title") or "", terms, o.ru)}
     hits = defining_first(hits, complete, titles)
+    if question:
+        hits = answers_first(hits)
     hits = group_blocks(hits, limit) if group else hits[:limit]
     for h in hits:  # snippets (the costly part of a hit) for the entries shown, not the folded
         h["snippet"] = make_snippet(h.pop("_text"), tset, o.ru)
+        h.pop("_heading", None)
         for m in h.get("more", ()):
             m["snippet"] = html.escape(_clip(m.pop("_text")))
+            m.pop("_heading", None)
     return hits
 
 
@@ -609,17 +719,30 @@ def _run_understood(o: _Opened, u, version, lang, kind, flt, limit: int) -> list
     card = o.find_card(u.search) if not kind else None
     if card:
         return _card_and_concept(o, card, version, lang, limit)
-    return _run_words(o, u.search, flt, limit, group=not isinstance(kind, str))
+    return _run_words(o, u.search, flt, limit, group=not isinstance(kind, str), question=u.question)
+
+
+MAX_RELIED = 3  # rules a card's abilities rely on, shown beside a question about it
 
 
 def _card_and_concept(o: _Opened, card: tuple[str, str], version, lang, limit: int) -> list[dict]:
     """A query naming an FAQ card and a rules concept shows both: the card's block first, then
-    the rules found by the other words (which the card's rulings would otherwise crowd out)."""
+    the rules found by the other words (which the card's rulings would otherwise crowd out),
+    with the rules the card's abilities rely on (``abilities.py``) after the first two of them."""
     name, rest = card
     block = [h for h in _run_words(o, name, _filter(version, lang, None), limit)
              if h["kind"] in NON_CR_KINDS][:1]
     rules = _run_words(o, rest, _filter(version, lang, "rule"), limit - len(block), group=False)
-    return block + rules
+    text, abilities = o._card_text.get(name, ""), o.abilities
+    lang_first = "ru" if _CYRILLIC.search(rest) else "en"
+    with o.lock:
+        allowed = o.docset(_filter(version, lang, "rule"))
+        # the situations its text describes («конвертированной мана-стоимостью» -> 202.3)
+        described = _situation_rules(o, o.situations.rules(query_terms(text, o.ru)), allowed, rest)
+    shown = {h["id"] for h in rules}
+    relied = abilities.rules(text, allowed, lang_first) + [f for f, _ in described]
+    extra = [_hit(f, 0.0, set(), o.ru) for f in {f["id"]: f for f in relied if f["id"] not in shown}.values()]
+    return (block + rules[:2] + extra[:MAX_RELIED] + rules[2:])[:limit]
 
 
 def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
@@ -651,8 +774,7 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
                 return SearchResult(hits=hits)
 
     flt = _filter(version, lang, kind)
-    # slang first: «эдх» is a word, not «'l[» typed on the wrong layout
-    fixed = None if has_slang(q) else layout.detect_wrong_layout(q, o.vocab)
+    fixed = o.wrong_layout(q)
     if fixed and fixed != q:
         readings = number_readings(fixed)
         hits = []
@@ -666,12 +788,10 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         if hits:
             return SearchResult(hits=hits, corrected_query=fixed,
                                 note=f"показаны результаты для «{fixed}»")
-    with o.lock:
-        u = understand(q, o.vocabulary, o.known)
+    u = o.understood(q)
     hits = _run_understood(o, u, version, lang, kind, flt, limit)
     if not hits:  # nothing at all: correct dictionary words too («флэш» -> flash)
-        with o.lock:
-            loose = understand(q, o.vocabulary, o.known, loose=True)
+        loose = o.understood(q, loose=True)
         if loose.search != u.search:
             u, hits = loose, _run_understood(o, loose, version, lang, kind, flt, limit)
     if u.corrected and u.corrected != q:

@@ -16,7 +16,8 @@
   «trample», «кикер» -> «kicker»;
 * **question words** («когда», «что будет если», «how many», «can») are dropped from the
   words searched (not from what is shown) when a content word remains, so the content words
-  decide the ranking.
+  decide the ranking; ``question`` then says the query asks something (the search ranks
+  answering rules first, see ``query.py``).
 
 ``corrected`` is the query as understood (shown as «показаны результаты для «…»») when slang,
 a typo or a transliteration changed it, else None.
@@ -193,6 +194,7 @@ def _correct(word: str, vocab: Vocabulary, known, loose: bool = False) -> str | 
 class Understood:
     search: str                   # the words to search for
     corrected: str | None = None  # the query as understood, if slang/typo/translit changed it
+    question: bool = False        # question words were dropped: the query asks something
 
 
 _ENDING = re.compile(r"(?:ом|ем|ам|ами|ах|ов|ы|и|а|у|е|ю|я|ой|ей)$")
@@ -255,5 +257,7 @@ def understand(q: str, vocab: Vocabulary | None, known, loose: bool = False) -> 
         words = fixed
     content = [w for w in words if not is_question_word(w)]
     # «Если ... Не» (a glossary headword) is all question and stop words: search it as typed
-    search_words = content if any(word_terms(w) for w in content) else words
-    return Understood(" ".join(search_words), " ".join(words) if changed else None)
+    asked = any(word_terms(w) for w in content)
+    search_words = content if asked else words
+    return Understood(" ".join(search_words), " ".join(words) if changed else None,
+                      question=asked and len(content) < len(words))

@@ -4,42 +4,16 @@ the blocks of FAQ/cards/1998 and glossary hits, and the stale glossary reference
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from judge_app import paths
 from judge_app.search import understand as und
 from judge_app.search.arrange import EXTRA_KINDS
 from judge_app.search.derive import load_derivations
 from judge_app.search.query import search
 
 V = "2020-01-24"
-
-
-@pytest.fixture(scope="module")
-def ix(corpus):
-    return paths.index_dir()
-
-
-@pytest.fixture(scope="module")
-def db(corpus):
-    con = sqlite3.connect(paths.db_path())
-    yield con
-    con.close()
-
-
-def _rule_rank(hits, expected: str, top: int = 5):
-    """Rank of the first rule hit that is one of ``expected`` (space-separated numbers) or
-    inside one, among the first ``top``."""
-    for i, h in enumerate(hits[:top]):
-        n = h["number"]
-        if h["kind"] == "rule" and any(n == e or n.startswith(e + ".") or
-                                       (n.startswith(e) and n[len(e):].isalpha())
-                                       for e in expected.split()):
-            return i
-    return None
 
 
 # one or more real queries of every kind, taken from the judges' set (bench/judge_queries.tsv),
@@ -87,10 +61,10 @@ CASES = [
 
 
 @pytest.mark.parametrize("kind,q", CASES, ids=[f"{k}:{q}" for k, q in CASES])
-def test_each_kind_finds_the_rule_in_the_top_five(ix, kind, q):
+def test_each_kind_finds_the_rule_in_the_top_five(ix, kind, q, rule_rank):
     expected = EXPECTED[(kind, q)]
     hits = search(ix, q, version=V, limit=10).hits
-    assert _rule_rank(hits, expected) is not None, [(h["kind"], h["number"]) for h in hits[:5]]
+    assert rule_rank(hits, expected) is not None, [(h["kind"], h["number"]) for h in hits[:5]]
 
 
 @pytest.mark.parametrize("q,shown", [
@@ -106,7 +80,7 @@ def test_a_rewritten_query_says_what_it_searched(ix, q, shown):
     assert r.hits
 
 
-def test_a_query_that_matches_is_not_rewritten_and_pays_no_fuzzy(ix, monkeypatch):
+def test_a_query_that_matches_is_not_rewritten_and_pays_no_fuzzy(ix, monkeypatch, rule_rank):
     def boom(*a, **k):
         raise AssertionError("fuzzy lookup for a query that already matches")
 
@@ -114,7 +88,7 @@ def test_a_query_that_matches_is_not_rewritten_and_pays_no_fuzzy(ix, monkeypatch
     monkeypatch.setattr(und.Vocabulary, "english_for", boom)
     r = search(ix, "смертельное касание", version=V)
     assert r.note is None and r.corrected_query is None
-    assert _rule_rank(r.hits, "702.2") == 0
+    assert rule_rank(r.hits, "702.2") == 0
 
 
 def test_a_real_word_is_not_corrected_far(ix):
@@ -131,18 +105,23 @@ def test_no_query_of_the_judges_set_returns_nothing(ix):
 
 
 def test_question_words_do_not_decide(ix):
-    plain = search(ix, "приоритет игрок получает", version=V, limit=5).hits
-    asked = search(ix, "когда же игрок получает приоритет?", version=V, limit=5).hits
-    assert [h["id"] for h in asked] == [h["id"] for h in plain]
+    """The words searched are the content words; the question only changes the order (the
+    answering rule first, see tests/search/test_questions.py)."""
+    from judge_app.search.query import open_index
+
+    asked = open_index(ix).understood("когда же игрок получает приоритет?")
+    assert asked.search == "игрок получает приоритет" and asked.question
+    hits = search(ix, "когда же игрок получает приоритет?", version=V, limit=5).hits
+    assert hits[0]["kind"] == "rule" and hits[0]["number"] == "117.3"
     assert und.is_question_word("когда") and und.is_question_word("будет")
     assert not und.is_question_word("приоритет")
 
 
-def test_faq_cards_and_1998_fold_into_one_block(ix):
+def test_faq_cards_and_1998_fold_into_one_block(ix, rule_rank):
     hits = search(ix, "Ангел-Судья полёт", version=V, limit=10).hits
     heads = [h for h in hits if h["kind"] in EXTRA_KINDS]
     assert len(heads) <= 1
-    assert _rule_rank(hits, "702.9") is not None
+    assert rule_rank(hits, "702.9") is not None
     flat = search(ix, "Титан Солнца", version=V, limit=20).hits
     extra = [h for h in flat if h["kind"] in EXTRA_KINDS]
     assert len(extra) == 1 and extra[0]["more"], "the card's rulings are folded under it"
@@ -176,11 +155,11 @@ def test_slang_file_is_reviewed_data(db):
         assert db.execute("select 1 from rules where version = ? and number = ?", (V, e.rule)).fetchone(), e
 
 
-def test_every_slang_entry_finds_its_rule(ix):
+def test_every_slang_entry_finds_its_rule(ix, rule_rank):
     missed = []
     for e in und.load_slang().values():
         hits = search(ix, e.slang, version=V, limit=10).hits
-        if _rule_rank(hits, e.rule) is None:
+        if rule_rank(hits, e.rule) is None:
             missed.append((e.slang, e.rule, [h["number"] for h in hits[:5]]))
     assert missed == []
 
@@ -202,7 +181,7 @@ def test_transliteration_reads_english_back(ix):
     assert v.english_for("стол") is None
 
 
-def test_stale_glossary_number_is_linked_by_the_english_twin(db, ix):
+def test_stale_glossary_number_is_linked_by_the_english_twin(db, ix, rule_rank):
     row = db.execute("select refs, definition from glossary where version = ? and lang = 'ru' "
                      "and term_en = 'Draw'", (V,)).fetchone()
     refs = json.loads(row[0])
@@ -210,7 +189,7 @@ def test_stale_glossary_number_is_linked_by_the_english_twin(db, ix):
     assert "120" in row[1]  # the printed text is left as it is
     hits = search(ix, "ничья", version=V, limit=5).hits
     assert not any(h["kind"] == "rule" and h["number"] == "120" for h in hits)
-    assert _rule_rank(hits, "104.4") is not None
+    assert rule_rank(hits, "104.4") is not None
 
 
 def test_repair_reports_each_entry(tmp_path):

@@ -1,0 +1,70 @@
+"""Situations in a judge's own words -> the rule that answers them.
+
+A question rarely uses the rule's words: «когда умирает существо с нулевой выносливостью» is
+answered by 704.5f, whose text says «выносливость … равна 0 … помещается на кладбище». The
+content words of the question are searched as usual; on top of that ``data/situations.tsv``,
+reviewed data like the slang file, names the rule for a situation: every word of the row
+(any grammatical form, compared as index terms; ``a|b`` is either word) must be in the query.
+Rows are general situations (the state-based actions of 704.5, the questions of turn structure
+judges are asked), each with the rule text it rests on; a test checks that the rule exists and
+that the situation finds it.
+
+``SituationTable.rules(terms)`` gives the matching rows' rule numbers, the rows with more words
+first (a longer situation is the more specific answer).
+"""
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge_app.search.analysis import word_terms
+from judge_app.search.understand import DATA
+
+SITUATIONS_FILE = DATA / "situations.tsv"
+MAX_RULES = 3  # situation rules shown first for one query
+
+
+@dataclass(frozen=True)
+class Situation:
+    words: tuple[tuple[str, ...], ...]  # per word of the situation: its alternatives as typed
+    rule: str
+    source: str
+    line: int
+
+
+def load_situations(path: str | Path = SITUATIONS_FILE) -> list[Situation]:
+    """The situations file (``#`` comments, header ``situation rule source``)."""
+    out: list[Situation] = []
+    with open(path, encoding="utf-8", newline="") as f:
+        lines = [(n, ln) for n, ln in enumerate(f, 1) if ln.strip() and not ln.startswith("#")]
+    rows = list(csv.reader((ln for _, ln in lines), delimiter="\t", quoting=csv.QUOTE_NONE))
+    if not rows or rows[0][:3] != ["situation", "rule", "source"]:
+        raise ValueError(f"{path}: the header must be situation, rule, source; got {rows[:1]}")
+    for (n, _), row in zip(lines[1:], rows[1:]):
+        if len(row) != 3 or not all(x.strip() for x in row):
+            raise ValueError(f"{path}: line {n} needs three non-empty columns: {row}")
+        if not re.fullmatch(r"\d{3}(?:\.\d+[a-z]?)?", row[1].strip()):
+            raise ValueError(f"{path}: line {n}: not a rule number: {row[1]!r}")
+        words = tuple(tuple(a for a in w.split("|") if a) for w in row[0].split())
+        out.append(Situation(words, row[1].strip(), row[2].strip(), n))
+    return out
+
+
+class SituationTable:
+    """The situations with their words analysed as the index analyses them."""
+
+    def __init__(self, ru: str, situations: list[Situation] | None = None):
+        self.rows = load_situations() if situations is None else situations
+        self._terms = [[set(t for a in alts for t in (word_terms(a, ru) or (a.lower(),)))
+                        for alts in s.words] for s in self.rows]
+
+    def rules(self, terms: list[tuple[str, ...]]) -> list[str]:
+        """Rule numbers of the rows whose every word the query holds (``terms``: the query's
+        words as index-term tuples, see ``query.query_terms``), longest rows first."""
+        held = {t for alts in terms for t in alts}
+        found = [(len(words), i) for i, words in enumerate(self._terms)
+                 if all(held & w for w in words)]
+        found.sort(key=lambda x: (-x[0], x[1]))
+        return list(dict.fromkeys(self.rows[i].rule for _, i in found))[:MAX_RULES]

@@ -1,0 +1,122 @@
+"""Questions in plain words, on the real index: the situations file (reviewed data: every rule
+exists and every situation finds it), question words that do not decide, answering rules
+above glossary entries and headings, the rules a named card's abilities rely on, and the
+analysis cache (a repeated query pays for its fuzzy lookups once)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge_app.search import understand as und
+from judge_app.search.arrange import answers_first
+from judge_app.search.query import open_index, search
+from judge_app.search.situations import load_situations
+
+V = "2020-01-24"
+JUDGES_TSV = Path(__file__).resolve().parents[2] / "bench" / "judge_queries.tsv"
+
+
+def _questions(split: str | None = None) -> list[tuple[str, str]]:
+    rows = [ln.split("\t") for ln in JUDGES_TSV.read_text(encoding="utf-8").splitlines()
+            if ln.startswith("question\t")]
+    return [(r[1], r[2]) for r in rows if split is None or (len(r) > 3 and r[3] == split)]
+
+
+def test_every_situation_rule_exists_and_the_situation_finds_it(db, ix, rule_rank):
+    rows = load_situations()
+    assert len(rows) >= 40
+    missing, missed = [], []
+    for s in rows:
+        assert s.source.strip()
+        if not db.execute("select 1 from rules where version = ? and number = ?", (V, s.rule)).fetchone():
+            missing.append((s.line, s.rule))
+        q = " ".join(alts[0] for alts in s.words)  # the situation as a judge would type it
+        if rule_rank(search(ix, q, version=V, limit=10).hits, s.rule, top=3) is None:
+            missed.append((s.line, q, s.rule))
+    assert missing == [] and missed == []
+
+
+def test_situation_file_errors_name_the_line(tmp_path):
+    bad = tmp_path / "s.tsv"
+    bad.write_text("# c\nsituation\trule\tsource\nпустой библиотека\t704.5b\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 3"):
+        load_situations(bad)
+    bad.write_text("situation\trule\tsource\nпустой библиотека\tсто\tx\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="not a rule number"):
+        load_situations(bad)
+
+
+@pytest.mark.parametrize("q,rule", [
+    ("когда умирает существо с нулевой выносливостью", "704.5f"),
+    ("что будет если библиотека пуста", "704.5b"),
+    ("when does a creature with 0 toughness die", "704.5f"),
+    ("что если верность планешвокера равна нулю", "704.5i"),
+])
+def test_a_question_ranks_the_answering_rule_first(ix, q, rule, rule_rank):
+    hits = search(ix, q, version=V, limit=10).hits
+    assert rule_rank(hits, rule, top=1) == 0, [(h["kind"], h["number"]) for h in hits[:5]]
+
+
+def test_question_rows_meet_the_target(ix, rule_rank):
+    """hit@5 over every question row of the judges' set (the developed half, the held-out
+    half and the rows written afterwards from the rule text) is at least 0.85."""
+    rows = _questions()
+    assert len(rows) >= 80
+    found = sum(rule_rank(search(ix, q, version=V, limit=10).hits, e) is not None for q, e in rows)
+    assert found / len(rows) >= 0.85, found / len(rows)
+
+
+def test_a_question_is_recognised_and_its_words_do_not_decide(ix):
+    o = open_index(ix)
+    u = o.understood("можно ли разыграть землю в чужой ход")
+    assert u.question and "можно" not in u.search and "ли" not in u.search
+    assert not o.understood("смертельное касание").question
+    assert not o.understood("Если Не").question  # all question words: searched as typed
+
+
+def test_in_a_question_glossary_and_headings_go_below_the_answering_rules(ix):
+    hits = search(ix, "как работает смертельное касание", version=V, limit=10).hits
+    assert hits[0]["kind"] == "rule" and hits[0]["number"].startswith("702.2") and hits[0]["number"] != "702.2"
+    plain = search(ix, "смертельное касание", version=V, limit=10).hits
+    assert plain[0]["number"] == "702.2"  # not a question: the keyword's heading leads
+
+
+def test_answers_first_keeps_every_hit():
+    hits = [{"kind": "glossary", "id": "g"}, {"kind": "rule", "id": "h", "_heading": True},
+            {"kind": "example", "id": "e"}, {"kind": "rule", "id": "a"}, {"kind": "rule", "id": "b"},
+            {"kind": "ruling", "id": "f"}, {"kind": "rule", "id": "c"}, {"kind": "rule", "id": "d"}]
+    out = [h["id"] for h in answers_first(hits, 3)]
+    assert out == ["a", "b", "c", "g", "h", "e", "f", "d"]
+
+
+def test_a_question_naming_a_card_shows_the_rules_its_abilities_rely_on(ix):
+    hits = search(ix, "Титан Солнца возвращает ли планесвокера", version=V, limit=10).hits
+    assert hits[0]["kind"] in ("card", "ruling")
+    nums = [h["number"] for h in hits[:7] if h["kind"] == "rule"]
+    assert "702.20" in nums, nums  # «Бдительность», the card's keyword line
+    assert "202.3" in nums, nums   # «конвертированной мана-стоимостью» in its text (situations)
+
+
+def test_a_keyword_ability_needs_a_keyword_line(ix):
+    o = open_index(ix)
+    o.find_card("Клон копия")  # loads the cards' texts
+    clone = o._card_text["Клон"]
+    assert "копии" in clone
+    assert [f["number"] for f in o.abilities.rules(clone, None, "ru")] == []
+    owl = o.abilities.rules(o._card_text["Вещая Сова"], None, "ru")
+    assert [f["number"] for f in owl if f["version"] == V][:2] == ["702.9", "701.17"]  # Полет; предскажите
+
+
+def test_a_repeated_query_pays_for_fuzzy_once(ix, monkeypatch):
+    first = search(ix, "бдительнасть ночью", version=V)  # a typo: understood with rapidfuzz
+    assert first.corrected_query
+
+    def boom(*a, **k):
+        raise AssertionError("fuzzy lookup for a query understood before")
+
+    monkeypatch.setattr(und.Vocabulary, "nearest", boom)
+    monkeypatch.setattr(und.Vocabulary, "english_for", boom)
+    again = search(ix, "бдительнасть ночью", version=V)
+    assert again.corrected_query == first.corrected_query
+    assert [h["id"] for h in again.hits] == [h["id"] for h in first.hits]
