@@ -140,6 +140,11 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         game.emit("if_false", f"Условие «если» способности {so.label()} больше не выполняется: она ничего не делает",
                   f"{so.label_en()}: the intervening 'if' condition is false", [so.id], ["trigger_intervening_if"])
         return
+    def ref(r: str):
+        """What a ``to:`` names: ``self`` is the ability's own source while it is the same object
+        (stack_fights.own_source); anything else a target or player (_resolve_ref)."""
+        return stack_fights.own_source(game, so) if r == "self" else _resolve_ref(game, r, so.targets, legal, ctl)
+
     for e in costs.concrete_effects(so):   # X, a division and a sacrificed power filled in (costs.py)
         if stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
             stack_fights.run(game, so, e, lambda ref: _resolve_ref(game, ref, so.targets, legal, ctl))
@@ -163,8 +168,7 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                 if r is not None:
                     ev.deal_damage(game, info, r, n, ["resolve_instructions"], unpreventable=e.get("unpreventable", False))
         elif "pump" in e or "set_pt" in e or "switch" in e:
-            r = (stack_fights.own_source(game, so) if e.get("to") == "self"
-                 else _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl))
+            r = ref(e.get("to", "target1"))
             if r is None or not hasattr(r, "incarnation"):
                 continue
             ts = game.next_ts()
@@ -245,7 +249,7 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
             combat.remove(game, _resolve_ref(game, e["remove_from_combat"], so.targets, legal, ctl))
         elif "gain_keyword" in e or "lose_keyword" in e:   # until end of turn (keywords.grant)
             from judge_app.engine import keywords
-            keywords.grant(game, so, e, _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl), info)
+            keywords.grant(game, so, e, ref(e.get("to", "target1")), info)
         elif "set_color" in e or "become_creature" in e:
             r = _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl)
             if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":

@@ -198,7 +198,7 @@ def _outcome(sc, tr: trace.Trace, start_board: dict, common: dict) -> list[Quest
                  f"{c.toughness}/{c.power}", f"{c.power + bp}/{c.toughness + bt}", f"{c.power}/{c.toughness + 1}"]
         picked = []
         for x in cands:
-            if x not in picked and not x.startswith("-"):
+            if x not in picked and (x == now or not x.startswith("-")):   # the answer may be negative (Water Servant)
                 picked.append(x)
         rules = layered or [r for e in _obj_events(events, oid) for r in e.rules]
         out.append(Question(qid, sc.id, "outcome",
