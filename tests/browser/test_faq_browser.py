@@ -26,7 +26,8 @@ def test_faq_card_status_hover_and_play(page, corpus):
 def test_faq_card_pending_and_changed(page, corpus):
     pos = corpus.one("select min(position) as p from cards where name = 'Златогривый Аджани'")["p"]
     page.goto(f"/faq/{pos}")
-    expect(page.locator("#r17 .faq-status .missing")).to_contain_text("способности верности")
+    expect(page.locator("#r13 .faq-status .missing")).to_contain_text("в пуле карт")
+    expect(page.locator("#r17 .faq-status")).to_have_attribute("data-status", "shown")   # loyalty: shown since #16
     changed = page.locator("#r15 .faq-status .changed")
     expect(changed).to_contain_text("Magic 2014")
     expect(changed.locator("a.ref[data-n='306.4']")).to_be_visible()
