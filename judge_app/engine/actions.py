@@ -322,7 +322,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
              name_ru=f"Способность «{obj.name_ru}»", name_en=f"{obj.name_en} ability",
              effects=tuple(spec.get("effects", ())), spell_targets=tuple(spec.get("targets", ())),
              stack_kind="ability", source=obj.id, source_lki=ev.lki(game, obj))
-    so.choices = {"source_incarnation": obj.incarnation, **({"x": ch_["x"]} if "x" in ch_ else {})}
+    so.choices = {"x": ch_["x"]} if "x" in ch_ else {}
     game.objects[abid] = so
     game.stack.append(abid)
     so.timestamp = game.next_ts()

@@ -147,7 +147,7 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
 
     for e in costs.concrete_effects(so):   # X, a division and a sacrificed power filled in (costs.py)
         if stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
-            stack_fights.run(game, so, e, lambda ref: _resolve_ref(game, ref, so.targets, legal, ctl))
+            stack_fights.run(game, so, e, ref)
         elif "damage" in e:
             n = e["damage"]
             to = e.get("to", "target1")
@@ -212,10 +212,9 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
             triggers.create_delayed(game, e["delayed"], info, so)
         elif set(e) & REPLACEMENT_EFFECT_KEYS:   # shields: regeneration, prevention (replacement_effects.py)
             from judge_app.engine import replacement_effects
-            replacement_effects.run(game, e, info, lambda ref: _resolve_ref(game, ref, so.targets, legal, ctl), so)
+            replacement_effects.run(game, e, info, ref, so)
         elif "counters" in e:
-            to = e.get("to", "target1")
-            r = game.objects.get(so.source) if to == "self" else _resolve_ref(game, to, so.targets, legal, ctl)
+            r = ref(e.get("to", "target1"))
             if r is not None and r.zone == "battlefield":
                 for k, n in e["counters"].items():
                     ev.add_counters(game, r, k, n, keys=("counters", "resolve_instructions"))

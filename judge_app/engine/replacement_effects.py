@@ -16,12 +16,14 @@ from judge_app.engine.state import Game, Obj, Player
 
 
 def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
+    """``resolve`` names what a reference means for ``so`` (``self``: its source while it is the
+    same object, effects.run_effects)."""
     if "regenerate" in e:
-        target = _self(game, so) if e["regenerate"] == "self" else resolve(e["regenerate"])
+        target = resolve(e["regenerate"])
         if isinstance(target, Obj) and target.zone == "battlefield":
             regeneration.add_shield(game, target, info["name_ru"], made_by=so.id)
     elif "prevent" in e:
-        target = _self(game, so) if e.get("to") == "self" else resolve(e.get("to", "target1"))
+        target = resolve(e.get("to", "target1"))
         if target is None:
             return
         targets = [target]
@@ -57,10 +59,3 @@ def prevent_shield(game: Game, target, amount, info: dict, group: bool = False, 
     game.effects.append(entry)
     game.emit("shield", text, f"A prevention shield on {name}", [name], keys + (["prevent_group"] if group else []))
 
-
-def _self(game: Game, so: Obj):
-    src = game.objects.get(so.source) if so.source else None
-    lki = so.source_lki or {}
-    if src is None or src.zone != "battlefield" or lki.get("incarnation", src.incarnation) != src.incarnation:
-        return None
-    return src

@@ -166,7 +166,7 @@ def own_source(game: Game, so: Obj) -> Obj | None:
     """"[This permanent]" in an ability: its source, if it is still the same object on the
     battlefield (Bloodthrone Vampire sacrificed to its own ability gets no bonus, 400.7)."""
     src = game.objects.get(so.source or "")
-    if src is None or src.zone != "battlefield" or src.incarnation != so.choices.get("source_incarnation", src.incarnation):
+    if src is None or src.zone != "battlefield" or src.incarnation != (so.source_lki or {}).get("incarnation", src.incarnation):
         return None
     return src
 
