@@ -24,7 +24,8 @@ TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_y
                 "spell", "instant_or_sorcery_spell", "land")   # spells on the stack: engine/stack_fights.py
 STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf", "cda_tarmogoyf", "control_enchanted", "nonbasic_lands_are",
                 "lands_are_also", "enchantments_are_creatures", "permanents_are_enchantments",
-                "creatures_lose_abilities", "chosen_creature_type", "chosen_color_everything")
+                "creatures_lose_abilities", "chosen_creature_type", "chosen_color_everything",
+                "protection_from_chosen_color")
 AS_ENTERS = ("copy_creature", "copy_artifact", "creature_type", "color")   # "as [this] enters, choose …" (614.12, 706.5)
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 TRIGGER_KINDS = ("etb", "dies", "another_creature_etb", "upkeep_yours", "each_upkeep", "attacks", "blocks")
@@ -130,7 +131,8 @@ class CardDef:
 
 _INT_EFFECTS = ("damage", "draw", "gain_life", "lose_life")
 AMOUNTS = ("X", "sacrificed_power")   # amounts known only once cast: X (107.3a), a sacrificed creature's power
-_REFS = ("target1", "target2", "target3", "you", "self", "each_creature", "each_player", "each_opponent")
+_REFS = ("target1", "target2", "target3", "you", "self", "each_creature", "each_player", "each_opponent",
+         "that_creature")   # "that creature": the one whose entering triggered the ability (another_creature_etb)
 _GROUPS = ("creatures_of_target1", "each_other_creature")   # sets fixed when the effect begins (611.2c)
 
 
@@ -246,8 +248,9 @@ def validate_abilities(abilities, where: str) -> list:
             raise CardDataError(f"{where}: способность {a!r} должна быть словарём")
         if not ({"mana", "static", "trigger", "activated", "as_enters", "morph"} & set(a)):
             raise CardDataError(f"{where}: способность {a!r} не из словаря")
-        if "mana" in a and a["mana"] not in COLOR_OF_SYMBOL:
-            raise CardDataError(f"{where}: способность маны добавляет один из W U B R G, а не {a['mana']!r}")
+        if "mana" in a and a["mana"] not in COLOR_OF_SYMBOL and a["mana"] != "chosen":
+            raise CardDataError(f"{where}: способность маны добавляет один из W U B R G "
+                                f"(или chosen — ману выбранного цвета), а не {a['mana']!r}")
         if "copy_except" in a and not (a.get("as_enters") in ("copy_creature", "copy_artifact")
                                        and _copy_except_ok(a["copy_except"], where)):
             raise CardDataError(f"{where}: copy_except — словарь из {', '.join(COPY_EXCEPT[:4])} (pt: [P, T], "

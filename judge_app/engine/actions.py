@@ -56,7 +56,7 @@ def can_tap_for_mana(game: Game, obj: Obj, player) -> bool:
     return True
 
 
-def tap_for_mana(game: Game, player, obj: Obj) -> None:
+def tap_for_mana(game: Game, player, obj: Obj, ability: dict | None = None) -> None:
     if obj.zone != "battlefield" or obj.controller != player.name:
         raise refuse(game, f"{obj.label()} не под контролем игрока {player.name}", "mana_ability")
     if not _mana_abilities(obj):
@@ -66,7 +66,18 @@ def tap_for_mana(game: Game, player, obj: Obj) -> None:
     if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
         raise refuse(game, f"{obj.label()} под контролем игрока не с начала его последнего хода", "summoning_sickness")
     obj.tapped = True
-    ev.add_mana(game, player, _mana_abilities(obj)[0]["mana"], 1, obj)
+    sym = (ability or _mana_abilities(obj)[0])["mana"]
+    if sym == "chosen":   # "one mana of the chosen color": the colour chosen for this ability (706.7a)
+        from judge_app.cards.model import SYMBOL_OF_COLOR
+        from judge_app.engine.continuous import chosen_of
+        col = chosen_of(game, obj).get("color")
+        if col is None:
+            game.emit("mana_none", f"{player.name} поворачивает {obj.label()}, но для этой способности маны цвет не "
+                      "выбирался: мана не добавляется", f"{obj.label_en()}: no colour was chosen for it, no mana",
+                      [player.name, obj.id], ["mana_ability", "copy_linked_choice"])
+            return
+        sym = SYMBOL_OF_COLOR[col]
+    ev.add_mana(game, player, sym, 1, obj)
 
 
 def pay_mana(game: Game, player, cost, pay: list | None) -> None:
@@ -304,7 +315,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
         raise InvalidInput(f"у {obj.label()} нет активируемой способности №{n} (всего {len(abl)})")
     ab = abl[n - 1]
     if "mana" in ab:
-        tap_for_mana(game, player, obj)
+        tap_for_mana(game, player, obj, ab)
         return None
     _split_second(game)
     spec = ab["activated"]

@@ -329,13 +329,27 @@ def _anthem_select(ab):
     return sel
 
 
+def choice_linked(game, obj) -> bool:
+    """706.7a, 607.2: the choices ``obj`` made as it entered belong to the "as it enters"
+    abilities it had then. A copy effect that began after it entered (Unstable Shapeshifter's
+    trigger, Vesuvan Doppelganger's upkeep) gave it other abilities, for which nothing was
+    chosen: while such an effect applies, its chosen colour or type counts for nothing."""
+    return not any(e.get("kind") == "copy" and e["target"] == obj.id and e["incarnation"] == obj.incarnation
+                   and e["timestamp"] > obj.timestamp for e in game.effects)
+
+
+def chosen_of(game, obj) -> dict:
+    """The choices of ``obj`` that its present abilities are linked to (``choice_linked``)."""
+    return {k: v for k, v in obj.chosen.items() if k == "copy" or choice_linked(game, obj)}
+
+
 def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
     """The continuous effect a static ability ``ab`` (the n-th ability) of permanent ``src`` generates."""
     kind = ab.get("static")
     key = f"{src.id}#{n}"
     common = dict(key=key, source=src.id, source_name=src.name_ru, timestamp=src.timestamp, ability=ab,
                   ts_rule="timestamp_attach" if src.attached_to else "timestamp_static")
-    chosen = dict(src.chosen)
+    chosen = chosen_of(game, src)
     if kind == "anthem":
         p, t = ab["pt"]
         return CEffect(parts={"7c": _pt_mod(p, t)}, text=f"{p:+d}/{t:+d}", select=_anthem_select(ab),
@@ -403,6 +417,13 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
                        text=f"существа, заклинания существ и карты существ вне поля битвы — выбранного типа {st}",
                        select=sel, reads=frozenset({"types", "controller"}), writes=frozenset({"subtypes"}),
                        everywhere=True, **common)
+    if kind == "protection_from_chosen_color":   # Voice of All: nothing chosen, protection from nothing (706.7a)
+        col = chosen.get("color")
+        if not col:
+            return None
+        return CEffect(parts={"6": _gain_kw({"protection": {"from": [col]}})},
+                       text=f"защита от выбранного цвета ({COLOR_RU.get(col, col)})",
+                       select=lambda ctx, oid, c, s: oid == s, **common)
     if kind == "chosen_color_everything":   # Painter's Servant
         col = chosen.get("color")
         if not col:
@@ -459,6 +480,7 @@ def resolved_effect(e: dict) -> CEffect | None:
         return CEffect(parts={"4": _add_types("creature"), "7b": _pt_set(e["p"], e["t"])},
                        text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)
     if kind == "copy":   # copiable values only (706.2); from a copy, what it copied (706.3)
-        base["keys"] = ("copy_values", "copy_of_copy") if e.get("until") is None else ("copy_values", "locked_set")
+        base["keys"] = (("copy_values", "copy_of_copy") if e.get("until") is None else ("copy_values", "locked_set")) \
+            + (("copy_exception",) if e.get("exception") else ())
         return CEffect(parts={"1": _copy(e["values"])}, text=f"копия «{e['values'].get('name_ru', '')}»", **base)
     return None

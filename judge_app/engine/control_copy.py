@@ -88,7 +88,7 @@ def enter_as_chosen(game: Game, obj: Obj) -> None:
     values = except_values(obj, layers.copiable_of(game, orig))
     game.effects.append({"kind": "copy", "target": obj.id, "incarnation": obj.incarnation, "timestamp": obj.timestamp,
                          "values": values, "source": obj.id, "source_name": obj.base["name_ru"],
-                         "original": orig.id})
+                         "original": orig.id, "exception": _copy_except(obj) is not None})
 
 
 def except_values(obj: Obj, values: dict) -> dict:
@@ -96,8 +96,11 @@ def except_values(obj: Obj, values: dict) -> dict:
     characteristic-defining ability of the original that defines P/T is not copied; a copy
     "except it's an enchantment in addition to its other types" has those types as copiable
     values (706.9c, Copy Artifact)."""
-    ex = next((a.get("copy_except") for a in obj.base["abilities"] if "as_enters" in a and a.get("copy_except")), None)
-    return with_exceptions(ex, values)
+    return with_exceptions(_copy_except(obj), values)
+
+
+def _copy_except(obj: Obj) -> dict | None:
+    return next((a.get("copy_except") for a in obj.base["abilities"] if "as_enters" in a and a.get("copy_except")), None)
 
 
 def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = None) -> dict:
@@ -198,7 +201,9 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
         for oid in hit:
             game.effects.append({"kind": "copy", "target": oid, "incarnation": game.objects[oid].incarnation,
                                  "timestamp": ts, "until": until, "values": values, "source_name": info["name_ru"],
-                                 "original": orig.id})
+                                 "original": orig.id, "exception": bool(e.get("copy_except"))})
         game.emit("effect", f"{', '.join(hit) or '—'} становится копией {orig.label()}{' до конца хода' if until else ''} "
-                  "(копируются только копируемые значения; жетоны, Ауры и прочие эффекты остаются)",
-                  "", hit + [orig.id], ["copy_values", "layer1", "locked_set"] + (["duration"] if until else ["copy_while_on_battlefield"]))
+                  "(копируются только копируемые значения; жетоны, Ауры и прочие эффекты остаются"
+                  + ("; исключения эффекта — тоже копируемые значения" if e.get("copy_except") else "") + ")",
+                  "", hit + [orig.id], ["copy_values", "layer1", "locked_set"] + (["duration"] if until else ["copy_while_on_battlefield"])
+                  + (["copy_exception"] if e.get("copy_except") else []))

@@ -130,6 +130,14 @@ def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: s
     raise InvalidInput(f"неизвестная ссылка {ref!r} в эффекте")
 
 
+def _that_creature(game: Game, so: Obj):
+    """"That creature" of a "whenever a creature enters" ability: the object that entered, while
+    it is still that object on the battlefield (400.7), else None (the effect does nothing)."""
+    oid, inc = (so.source_lki or {}).get("_that") or ("", -1)
+    o = game.objects.get(oid)
+    return o if o is not None and o.incarnation == inc and o.zone == "battlefield" else None
+
+
 def run_effects(game: Game, so: Obj, legal: list) -> None:
     """Follow the instructions in order (608.2c), skipping illegal targets."""
     from judge_app.engine import costs
@@ -143,6 +151,8 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
     def ref(r: str):
         """What a ``to:`` names: ``self`` is the ability's own source while it is the same object
         (stack_fights.own_source); anything else a target or player (_resolve_ref)."""
+        if r == "that_creature":   # the creature whose entering triggered the ability (triggers.on_enter)
+            return _that_creature(game, so)
         return stack_fights.own_source(game, so) if r == "self" else _resolve_ref(game, r, so.targets, legal, ctl)
 
     for e in costs.concrete_effects(so):   # X, a division and a sacrificed power filled in (costs.py)
@@ -268,7 +278,7 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         elif "gain_control" in e or "lose_abilities_base_pt" in e or "become_copy" in e or "become_creature_counting" in e \
                 or "change_text" in e:
             from judge_app.engine import control_copy
-            control_copy.run(game, e, info, lambda ref: _resolve_ref(game, ref, so.targets, legal, ctl), ctl)
+            control_copy.run(game, e, info, ref, ctl)
         elif "tap" in e or "untap" in e:
             r = _resolve_ref(game, e.get("tap") or e.get("untap"), so.targets, legal, ctl)
             if r is not None and r.zone == "battlefield":

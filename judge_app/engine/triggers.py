@@ -51,8 +51,8 @@ def on_enter(game: Game, obj: Obj) -> None:
                 continue
             src = game.objects[sid]
             for i, ab in enumerate(src.abilities):
-                if ab.get("trigger") == "another_creature_etb":
-                    _pending(game, sid, _info(src, game), i, ab, "trigger_etb")
+                if ab.get("trigger") == "another_creature_etb":   # "that creature" is the one that entered
+                    _pending(game, sid, {**_info(src, game), "_that": (obj.id, obj.incarnation)}, i, ab, "trigger_etb")
 
 
 def _watches_leaving(abilities) -> bool:
