@@ -39,7 +39,8 @@ EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_
                "counters", "fight", "create_token", "untap", "tap", "gain_keyword", "lose_keyword", "remove_from_combat",
                "gain_control", "lose_abilities_base_pt", "become_copy", "set_color", "become_creature",
                "counter", "new_targets", "copy_spell", "attach",   # these four: engine/stack_fights.py
-               "become_creature_counting", "change_text")
+               "become_creature_counting", "change_text",
+               "fade")   # fading's upkeep part: fade: self (702.31a)
 COUNTING = ("creature_cards_in_your_graveyard",)   # what a become_creature_counting P/T may count
 
 
@@ -152,7 +153,7 @@ def _validate_effects(effects, where: str) -> None:
         for k in ("pump", "set_pt", "lose_abilities_base_pt", "become_creature"):
             if k in e and not (isinstance(e[k], list) and len(e[k]) == 2 and all(isinstance(x, int) for x in e[k])):
                 raise CardDataError(f"{where}: {k} — [P, T]")
-        for k in ("to", "who", "destroy", "tap", "untap", "remove_from_combat", "gain_control", "become_copy",
+        for k in ("to", "who", "destroy", "tap", "untap", "remove_from_combat", "gain_control", "become_copy", "fade",
                   "counter", "new_targets", "copy_spell", "attach"):
             if k in e and e[k] not in _REFS + (_GROUPS + ("each_target",) if k == "to" else ()):
                 raise CardDataError(f"{where}: {k} — одно из {', '.join(_REFS)}, а не {e[k]!r}")

@@ -89,6 +89,18 @@ def enter_as_chosen(game: Game, obj: Obj) -> None:
     game.effects.append({"kind": "copy", "target": obj.id, "incarnation": obj.incarnation, "timestamp": obj.timestamp,
                          "values": values, "source": obj.id, "source_name": obj.base["name_ru"],
                          "original": orig.id, "exception": _copy_except(obj) is not None})
+    took_values(game, [obj.id])
+
+
+def took_values(game: Game, oids) -> None:
+    """Objects that have just become copies: their attributes are the copy's at once (so the
+    copied "enters tapped / with counters" apply as the copy enters, 706.5), and one that now
+    has static abilities is watched for them (replacement effects gather ``static_sources``)."""
+    layers.refresh(game)
+    for oid in oids:
+        o = game.objects[oid]
+        if o.zone == "battlefield" and oid not in game.static_sources and any("static" in a for a in o.abilities):
+            game.static_sources.append(oid)
 
 
 def except_values(obj: Obj, values: dict) -> dict:
@@ -202,6 +214,7 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
             game.effects.append({"kind": "copy", "target": oid, "incarnation": game.objects[oid].incarnation,
                                  "timestamp": ts, "until": until, "values": values, "source_name": info["name_ru"],
                                  "original": orig.id, "exception": bool(e.get("copy_except"))})
+        took_values(game, hit)
         game.emit("effect", f"{', '.join(hit) or '—'} становится копией {orig.label()}{' до конца хода' if until else ''} "
                   "(копируются только копируемые значения; жетоны, Ауры и прочие эффекты остаются"
                   + ("; исключения эффекта — тоже копируемые значения" if e.get("copy_except") else "") + ")",

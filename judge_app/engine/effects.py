@@ -138,6 +138,20 @@ def _that_creature(game: Game, so: Obj):
     return o if o is not None and o.incarnation == inc and o.zone == "battlefield" else None
 
 
+def _fade(game: Game, r) -> None:
+    """702.31a: remove a fade counter from it; if you can't, sacrifice it."""
+    if r is None or r.zone != "battlefield":
+        return
+    if r.counters.get("fade", 0) > 0:
+        r.counters["fade"] -= 1
+        game.touch()
+        game.emit("counters", f"С {r.label()} убирается жетон угасания (осталось {r.counters['fade']})",
+                  f"A fade counter is removed from {r.label_en()}", [r.id], ["fading"])
+    else:
+        ev.move(game, r, "graveyard", keys=("fading", "sacrifice"),
+                text_ru=f"{r.controller} не может убрать жетон угасания с {r.label()} и жертвует его")
+
+
 def run_effects(game: Game, so: Obj, legal: list) -> None:
     """Follow the instructions in order (608.2c), skipping illegal targets."""
     from judge_app.engine import costs
@@ -228,6 +242,8 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
             if r is not None and r.zone == "battlefield":
                 for k, n in e["counters"].items():
                     ev.add_counters(game, r, k, n, keys=("counters", "resolve_instructions"))
+        elif "fade" in e:   # fading's upkeep part (702.31a)
+            _fade(game, ref(e["fade"]))
         elif "fight" in e:
             a = _resolve_ref(game, e["fight"][0], so.targets, legal, ctl)
             b = _resolve_ref(game, e["fight"][1], so.targets, legal, ctl)

@@ -297,6 +297,7 @@ def _owe(game: Game, wrapper, owed: ChoiceOwed, answers: dict, a, kw) -> None:
     d.context["replay"] = (wrapper, tuple(x.name if isinstance(x, Player) else x for x in a),
                            tuple(isinstance(x, Player) for x in a), dict(kw))
     d.resume = "replay"
+    d.context["was"] = game.decision   # the action may itself answer a decision (Clone's copy): owed again on replay
     game.decision = d
     game.emit("decision", f"Решение: {d.text_ru}", "", [d.by], ["replace_order"])
     return None
@@ -309,7 +310,7 @@ def _answer(game: Game, value, *a, **kw):
         raise InvalidInput(f"«{v}» — недопустимый ответ; допустимые: {', '.join(d.options)}")
     game.sba_choices[tuple(d.context["key"])] = v
     fn, args, is_player, kwargs = d.context["replay"]
-    game.decision = None
+    game.decision = d.context.get("was")
     game.emit("choice", f"{d.by} выбирает: {v}", f"{d.by} chooses {v}", [d.by], ["replace_order"])
     args = [game.player(x) if p else x for x, p in zip(args, is_player)]
     return fn(game, *args, **kwargs)
