@@ -290,7 +290,7 @@ def validate_abilities(abilities, where: str) -> list:
                 raise CardDataError(f"{where}: cost — словарь {{tap, mana}}")
             parse_mana_cost(cost.get("mana"))
             validate_cost(cost, where)
-            for k in set(spec) - {"cost", "targets", "effects", "timing", "equip", "text_ru", "text_en"}:
+            for k in set(spec) - {"cost", "targets", "effects", "timing", "equip", "text_ru", "text_en", "once_each_turn"}:
                 raise CardDataError(f"{where}: неизвестный ключ способности {k!r}")
             if spec.get("timing", "sorcery") != "sorcery":
                 raise CardDataError(f"{where}: timing — только sorcery («только как волшебство»)")

@@ -341,8 +341,8 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
         + (["equip"] if spec.get("equip") else [])
     game.emit("activate", f"{player.name} активирует способность {obj.label()}", f"{player.name} activates {obj.label_en()}",
               [abid, oid], keys)
-    if loyalty.is_loyalty(spec):
-        loyalty.mark_used(game, obj)
+    if loyalty.is_loyalty(spec) or spec.get("once_each_turn"):
+        loyalty.mark_used(game, obj, spec)
     _announce(game, player, so, ch_)
     so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label(), source=so)
     if so.targets:

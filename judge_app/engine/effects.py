@@ -229,9 +229,12 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                 if who is not None:
                     ev.lose_life(game, who, e["lose_life"], keys=("life_change", "resolve_instructions"))
         elif "destroy" in e:
-            r = _resolve_ref(game, e["destroy"], so.targets, legal, ctl)
+            r = ref(e["destroy"])   # "destroy [this]" too: Crazed Armodon's delayed trigger (706.11)
             if r is not None and r.zone == "battlefield":
-                ev.destroy(game, r, no_regen=e.get("no_regen", False))   # 701.7, 701.14
+                # a permanent named in its own ability is tracked even after it became a copy of something else
+                renamed = e["destroy"] == "self" and r.name_en != info.get("name_en")
+                ev.destroy(game, r, keys=("destroy",) + (("tracks_by_name",) if renamed else ()),
+                           no_regen=e.get("no_regen", False))   # 701.7, 701.14
         elif "delayed" in e:   # "at the beginning of the next end step, …" (603.7)
             triggers.create_delayed(game, e["delayed"], info, so)
         elif set(e) & REPLACEMENT_EFFECT_KEYS:   # shields: regeneration, prevention (replacement_effects.py)

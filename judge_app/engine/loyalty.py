@@ -7,6 +7,8 @@ A refusal names the rule that forbids the activation now; a script can mark the 
 
 from __future__ import annotations
 
+import json
+
 from judge_app.engine.errors import refuse
 from judge_app.engine.state import Game, Obj
 
@@ -23,9 +25,16 @@ def used_this_turn(game: Game, obj: Obj) -> bool:
     return obj.choices.get("loyalty_turn") == (obj.incarnation, game.turn)
 
 
+def _once_key(spec: dict) -> str:
+    return "once_turn:" + json.dumps(spec, sort_keys=True, ensure_ascii=False, default=str)
+
+
 def check(game: Game, player, obj: Obj, spec: dict) -> None:
     """Refuse an activation the timing rules forbid now."""
     from judge_app.engine import actions
+    if spec.get("once_each_turn") and obj.choices.get(_once_key(spec)) == (obj.incarnation, game.turn):
+        raise refuse(game, f"эту способность {obj.label()} в этот ход уже активировали: только один раз в ход",
+                     "activate_once")   # 602.5b
     if is_loyalty(spec):
         if not actions.sorcery_speed_ok(game, player):
             raise refuse(game, f"способность верности {obj.label()} активируется только в свою главную фазу при пустом стеке",
@@ -40,5 +49,9 @@ def check(game: Game, player, obj: Obj, spec: dict) -> None:
         raise refuse(game, f"способность {obj.label()} активируется только как волшебство", "activate_sorcery", "sorcery_timing")
 
 
-def mark_used(game: Game, obj: Obj) -> None:
-    obj.choices["loyalty_turn"] = (obj.incarnation, game.turn)
+def mark_used(game: Game, obj: Obj, spec: dict | None = None) -> None:
+    """Remember the activation: a loyalty ability (606.3), an "only once each turn" one (602.5b)."""
+    if spec is None or is_loyalty(spec):
+        obj.choices["loyalty_turn"] = (obj.incarnation, game.turn)
+    if spec is not None and spec.get("once_each_turn"):
+        obj.choices[_once_key(spec)] = (obj.incarnation, game.turn)

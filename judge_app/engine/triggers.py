@@ -263,8 +263,10 @@ def create_delayed(game: Game, spec: dict, info: dict, so: Obj) -> None:
     beginning of the next ``at`` step (``end`` or ``upkeep``), controlled by the player
     who controlled the spell or ability that made it (603.7d)."""
     text = spec.get("text_ru") or f"в начале следующего шага «{spec['at']}»"
+    # its source is the source of the ability that made it: "destroy [this]" names that permanent (706.11)
+    source = so.source if so.stack_kind == "ability" and so.source else so.id
     game.effects.append({"kind": "delayed", "step": spec["at"], "target": "", "incarnation": 0,
-                         "timestamp": game.next_ts(), "source": so.id, "source_name": info["name_ru"],
+                         "timestamp": game.next_ts(), "source": source, "source_name": info["name_ru"],
                          "source_name_en": info.get("name_en", ""), "controller": so.controller,
                          "ability": {"trigger": "delayed", "effects": spec["effects"]}, "lki": dict(info), "text_ru": text})
     game.emit("delayed", f"Создаётся отложенная срабатывающая способность: {text}", "A delayed triggered ability is created",
