@@ -25,7 +25,7 @@ TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_y
 STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf", "cda_tarmogoyf", "control_enchanted", "nonbasic_lands_are",
                 "lands_are_also", "enchantments_are_creatures", "permanents_are_enchantments",
                 "creatures_lose_abilities", "chosen_creature_type", "chosen_color_everything",
-                "protection_from_chosen_color")
+                "protection_from_chosen_color", "is_chosen_type", "anthem_chosen_type")
 AS_ENTERS = ("copy_creature", "copy_artifact", "creature_type", "color")   # "as [this] enters, choose …" (614.12, 706.5)
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 TRIGGER_KINDS = ("etb", "dies", "another_creature_etb", "upkeep_yours", "each_upkeep", "attacks", "blocks")
@@ -218,7 +218,8 @@ def validate_keywords(keywords, where: str) -> None:
             raise CardDataError(f"{where}: неизвестное ключевое слово {k!r}" + (f" — возможно, «{m[0]}»?" if m else ""))
 
 
-COPY_EXCEPT = ("pt", "add_types", "keep_color", "gain_ability", "gain_this")
+COPY_EXCEPT = ("pt", "add_types", "keep_color", "gain_ability", "gain_this",
+               "enters_with_x_counters")   # Altered Ego: X additional counters of that kind (706.9e)
 
 
 def _copy_except_ok(ex, where: str, in_effect: bool = False) -> bool:
@@ -233,6 +234,9 @@ def _copy_except_ok(ex, where: str, in_effect: bool = False) -> bool:
                                   and all(t in CARD_TYPES for t in ex["add_types"])):
         return False
     if any(k in ex and ex[k] is not True for k in ("keep_color", "gain_this")):
+        return False
+    if "enters_with_x_counters" in ex and (in_effect or not (isinstance(ex["enters_with_x_counters"], str)
+                                                             and ex["enters_with_x_counters"])):
         return False
     if "gain_ability" in ex:
         validate_abilities([ex["gain_ability"]], f"{where}: copy_except.gain_ability")
@@ -272,7 +276,7 @@ def validate_abilities(abilities, where: str) -> list:
                 raise CardDataError(f"{where}: у статической способности нужно pt: [P, T]")
             if a["static"] == "anthem" and a.get("affects", "creatures_you_control") not in ANTHEM_AFFECTS:
                 raise CardDataError(f"{where}: affects — одно из {', '.join(ANTHEM_AFFECTS)}")
-            if a["static"] in ("anthem", "enchanted"):
+            if a["static"] in ("anthem", "enchanted", "anthem_chosen_type"):
                 pt = a.get("pt")
                 if not (isinstance(pt, list) and len(pt) == 2 and all(isinstance(x, int) for x in pt)):
                     raise CardDataError(f"{where}: у статической способности нужно pt: [P, T]")

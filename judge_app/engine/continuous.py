@@ -417,6 +417,21 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
                        text=f"существа, заклинания существ и карты существ вне поля битвы — выбранного типа {st}",
                        select=sel, reads=frozenset({"types", "controller"}), writes=frozenset({"subtypes"}),
                        everywhere=True, **common)
+    if kind == "is_chosen_type":   # Adaptive Automaton: "is the chosen type in addition to its other types"
+        st = chosen.get("type")
+        if not st:
+            return None
+        return CEffect(parts={"4": _add_subtype(st)}, text=f"ещё и выбранного типа {st}",
+                       select=lambda ctx, oid, c, s: oid == s, writes=frozenset({"subtypes"}), **common)
+    if kind == "anthem_chosen_type":   # Adaptive Automaton: "other creatures you control of the chosen type get +1/+1"
+        st = chosen.get("type")
+        if not st:
+            return None
+        p, t = ab["pt"]
+        mine = _anthem_select({"affects": "other_creatures_you_control"})
+        return CEffect(parts={"7c": _pt_mod(p, t)}, text=f"{p:+d}/{t:+d} другим вашим существам типа {st}",
+                       select=lambda ctx, oid, c, s: mine(ctx, oid, c, s) and st in c.subtypes,
+                       reads=frozenset({"types", "subtypes", "controller"}), **common)
     if kind == "protection_from_chosen_color":   # Voice of All: nothing chosen, protection from nothing (706.7a)
         col = chosen.get("color")
         if not col:
@@ -439,7 +454,7 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
 def resolved_effect(e: dict) -> CEffect | None:
     """An entry of ``game.effects`` as a layer effect. Its object is fixed (611.2c)."""
     kind = e["kind"]
-    base = dict(key=f"eff-{e['timestamp']}-{kind}-{e['target']}", source=e.get("source"), source_name=e.get("source_name", ""),
+    base = dict(key=f"eff-{e['timestamp']}-{kind}-{e['target']}" + (f"-{e['level']}" if e.get("level", 1) > 1 else ""), source=e.get("source"), source_name=e.get("source_name", ""),
                 timestamp=e["timestamp"], ts_rule="timestamp_effect", locked=frozenset({e["target"]}),
                 keys=("locked_set",))
     if kind == "modify":
@@ -481,6 +496,6 @@ def resolved_effect(e: dict) -> CEffect | None:
                        text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)
     if kind == "copy":   # copiable values only (706.2); from a copy, what it copied (706.3)
         base["keys"] = (("copy_values", "copy_of_copy") if e.get("until") is None else ("copy_values", "locked_set")) \
-            + (("copy_exception",) if e.get("exception") else ())
+            + (("copy_exception",) if e.get("exception") else ()) + (("copy_exception_lost",) if e.get("level", 1) > 1 else ())
         return CEffect(parts={"1": _copy(e["values"])}, text=f"копия «{e['values'].get('name_ru', '')}»", **base)
     return None

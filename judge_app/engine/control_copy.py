@@ -18,17 +18,38 @@ CHOICE_KEY = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type":
 COPY_OF = {"copy_creature": "creature", "copy_artifact": "artifact"}   # what each copy choice may copy
 NO_COPY = ("none", "нет", "no")
 MAX_TYPE_LEN = 40
+MAX_COPY_CHAIN = 5   # a copy of a Clone that copied nothing chooses again (706.9e); at most this deep
 
 
 def pending_choices(game: Game, obj: Obj) -> list:
-    """The "as it enters" choices of ``obj``, in order: its own (Clone: what to copy), then
-    those of what it copies — made anew for the copy, not copied (706.6)."""
-    kinds = [a["as_enters"] for a in obj.base["abilities"] if "as_enters" in a]
-    orig = game.objects.get(obj.chosen.get("copy", "")) if obj.chosen.get("copy") not in (None, "none") else None
-    if orig is not None and orig.zone == "battlefield":
-        kinds += [a["as_enters"] for a in layers.copiable_of(game, orig)["abilities"] if "as_enters" in a
-                  and a["as_enters"] not in kinds]
-    return kinds
+    """The "as it enters" choices of ``obj``, in order, as (kind, key in ``obj.chosen``): its
+    own (Clone: what to copy), then those of what it copies — made anew for the copy, not
+    copied (706.6). A copy of something that itself copies "as it enters" (a Clone that copied
+    nothing) gains that replacement effect and chooses again (``copy2``, …; 706.9e)."""
+    out = [(a["as_enters"], CHOICE_KEY[a["as_enters"]]) for a in obj.base["abilities"] if "as_enters" in a]
+    for level, orig, values in _copy_chain(game, obj):
+        entering = [a for a in values["abilities"] if "as_enters" in a]
+        copying = next((a for a in entering if a["as_enters"] in COPY_OF), None)
+        if copying is not None:
+            out.append((copying["as_enters"], copy_key(level + 1)))
+        else:
+            out += [(a["as_enters"], CHOICE_KEY[a["as_enters"]]) for a in entering
+                    if CHOICE_KEY[a["as_enters"]] not in [k for _, k in out]]
+    return out
+
+
+def copy_key(level: int) -> str:
+    return "copy" if level == 1 else f"copy{level}"
+
+
+def _copy_chain(game: Game, obj: Obj):
+    """(level, original, its copiable values) for each copy ``obj`` chose as it enters, in order."""
+    for level in range(1, MAX_COPY_CHAIN + 1):
+        ref = obj.chosen.get(copy_key(level))
+        orig = game.objects.get(ref) if ref not in (None, "none") else None
+        if orig is None or orig.zone != "battlefield":
+            return
+        yield level, orig, layers.copiable_of(game, orig)
 
 
 def choice_options(game: Game, obj: Obj, what: str) -> list:
@@ -41,19 +62,19 @@ def choice_options(game: Game, obj: Obj, what: str) -> list:
 
 def ask(game: Game, obj: Obj, resume: str) -> bool:
     """Owe the "as it enters" choice of ``obj`` unless it was made; True if now owed."""
-    what = next((k for k in pending_choices(game, obj) if CHOICE_KEY[k] not in obj.chosen), None)
+    what, key = next(((k, key) for k, key in pending_choices(game, obj) if key not in obj.chosen), (None, None))
     if what is None:
         return False
     opts = choice_options(game, obj, what)
     if opts == ["none"]:   # no creature to copy: the only answer is made by the engine
-        obj.chosen["copy"] = "none"
+        obj.chosen[key] = "none"
         return ask(game, obj, resume)
     text = {"copy_creature": f"{obj.controller} выбирает, копией какого существа выйдет {obj.label()} (или none)",
             "copy_artifact": f"{obj.controller} выбирает, копией какого артефакта выйдет {obj.label()} (или none)",
             "creature_type": f"{obj.controller} выбирает тип существ для {obj.label()}",
             "color": f"{obj.controller} выбирает цвет для {obj.label()}"}[what]
     game.decision = Decision(by=obj.controller, kind="as_enters", options=opts, text_ru=text, resume=resume,
-                             context={"object": obj.id, "what": what})
+                             context={"object": obj.id, "what": what, "key": key})
     game.emit("decision", f"Решение: {text}", "", [obj.controller, obj.id],
               ["copy_enters", "copy_choices"] if what in COPY_OF else ["copy_choices"])
     return True
@@ -72,24 +93,26 @@ def answer(game: Game, value) -> Obj:
         v = v.strip()
     elif v not in d.options and not (what in COPY_OF and v.casefold() in NO_COPY):
         raise InvalidInput(f"«{v}» — недопустимый ответ; допустимые: {', '.join(d.options)}")
-    obj.chosen[CHOICE_KEY[what]] = "none" if what in COPY_OF and v.casefold() in NO_COPY else v
+    obj.chosen[d.context.get("key") or CHOICE_KEY[what]] = "none" if what in COPY_OF and v.casefold() in NO_COPY else v
     return obj
 
 
 def enter_as_chosen(game: Game, obj: Obj) -> None:
     """As ``obj`` enters: its copy choice becomes a copy effect (706.5) with the timestamp
-    it enters with; the original's copiable values are taken now (706.2b)."""
-    ref = obj.chosen.get("copy")
-    if not ref or ref == "none":
-        return
-    orig = game.objects.get(ref)
-    if orig is None or orig.zone != "battlefield":
-        return
-    values = except_values(obj, layers.copiable_of(game, orig))
-    game.effects.append({"kind": "copy", "target": obj.id, "incarnation": obj.incarnation, "timestamp": obj.timestamp,
-                         "values": values, "source": obj.id, "source_name": obj.base["name_ru"],
-                         "original": orig.id, "exception": _copy_except(obj) is not None})
-    took_values(game, [obj.id])
+    it enters with; the original's copiable values are taken now (706.2b). If those values
+    copy "as it enters" themselves (a Clone that copied nothing), the copy made with them
+    comes after, and only its exceptions remain (706.9e: Altered Ego's counters are gone)."""
+    ex = _copy_except(obj)
+    hit = False
+    for level, orig, raw in list(_copy_chain(game, obj)):
+        values = with_exceptions(ex, raw, x=int(obj.choices.get("x") or 0))
+        game.effects.append({"kind": "copy", "target": obj.id, "incarnation": obj.incarnation, "timestamp": obj.timestamp,
+                             "values": values, "source": obj.id, "source_name": obj.base["name_ru"],
+                             "original": orig.id, "exception": ex is not None, "level": level})
+        hit = True
+        ex = next((a.get("copy_except") for a in values["abilities"] if a.get("as_enters") in COPY_OF), None)
+    if hit:
+        took_values(game, [obj.id])
 
 
 def took_values(game: Game, oids) -> None:
@@ -108,14 +131,14 @@ def except_values(obj: Obj, values: dict) -> dict:
     characteristic-defining ability of the original that defines P/T is not copied; a copy
     "except it's an enchantment in addition to its other types" has those types as copiable
     values (706.9c, Copy Artifact)."""
-    return with_exceptions(_copy_except(obj), values)
+    return with_exceptions(_copy_except(obj), values, x=int(obj.choices.get("x") or 0))
 
 
 def _copy_except(obj: Obj) -> dict | None:
     return next((a.get("copy_except") for a in obj.base["abilities"] if "as_enters" in a and a.get("copy_except")), None)
 
 
-def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = None) -> dict:
+def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = None, x: int = 0) -> dict:
     """The copiable values a copy effect with the exceptions ``ex`` gives (706.9a-d): the
     exceptions are copiable values of the copy too. ``keep_color``: the colour is not copied,
     the copy keeps its own; ``gain_ability`` / ``gain_this`` (the copying ability itself,
@@ -131,16 +154,16 @@ def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = N
     if ex.get("keep_color"):
         values.pop("colors", None)
     gained = [a for a in (ex.get("gain_ability"), this_ability if ex.get("gain_this") else None) if a]
+    if "enters_with_x_counters" in ex:   # Altered Ego: "except it enters with X additional +1/+1 counters"
+        gained.append({"static": "enters_with_counters", "counters": {ex["enters_with_x_counters"]: x}})
     if gained:
         values["abilities"] = tuple(values["abilities"]) + tuple(a for a in gained if a not in values["abilities"])
     return values
 
 
 def describe_copy(game: Game, obj: Obj) -> str:
-    ref = obj.chosen.get("copy")
-    if not ref or ref == "none":
-        return ""
-    return f" как копия {game.objects[ref].label()}"
+    chain = list(_copy_chain(game, obj))
+    return f" как копия {chain[-1][1].label()}" if chain else ""
 
 
 def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
