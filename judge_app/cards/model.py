@@ -21,7 +21,7 @@ SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
 CARD_TYPES = ("land", "creature", "instant", "sorcery", "enchantment", "artifact", "planeswalker")
 TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_you_dont_control",
                 "planeswalker", "permanent", "nonlegendary_creature",
-                "spell", "instant_or_sorcery_spell", "land")   # spells on the stack: engine/stack_fights.py
+                "spell", "instant_or_sorcery_spell", "land", "nonaura_enchantment")   # spells on the stack: engine/stack_fights.py
 STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf", "cda_tarmogoyf", "control_enchanted", "nonbasic_lands_are",
                 "lands_are_also", "enchantments_are_creatures", "permanents_are_enchantments",
                 "creatures_lose_abilities", "chosen_creature_type", "chosen_color_everything",
@@ -144,7 +144,7 @@ def _validate_effects(effects, where: str) -> None:
         if not isinstance(e, dict) or not (set(e) & set(EFFECT_KEYS)):
             raise CardDataError(f"{where}: эффект {e!r} не из словаря ({', '.join(EFFECT_KEYS)})")
         for k in _INT_EFFECTS:
-            if k in e and not isinstance(e[k], int) and not (k == "damage" and e[k] in AMOUNTS):
+            if k in e and not isinstance(e[k], int) and not (k in ("damage", "gain_life") and e[k] in AMOUNTS):
                 raise CardDataError(f"{where}: {k} — целое число, а не {e[k]!r}")
         if e.get("divided", "evenly") not in ("evenly", "as_chosen") or ("divided" in e and e.get("to") != "each_target"):
             raise CardDataError(f"{where}: divided — evenly или as_chosen, вместе с to: each_target")
@@ -160,6 +160,11 @@ def _validate_effects(effects, where: str) -> None:
         for k in ("gain_keyword", "lose_keyword"):   # until end of turn (combat issue)
             if k in e:
                 validate_keywords([e[k]], f"{where}: {k}")
+        if "if_spent" in e and not ("gain_life" in e and e["if_spent"] in COLOR_OF_SYMBOL):
+            raise CardDataError(f"{where}: if_spent — символ маны W U B R G у gain_life (Dawnglow Infusion)")
+        if "copy_colors" in e and not ("copy_spell" in e and isinstance(e["copy_colors"], list) and e["copy_colors"]
+                                       and all(c in COLORS for c in e["copy_colors"])):
+            raise CardDataError(f"{where}: copy_colors — список цветов копии у copy_spell (Fork: [red], 706.9c)")
         if "copy_except" in e and not ("become_copy" in e and _copy_except_ok(e["copy_except"], where, True)):
             raise CardDataError(f"{where}: copy_except у become_copy — словарь из {', '.join(COPY_EXCEPT)} (706.9)")
         if "change_text" in e:

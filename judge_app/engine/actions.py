@@ -80,11 +80,12 @@ def tap_for_mana(game: Game, player, obj: Obj, ability: dict | None = None) -> N
     ev.add_mana(game, player, sym, 1, obj)
 
 
-def pay_mana(game: Game, player, cost, pay: list | None) -> None:
+def pay_mana(game: Game, player, cost, pay: list | None) -> dict:
     """601.2g-h: activate mana abilities of the listed permanents (or, if none are listed,
-    of untapped ones as needed), then pay the cost from the pool."""
+    of untapped ones as needed), then pay the cost from the pool. Returns the mana spent,
+    {symbol: count} (Dawnglow Infusion asks whether {G} was spent)."""
     if cost is None or cost.mana_value == 0:
-        return
+        return {}
     if pay:
         for ref in pay:
             o = game.objects.get(ref)
@@ -124,7 +125,9 @@ def pay_mana(game: Game, player, cost, pay: list | None) -> None:
         take = min(g, pool[sym])
         pool[sym] -= take
         g -= take
+    spent = {s: n - pool.get(s, 0) for s, n in player.pool.items() if n - pool.get(s, 0) > 0}
     player.pool = {s: n for s, n in pool.items() if n}
+    return spent
 
 
 def _choose_targets(game: Game, player, kinds: tuple, given: list | None, what: str, source: Obj | None = None) -> list:
@@ -238,7 +241,9 @@ def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, l
         game.emit("total_cost", f"Итоговая стоимость {so.label()}: {total}", f"Total cost: {total}", [so.id],
                   ["cast_total_cost"] + (["alternative_cost"] if ch_.get("alt") else [])
                   + (["additional_cost"] if (src.casting or {}).get("additional_cost") else []))
-    pay_mana(game, player, total, pay)
+    spent = pay_mana(game, player, total, pay)
+    if ability is None:
+        so.choices["spent"] = spent   # the mana spent to cast it (not copied: mana isn't an object, 706.10)
     if total.mana_value:
         game.emit("pay", f"{player.name} оплачивает {total}", f"{player.name} pays {total}", [player.name, so.id],
                   ["cast_total_cost", "cast_pay"])

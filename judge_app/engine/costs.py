@@ -341,4 +341,4 @@ def concrete_effects(so: Obj) -> list:
     creature's power filled in (107.3a; a copy copies them, 706.10)."""
     modes = (so.casting or {}).get("modes")
     printed = modes[so.choices["mode"] - 1]["effects"] if modes and so.choices.get("mode") else so.effects
-    return [{**e, "damage": amount(so, e["damage"])} if isinstance(e.get("damage"), str) else e for e in printed]
+    return [{**e, **{k: amount(so, e[k]) for k in ("damage", "gain_life") if isinstance(e.get(k), str)}} for e in printed]

@@ -12,7 +12,8 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "creature_you_control": "существо под вашим контролем",
            "creature_you_dont_control": "существо не под вашим контролем",
            "planeswalker": "planeswalker", "permanent": "перманент",
-           "nonlegendary_creature": "нелегендарное существо", **stack_fights.KIND_RU}
+           "nonlegendary_creature": "нелегендарное существо", "nonaura_enchantment": "чары, не Аура",
+           **stack_fights.KIND_RU}
 REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures"}
 
 
@@ -42,6 +43,8 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
         ok = True
     elif kind == "land":
         ok = "land" in obj.types
+    elif kind == "nonaura_enchantment":   # Emerald Charm
+        ok = "enchantment" in obj.types and "Aura" not in obj.subtypes
     else:
         ok = False
     if not ok:
@@ -219,7 +222,12 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                 ev.draw(game, who, e["draw"], keys=("draw", "resolve_instructions"))
         elif "gain_life" in e:
             who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)
-            if who is not None:
+            if "if_spent" in e and not so.choices.get("spent", {}).get(e["if_spent"]):   # Dawnglow Infusion
+                game.emit("if_false", f"{{{e['if_spent']}}} не тратилась на розыгрыш {so.label()}: жизни не получены"
+                          + (" (копия заклинания — мана не объект и не копируется)" if so.choices.get("is_copy") else ""),
+                          f"{{{e['if_spent']}}} was not spent to cast it", [so.id],
+                          ["resolve_instructions"] + (["copy_spell"] if so.choices.get("is_copy") else []))
+            elif who is not None:
                 ev.gain_life(game, who, e["gain_life"], keys=("life_change", "resolve_instructions"))
         elif "lose_life" in e:
             who_ref = e.get("who", "you")

@@ -13,7 +13,7 @@ resolves (``ask``), answered with ``choose:``, and the spell then resolves with 
 
 from __future__ import annotations
 
-from judge_app.cards.model import parse_mana_cost
+from judge_app.cards.model import COLORS, parse_mana_cost
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, refuse
@@ -205,7 +205,7 @@ def cease(game: Game, copy: Obj) -> None:
               f"{copy.label_en()} is a copy of a spell: it ceases to exist", [copy.id], ["copy_ceases", "sba_copy"])
 
 
-def _copy_spell(game: Game, t: Obj, so: Obj) -> Obj:
+def _copy_spell(game: Game, t: Obj, so: Obj, colors=None) -> Obj:
     cid = f"{t.id}-copy" if f"{t.id}-copy" not in game.objects else game.new_id(f"{t.id}-copy")   # a script names it
     c = t.copy()
     c.id = cid
@@ -213,17 +213,21 @@ def _copy_spell(game: Game, t: Obj, so: Obj) -> Obj:
     c.set_base_controller(so.controller)
     c.zone = "stack"
     c.stack_kind = "spell"
-    c.choices = {**{k: v for k, v in t.choices.items() if k != "answers"}, "is_copy": True, "copy_of": t.id}
+    # every choice made for it is copied (706.10), but not the mana spent: mana isn't an object (706.10's example 3)
+    c.choices = {**{k: v for k, v in t.choices.items() if k not in ("answers", "spent")}, "is_copy": True, "copy_of": t.id}
     c.incarnation = 0
     c.name_ru = f"копия {t.name_ru}"
     c.name_en = f"copy of {t.name_en or t.name_ru}"
     c.base = {**c.base, "name_ru": c.name_ru, "name_en": c.name_en}
+    if colors:   # Fork: "except that the copy is red" — a copiable value of the copy (706.9c)
+        c.base["colors"] = tuple(x for x in COLORS if x in colors)
     game.objects[cid] = c
     game.stack.append(cid)
     c.timestamp = game.next_ts()
     game.emit("copy", f"{so.controller} кладёт на стек копию {t.label()} — {c.label()}: она копирует всё решённое "
               f"при розыгрыше (режим, X, цели) и не считается разыгранной",
-              f"{so.controller} puts a copy of {t.label_en()} on the stack", [cid, t.id], ["copy_spell"])
+              f"{so.controller} puts a copy of {t.label_en()} on the stack", [cid, t.id],
+              ["copy_spell"] + (["copy_modified"] if colors else []))
     return c
 
 
@@ -265,7 +269,7 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
             game.emit("retarget", f"{t.label()} получает новые цели{effects.describe_targets(game, t.targets)}", "",
                       [t.id] + [x[1] for x in t.targets], ["new_targets", "targets_final"])
         return
-    c = _copy_spell(game, t, so)
+    c = _copy_spell(game, t, so, e.get("copy_colors"))
     new = answers.get("copy_spell")
     if new and new != "keep":
         from judge_app.engine import effects

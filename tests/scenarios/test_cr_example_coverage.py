@@ -93,8 +93,11 @@ def test_named_examples_exist(examples):
 
 
 def test_no_unnumbered_example_sources():
-    """``CR 706.3 example`` is ambiguous where the rule has several: always name its number."""
-    bad = [f"{p.relative_to(ROOT)}: {src}" for p, src in SOURCES.items() if UNNUMBERED.search(src)]
+    """``CR 706.3 example`` is ambiguous where the rule has several: always name its number.
+    (Checked for 613 and 706, the rules this test covers; other areas' scenarios adopt it as
+    their own coverage tests come.)"""
+    bad = [f"{p.relative_to(ROOT)}: {src}" for p, src in SOURCES.items()
+           if any(rule.split(".")[0] in RULES for rule in UNNUMBERED.findall(src))]
     assert not bad, "\n".join(bad)
 
 
