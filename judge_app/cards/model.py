@@ -537,3 +537,23 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         if st == "prevent_damage_to" and not isinstance(a.get("amount", 1), int):
             raise CardDataError(f"{where}: amount — число")
     return out
+
+
+# -- Copies and the CR 706 examples (issue 15) ---------------------------------------------
+# "that creature" exists only for the creature whose entering triggered the ability.
+
+THAT_CREATURE_KEYS = ("become_copy", "destroy")   # the instructions that may name it (engine/effects.py ``ref``)
+_copies_validate_abilities = validate_abilities
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the one above)
+    out = _copies_validate_abilities(abilities, where)
+    for a in out:
+        for e in a.get("effects", []) if isinstance(a.get("effects"), list) else []:
+            named = [k for k, v in e.items() if v == "that_creature"]
+            if named and (a.get("trigger") != "another_creature_etb" or set(named) - set(THAT_CREATURE_KEYS)):
+                raise CardDataError(f"{where}: that_creature — только в {', '.join(THAT_CREATURE_KEYS)} способности "
+                                    f"trigger: another_creature_etb («то существо», что вышло на поле битвы)")
+            if "fade" in e and e["fade"] != "self":
+                raise CardDataError(f"{where}: fade — только self (угасание, 702.31a)")
+    return out

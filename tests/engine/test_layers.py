@@ -268,3 +268,53 @@ def test_flipped_copy_of_an_unflipped_flip_card_is_its_flipped_half():
     assert (t.name_ru, n.name_ru) == ("Stabwhisker the Odious", "Nezumi Shortfang")
     g0, _ = runner.state_at(res.scenario, 0)   # before the copy: Tomoya, the flipped Jushi Apprentice
     assert (g0.objects["tomoya"].name_ru, ch.pt(g0, g0.objects["tomoya"])) == ("Tomoya the Revealer", (2, 3))
+
+
+@pytest.mark.parametrize("abilities,message", [
+    ("[{trigger: etb, effects: [{become_copy: that_creature, to: self}]}]", "that_creature"),
+    ("[{trigger: another_creature_etb, effects: [{damage: 1, to: that_creature}]}]", "that_creature"),
+    ("[{trigger: upkeep_yours, effects: [{fade: target1}]}]", "fade"),
+    ("[{mana: purple}]", "chosen"),
+    ("[{activated: {cost: {mana: '{1}'}, effects: [{gain_life: 1, if_spent: Q}]}}]", "if_spent"),
+    ("[{activated: {cost: {mana: '{1}'}, effects: [{draw: 1, copy_colors: [red]}]}}]", "copy_colors"),
+])
+def test_copy_vocabulary_misuse_refused_naming_it(tmp_path, abilities, message):
+    msgs = _load(tmp_path, f"""
+        players:
+          - name: A
+            battlefield:
+              - {{id: x, creature: {{name: Перевёртыш, power: 1, toughness: 1, abilities: {abilities}}}}}
+          - name: B
+        """)
+    assert any(message in m for m in msgs), msgs
+
+
+def test_a_choice_is_linked_to_the_abilities_it_was_made_for_706_7a():
+    """The Doppelganger chose blue as a copy of Voice of All; after it became a copy of Quirion
+    Elves the choice is still recorded but no longer linked: no colour for the Elves' mana ability,
+    while the real Voice of All keeps its protection from the colour chosen for it."""
+    from pathlib import Path
+    from judge_app.engine import continuous
+    from judge_app.scenarios import runner
+    root = Path(__file__).resolve().parents[2] / "scenarios/copy/cr"
+    res = runner.run(loader.load(root / "706-7a-vesuvan-voice-then-quirion.yaml"))
+    assert res.passed, res.failures
+    g = res.game
+    dopp, voice = g.objects["dopp"], g.objects["voice"]
+    assert dopp.chosen["color"] == "blue" and "color" not in continuous.chosen_of(g, dopp)
+    assert not any(isinstance(k, dict) and "protection" in k for k in dopp.keywords)
+    assert {"protection": {"from": ["red"]}} in voice.keywords
+    assert continuous.choice_linked(g, voice)
+
+
+def test_altered_ego_copy_of_a_clone_chooses_again_and_loses_its_counters_706_9e():
+    from pathlib import Path
+    from judge_app.scenarios import runner
+    root = Path(__file__).resolve().parents[2] / "scenarios/copy"
+    res = runner.run(loader.load(root / "cr/706-9e-altered-ego-copies-clone.yaml"))
+    assert res.passed, res.failures
+    ego = res.game.objects["ego"]
+    assert ego.chosen == {"copy": "clone", "copy2": "bears"} and not ego.counters.get("+1/+1")
+    assert [st["layer"] for st in ch.explain(res.game, ego)].count("1") == 2   # both copy effects, in order
+    res = runner.run(loader.load(root / "altered-ego-x-counters.yaml"))
+    assert res.passed and res.game.objects["ego"].counters["+1/+1"] == 2
