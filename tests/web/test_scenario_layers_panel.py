@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from judge_app.scenarios import loader
+
 
 def _obj_html(page: str, oid: str) -> str:
     m = re.search(r'<div class="obj[^"]*" data-id="%s".*?</div>' % re.escape(oid), page, re.S)
@@ -34,21 +36,11 @@ def test_layers_panel_follows_the_step(client):
     assert 'data-layer="2"' in end and 'data-layer="6"' in end and "613.1b" in end and "613.1f" in end
 
 
-# One scenario per layer that changes the object in it (613.1a-f, 613.3a-e), at its last step:
-# (scenario id, object id, layer, a rule number the panel must show for that layer).
-EVERY_LAYER = [
-    ("cr-706-4-shapeshifter-giant-growth", "shifter", "1", "613.1a"),
-    ("cr-613-5-act-of-treason", "bears", "2", "613.1b"),
-    ("mind-bend-honor-of-the-pure", "honor", "3", "613.1c"),
-    ("blood-moon-urborg", "urborg", "4", "613.1d"),
-    ("cr-613-4-honor-turns-white", "c", "5", "613.1e"),
-    ("cr-613-8-flying-timestamps", "c", "6", "613.1f"),
-    ("tarmogoyf-bolt", "goyf", "7a", "613.3a"),
-    ("cr-613-4-gray-ogre", "ogre", "7b", "613.3b"),
-    ("cr-613-4-gray-ogre", "ogre", "7c", "613.3c"),
-    ("cr-613-4-gray-ogre", "ogre", "7d", "613.3d"),
-    ("cr-613-3e-switch-twice", "c", "7e", "613.3e"),
-]
+# One scenario per layer that changes the object in it (613.1a-f, 613.3a-e), at its last step: the
+# same cases as `judge scenario step` is tested with (tests/scenarios/test_layers_step_cli.py).
+from tests.scenarios.test_layers_step_cli import EVERY_LAYER as CLI_CASES, LIB  # noqa: E402
+
+EVERY_LAYER = [(loader.load(LIB / path).id, oid, layer, rule) for path, oid, layer, rule in CLI_CASES]
 
 
 def _last_step(sid: str) -> int:
