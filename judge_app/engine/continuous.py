@@ -496,6 +496,6 @@ def resolved_effect(e: dict) -> CEffect | None:
                        text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)
     if kind == "copy":   # copiable values only (706.2); from a copy, what it copied (706.3)
         base["keys"] = (("copy_values", "copy_of_copy") if e.get("until") is None else ("copy_values", "locked_set")) \
-            + (("copy_exception",) if e.get("exception") else ()) + (("copy_exception_lost",) if e.get("level", 1) > 1 else ())
+            + (("copy_exception",) if e.get("exception") else ())
         return CEffect(parts={"1": _copy(e["values"])}, text=f"копия «{e['values'].get('name_ru', '')}»", **base)
     return None
