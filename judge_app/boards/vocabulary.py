@@ -28,7 +28,7 @@ TARGETS = {"any": ("любая цель", "any target"), "creature": ("суще�
            "nonlegendary_creature": ("нелегендарное существо", "nonlegendary creature"),
            "spell": ("заклинание", "spell"), "instant_or_sorcery_spell": ("заклинание мгновенное или волшебство",
                                                                       "instant or sorcery spell"),
-           "land": ("земля", "land")}
+           "land": ("земля", "land"), "nonaura_enchantment": ("чары, не Аура", "non-Aura enchantment")}
 TRIGGERS = {"etb": ("когда выходит на поле битвы", "when it enters the battlefield"),
             "dies": ("когда умирает", "when it dies"),
             "another_creature_etb": ("когда другое существо выходит на поле битвы", "whenever another creature enters"),
