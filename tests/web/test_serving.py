@@ -154,3 +154,30 @@ def test_gunicorn_serves_while_150_connections_hang(judge_env):
             s.close()
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_each_request_lets_the_other_ready_connections_go_first():
+    """The gunicorn hook run before every request yields to every other greenlet that is
+    ready, so a keep-alive connection whose next request is already buffered can't be served
+    back to back while the others wait; ``JUDGE_TAKE_TURNS=0`` turns it off."""
+    code = (
+        "import gevent\n"
+        "from judge_app.web import server\n"
+        "opts = server.gunicorn_options('127.0.0.1', 8000, 1)\n"
+        "served = []\n"
+        "def other(n):\n"
+        "    served.append(n)\n"
+        "def busy():\n"
+        "    for _ in range(3):\n"
+        "        opts['pre_request'](None, None)\n"
+        "        served.append('busy')\n"
+        "g = [gevent.spawn(busy)] + [gevent.spawn(other, n) for n in range(2)]\n"
+        "gevent.joinall(g)\n"
+        "print(served)\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[0, 1, 'busy', 'busy', 'busy']"
+    env["JUDGE_TAKE_TURNS"] = "0"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "['busy', 'busy', 'busy', 0, 1]", out.stderr
