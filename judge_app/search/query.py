@@ -296,16 +296,16 @@ class _Opened:
         if not self._cards:
             return None
         words = re.findall(r"[^\W\d_]+|\d+", q)
-        keys = [word_terms(w, self.ru) for w in words]
-        for n in range(min(self._card_len, len(words) - 1), 0, -1):
-            for i in range(len(words) - n + 1):
-                span = keys[i:i + n]
-                if not all(span):
-                    continue
-                for key in _combos(span):
+        # a card's key leaves out its stop words («Лич с Филактерией» is (лич, филактерия)),
+        # so the query's are skipped too; a span runs from its first content word to its last
+        content = [(i, k) for i, k in enumerate(word_terms(w, self.ru) for w in words) if k]
+        for n in range(min(self._card_len, len(content) - 1), 0, -1):
+            for s in range(len(content) - n + 1):
+                span = content[s:s + n]
+                for key in _combos([k for _, k in span]):
                     name = self._cards.get(key)
                     if name:
-                        rest = " ".join(words[:i] + words[i + n:])
+                        rest = " ".join(words[:span[0][0]] + words[span[-1][0] + 1:])
                         if query_terms(rest, self.ru):
                             return name, rest
         return None
