@@ -194,6 +194,7 @@ class _Opened:
         self._vocab: Vocabulary | None = None
         self._cards: dict[tuple[str, ...], str] | None = None
         self._sections: dict[str, set[str]] | None = None
+        self._titles: list[tuple[str, list[set[str]]]] = []
         self._card_len = 0
         self._derive: Derivations | None = None
         self._situations: SituationTable | None = None
@@ -258,26 +259,40 @@ class _Opened:
 
     def sections(self, terms: list[tuple[str, ...]]) -> list[str]:
         """Numbers of the headings (title rules) whose titles hold one of the query words,
-        skipping words that title many headings."""
+        skipping words that title many headings; and of the headings of several words whose
+        every title word the query holds («в начале шага взятия карты» -> 504 «Шаг взятия
+        карты»), however common each word is: the whole title is specific where its words are not."""
         if self._sections is None:
             by_term: dict[str, set[str]] = {}
+            titles: list[tuple[str, list[set[str]]]] = []
             with self.lock:
                 docs = list(self.searcher.documents(is_title_rule="1"))
             for f in docs:
                 num = f.get("number") or ""
                 if f.get("kind") != "rule" or not num:
                     continue
-                for w in re.findall(r"[^\W\d_]+", f.get("title") or ""):
-                    for t in word_terms(w, self.ru):
-                        by_term.setdefault(t, set()).add(num)
-            self._sections = by_term
+                words = [set(word_terms(w, self.ru)) for w in re.findall(r"[^\W\d_]+", f.get("title") or "")]
+                words = [w for w in words if w]
+                for t in set().union(*words):
+                    by_term.setdefault(t, set()).add(num)
+                if len(words) > 1:
+                    titles.append((num, words))
+            self._sections, self._titles = by_term, titles
         out: set[str] = set()
         for alts in terms:
             for t in alts:
                 nums = self._sections.get(t, ())
                 if len(nums) <= MAX_SECTIONS_PER_WORD:
                     out.update(nums)
+        out.update(self.topics(terms))
         return sorted(out)
+
+    def topics(self, terms: list[tuple[str, ...]]) -> list[str]:
+        """Headings of several words whose every title word the query holds (504 «Шаг взятия
+        карты» for «что делает активный игрок в начале шага взятия карты»): the topic a
+        question names. Call after ``sections`` has read the titles."""
+        held = {t for alts in terms for t in alts}
+        return [num for num, words in self._titles if all(w & held for w in words)]
 
     def find_card(self, q: str) -> tuple[str, str] | None:
         """(card name, the other words) if ``q`` names an FAQ card (any case form) and has
@@ -658,6 +673,29 @@ def _situation_rules(o: _Opened, numbers: list[str], flt, q: str) -> list[tuple[
     return [(best[n][1], 0.0) for n in numbers if n in best]
 
 
+TOPIC_RULES = 2  # rules of a heading a question names (``_Opened.topics``) shown first
+
+
+def _topic_rules(o: _Opened, terms, flt) -> list[tuple[dict, float]]:
+    """For a question naming a heading by its whole title (``_Opened.topics``), the rules of
+    that heading that best hold the question's other words: «что делает активный игрок в
+    начале шага взятия карты» -> 504.1 «Сначала активный игрок берет карту». The rule holding
+    every word is rarely the answer to a long question; the heading it names is the topic,
+    and the rest of the question picks the rule in it. Call with the lock held."""
+    out: list[tuple[dict, float]] = []
+    reader = o.searcher.reader()
+    for num in dict.fromkeys(o.topics(terms)):
+        named = set().union(*(w for n, words in o._titles if n == num for w in words))
+        rest = [alts for alts in terms if not named.intersection(alts)]
+        if not rest:
+            continue
+        q = And([Or([_word(a, TEXT_FIELDS, reader) for a in rest]), Term("numpath", num),
+                 Term("is_title_rule", "0")])
+        out += [(dict(r.fields()), r.score) for r in o.searcher.search(q, filter=flt, limit=TOPIC_RULES)]
+    out.sort(key=lambda fs: -fs[1])
+    return out[:TOPIC_RULES]
+
+
 def _title_holds_all(title: str, terms, ru: str) -> bool:
     """Does a heading's own title hold every query word (702.2 «Смертельное касание» for
     «смертельное касание»)? Such a heading stays first; 118 «Стоимости» for «альтернативная
@@ -695,8 +733,11 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
         first = _situation_rules(o, o.situations.rules(terms), flt, q)
-    if first:  # the rules the situations table names for the query lead
-        ids = {f["id"] for f, _ in first}
+        if question:
+            first += _topic_rules(o, terms, flt)
+    if first:  # the rules the situations table (and a question's topic) name lead
+        ids: set[str] = set()
+        first = [(f, sc) for f, sc in first if not (f["id"] in ids or ids.add(f["id"]))]
         rows = first + [r for r in rows if r[0]["id"] not in ids]
     tset = {t for alts in terms for t in alts}
     hits = [_hit(f, s, None, o.ru) for f, s in rows]
