@@ -65,10 +65,11 @@ from judge_app.search.analysis import (
     DEFAULT_RU_ANALYSER,
     TOKEN_PATTERN,
     MixedLanguageFilter,
+    remember_terms,
     terms_with_spans,
     word_terms,
 )
-from judge_app.search.index import load_en_vocab, load_vocab
+from judge_app.search.index import load_en_vocab, load_vocab, load_word_terms
 
 MAX_QUERY_LENGTH = 500
 ANALYSIS_CACHE = 4096  # queries whose understanding and layout check an opened index keeps
@@ -189,6 +190,7 @@ class _Opened:
         for item in getattr(ana, "items", [ana]):
             if isinstance(item, MixedLanguageFilter):
                 self.ru = item.ru
+        remember_terms(self.ru, load_word_terms(path))  # no pymorphy3 for the corpus's words
         self.lock = threading.Lock()
         self._docsets: dict[str, object] = {}
         self._vocab: Vocabulary | None = None
@@ -202,6 +204,7 @@ class _Opened:
         self._abilities: AbilityTitles | None = None
         self._card_text: dict[str, str] = {}
         self._layout: dict[str, str | None] = {}
+        self._fields: dict[int, dict] = {}
 
     def understood(self, q: str, loose: bool = False):
         """``understand(q)`` against this index, cached per query: the fuzzy lookups of a typo
@@ -324,6 +327,17 @@ class _Opened:
                         if query_terms(rest, self.ru):
                             return name, rest
         return None
+
+    def fields(self, docnum: int) -> dict:
+        """A document's stored fields, kept once read (callers must not change the dict):
+        unpickling and decompressing them for every candidate of every search was a twentieth
+        of a search's time, and the same rules come up again and again. The index never
+        changes under an opened ``_Opened``, so the copy is never stale; the whole index is
+        a few megabytes of text."""
+        f = self._fields.get(docnum)
+        if f is None:
+            f = self._fields[docnum] = self.searcher.stored_fields(docnum)
+        return f
 
     def known(self, word: str) -> bool:
         """Does any index term of ``word`` occur in a title or text? (Call with the lock held.)"""
@@ -634,7 +648,7 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     # heading) over a pool twice as deep: an Or of the headings' rules as a source of
     # candidates scored every rule of them, most of the time a question took
     inside = o.section_docset(sections) if sections else ()
-    cands = sorted(((r.docnum, dict(r.fields()), r.score + (SECTION_BOOST if r.docnum in inside else 0.0))
+    cands = sorted(((r.docnum, o.fields(r.docnum), r.score + (SECTION_BOOST if r.docnum in inside else 0.0))
                     for r in o.searcher.search(main, filter=flt, limit=pool * (2 if sections else 1))),
                    key=lambda c: -c[2])[:pool]
     cands = [c for c in cands if c[1]["id"] not in skip]
@@ -665,7 +679,7 @@ def _situation_rules(o: _Opened, numbers: list[str], flt, q: str) -> list[tuple[
     lang = "ru" if _CYRILLIC.search(q) else "en"
     best: dict[str, tuple[tuple, dict]] = {}
     for r in res:
-        f = dict(r.fields())
+        f = o.fields(r.docnum)
         key = (f.get("lang") == lang, f.get("version") or "")
         cur = best.get(f["number"])
         if cur is None or key > cur[0]:
@@ -691,7 +705,7 @@ def _topic_rules(o: _Opened, terms, flt) -> list[tuple[dict, float]]:
             continue
         q = And([Or([_word(a, TEXT_FIELDS, reader) for a in rest]), Term("numpath", num),
                  Term("is_title_rule", "0")])
-        out += [(dict(r.fields()), r.score) for r in o.searcher.search(q, filter=flt, limit=TOPIC_RULES)]
+        out += [(o.fields(r.docnum), r.score) for r in o.searcher.search(q, filter=flt, limit=TOPIC_RULES)]
     out.sort(key=lambda fs: -fs[1])
     return out[:TOPIC_RULES]
 
@@ -728,7 +742,7 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
         res = o.searcher.search(build_word_query(terms, sections=sections if question else (),
                                                  reader=o.searcher.reader()),
                                 filter=flt, limit=fetch)
-        rows = [(dict(r.fields()), r.score) for r in res]
+        rows = [(o.fields(r.docnum), r.score) for r in res]
         complete = {f["id"] for f, _ in rows}
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
@@ -790,7 +804,7 @@ def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
     q = Or([Term("numpath", n) for n in numbers]) if len(numbers) > 1 else Term("numpath", numbers[0])
     with o.lock:
         res = o.searcher.search(q, filter=o.docset(flt), limit=limit, sortedby="numkey")
-        rows = [dict(r.fields()) for r in res]
+        rows = [o.fields(r.docnum) for r in res]
     return [_hit(f, 0.0, set(), o.ru) for f in rows]
 
 
