@@ -27,7 +27,9 @@
 * A question (question words were dropped, ``Understood.question``): the rules that
   ``data/situations.tsv`` names for its words lead (``situations.py``), rules with text go
   above glossary entries, examples, FAQ/1998 and headings (``arrange.answers_first``), and
-  the section bonus ranks its complete matches too.
+  the section bonus ranks its complete matches too. A question naming a heading by its whole
+  title («… в начале шага взятия карты» -> 504) gets that heading's rules that best hold its
+  other words right after its best match (``_topic_rules``).
 
 Validation (``QueryError`` with a Russian message), see ``clean_query``: a non-string or
 empty query, one longer than 500 characters, and one with a control character are refused
@@ -694,8 +696,10 @@ def _topic_rules(o: _Opened, terms, flt) -> list[tuple[dict, float]]:
     """For a question naming a heading by its whole title (``_Opened.topics``), the rules of
     that heading that best hold the question's other words: «что делает активный игрок в
     начале шага взятия карты» -> 504.1 «Сначала активный игрок берет карту». The rule holding
-    every word is rarely the answer to a long question; the heading it names is the topic,
-    and the rest of the question picks the rule in it. Call with the lock held."""
+    every word of a long question is often a passing mention; the heading it names is the
+    topic, and the rest of the question picks the rule in it. ``_run_words`` shows them right
+    after the best match (leading with them cost hit@1 where that match was the answer).
+    Call with the lock held."""
     out: list[tuple[dict, float]] = []
     reader = o.searcher.reader()
     for num in dict.fromkeys(o.topics(terms)):
@@ -747,9 +751,10 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
         first = _situation_rules(o, o.situations.rules(terms), flt, q)
-        if question:
-            first += _topic_rules(o, terms, flt)
-    if first:  # the rules the situations table (and a question's topic) name lead
+        topical = _topic_rules(o, terms, flt) if question else []
+    if topical:  # right after the best match, which is often the answer itself
+        first += rows[:1] + topical
+    if first:  # the rules the situations table names lead
         ids: set[str] = set()
         first = [(f, sc) for f, sc in first if not (f["id"] in ids or ids.add(f["id"]))]
         rows = first + [r for r in rows if r[0]["id"] not in ids]
