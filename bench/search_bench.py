@@ -224,7 +224,9 @@ def judge_queries(path=JUDGE_QUERIES) -> list[tuple[str, str, set[str]]]:
 def judge_groups(path=JUDGE_QUERIES) -> dict[str, list[int]]:
     """Sub-sets of the judges' rows by their ``split`` column (question rows only): ``dev``, the
     half the question understanding was developed on; ``held``, the other half of the original
-    rows; ``new``, rows written from the rule text afterwards and never tuned on. Keys are
+    rows; ``new``, rows written from the rule text afterwards (their misses were later studied
+    to improve the mechanism); ``new2``, rows written after that and scored only once the
+    mechanism was done: the honest figure. Keys are
     «question/dev» etc.; values are row indexes into ``judge_queries``."""
     out: dict[str, list[int]] = {}
     for i, row in enumerate(_judge_rows(path)):

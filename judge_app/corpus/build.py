@@ -7,6 +7,7 @@ swaps them in at the end, so a failed build never destroys the previous one.
 """
 from __future__ import annotations
 
+import ast
 import contextlib
 import fcntl
 import hashlib
@@ -23,7 +24,6 @@ from .. import paths
 from . import catalogue, faq_links, health, store
 from .records import Document
 
-CODE_DIRS = ("corpus", "search")
 
 
 @dataclass
@@ -43,15 +43,51 @@ def file_sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def corpus_hash() -> str:
-    """One hash over every source file and the code that turns them into data."""
+def _imported(path: Path, package: Path) -> list[str]:
+    """Absolute names of the modules (and of the names imported from them) that the Python
+    file ``path`` inside the ``package`` folder imports, read with ``ast``."""
+    here = list(path.relative_to(package.parent).with_suffix("").parts[:-1])  # its package
+    out: list[str] = []
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # «from ..search.index import …»
+                base = ".".join(here[:len(here) - node.level + 1] + ([base] if base else []))
+            out += [base] + [f"{base}.{a.name}" for a in node.names]
+    return out
+
+
+def index_builder_modules(package: Path) -> list[Path]:
+    """The ``search/`` modules a build runs: those the corpus code imports (``search/index.py``)
+    and what they import, transitively (read with ``ast``, not imported). The rest of
+    ``search/`` — ranking, query understanding and their data files — runs at query time, so
+    changing it must not rebuild the corpus."""
+    search, prefix = package / "search", f"{package.name}.search."
+    todo = sorted((package / "corpus").rglob("*.py"))
+    seen: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen.add(path)
+        todo += [search / (name[len(prefix):].replace(".", "/") + ".py")
+                 for name in _imported(path, package) if name.startswith(prefix)]
+    return sorted(p for p in seen if search in p.parents)
+
+
+def corpus_hash(package: Path | None = None) -> str:
+    """One hash over every source file and the code that turns them into data: all of
+    ``corpus/`` and the index builder's modules of ``search/`` (``index_builder_modules``).
+    ``package``: the ``judge_app`` folder to read the code from (tests hash a copy)."""
     digest = hashlib.sha256()
     files = sorted(p for p in paths.SOURCES_DIR.rglob("*") if p.is_file())
     files += faq_links.files()  # the reviewed classification of the FAQ rulings
-    package = Path(__file__).resolve().parent.parent
-    for sub in CODE_DIRS:
-        files += sorted(p for p in (package / sub).rglob("*")
-                        if p.is_file() and p.suffix in {".py", ".json", ".txt", ".gz", ".pkl"})
+    package = package or Path(__file__).resolve().parent.parent
+    files += sorted(p for p in (package / "corpus").rglob("*")
+                    if p.is_file() and p.suffix in {".py", ".json", ".txt", ".gz", ".pkl"})
+    files += index_builder_modules(package)
     for path in files:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())

@@ -105,6 +105,17 @@ def en_stem(word: str) -> str:
     return _stemmer("english").stemWord(word)
 
 
+# Russian analyser name -> {lower-case word (ё folded): its index terms}, as the index builder
+# computed them for every word of the corpus (``index.load_word_terms``): a search analyses
+# the text of its hits for snippets, and pymorphy3 on those words was a sixth of its time.
+_PRECOMPUTED: dict[str, dict[str, tuple[str, ...]]] = {}
+
+
+def remember_terms(ru: str, terms: dict[str, tuple[str, ...]]) -> None:
+    """Take the index builder's terms of the corpus words (see ``_PRECOMPUTED``)."""
+    _PRECOMPUTED.setdefault(ru, {}).update(terms)
+
+
 @lru_cache(maxsize=400_000)
 def word_terms(word: str, ru: str = DEFAULT_RU_ANALYSER) -> tuple[str, ...]:
     """The index terms for one surface token (several for an ambiguous Russian word with
@@ -113,6 +124,9 @@ def word_terms(word: str, ru: str = DEFAULT_RU_ANALYSER) -> tuple[str, ...]:
     if _CYR.search(w):
         if w in RU_STOP:
             return ()
+        known = _PRECOMPUTED.get(ru)
+        if known and w in known:
+            return known[w]
         if ru == "snowball":
             return (ru_stem(w),)
         lemmas = ru_lemmas(w)

@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from whoosh import index as windex
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from judge_app.search.analysis import DEFAULT_RU_ANALYSER, mixed_analyzer
+from judge_app.search.analysis import DEFAULT_RU_ANALYSER, mixed_analyzer, word_terms
 
 EN_VOCAB_FILE = "en_vocab.txt"
 VOCAB_FILE = "vocab.tsv"
@@ -46,6 +46,7 @@ TERMS_BOOST = 2.0
 _NUM = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 _ANY_WORD = re.compile(r"[A-Za-zА-Яа-яЁё]+")
+_CYRILLIC = re.compile(r"[а-я]")
 
 
 def _count_words(counts: dict[str, list[int]], text: str, in_title: bool) -> None:
@@ -215,7 +216,10 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
     with open(os.path.join(index_dir, EN_VOCAB_FILE), "w", encoding="utf-8") as f:
         f.write("\n".join(sorted(vocab)))
     with open(os.path.join(index_dir, VOCAB_FILE), "w", encoding="utf-8") as f:
-        f.write("".join(f"{w}\t{n}\t{t}\n" for w, (n, t) in sorted(counts.items())))
+        # the fourth column: a Russian word's index terms, so searches need not run pymorphy3
+        # on the words of their hits' texts again (``load_word_terms``)
+        f.write("".join(f"{w}\t{n}\t{t}\t{' '.join(word_terms(w, ru)) if _CYRILLIC.search(w) else ''}\n"
+                        for w, (n, t) in sorted(counts.items())))
     stats = {"documents": len(seen), "ru_analyser": ru, "bridge": bridge,
              "bridged_numbers": len(terms), "en_vocab": len(vocab)}
     with open(os.path.join(index_dir, META_FILE), "w", encoding="utf-8") as f:
@@ -238,8 +242,23 @@ def load_vocab(index_dir: str | os.PathLike) -> dict[str, tuple[int, bool]]:
     try:
         with open(os.path.join(os.fspath(index_dir), VOCAB_FILE), encoding="utf-8") as f:
             for line in f:
-                w, n, t = line.rstrip("\n").split("\t")
+                w, n, t = line.rstrip("\n").split("\t")[:3]
                 out[w] = (int(n), t == "1")
+    except FileNotFoundError:
+        pass
+    return out
+
+
+def load_word_terms(index_dir: str | os.PathLike) -> dict[str, tuple[str, ...]]:
+    """word -> its index terms, for the Russian words of ``vocab.tsv`` (as the builder's
+    analyser gave them; empty for an index saved without them)."""
+    out: dict[str, tuple[str, ...]] = {}
+    try:
+        with open(os.path.join(os.fspath(index_dir), VOCAB_FILE), encoding="utf-8") as f:
+            for line in f:
+                row = line.rstrip("\n").split("\t")
+                if len(row) > 3 and row[3]:
+                    out[row[0]] = tuple(row[3].split(" "))
     except FileNotFoundError:
         pass
     return out

@@ -27,7 +27,9 @@
 * A question (question words were dropped, ``Understood.question``): the rules that
   ``data/situations.tsv`` names for its words lead (``situations.py``), rules with text go
   above glossary entries, examples, FAQ/1998 and headings (``arrange.answers_first``), and
-  the section bonus ranks its complete matches too.
+  the section bonus ranks its complete matches too. A question naming a heading by its whole
+  title («… в начале шага взятия карты» -> 504) gets that heading's rules that best hold its
+  other words right after its best match (``_topic_rules``).
 
 Validation (``QueryError`` with a Russian message), see ``clean_query``: a non-string or
 empty query, one longer than 500 characters, and one with a control character are refused
@@ -65,10 +67,11 @@ from judge_app.search.analysis import (
     DEFAULT_RU_ANALYSER,
     TOKEN_PATTERN,
     MixedLanguageFilter,
+    remember_terms,
     terms_with_spans,
     word_terms,
 )
-from judge_app.search.index import load_en_vocab, load_vocab
+from judge_app.search.index import load_en_vocab, load_vocab, load_word_terms
 
 MAX_QUERY_LENGTH = 500
 ANALYSIS_CACHE = 4096  # queries whose understanding and layout check an opened index keeps
@@ -189,11 +192,13 @@ class _Opened:
         for item in getattr(ana, "items", [ana]):
             if isinstance(item, MixedLanguageFilter):
                 self.ru = item.ru
+        remember_terms(self.ru, load_word_terms(path))  # no pymorphy3 for the corpus's words
         self.lock = threading.Lock()
         self._docsets: dict[str, object] = {}
         self._vocab: Vocabulary | None = None
         self._cards: dict[tuple[str, ...], str] | None = None
         self._sections: dict[str, set[str]] | None = None
+        self._titles: list[tuple[str, list[set[str]]]] = []
         self._card_len = 0
         self._derive: Derivations | None = None
         self._situations: SituationTable | None = None
@@ -201,6 +206,7 @@ class _Opened:
         self._abilities: AbilityTitles | None = None
         self._card_text: dict[str, str] = {}
         self._layout: dict[str, str | None] = {}
+        self._fields: dict[int, dict] = {}
 
     def understood(self, q: str, loose: bool = False):
         """``understand(q)`` against this index, cached per query: the fuzzy lookups of a typo
@@ -258,26 +264,40 @@ class _Opened:
 
     def sections(self, terms: list[tuple[str, ...]]) -> list[str]:
         """Numbers of the headings (title rules) whose titles hold one of the query words,
-        skipping words that title many headings."""
+        skipping words that title many headings; and of the headings of several words whose
+        every title word the query holds («в начале шага взятия карты» -> 504 «Шаг взятия
+        карты»), however common each word is: the whole title is specific where its words are not."""
         if self._sections is None:
             by_term: dict[str, set[str]] = {}
+            titles: list[tuple[str, list[set[str]]]] = []
             with self.lock:
                 docs = list(self.searcher.documents(is_title_rule="1"))
             for f in docs:
                 num = f.get("number") or ""
                 if f.get("kind") != "rule" or not num:
                     continue
-                for w in re.findall(r"[^\W\d_]+", f.get("title") or ""):
-                    for t in word_terms(w, self.ru):
-                        by_term.setdefault(t, set()).add(num)
-            self._sections = by_term
+                words = [set(word_terms(w, self.ru)) for w in re.findall(r"[^\W\d_]+", f.get("title") or "")]
+                words = [w for w in words if w]
+                for t in set().union(*words):
+                    by_term.setdefault(t, set()).add(num)
+                if len(words) > 1:
+                    titles.append((num, words))
+            self._sections, self._titles = by_term, titles
         out: set[str] = set()
         for alts in terms:
             for t in alts:
                 nums = self._sections.get(t, ())
                 if len(nums) <= MAX_SECTIONS_PER_WORD:
                     out.update(nums)
+        out.update(self.topics(terms))
         return sorted(out)
+
+    def topics(self, terms: list[tuple[str, ...]]) -> list[str]:
+        """Headings of several words whose every title word the query holds (504 «Шаг взятия
+        карты» for «что делает активный игрок в начале шага взятия карты»): the topic a
+        question names. Call after ``sections`` has read the titles."""
+        held = {t for alts in terms for t in alts}
+        return [num for num, words in self._titles if all(w & held for w in words)]
 
     def find_card(self, q: str) -> tuple[str, str] | None:
         """(card name, the other words) if ``q`` names an FAQ card (any case form) and has
@@ -296,19 +316,30 @@ class _Opened:
         if not self._cards:
             return None
         words = re.findall(r"[^\W\d_]+|\d+", q)
-        keys = [word_terms(w, self.ru) for w in words]
-        for n in range(min(self._card_len, len(words) - 1), 0, -1):
-            for i in range(len(words) - n + 1):
-                span = keys[i:i + n]
-                if not all(span):
-                    continue
-                for key in _combos(span):
+        # a card's key leaves out its stop words («Лич с Филактерией» is (лич, филактерия)),
+        # so the query's are skipped too; a span runs from its first content word to its last
+        content = [(i, k) for i, k in enumerate(word_terms(w, self.ru) for w in words) if k]
+        for n in range(min(self._card_len, len(content) - 1), 0, -1):
+            for s in range(len(content) - n + 1):
+                span = content[s:s + n]
+                for key in _combos([k for _, k in span]):
                     name = self._cards.get(key)
                     if name:
-                        rest = " ".join(words[:i] + words[i + n:])
+                        rest = " ".join(words[:span[0][0]] + words[span[-1][0] + 1:])
                         if query_terms(rest, self.ru):
                             return name, rest
         return None
+
+    def fields(self, docnum: int) -> dict:
+        """A document's stored fields, kept once read (callers must not change the dict):
+        unpickling and decompressing them for every candidate of every search was a twentieth
+        of a search's time, and the same rules come up again and again. The index never
+        changes under an opened ``_Opened``, so the copy is never stale; the whole index is
+        a few megabytes of text."""
+        f = self._fields.get(docnum)
+        if f is None:
+            f = self._fields[docnum] = self.searcher.stored_fields(docnum)
+        return f
 
     def known(self, word: str) -> bool:
         """Does any index term of ``word`` occur in a title or text? (Call with the lock held.)"""
@@ -619,7 +650,7 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     # heading) over a pool twice as deep: an Or of the headings' rules as a source of
     # candidates scored every rule of them, most of the time a question took
     inside = o.section_docset(sections) if sections else ()
-    cands = sorted(((r.docnum, dict(r.fields()), r.score + (SECTION_BOOST if r.docnum in inside else 0.0))
+    cands = sorted(((r.docnum, o.fields(r.docnum), r.score + (SECTION_BOOST if r.docnum in inside else 0.0))
                     for r in o.searcher.search(main, filter=flt, limit=pool * (2 if sections else 1))),
                    key=lambda c: -c[2])[:pool]
     cands = [c for c in cands if c[1]["id"] not in skip]
@@ -650,12 +681,37 @@ def _situation_rules(o: _Opened, numbers: list[str], flt, q: str) -> list[tuple[
     lang = "ru" if _CYRILLIC.search(q) else "en"
     best: dict[str, tuple[tuple, dict]] = {}
     for r in res:
-        f = dict(r.fields())
+        f = o.fields(r.docnum)
         key = (f.get("lang") == lang, f.get("version") or "")
         cur = best.get(f["number"])
         if cur is None or key > cur[0]:
             best[f["number"]] = (key, f)
     return [(best[n][1], 0.0) for n in numbers if n in best]
+
+
+TOPIC_RULES = 2  # rules of a heading a question names (``_Opened.topics``) shown first
+
+
+def _topic_rules(o: _Opened, terms, flt) -> list[tuple[dict, float]]:
+    """For a question naming a heading by its whole title (``_Opened.topics``), the rules of
+    that heading that best hold the question's other words: «что делает активный игрок в
+    начале шага взятия карты» -> 504.1 «Сначала активный игрок берет карту». The rule holding
+    every word of a long question is often a passing mention; the heading it names is the
+    topic, and the rest of the question picks the rule in it. ``_run_words`` shows them right
+    after the best match (leading with them cost hit@1 where that match was the answer).
+    Call with the lock held."""
+    out: list[tuple[dict, float]] = []
+    reader = o.searcher.reader()
+    for num in dict.fromkeys(o.topics(terms)):
+        named = set().union(*(w for n, words in o._titles if n == num for w in words))
+        rest = [alts for alts in terms if not named.intersection(alts)]
+        if not rest:
+            continue
+        q = And([Or([_word(a, TEXT_FIELDS, reader) for a in rest]), Term("numpath", num),
+                 Term("is_title_rule", "0")])
+        out += [(o.fields(r.docnum), r.score) for r in o.searcher.search(q, filter=flt, limit=TOPIC_RULES)]
+    out.sort(key=lambda fs: -fs[1])
+    return out[:TOPIC_RULES]
 
 
 def _title_holds_all(title: str, terms, ru: str) -> bool:
@@ -690,13 +746,17 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
         res = o.searcher.search(build_word_query(terms, sections=sections if question else (),
                                                  reader=o.searcher.reader()),
                                 filter=flt, limit=fetch)
-        rows = [(dict(r.fields()), r.score) for r in res]
+        rows = [(o.fields(r.docnum), r.score) for r in res]
         complete = {f["id"] for f, _ in rows}
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
         first = _situation_rules(o, o.situations.rules(terms), flt, q)
-    if first:  # the rules the situations table names for the query lead
-        ids = {f["id"] for f, _ in first}
+        topical = _topic_rules(o, terms, flt) if question else []
+    if topical:  # right after the best match, which is often the answer itself
+        first += rows[:1] + topical
+    if first:  # the rules the situations table names lead
+        ids: set[str] = set()
+        first = [(f, sc) for f, sc in first if not (f["id"] in ids or ids.add(f["id"]))]
         rows = first + [r for r in rows if r[0]["id"] not in ids]
     tset = {t for alts in terms for t in alts}
     hits = [_hit(f, s, None, o.ru) for f, s in rows]
@@ -749,7 +809,7 @@ def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
     q = Or([Term("numpath", n) for n in numbers]) if len(numbers) > 1 else Term("numpath", numbers[0])
     with o.lock:
         res = o.searcher.search(q, filter=o.docset(flt), limit=limit, sortedby="numkey")
-        rows = [dict(r.fields()) for r in res]
+        rows = [o.fields(r.docnum) for r in res]
     return [_hit(f, 0.0, set(), o.ru) for f in rows]
 
 

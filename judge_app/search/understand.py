@@ -44,12 +44,13 @@ LOOSE_TRANSLIT_RATIO = 65.0  # the last try of a query that found nothing
 STRONG_TRANSLIT_RATIO = 88.0  # a reading back this close beats a one-letter Russian typo
 
 # Question words and fillers of both languages, as pymorphy3 lemmas / lower-case English.
-# «может» and «можно» are fillers in a question («может ли существо…»); «будет» is «быть».
+# «может» and «можно» are fillers in a question («может ли существо…»); «будет» is «быть»;
+# «как долго» asks how long, «обязан ли» (lemma «обязать») is a modal like «должен».
 RU_QUESTION = frozenset(
     """когда что как какой каков который кто почему зачем где куда откуда сколько ли разве
     быть мочь можно нужно надо должен если происходить произойти случиться делать сделать
     значить работать бывать тогда такой весь свой мой твой я ты мы вы он она оно они
-    себя это этот тот же ещё вообще просто правда""".split()
+    себя это этот тот же ещё вообще просто правда долго обязать""".split()
 )
 EN_QUESTION = frozenset(
     """what when how why who whom which where does do did can could should would will shall
