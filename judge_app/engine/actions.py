@@ -44,12 +44,12 @@ def find_in_hand(game: Game, player, ref: str) -> Obj:
     raise InvalidInput(f"в руке игрока {player.name} нет карты «{ref}»")
 
 
-def _mana_abilities(obj: Obj) -> list:
+def mana_abilities(obj: Obj) -> list:
     return [a for a in obj.abilities if "mana" in a]
 
 
 def can_tap_for_mana(game: Game, obj: Obj, player) -> bool:
-    if obj.zone != "battlefield" or obj.controller != player.name or obj.tapped or not _mana_abilities(obj):
+    if obj.zone != "battlefield" or obj.controller != player.name or obj.tapped or not mana_abilities(obj):
         return False
     if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
         return False
@@ -59,14 +59,14 @@ def can_tap_for_mana(game: Game, obj: Obj, player) -> bool:
 def tap_for_mana(game: Game, player, obj: Obj) -> None:
     if obj.zone != "battlefield" or obj.controller != player.name:
         raise refuse(game, f"{obj.label()} не под контролем игрока {player.name}", "mana_ability")
-    if not _mana_abilities(obj):
+    if not mana_abilities(obj):
         raise refuse(game, f"у {obj.label()} нет способности маны", "mana_ability")
     if obj.tapped:
         raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay")
     if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
         raise refuse(game, f"{obj.label()} под контролем игрока не с начала его последнего хода", "summoning_sickness")
     obj.tapped = True
-    ev.add_mana(game, player, _mana_abilities(obj)[0]["mana"], 1, obj)
+    ev.add_mana(game, player, mana_abilities(obj)[0]["mana"], 1, obj)
 
 
 def pay_mana(game: Game, player, cost, pay: list | None) -> None:
@@ -90,7 +90,7 @@ def pay_mana(game: Game, player, cost, pay: list | None) -> None:
         sources.sort(key=lambda o: (o.is_creature, o.timestamp))
         for sym in list(need):
             while need[sym] > 0:
-                src = next((o for o in sources if _mana_abilities(o)[0]["mana"] in sym.split("/")), None)
+                src = next((o for o in sources if mana_abilities(o)[0]["mana"] in sym.split("/")), None)
                 if src is None:
                     break
                 sources.remove(src)
@@ -248,7 +248,8 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
         raise InvalidInput(f"{obj.label()} — земля: её играют (play_land), а не разыгрывают")
     if "instant" not in obj.types and not _has_flash(game, obj) and not sorcery_speed_ok(game, player):
         key = "creature_timing" if obj.is_creature else "sorcery_timing"
-        raise refuse(game, f"{obj.label()} можно разыграть только в свою главную фазу при пустом стеке", key, "cast_check")
+        raise refuse(game, f"{obj.label()} можно разыграть только в свою главную фазу при пустом стеке: "
+                     "никакое правило не позволяет начать его розыгрыш сейчас", "cast_permission", key, "timing_noninstant")
     flash = ("flash",) if "instant" not in obj.types and not sorcery_speed_ok(game, player) else ()   # 702.8a
     args = {"ref": obj.id, "targets": targets, "pay": pay, **choices}
     ch_ = costs.complete(game, player, obj, None, choices, "cast", args, lambda: _legal_modes(game, player, obj))

@@ -107,10 +107,55 @@ def has_x(obj: Obj, ability: dict | None, alt: bool = False) -> bool:
     return bool(cost and cost.x) or (ability is not None and ability.get("cost", {}).get("loyalty") == "-X")
 
 
-def available_mana(game: Game, player) -> int:
+def mana_units(game: Game, player) -> list:
+    """The mana ``player`` could have now: the pool, one symbol per unit, and one for each
+    untapped source they could tap for mana."""
     from judge_app.engine import actions
-    return sum(player.pool.values()) + sum(1 for oid in game.battlefield
-                                           if actions.can_tap_for_mana(game, game.objects[oid], player))
+    units = [s for s, n in player.pool.items() for _ in range(n)]
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if actions.can_tap_for_mana(game, o, player):
+            units.append(actions.mana_abilities(o)[0]["mana"])
+    return units
+
+
+def mana_payable(game: Game, player, cost: ManaCost) -> bool:
+    """118.3: could ``cost`` be paid with the mana ``player`` has or can make now? Each coloured
+    symbol (a hybrid one by either half, 107.4e) is matched to its own unit (Kuhn's matching),
+    and what is left must cover the generic part."""
+    units = mana_units(game, player)
+    symbols = [sym for sym, n in cost.colored for _ in range(n)]
+    if len(units) < len(symbols) + cost.generic:
+        return False
+    owner: dict = {}
+
+    def place(i: int, seen: set) -> bool:
+        for j, u in enumerate(units):
+            if u in symbols[i].split("/") and j not in seen:
+                seen.add(j)
+                if j not in owner or place(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+    return all(place(i, set()) for i in range(len(symbols)))
+
+
+def _refuse_unpayable(game: Game, player, obj: Obj, ability: dict | None, out: dict) -> None:
+    """Before a choice is asked: an action whose mana can't be paid even with X = 0 is refused
+    now (118.3), so that nothing offers it and then refuses the answer."""
+    cost = total_mana(obj, ability, {**out, "x": 0}, 0)
+    if not mana_payable(game, player, cost):
+        raise refuse(game, f"{obj.label()}: нечем оплатить {cost or '{0}'}" + (" даже при X = 0" if has_x(obj, ability, bool(out.get("alt"))) else ""),
+                     "cost_unpayable", "cast_total_cost")
+
+
+def x_options(game: Game, player, obj: Obj, ability: dict | None, out: dict) -> list:
+    """The values of X that can be paid now (107.3a, 118.3), at most MAX_X_OFFERED: the mana,
+    and for a loyalty ability −X the loyalty counters (606.5)."""
+    top = MAX_X_OFFERED
+    if ability is not None and ability.get("cost", {}).get("loyalty") == "-X":
+        top = min(top, obj.counters.get("loyalty", 0))
+    return [x for x in range(top + 1) if mana_payable(game, player, total_mana(obj, ability, {**out, "x": x}, 0))]
 
 
 def _ask(game: Game, player, kind: str, options: list, text: str, action: str, args: dict, field: str, count: int = 1) -> None:
@@ -131,6 +176,7 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
             if not legal:
                 raise refuse(game, f"{obj.label()}: ни один режим нельзя выбрать (нет допустимых целей)", "modal", "cast_targets")
             if len(legal) > 1:
+                _refuse_unpayable(game, player, obj, ability, out)
                 _ask(game, player, "mode", legal, f"выберите режим {obj.label()}: "
                      + "; ".join(f"{i} — {modes[i - 1].get('text_ru', '')}" for i in legal), action, args, "mode")
                 return None
@@ -147,10 +193,8 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
         raise refuse(game, f"у {obj.label()} нет альтернативной стоимости", "alternative_cost")
     if has_x(obj, ability, bool(out.get("alt"))):
         if "x" not in out:
-            top = available_mana(game, player)
-            if ability is not None and ability.get("cost", {}).get("loyalty") == "-X":
-                top = obj.counters.get("loyalty", 0)
-            _ask(game, player, "x", list(range(0, min(top, MAX_X_OFFERED) + 1)), f"объявите значение X для {obj.label()}",
+            _refuse_unpayable(game, player, obj, ability, out)
+            _ask(game, player, "x", x_options(game, player, obj, ability, out), f"объявите значение X для {obj.label()}",
                  action, args, "x")
             return None
         x = out["x"]
@@ -177,6 +221,7 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
                 out[kind] = list(cands)
                 game.answered_alone(player.name, "cost_choice", list(cands))
                 continue
+            _refuse_unpayable(game, player, obj, ability, out)
             _ask(game, player, "cost_choice", cands, f"выберите для оплаты {obj.label()}: {_cost_ru(kind, what, n)}",
                  action, args, kind, count=n)
             return None

@@ -36,7 +36,9 @@ def is_copy(obj: Obj) -> bool:
 def spell_fits(game: Game, kind: str, obj: Obj, source: Obj | None) -> tuple:
     """(fits, rule keys why not) for a spell on the stack as a target (115.1; an ability on the
     stack is not a spell, 113.9; a spell can't target itself, 115.5)."""
-    if obj.zone != "stack" or obj.stack_kind != "spell" or (source is not None and source.id == obj.id):
+    if source is not None and source.id == obj.id:
+        return False, ["target_self"]
+    if obj.zone != "stack" or obj.stack_kind != "spell":
         return False, ["targets"]
     if kind == "instant_or_sorcery_spell" and not ({"instant", "sorcery"} & set(obj.types)):
         return False, ["targets"]
@@ -87,7 +89,7 @@ def ask(game: Game, so: Obj) -> bool:
                 continue
             cost = parse_mana_cost(e["unless_pay"])
             payer = game.player(t.controller)
-            if costs.available_mana(game, payer) < cost.mana_value:
+            if not costs.mana_payable(game, payer, cost):
                 answers["unless"] = "decline"
                 game.emit("unless", f"{payer.name} не может заплатить {cost} за {t.label()}", "", [payer.name, t.id],
                           ["unless_pay", "cost_unpayable"])
@@ -149,7 +151,7 @@ def answer(game: Game, value) -> None:
                     why = effects.object_fits(game, kind, d.context["perspective"], game.objects[v], spell)[1] \
                         if v in game.objects else ["targets"]
                     raise refuse(game, f"«{v}» не может быть новой целью {spell.label()} ({effects.KIND_RU.get(kind, kind)})",
-                                 rule, *why)
+                                 *(why if "target_self" in why else [rule, *why]))
                 new.append(effects.target_tuple(game, v))
             refs = [t[1] for t in new]
             if spell.distinct_targets and len(set(refs)) != len(refs):

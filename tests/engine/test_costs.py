@@ -49,7 +49,7 @@ def test_x_decision_lists_options_and_refuses_unknown_answer():
     g = _game()
     assert actions.cast(g, _alice(g), "fireball", targets=["Боб"]) is None
     d = decisions.owed(g)
-    assert d.kind == "x" and d.options[0] == 0 and d.options[-1] == 6   # six lands untapped
+    assert d.kind == "x" and d.options[0] == 0 and d.options[-1] == 5   # six lands: {R} and X = 5
     with pytest.raises(InvalidInput, match="допустимые: 0, 1"):
         actions.choose(g, "много")
     actions.choose(g, 2)
