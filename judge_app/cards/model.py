@@ -524,3 +524,46 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         if st == "prevent_damage_to" and not isinstance(a.get("amount", 1), int):
             raise CardDataError(f"{where}: amount — число")
     return out
+
+
+# -- Cost changes, kicker and buyback (issue 16, part 2) ---------------------------------------
+# engine/costs.py: a static "cost_change" (601.2f: increases and reductions of the generic
+# part), and two optional additional costs, kicker (702.32) and buyback (702.26). An effect
+# with ``if_kicked: true | false`` happens only if the spell was (was not) kicked.
+
+STATIC_KINDS = STATIC_KINDS + ("cost_change",)
+CASTING_KEYS = CASTING_KEYS + ("kicker", "buyback")
+CARD_KEYS.update(("kicker", "buyback"))
+COST_CHANGE_SPELLS = ("colors", "types", "controller")   # which spells a cost_change touches
+_costs_validate_effects = _validate_effects
+_costs_validate_abilities = validate_abilities
+_costs_validate_casting = _validate_casting
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the one above)
+    _costs_validate_effects(effects, where)
+    for e in effects:
+        if "if_kicked" in e and not isinstance(e["if_kicked"], bool):
+            raise CardDataError(f"{where}: if_kicked — true или false")
+
+
+def _validate_casting(d: dict, where: str) -> dict | None:   # noqa: F811  (extends the one above)
+    out = _costs_validate_casting(d, where)
+    for k in ("kicker", "buyback"):
+        if out and k in out:
+            if not parse_mana_cost(out[k]):
+                raise CardDataError(f"{where}: {k} — мановая стоимость, например \"{{4}}\"")
+    return out
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the one above)
+    out = _costs_validate_abilities(abilities, where)
+    for a in out:
+        if a.get("static") == "cost_change":
+            spells = a.get("spells", {})
+            if not (isinstance(a.get("amount"), int) and a["amount"] and isinstance(spells, dict)
+                    and set(spells) <= set(COST_CHANGE_SPELLS)
+                    and spells.get("controller", "any") in ("you", "opponents", "any")):
+                raise CardDataError(f"{where}: cost_change — amount: ±N (не 0) и spells: {{colors, types, "
+                                    f"controller: you | opponents | any}}")
+    return out

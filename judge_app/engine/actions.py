@@ -189,6 +189,11 @@ def _announce(game: Game, player, so: Obj, ch_: dict) -> None:
     if ch_.get("alt"):
         game.emit("alt_cost", f"{player.name} разыгрывает {so.label()} за альтернативную стоимость вместо мановой", "",
                   [so.id], ["cast_modes", "alternative_cost"])
+    for k, (ru, key) in costs.OPTIONAL_COSTS.items():
+        if ch_.get(k):
+            game.emit(k, f"{player.name} объявляет, что заплатит {ru} {(so.casting or {})[k]} за {so.label()}",
+                      f"{player.name} announces {key} for {so.label_en()}", [so.id],
+                      ["cast_modes", key] + (["kicked"] if k == "kicker" else []))
     if "x" in ch_:
         game.emit("x", f"{player.name} объявляет X = {ch_['x']} для {so.label()}", f"{player.name} announces X = {ch_['x']}",
                   [so.id], ["cast_modes", "x_value"])
@@ -221,12 +226,18 @@ def _targets_and_division(game: Game, player, so: Obj, kinds: tuple, targets, wh
 def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, label: str) -> None:
     """601.2f–h: determine the total cost, activate mana abilities, pay everything."""
     costs.check_payable(game, player, src, ability, ch_)
-    total = costs.total_mana(src, ability, ch_, len(so.targets))
+    total = costs.total_mana(src, ability, ch_, len(so.targets), game)
     printed = src.cost if ability is None else parse_mana_cost(ability.get("cost", {}).get("mana"))
-    if ability is None and (ch_.get("alt") or str(total) != str(printed or "")):
-        game.emit("total_cost", f"Итоговая стоимость {so.label()}: {total}", f"Total cost: {total}", [so.id],
+    changes = costs.cost_changes(game, src) if ability is None else []
+    if ability is None and (ch_.get("alt") or changes or str(total) != str(printed or "")):
+        why = "".join(f"; {s.label()}: {'+' if n > 0 else '−'}{{{abs(n)}}}" for s, n in changes)
+        game.emit("total_cost", f"Итоговая стоимость {so.label()}: {total or '{0}'}{why}"
+                  + (" (уменьшение не опускает её ниже {0})" if changes and not total.mana_value else ""),
+                  f"Total cost: {total}", [so.id] + [s.id for s, _ in changes],
                   ["cast_total_cost"] + (["alternative_cost"] if ch_.get("alt") else [])
-                  + (["additional_cost"] if (src.casting or {}).get("additional_cost") else []))
+                  + (["additional_cost"] if (src.casting or {}).get("additional_cost") else [])
+                  + [key for k, (_, key) in costs.OPTIONAL_COSTS.items() if ch_.get(k)]
+                  + (["alt_cost_changes"] if ch_.get("alt") and changes else []))
     pay_mana(game, player, total, pay)
     if total.mana_value:
         game.emit("pay", f"{player.name} оплачивает {total}", f"{player.name} pays {total}", [player.name, so.id],
@@ -259,7 +270,7 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
             text_ru=f"{player.name} объявляет розыгрыш {obj.label()}: карта перемещается на стек",
             text_en=f"{player.name} casts {obj.label_en()}")
     obj.stack_kind = "spell"
-    obj.choices = {k: v for k, v in ch_.items() if k in ("x", "mode", "alt")}
+    obj.choices = {k: v for k, v in ch_.items() if k in ("x", "mode", "alt", *costs.OPTIONAL_COSTS)}
     _announce(game, player, obj, ch_)
     modes = (obj.casting or {}).get("modes")
     kinds = tuple(modes[ch_["mode"] - 1].get("targets", ())) if modes else obj.spell_targets
@@ -345,7 +356,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
             raise refuse(game, f"{obj.label()} под контролем игрока {player.name} не с начала его последнего хода: способность с {{T}} активировать нельзя",
                          "summoning_sickness")
     costs.check_payable(game, player, obj, spec, ch_)
-    pay_mana(game, player, costs.total_mana(obj, spec, ch_, len(so.targets)), pay)
+    pay_mana(game, player, costs.total_mana(obj, spec, ch_, len(so.targets), game), pay)
     if cost.get("tap"):
         obj.tapped = True
         hasty = obj.is_creature and obj.sick   # 702.10c: only haste lets it pay {T} now

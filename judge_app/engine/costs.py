@@ -18,8 +18,9 @@ from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, refuse
 from judge_app.engine.state import Decision, Game, Obj
 
-CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide")
-DECISIONS = ("x", "mode", "cost_choice")
+CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "kicker", "buyback")
+DECISIONS = ("x", "mode", "cost_choice", "optional_cost")
+OPTIONAL_COSTS = {"kicker": ("кикер", "kicker"), "buyback": ("откуп", "buyback")}   # 702.32, 702.26: ru, rule key
 MAX_X_OFFERED = 20   # the largest X a decision lists (the action itself may name any X it can pay)
 CHOSEN_COSTS = ("sacrifice", "discard", "tap_untapped")   # costs whose objects the player chooses
 
@@ -91,15 +92,40 @@ def add_mana(a: ManaCost, b: ManaCost | None, times: int = 1) -> ManaCost:
     return ManaCost(a.generic + b.generic * times, tuple(sorted(col.items())), a.x + b.x * times)
 
 
-def total_mana(obj: Obj, ability: dict | None, choices: dict, n_targets: int) -> ManaCost:
-    """601.2f: the mana cost (or the alternative cost), plus additional costs and increases,
-    with X replaced by its value (107.3a)."""
+def total_mana(obj: Obj, ability: dict | None, choices: dict, n_targets: int, game: Game | None = None) -> ManaCost:
+    """601.2f: the mana cost (or the alternative cost), plus additional costs (kicker, buyback)
+    and increases, minus reductions (never below {0}), with X replaced by its value (107.3a).
+    Without ``game`` the static cost changes are left out."""
     cost = _mana_of(obj, ability, bool(choices.get("alt"))) or ManaCost()
-    spec = obj.casting or {} if ability is None else {}
+    spec = (obj.casting or {}) if ability is None else {}
     if spec.get("extra_target_cost") and n_targets > 1:
         cost = add_mana(cost, parse_mana_cost(spec["extra_target_cost"]), n_targets - 1)
+    for k in OPTIONAL_COSTS:
+        if choices.get(k) and spec.get(k):
+            cost = add_mana(cost, parse_mana_cost(spec[k]))
     x = int(choices.get("x") or 0)
-    return ManaCost(cost.generic + x * cost.x, cost.colored, 0)
+    change = sum(n for _, n in cost_changes(game, obj)) if game is not None and ability is None else 0
+    return ManaCost(max(0, cost.generic + x * cost.x + change), cost.colored, 0)
+
+
+def cost_changes(game: Game, obj: Obj) -> list:
+    """601.2f: [(source, ±N)] — the static abilities that make spell ``obj`` (cast by its
+    controller) cost {N} more or less (Sphere of Resistance, Thunderscape Familiar)."""
+    out = []
+    for sid in game.static_sources:
+        src = game.objects[sid]
+        for ab in src.abilities:
+            spells = ab.get("spells", {})
+            whose = spells.get("controller", "any")
+            if ab.get("static") != "cost_change" or (whose == "you" and src.controller != obj.controller) \
+                    or (whose == "opponents" and src.controller == obj.controller):
+                continue
+            if spells.get("colors") and not set(spells["colors"]) & set(obj.colors):
+                continue
+            if spells.get("types") and not set(spells["types"]) & set(obj.types):
+                continue
+            out.append((src, ab["amount"]))
+    return out
 
 
 def has_x(obj: Obj, ability: dict | None, alt: bool = False) -> bool:
@@ -143,7 +169,7 @@ def mana_payable(game: Game, player, cost: ManaCost) -> bool:
 def _refuse_unpayable(game: Game, player, obj: Obj, ability: dict | None, out: dict) -> None:
     """Before a choice is asked: an action whose mana can't be paid even with X = 0 is refused
     now (118.3), so that nothing offers it and then refuses the answer."""
-    cost = total_mana(obj, ability, {**out, "x": 0}, 0)
+    cost = total_mana(obj, ability, {**out, "x": 0}, 0, game)
     if not mana_payable(game, player, cost):
         raise refuse(game, f"{obj.label()}: нечем оплатить {cost or '{0}'}" + (" даже при X = 0" if has_x(obj, ability, bool(out.get("alt"))) else ""),
                      "cost_unpayable", "cast_total_cost")
@@ -155,13 +181,14 @@ def x_options(game: Game, player, obj: Obj, ability: dict | None, out: dict) -> 
     top = MAX_X_OFFERED
     if ability is not None and ability.get("cost", {}).get("loyalty") == "-X":
         top = min(top, obj.counters.get("loyalty", 0))
-    return [x for x in range(top + 1) if mana_payable(game, player, total_mana(obj, ability, {**out, "x": x}, 0))]
+    return [x for x in range(top + 1) if mana_payable(game, player, total_mana(obj, ability, {**out, "x": x}, 0, game))]
 
 
 def _ask(game: Game, player, kind: str, options: list, text: str, action: str, args: dict, field: str, count: int = 1) -> None:
     game.decision = Decision(by=player.name, kind=kind, options=options, text_ru=text, count=count,
                              context={"action": action, "args": args, "field": field})
-    game.emit("decision", f"{player.name}: {text}", "", [player.name], ["cast_modes" if field in ("x", "mode") else "cast_total_cost"])
+    game.emit("decision", f"{player.name}: {text}", "", [player.name],
+              ["cast_modes" if field in ("x", "mode", *OPTIONAL_COSTS) else "cast_total_cost"])
 
 
 def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, action: str, args: dict,
@@ -191,6 +218,22 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
         raise refuse(game, f"{obj.label()} не модальное: режим не выбирается", "modal")
     if out.get("alt") and not (ability is None and (obj.casting or {}).get("alternative_cost")):
         raise refuse(game, f"у {obj.label()} нет альтернативной стоимости", "alternative_cost")
+    for k, (ru, key) in OPTIONAL_COSTS.items():
+        offered = ability is None and (obj.casting or {}).get(k)
+        if k not in out:
+            if not offered:
+                continue
+            if not mana_payable(game, player, total_mana(obj, None, {**out, k: True, "x": 0}, 0, game)):
+                out[k] = False   # 601.2b: only paying without it is possible
+                continue
+            _refuse_unpayable(game, player, obj, ability, out)
+            _ask(game, player, "optional_cost", ["yes", "no"],
+                 f"заплатить {ru} {offered} за {obj.label()}? (yes — да, no — нет)", action, args, k)
+            return None
+        if not isinstance(out[k], bool):
+            raise InvalidInput(f"{k}: true или false, а не {out[k]!r}")
+        if out[k] and not offered:
+            raise refuse(game, f"у {obj.label()} нет стоимости «{ru}»", key)
     if has_x(obj, ability, bool(out.get("alt"))):
         if "x" not in out:
             _refuse_unpayable(game, player, obj, ability, out)
@@ -320,7 +363,11 @@ def answer(game: Game, value):
     d = game.decision
     field = d.context["field"]
     opts = list(d.options)
-    if field in ("x", "mode"):
+    if field in OPTIONAL_COSTS:
+        if value not in ("yes", "no", True, False):
+            raise InvalidInput(f"«{value}» — недопустимый ответ; допустимые: yes, no")
+        val = value in ("yes", True)
+    elif field in ("x", "mode"):
         val = value[0] if isinstance(value, list) and len(value) == 1 else value
         try:
             val = int(val)
@@ -386,4 +433,6 @@ def concrete_effects(so: Obj) -> list:
     creature's power filled in (107.3a; a copy copies them, 706.10)."""
     modes = (so.casting or {}).get("modes")
     printed = modes[so.choices["mode"] - 1]["effects"] if modes and so.choices.get("mode") else so.effects
+    kicked = bool(so.choices.get("kicker"))   # 702.32d: "if it was kicked"
+    printed = [{k: v for k, v in e.items() if k != "if_kicked"} for e in printed if e.get("if_kicked", kicked) == kicked]
     return [{**e, "damage": amount(so, e["damage"])} if isinstance(e.get("damage"), str) else e for e in printed]

@@ -91,6 +91,10 @@ def resolve_top(game: Game) -> None:
             game.emit("resolved", f"{so.label()} покидает стек", "", [oid], ["resolve_to_graveyard"])
         elif so.zone == "stack" and stack_fights.is_copy(so):
             stack_fights.cease(game, so)
+        elif so.zone == "stack" and so.choices.get("buyback") and not fizzled:   # 702.27a
+            ev.move(game, so, "hand", keys=("buyback",),
+                    text_ru=f"{so.label()} с оплаченным откупом возвращается в руку владельца вместо кладбища",
+                    text_en=f"{so.label_en()} (bought back) returns to its owner's hand")
         elif so.zone == "stack":
             ev.move(game, so, "graveyard", keys=("resolve_targets",) if fizzled else ("resolve_to_graveyard",),
                     text_ru=f"{so.label()} кладётся на кладбище владельца", text_en=f"{so.label_en()} is put into its owner's graveyard")

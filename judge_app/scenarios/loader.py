@@ -13,6 +13,7 @@ from judge_app import safe_yaml
 from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, _validate_effects, _validate_targets,
                                    default_pool, parse_mana_cost, validate_abilities, validate_keywords)
 from judge_app.engine import citations
+from judge_app.engine.costs import CHOICE_KEYS
 from judge_app.engine.setup import AD_HOC_KINDS
 from judge_app.engine.state import STEPS, ZONES
 from judge_app.scenarios import combat_script
@@ -25,7 +26,7 @@ PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "grav
                "mana_pool", "max_hand", "lands_played"}
 ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
               "token", "chosen", "face_down", "flipped"} | set(AD_HOC_KINDS)
-CHOICES = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "now")   # engine/costs.py; now: no waiting
+CHOICES = CHOICE_KEYS + ("now",)   # engine/costs.py; now: no waiting
 CAST_KEYS = ("card", "targets", "pay", "by") + CHOICES
 ACTIVATE_KEYS = ("object", "ability", "targets", "pay", "by") + CHOICES
 ACTIONS = {"cast", "activate", "play_land", "turn_face_up", "attack", "block", "order_blockers", "assign_damage", "choose",
