@@ -220,7 +220,8 @@ def _targets_and_division(game: Game, player, so: Obj, kinds: tuple, targets, wh
     if so.targets:
         game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
                   [so.id] + refs,
-                  ["cast_targets", "targets"] + (["aura_target"] if "Aura" in so.subtypes else []))
+                  ["cast_targets", "targets"] + (["aura_target"] if "Aura" in so.subtypes else [])
+                  + stack_fights.target_keys(game, so.targets))
 
 
 def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, label: str) -> None:
@@ -348,7 +349,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label(), source=so)
     if so.targets:
         game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
-                  [abid] + [t[1] for t in so.targets], ["cast_targets", "targets"])
+                  [abid] + [t[1] for t in so.targets], ["cast_targets", "targets"] + stack_fights.target_keys(game, so.targets))
     if cost.get("tap"):
         if obj.tapped:
             raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay", "activate")

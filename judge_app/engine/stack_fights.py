@@ -19,10 +19,13 @@ from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, refuse
 from judge_app.engine.state import Decision, Game, Obj
 
-SPELL_KINDS = ("spell", "instant_or_sorcery_spell")
+ABILITY_KINDS = ("ability", "ability_you_control")   # an activated or triggered ability on the stack (Stifle)
+SPELL_KINDS = ("spell", "instant_or_sorcery_spell") + ABILITY_KINDS   # the target kinds that are on the stack
 EFFECTS = ("counter", "new_targets", "copy_spell", "attach")
 DECISIONS = ("unless_pay", "new_targets")
-KIND_RU = {"spell": "заклинание", "instant_or_sorcery_spell": "мгновенное заклинание или волшебство", "land": "земля"}
+KIND_RU = {"spell": "заклинание", "instant_or_sorcery_spell": "мгновенное заклинание или волшебство", "land": "земля",
+           "ability": "активируемая или срабатывающая способность",
+           "ability_you_control": "ваша активируемая или срабатывающая способность"}
 
 
 def handles(e: dict) -> bool:
@@ -38,11 +41,20 @@ def spell_fits(game: Game, kind: str, obj: Obj, source: Obj | None) -> tuple:
     stack is not a spell, 113.9; a spell can't target itself, 115.5)."""
     if source is not None and source.id == obj.id:
         return False, ["target_self"]
+    if kind in ABILITY_KINDS:   # mana abilities never use the stack (605.3b), so never are targets
+        mine = kind == "ability" or source is None or obj.controller == source.controller
+        return (obj.zone == "stack" and obj.stack_kind == "ability" and mine), ["targets", "ability_target"]
     if obj.zone != "stack" or obj.stack_kind != "spell":
         return False, ["targets"]
     if kind == "instant_or_sorcery_spell" and not ({"instant", "sorcery"} & set(obj.types)):
         return False, ["targets"]
     return True, []
+
+
+def target_keys(game: Game, targets: list) -> list:
+    """Extra rule keys for a choice of targets: an ability on the stack as a target (115.2)."""
+    objs = [game.objects.get(t[1]) for t in targets]
+    return ["ability_target"] if any(o is not None and o.zone == "stack" and o.stack_kind == "ability" for o in objs) else []
 
 
 def legal_spell_targets(game: Game, kind: str, source: Obj | None) -> list:
@@ -184,8 +196,8 @@ def counter(game: Game, t: Obj, by: Obj) -> None:
     if t.stack_kind == "ability":
         game.stack.remove(t.id)
         t.zone = "none"
-        game.emit("counter", f"{by.label()} отменяет {t.label()}: способность убирается со стека", "", [t.id, by.id],
-                  ["counter"])
+        game.emit("counter", f"{by.label()} отменяет {t.label()}: способность убирается со стека и ничего не делает; "
+                  "оплаченные стоимости не возвращаются", "", [t.id, by.id], ["counter", "counter_no_refund"])
     elif is_copy(t):
         game.emit("counter", f"{by.label()} отменяет {t.label()}", f"{by.label_en()} counters {t.label_en()}", [t.id, by.id],
                   ["counter"])
@@ -208,13 +220,15 @@ def cease(game: Game, copy: Obj) -> None:
 
 
 def _copy_spell(game: Game, t: Obj, so: Obj) -> Obj:
+    """706.10: a copy of a spell or ability on the stack, with every decision made for it; a
+    copy of an ability keeps its source (706.10b)."""
     cid = f"{t.id}-copy" if f"{t.id}-copy" not in game.objects else game.new_id(f"{t.id}-copy")   # a script names it
     c = t.copy()
     c.id = cid
     c.owner = so.controller
     c.set_base_controller(so.controller)
     c.zone = "stack"
-    c.stack_kind = "spell"
+    c.stack_kind = t.stack_kind
     c.choices = {**{k: v for k, v in t.choices.items() if k != "answers"}, "is_copy": True, "copy_of": t.id}
     c.incarnation = 0
     c.name_ru = f"копия {t.name_ru}"
@@ -223,9 +237,12 @@ def _copy_spell(game: Game, t: Obj, so: Obj) -> Obj:
     game.objects[cid] = c
     game.stack.append(cid)
     c.timestamp = game.next_ts()
+    ability = t.stack_kind == "ability"
     game.emit("copy", f"{so.controller} кладёт на стек копию {t.label()} — {c.label()}: она копирует всё решённое "
-              f"при розыгрыше (режим, X, цели) и не считается разыгранной",
-              f"{so.controller} puts a copy of {t.label_en()} on the stack", [cid, t.id], ["copy_spell"])
+              + ("при активации (X, цели), не считается активированной, и её источник тот же" if ability
+                 else "при розыгрыше (режим, X, цели) и не считается разыгранной"),
+              f"{so.controller} puts a copy of {t.label_en()} on the stack", [cid, t.id],
+              ["copy_spell"] + (["copy_ability_source"] if ability else []))
     return c
 
 

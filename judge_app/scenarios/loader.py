@@ -230,6 +230,9 @@ class _Checker:
             return
         if r.endswith("-copy") and r[:-5] in self.ids:   # the copy of a spell (engine/stack_fights.py)
             return
+        ab = re.fullmatch(r"(.+)-ab-\d+(-copy)?", r)   # an ability activated from a permanent, on the stack
+        if ab and ab.group(1) in self.ids:
+            return
         known = sorted(self.ids) + (self.players if players_ok else [])
         m = difflib.get_close_matches(r, known, n=1)
         self.err(line, key, f"неизвестный объект или игрок «{r}»" + (f" — возможно, «{m[0]}»?" if m else ""))
