@@ -228,10 +228,7 @@ class _Checker:
         r = str(r)
         if r in self.ids or (players_ok and r in self.players):
             return
-        if r.endswith("-copy") and r[:-5] in self.ids:   # the copy of a spell (engine/stack_fights.py)
-            return
-        ab = re.fullmatch(r"(.+)-ab-\d+(-copy)?", r)   # an ability activated from a permanent, on the stack
-        if ab and ab.group(1) in self.ids:
+        if stack_ref_base(r) in self.ids:
             return
         known = sorted(self.ids) + (self.players if players_ok else [])
         m = difflib.get_close_matches(r, known, n=1)
@@ -270,6 +267,14 @@ def _yaml_hint(problem: str) -> str:
         if k in problem:
             return f" — {hint}"
     return ""
+
+
+def stack_ref_base(ref: str) -> str | None:
+    """The declared id an engine-made stack object is named after: ``X-copy`` (the copy of a
+    spell, engine/stack_fights.py) or ``X-ab-N`` (an ability activated from permanent X, and
+    its copy ``X-ab-N-copy``). None for any other name."""
+    m = re.fullmatch(r"(.+?)(-ab-\d+)?(-copy)?", ref)
+    return m.group(1) if m and (m.group(2) or m.group(3)) else None
 
 
 def load(path, pool: CardPool | None = None) -> Scenario:
