@@ -532,7 +532,7 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 # with ``if_kicked: true | false`` happens only if the spell was (was not) kicked.
 
 STATIC_KINDS = STATIC_KINDS + ("cost_change",)
-TARGET_KINDS = TARGET_KINDS + ("ability", "ability_you_control")   # Stifle, Lithoform Engine (stack_fights.py)
+TARGET_KINDS = TARGET_KINDS + ("ability", "ability_you_control", "spell_one_target")   # Stifle, Lithoform Engine, Deflection
 CASTING_KEYS = CASTING_KEYS + ("kicker", "buyback")
 CARD_KEYS.update(("kicker", "buyback"))
 COST_CHANGE_SPELLS = ("colors", "types", "controller")   # which spells a cost_change touches
@@ -546,6 +546,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
     for e in effects:
         if "if_kicked" in e and not isinstance(e["if_kicked"], bool):
             raise CardDataError(f"{where}: if_kicked — true или false")
+        if "change" in e and not ("new_targets" in e and e["change"] is True):   # 115.7a "change the target(s)"
+            raise CardDataError(f"{where}: change: true — только у new_targets")
 
 
 def _validate_casting(d: dict, where: str) -> dict | None:   # noqa: F811  (extends the one above)

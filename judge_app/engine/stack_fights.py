@@ -20,10 +20,11 @@ from judge_app.engine.errors import InvalidInput, refuse
 from judge_app.engine.state import Decision, Game, Obj
 
 ABILITY_KINDS = ("ability", "ability_you_control")   # an activated or triggered ability on the stack (Stifle)
-SPELL_KINDS = ("spell", "instant_or_sorcery_spell") + ABILITY_KINDS   # the target kinds that are on the stack
+SPELL_KINDS = ("spell", "instant_or_sorcery_spell", "spell_one_target") + ABILITY_KINDS   # the target kinds that are on the stack
 EFFECTS = ("counter", "new_targets", "copy_spell", "attach")
 DECISIONS = ("unless_pay", "new_targets")
 KIND_RU = {"spell": "заклинание", "instant_or_sorcery_spell": "мгновенное заклинание или волшебство", "land": "земля",
+           "spell_one_target": "заклинание с единственной целью",
            "ability": "активируемая или срабатывающая способность",
            "ability_you_control": "ваша активируемая или срабатывающая способность"}
 
@@ -47,6 +48,8 @@ def spell_fits(game: Game, kind: str, obj: Obj, source: Obj | None) -> tuple:
     if obj.zone != "stack" or obj.stack_kind != "spell":
         return False, ["targets"]
     if kind == "instant_or_sorcery_spell" and not ({"instant", "sorcery"} & set(obj.types)):
+        return False, ["targets"]
+    if kind == "spell_one_target" and len(obj.targets) != 1:
         return False, ["targets"]
     return True, []
 
@@ -117,14 +120,45 @@ def ask(game: Game, so: Obj) -> bool:
                 if t is None or not t.targets:
                     continue
                 perspective = so.controller if key == "copy_spell" else t.controller
+                if key == "new_targets" and e.get("change") and _change_decided(game, so, t, answers):
+                    continue
                 what = "для копии " if key == "copy_spell" else "для "
                 game.decision = Decision(by=so.controller, kind="new_targets", options=_new_target_options(game, t, perspective),
                                          count=len(t.targets),
                                          text_ru=f"{so.label()}: выберите новые цели {what}{t.label()} (keep — оставить прежние)",
-                                         context={"stack_id": so.id, "key": key, "spell": t.id, "perspective": perspective})
+                                         context={"stack_id": so.id, "key": key, "spell": t.id, "perspective": perspective,
+                                                  "change": bool(e.get("change"))})
+                if e.get("change"):   # 115.7a: each target must become another legal one — "keep" is no answer
+                    game.decision.options = [o for o in game.decision.options if o != "keep"]
+                    game.decision.text_ru = f"{so.label()}: измените цели {t.label()} на другие допустимые"
                 game.emit("decision", f"{so.controller} выбирает новые цели {what}{t.label()}", "", [so.controller, t.id],
                           ["copy_new_targets" if key == "copy_spell" else "new_targets"])
                 return True
+    return False
+
+
+def _change_alternatives(game: Game, t: Obj) -> list:
+    """For each target of ``t``, the other legal targets it could be changed to (115.7a)."""
+    from judge_app.engine import effects
+    kinds = target_kinds(t)
+    return [[r for r in effects.legal_targets(game, kinds[i] if i < len(kinds) else "any", t.controller, t) if r != old[1]]
+            for i, old in enumerate(t.targets)]
+
+
+def _change_decided(game: Game, so: Obj, t: Obj, answers: dict) -> bool:
+    """"Change the target(s)" (115.7a) needs no question when a target has no other legal
+    target (then none changes) or each has exactly one."""
+    from judge_app.engine import effects
+    alts = _change_alternatives(game, t)
+    if not all(alts):
+        answers["new_targets"] = "keep"
+        game.emit("retarget", f"{so.label()}: цель {t.label()} нельзя заменить другой допустимой — цели не меняются", "",
+                  [so.id, t.id], ["change_targets"])
+        return True
+    if all(len(a) == 1 for a in alts):
+        answers["new_targets"] = [effects.target_tuple(game, a[0]) for a in alts]
+        game.answered_alone(so.controller, "new_targets", [a[0] for a in alts])
+        return True
     return False
 
 
@@ -143,6 +177,9 @@ def answer(game: Game, value) -> None:
     else:
         spell = game.objects[d.context["spell"]]
         key = d.context["key"]
+        if d.context.get("change") and (vals == ["keep"] or any(v == old[1] for v, old in zip(vals, spell.targets))):
+            raise refuse(game, f"{spell.label()}: каждую цель нужно заменить другой допустимой; допустимые: "
+                         f"{', '.join(d.options)}", "change_targets")
         if vals == ["keep"]:
             answers[key] = "keep"
         else:
@@ -171,7 +208,8 @@ def answer(game: Game, value) -> None:
             answers[key] = new
     game.emit("choice", f"{d.by} выбирает: {', '.join(vals)}", f"{d.by} chooses {', '.join(vals)}", [d.by] + vals,
               ["unless_pay"] if d.kind == "unless_pay" else
-              ["copy_new_targets" if d.context["key"] == "copy_spell" else "new_targets"])
+              ["copy_new_targets" if d.context["key"] == "copy_spell" else
+               "change_targets" if d.context.get("change") else "new_targets"])
     game.decision = None
     priority.resolve_top(game)
 
@@ -282,7 +320,7 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
             t.targets = list(new)
             from judge_app.engine import effects
             game.emit("retarget", f"{t.label()} получает новые цели{effects.describe_targets(game, t.targets)}", "",
-                      [t.id] + [x[1] for x in t.targets], ["new_targets", "targets_final"])
+                      [t.id] + [x[1] for x in t.targets], ["change_targets" if e.get("change") else "new_targets", "targets_final"])
         return
     c = _copy_spell(game, t, so)
     new = answers.get("copy_spell")
