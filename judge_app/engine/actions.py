@@ -330,7 +330,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     ch_ = costs.complete(game, player, obj, spec, choices, "activate", args, lambda: [])
     if ch_ is None:
         return None
-    abid = next(f"{oid}-ab-{k}" for k in range(1, len(game.objects) + 2) if f"{oid}-ab-{k}" not in game.objects)   # a script names it
+    abid = game.numbered_id(f"{oid}-ab")
     so = Obj(id=abid, owner=player.name, controller=player.name, zone="stack",
              name_ru=f"Способность «{obj.name_ru}»", name_en=f"{obj.name_en} ability",
              effects=tuple(spec.get("effects", ())), spell_targets=tuple(spec.get("targets", ())),

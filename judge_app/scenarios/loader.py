@@ -271,9 +271,9 @@ def _yaml_hint(problem: str) -> str:
 
 def stack_ref_base(ref: str) -> str | None:
     """The declared id an engine-made stack object is named after: ``X-copy`` (the copy of a
-    spell, engine/stack_fights.py) or ``X-ab-N`` (an ability activated from permanent X, and
-    its copy ``X-ab-N-copy``). None for any other name."""
-    m = re.fullmatch(r"(.+?)(-ab-\d+)?(-copy)?", ref)
+    spell, engine/stack_fights.py), ``X-ab-N`` / ``X-trig-N`` (an ability activated from, or
+    triggered by, permanent X; its copy ``X-ab-N-copy``). None for any other name."""
+    m = re.fullmatch(r"(.+?)(-(?:ab|trig)-\d+)?(-copy)?", ref)
     return m.group(1) if m and (m.group(2) or m.group(3)) else None
 
 
