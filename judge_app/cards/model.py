@@ -532,7 +532,8 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 # with ``if_kicked: true | false`` happens only if the spell was (was not) kicked.
 
 STATIC_KINDS = STATIC_KINDS + ("cost_change",)
-TARGET_KINDS = TARGET_KINDS + ("ability", "ability_you_control", "spell_one_target")   # Stifle, Lithoform Engine, Deflection
+TARGET_KINDS = TARGET_KINDS + ("ability", "ability_you_control", "spell_one_target",   # Stifle, Deflection
+                                "instant_or_sorcery_spell_you_control", "permanent_spell_you_control")   # Lithoform Engine
 CASTING_KEYS = CASTING_KEYS + ("kicker", "buyback")
 CARD_KEYS.update(("kicker", "buyback"))
 COST_CHANGE_SPELLS = ("colors", "types", "controller")   # which spells a cost_change touches

@@ -20,11 +20,14 @@ from judge_app.engine.errors import InvalidInput, refuse
 from judge_app.engine.state import Decision, Game, Obj
 
 ABILITY_KINDS = ("ability", "ability_you_control")   # an activated or triggered ability on the stack (Stifle)
-SPELL_KINDS = ("spell", "instant_or_sorcery_spell", "spell_one_target") + ABILITY_KINDS   # the target kinds that are on the stack
+YOURS = ("instant_or_sorcery_spell_you_control", "permanent_spell_you_control")   # Lithoform Engine
+SPELL_KINDS = ("spell", "instant_or_sorcery_spell", "spell_one_target") + ABILITY_KINDS + YOURS   # the target kinds that are on the stack
 EFFECTS = ("counter", "new_targets", "copy_spell", "attach")
 DECISIONS = ("unless_pay", "new_targets")
 KIND_RU = {"spell": "заклинание", "instant_or_sorcery_spell": "мгновенное заклинание или волшебство", "land": "земля",
            "spell_one_target": "заклинание с единственной целью",
+           "instant_or_sorcery_spell_you_control": "ваше мгновенное заклинание или волшебство",
+           "permanent_spell_you_control": "ваше заклинание перманента",
            "ability": "активируемая или срабатывающая способность",
            "ability_you_control": "ваша активируемая или срабатывающая способность"}
 
@@ -47,7 +50,11 @@ def spell_fits(game: Game, kind: str, obj: Obj, source: Obj | None) -> tuple:
         return (obj.zone == "stack" and obj.stack_kind == "ability" and mine), ["targets", "ability_target"]
     if obj.zone != "stack" or obj.stack_kind != "spell":
         return False, ["targets"]
-    if kind == "instant_or_sorcery_spell" and not ({"instant", "sorcery"} & set(obj.types)):
+    instant_or_sorcery = bool({"instant", "sorcery"} & set(obj.types))
+    if kind in YOURS and (source is None or obj.controller != source.controller
+                          or instant_or_sorcery != (kind == "instant_or_sorcery_spell_you_control")):
+        return False, ["targets"]
+    if kind == "instant_or_sorcery_spell" and not instant_or_sorcery:
         return False, ["targets"]
     if kind == "spell_one_target" and len(obj.targets) != 1:
         return False, ["targets"]
@@ -245,6 +252,16 @@ def counter(game: Game, t: Obj, by: Obj) -> None:
                 text_ru=f"{by.label()} отменяет {t.label()}: оно не разрешается и кладётся на кладбище владельца; "
                         "оплаченные стоимости не возвращаются",
                 text_en=f"{by.label_en()} counters {t.label_en()}")
+
+
+def become_token(game: Game, copy: Obj) -> None:
+    """A copy of a permanent spell resolving: a permanent no card represents, a token (111.1),
+    with the original's name — "копия" named it only while it was a spell beside the original."""
+    copy.token = True
+    orig = game.objects.get(copy.choices.get("copy_of") or "")
+    if orig is not None:
+        copy.name_ru, copy.name_en = orig.name_ru, orig.name_en
+        copy.base = {**copy.base, "name_ru": orig.name_ru, "name_en": orig.name_en}
 
 
 def cease(game: Game, copy: Obj) -> None:
