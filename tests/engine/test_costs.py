@@ -66,8 +66,15 @@ def test_negative_x_refused_with_107_3a():
 
 def test_unknown_choice_key_lists_known_ones():
     g = _game()
-    with pytest.raises(InvalidInput, match="sacrifice"):
-        actions.cast(g, _alice(g), "fireball", targets=["Боб"], kicker=True)
+    with pytest.raises(InvalidInput, match="kicker"):
+        actions.cast(g, _alice(g), "fireball", targets=["Боб"], entwine=True)
+
+
+def test_kicker_on_a_spell_without_one_is_refused_with_702_32a():
+    g = _game()
+    with pytest.raises(Refused) as r:
+        actions.cast(g, _alice(g), "fireball", targets=["Боб"], x=1, kicker=True)
+    assert "702.32a" in r.value.rules and not g.stack
 
 
 def test_sacrifice_choice_answer_must_be_a_candidate():
