@@ -11,6 +11,7 @@ from __future__ import annotations
 from judge_app.cards.model import default_pool
 from judge_app.engine import combat, decisions
 from judge_app.engine.state import Game
+from judge_app.scenarios.loader import stack_ref_base
 
 
 def _name(game: Game, ref: str) -> tuple[str, str]:
@@ -41,7 +42,8 @@ def _unnameable_card(game: Game, oid: str, known: set) -> list[str]:
 
 def _unnamed(refs, game: Game, known: set) -> list[str]:
     """Objects a decision would have to name but the board gave no id (the loader refuses them)."""
-    return [str(r) for r in refs if str(r) not in known and not game.has_player(str(r))]
+    return [str(r) for r in refs if str(r) not in known and not game.has_player(str(r))
+            and stack_ref_base(str(r)) not in known]   # a copy or an ability on the stack, named after a known id
 
 
 def _priority_move(game: Game, a: dict, known: set) -> dict:
@@ -88,7 +90,11 @@ def _describe(game: Game, a: dict, known: set) -> dict:
 ASKS = {"x": ("X — выбор следом", "X asked next"), "mode": ("режим — выбор следом", "mode asked next"),
         "sacrifice": ("что пожертвовать — выбор следом", "sacrifice asked next"),
         "discard": ("что сбросить — выбор следом", "discard asked next"),
-        "tap_untapped": ("что повернуть — выбор следом", "what to tap asked next")}
+        "tap_untapped": ("что повернуть — выбор следом", "what to tap asked next"),
+        "kicker": ("платить ли кикер — выбор следом", "kicker asked next"),
+        "buyback": ("платить ли откуп — выбор следом", "buyback asked next")}
+ANSWER_NAMES = {"yes": ("да", "yes"), "no": ("нет", "no"), "keep": ("оставить прежние цели", "keep the targets"),
+                "pay": ("заплатить", "pay"), "decline": ("не платить", "decline")}   # the words an owed choice offers
 
 
 def _choice_labels(a: dict) -> tuple[str, str]:
@@ -135,7 +141,7 @@ def owed_form(game: Game, known: set) -> dict | None:
     elif d.kind in ("order_blockers", "order_triggers"):
         out.update(answer="choose", order=True, names={str(o): _name(game, str(o)) for o in d.options})
     else:   # targets, legend_rule, discard; x, mode, cost_choice (costs.py); unless_pay, new_targets (stack_fights.py)
-        out.update(answer="choose", names={str(o): _name(game, str(o)) for o in d.options})
+        out.update(answer="choose", names={str(o): ANSWER_NAMES.get(str(o)) or _name(game, str(o)) for o in d.options})
         if d.context.get("field"):
             out["asks"] = d.context["field"]   # x / mode / sacrifice / discard / tap_untapped
     out["needs_id"] = _unnamed([o for o in d.options if isinstance(o, str) and o in game.objects], game, known)

@@ -28,7 +28,13 @@ TARGETS = {"any": ("любая цель", "any target"), "creature": ("суще�
            "nonlegendary_creature": ("нелегендарное существо", "nonlegendary creature"),
            "spell": ("заклинание", "spell"), "instant_or_sorcery_spell": ("заклинание мгновенное или волшебство",
                                                                       "instant or sorcery spell"),
-           "land": ("земля", "land"), "nonaura_enchantment": ("чары, не Аура", "non-Aura enchantment")}
+           "land": ("земля", "land"), "nonaura_enchantment": ("чары, не Аура", "non-Aura enchantment"),
+           "spell_one_target": ("заклинание с единственной целью", "spell with a single target"),
+           "ability": ("способность на стеке", "activated or triggered ability"),
+           "ability_you_control": ("ваша способность на стеке", "activated or triggered ability you control"),
+           "instant_or_sorcery_spell_you_control": ("ваше мгновенное заклинание или волшебство",
+                                                    "instant or sorcery spell you control"),
+           "permanent_spell_you_control": ("ваше заклинание перманента", "permanent spell you control")}
 TRIGGERS = {"etb": ("когда выходит на поле битвы", "when it enters the battlefield"),
             "dies": ("когда умирает", "when it dies"),
             "another_creature_etb": ("когда другое существо выходит на поле битвы", "whenever another creature enters"),

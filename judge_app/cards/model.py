@@ -557,3 +557,50 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
             if "fade" in e and e["fade"] != "self":
                 raise CardDataError(f"{where}: fade — только self (угасание, 702.31a)")
     return out
+
+
+# -- Cost changes, kicker and buyback (issue 16, part 2) ---------------------------------------
+# engine/costs.py: a static "cost_change" (601.2f: increases and reductions of the generic
+# part), and two optional additional costs, kicker (702.32) and buyback (702.26). An effect
+# with ``if_kicked: true | false`` happens only if the spell was (was not) kicked.
+
+STATIC_KINDS = STATIC_KINDS + ("cost_change",)
+TARGET_KINDS = TARGET_KINDS + ("ability", "ability_you_control", "spell_one_target",   # Stifle, Deflection
+                                "instant_or_sorcery_spell_you_control", "permanent_spell_you_control")   # Lithoform Engine
+CASTING_KEYS = CASTING_KEYS + ("kicker", "buyback")
+CARD_KEYS.update(("kicker", "buyback"))
+COST_CHANGE_SPELLS = ("colors", "types", "controller")   # which spells a cost_change touches
+_costs_validate_effects = _validate_effects
+_costs_validate_abilities = validate_abilities
+_costs_validate_casting = _validate_casting
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the one above)
+    _costs_validate_effects(effects, where)
+    for e in effects:
+        if "if_kicked" in e and not isinstance(e["if_kicked"], bool):
+            raise CardDataError(f"{where}: if_kicked — true или false")
+        if "change" in e and not ("new_targets" in e and e["change"] is True):   # 115.7a "change the target(s)"
+            raise CardDataError(f"{where}: change: true — только у new_targets")
+
+
+def _validate_casting(d: dict, where: str) -> dict | None:   # noqa: F811  (extends the one above)
+    out = _costs_validate_casting(d, where)
+    for k in ("kicker", "buyback"):
+        if out and k in out:
+            if not parse_mana_cost(out[k]):
+                raise CardDataError(f"{where}: {k} — мановая стоимость, например \"{{4}}\"")
+    return out
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the one above)
+    out = _costs_validate_abilities(abilities, where)
+    for a in out:
+        if a.get("static") == "cost_change":
+            spells = a.get("spells", {})
+            if not (isinstance(a.get("amount"), int) and a["amount"] and isinstance(spells, dict)
+                    and set(spells) <= set(COST_CHANGE_SPELLS)
+                    and spells.get("controller", "any") in ("you", "opponents", "any")):
+                raise CardDataError(f"{where}: cost_change — amount: ±N (не 0) и spells: {{colors, types, "
+                                    f"controller: you | opponents | any}}")
+    return out

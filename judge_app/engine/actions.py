@@ -44,12 +44,12 @@ def find_in_hand(game: Game, player, ref: str) -> Obj:
     raise InvalidInput(f"в руке игрока {player.name} нет карты «{ref}»")
 
 
-def _mana_abilities(obj: Obj) -> list:
+def mana_abilities(obj: Obj) -> list:
     return [a for a in obj.abilities if "mana" in a]
 
 
 def can_tap_for_mana(game: Game, obj: Obj, player) -> bool:
-    if obj.zone != "battlefield" or obj.controller != player.name or obj.tapped or not _mana_abilities(obj):
+    if obj.zone != "battlefield" or obj.controller != player.name or obj.tapped or not mana_abilities(obj):
         return False
     if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
         return False
@@ -59,14 +59,14 @@ def can_tap_for_mana(game: Game, obj: Obj, player) -> bool:
 def tap_for_mana(game: Game, player, obj: Obj, ability: dict | None = None) -> None:
     if obj.zone != "battlefield" or obj.controller != player.name:
         raise refuse(game, f"{obj.label()} не под контролем игрока {player.name}", "mana_ability")
-    if not _mana_abilities(obj):
+    if not mana_abilities(obj):
         raise refuse(game, f"у {obj.label()} нет способности маны", "mana_ability")
     if obj.tapped:
         raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay")
     if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
         raise refuse(game, f"{obj.label()} под контролем игрока не с начала его последнего хода", "summoning_sickness")
     obj.tapped = True
-    sym = (ability or _mana_abilities(obj)[0])["mana"]
+    sym = (ability or mana_abilities(obj)[0])["mana"]
     if sym == "chosen":   # "one mana of the chosen color": the colour chosen for this ability (706.7a)
         from judge_app.cards.model import SYMBOL_OF_COLOR
         from judge_app.engine.continuous import chosen_of
@@ -102,7 +102,7 @@ def pay_mana(game: Game, player, cost, pay: list | None) -> dict:
         sources.sort(key=lambda o: (o.is_creature, o.timestamp))
         for sym in list(need):
             while need[sym] > 0:
-                src = next((o for o in sources if _mana_abilities(o)[0]["mana"] in sym.split("/")), None)
+                src = next((o for o in sources if mana_abilities(o)[0]["mana"] in sym.split("/")), None)
                 if src is None:
                     break
                 sources.remove(src)
@@ -203,6 +203,11 @@ def _announce(game: Game, player, so: Obj, ch_: dict) -> None:
     if ch_.get("alt"):
         game.emit("alt_cost", f"{player.name} разыгрывает {so.label()} за альтернативную стоимость вместо мановой", "",
                   [so.id], ["cast_modes", "alternative_cost"])
+    for k, (ru, key) in costs.OPTIONAL_COSTS.items():
+        if ch_.get(k):
+            game.emit(k, f"{player.name} объявляет, что заплатит {ru} {(so.casting or {})[k]} за {so.label()}",
+                      f"{player.name} announces {key} for {so.label_en()}", [so.id],
+                      ["cast_modes", key] + (["kicked"] if k == "kicker" else []))
     if "x" in ch_:
         game.emit("x", f"{player.name} объявляет X = {ch_['x']} для {so.label()}", f"{player.name} announces X = {ch_['x']}",
                   [so.id], ["cast_modes", "x_value"])
@@ -229,18 +234,25 @@ def _targets_and_division(game: Game, player, so: Obj, kinds: tuple, targets, wh
     if so.targets:
         game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
                   [so.id] + refs,
-                  ["cast_targets", "targets"] + (["aura_target"] if "Aura" in so.subtypes else []))
+                  ["cast_targets", "targets"] + (["aura_target"] if "Aura" in so.subtypes else [])
+                  + stack_fights.target_keys(game, so.targets))
 
 
 def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, label: str) -> None:
     """601.2f–h: determine the total cost, activate mana abilities, pay everything."""
     costs.check_payable(game, player, src, ability, ch_)
-    total = costs.total_mana(src, ability, ch_, len(so.targets))
+    total = costs.total_mana(src, ability, ch_, len(so.targets), game)
     printed = src.cost if ability is None else parse_mana_cost(ability.get("cost", {}).get("mana"))
-    if ability is None and (ch_.get("alt") or str(total) != str(printed or "")):
-        game.emit("total_cost", f"Итоговая стоимость {so.label()}: {total}", f"Total cost: {total}", [so.id],
+    changes = costs.cost_changes(game, src) if ability is None else []
+    if ability is None and (ch_.get("alt") or changes or str(total) != str(printed or "")):
+        why = "".join(f"; {s.label()}: {'+' if n > 0 else '−'}{{{abs(n)}}}" for s, n in changes)
+        game.emit("total_cost", f"Итоговая стоимость {so.label()}: {total or '{0}'}{why}"
+                  + (" (уменьшение не опускает её ниже {0})" if changes and not total.mana_value else ""),
+                  f"Total cost: {total}", [so.id] + [s.id for s, _ in changes],
                   ["cast_total_cost"] + (["alternative_cost"] if ch_.get("alt") else [])
-                  + (["additional_cost"] if (src.casting or {}).get("additional_cost") else []))
+                  + (["additional_cost"] if (src.casting or {}).get("additional_cost") else [])
+                  + [key for k, (_, key) in costs.OPTIONAL_COSTS.items() if ch_.get(k)]
+                  + (["alt_cost_changes"] if ch_.get("alt") and changes else []))
     spent = pay_mana(game, player, total, pay)
     if ability is None:
         so.choices["spent"] = spent   # the mana spent to cast it (not copied: mana isn't an object, 706.10)
@@ -264,7 +276,8 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
         raise InvalidInput(f"{obj.label()} — земля: её играют (play_land), а не разыгрывают")
     if "instant" not in obj.types and not _has_flash(game, obj) and not sorcery_speed_ok(game, player):
         key = "creature_timing" if obj.is_creature else "sorcery_timing"
-        raise refuse(game, f"{obj.label()} можно разыграть только в свою главную фазу при пустом стеке", key, "cast_check")
+        raise refuse(game, f"{obj.label()} можно разыграть только в свою главную фазу при пустом стеке: "
+                     "никакое правило не позволяет начать его розыгрыш сейчас", "cast_permission", key, "timing_noninstant")
     flash = ("flash",) if "instant" not in obj.types and not sorcery_speed_ok(game, player) else ()   # 702.8a
     args = {"ref": obj.id, "targets": targets, "pay": pay, **choices}
     ch_ = costs.complete(game, player, obj, None, choices, "cast", args, lambda: _legal_modes(game, player, obj))
@@ -274,7 +287,7 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
             text_ru=f"{player.name} объявляет розыгрыш {obj.label()}: карта перемещается на стек",
             text_en=f"{player.name} casts {obj.label_en()}")
     obj.stack_kind = "spell"
-    obj.choices = {k: v for k, v in ch_.items() if k in ("x", "mode", "alt")}
+    obj.choices = {k: v for k, v in ch_.items() if k in ("x", "mode", "alt", *costs.OPTIONAL_COSTS)}
     _announce(game, player, obj, ch_)
     modes = (obj.casting or {}).get("modes")
     kinds = tuple(modes[ch_["mode"] - 1].get("targets", ())) if modes else obj.spell_targets
@@ -333,7 +346,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     ch_ = costs.complete(game, player, obj, spec, choices, "activate", args, lambda: [])
     if ch_ is None:
         return None
-    abid = game.new_id(f"{oid}-ab")
+    abid = game.numbered_id(f"{oid}-ab")
     so = Obj(id=abid, owner=player.name, controller=player.name, zone="stack",
              name_ru=f"Способность «{obj.name_ru}»", name_en=f"{obj.name_en} ability",
              effects=tuple(spec.get("effects", ())), spell_targets=tuple(spec.get("targets", ())),
@@ -352,7 +365,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label(), source=so)
     if so.targets:
         game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
-                  [abid] + [t[1] for t in so.targets], ["cast_targets", "targets"])
+                  [abid] + [t[1] for t in so.targets], ["cast_targets", "targets"] + stack_fights.target_keys(game, so.targets))
     if cost.get("tap"):
         if obj.tapped:
             raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay", "activate")
@@ -360,7 +373,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
             raise refuse(game, f"{obj.label()} под контролем игрока {player.name} не с начала его последнего хода: способность с {{T}} активировать нельзя",
                          "summoning_sickness")
     costs.check_payable(game, player, obj, spec, ch_)
-    pay_mana(game, player, costs.total_mana(obj, spec, ch_, len(so.targets)), pay)
+    pay_mana(game, player, costs.total_mana(obj, spec, ch_, len(so.targets), game), pay)
     if cost.get("tap"):
         obj.tapped = True
         hasty = obj.is_creature and obj.sick   # 702.10c: only haste lets it pay {T} now

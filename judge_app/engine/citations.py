@@ -38,6 +38,11 @@ def about(key: str) -> str:
     return _data()["rules"][key]["about"]
 
 
+def reworded(key: str) -> str | None:
+    """Why a key's rule reads differently between versions though it is the same rule."""
+    return _data()["rules"][key].get("reworded")
+
+
 class UnknownCitation(KeyError):
     pass
 

@@ -18,8 +18,9 @@ from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, refuse
 from judge_app.engine.state import Decision, Game, Obj
 
-CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide")
-DECISIONS = ("x", "mode", "cost_choice")
+CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "kicker", "buyback")
+DECISIONS = ("x", "mode", "cost_choice", "optional_cost")
+OPTIONAL_COSTS = {"kicker": ("кикер", "kicker"), "buyback": ("откуп", "buyback")}   # 702.32, 702.26: ru, rule key
 MAX_X_OFFERED = 20   # the largest X a decision lists (the action itself may name any X it can pay)
 CHOSEN_COSTS = ("sacrifice", "discard", "tap_untapped")   # costs whose objects the player chooses
 
@@ -91,15 +92,40 @@ def add_mana(a: ManaCost, b: ManaCost | None, times: int = 1) -> ManaCost:
     return ManaCost(a.generic + b.generic * times, tuple(sorted(col.items())), a.x + b.x * times)
 
 
-def total_mana(obj: Obj, ability: dict | None, choices: dict, n_targets: int) -> ManaCost:
-    """601.2f: the mana cost (or the alternative cost), plus additional costs and increases,
-    with X replaced by its value (107.3a)."""
+def total_mana(obj: Obj, ability: dict | None, choices: dict, n_targets: int, game: Game | None = None) -> ManaCost:
+    """601.2f: the mana cost (or the alternative cost), plus additional costs (kicker, buyback)
+    and increases, minus reductions (never below {0}), with X replaced by its value (107.3a).
+    Without ``game`` the static cost changes are left out."""
     cost = _mana_of(obj, ability, bool(choices.get("alt"))) or ManaCost()
-    spec = obj.casting or {} if ability is None else {}
+    spec = (obj.casting or {}) if ability is None else {}
     if spec.get("extra_target_cost") and n_targets > 1:
         cost = add_mana(cost, parse_mana_cost(spec["extra_target_cost"]), n_targets - 1)
+    for k in OPTIONAL_COSTS:
+        if choices.get(k) and spec.get(k):
+            cost = add_mana(cost, parse_mana_cost(spec[k]))
     x = int(choices.get("x") or 0)
-    return ManaCost(cost.generic + x * cost.x, cost.colored, 0)
+    change = sum(n for _, n in cost_changes(game, obj)) if game is not None and ability is None else 0
+    return ManaCost(max(0, cost.generic + x * cost.x + change), cost.colored, 0)
+
+
+def cost_changes(game: Game, obj: Obj) -> list:
+    """601.2f: [(source, ±N)] — the static abilities that make spell ``obj`` (cast by its
+    controller) cost {N} more or less (Sphere of Resistance, Thunderscape Familiar)."""
+    out = []
+    for sid in game.static_sources:
+        src = game.objects[sid]
+        for ab in src.abilities:
+            spells = ab.get("spells", {})
+            whose = spells.get("controller", "any")
+            if ab.get("static") != "cost_change" or (whose == "you" and src.controller != obj.controller) \
+                    or (whose == "opponents" and src.controller == obj.controller):
+                continue
+            if spells.get("colors") and not set(spells["colors"]) & set(obj.colors):
+                continue
+            if spells.get("types") and not set(spells["types"]) & set(obj.types):
+                continue
+            out.append((src, ab["amount"]))
+    return out
 
 
 def has_x(obj: Obj, ability: dict | None, alt: bool = False) -> bool:
@@ -107,16 +133,62 @@ def has_x(obj: Obj, ability: dict | None, alt: bool = False) -> bool:
     return bool(cost and cost.x) or (ability is not None and ability.get("cost", {}).get("loyalty") == "-X")
 
 
-def available_mana(game: Game, player) -> int:
+def mana_units(game: Game, player) -> list:
+    """The mana ``player`` could have now: the pool, one symbol per unit, and one for each
+    untapped source they could tap for mana."""
     from judge_app.engine import actions
-    return sum(player.pool.values()) + sum(1 for oid in game.battlefield
-                                           if actions.can_tap_for_mana(game, game.objects[oid], player))
+    units = [s for s, n in player.pool.items() for _ in range(n)]
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if actions.can_tap_for_mana(game, o, player):
+            units.append(actions.mana_abilities(o)[0]["mana"])
+    return units
+
+
+def mana_payable(game: Game, player, cost: ManaCost) -> bool:
+    """118.3: could ``cost`` be paid with the mana ``player`` has or can make now? Each coloured
+    symbol (a hybrid one by either half, 107.4e) is matched to its own unit (Kuhn's matching),
+    and what is left must cover the generic part."""
+    units = mana_units(game, player)
+    symbols = [sym for sym, n in cost.colored for _ in range(n)]
+    if len(units) < len(symbols) + cost.generic:
+        return False
+    owner: dict = {}
+
+    def place(i: int, seen: set) -> bool:
+        for j, u in enumerate(units):
+            if u in symbols[i].split("/") and j not in seen:
+                seen.add(j)
+                if j not in owner or place(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+    return all(place(i, set()) for i in range(len(symbols)))
+
+
+def _refuse_unpayable(game: Game, player, obj: Obj, ability: dict | None, out: dict) -> None:
+    """Before a choice is asked: an action whose mana can't be paid even with X = 0 is refused
+    now (118.3), so that nothing offers it and then refuses the answer."""
+    cost = total_mana(obj, ability, {**out, "x": 0}, 0, game)
+    if not mana_payable(game, player, cost):
+        raise refuse(game, f"{obj.label()}: нечем оплатить {cost or '{0}'}" + (" даже при X = 0" if has_x(obj, ability, bool(out.get("alt"))) else ""),
+                     "cost_unpayable", "cast_total_cost")
+
+
+def x_options(game: Game, player, obj: Obj, ability: dict | None, out: dict) -> list:
+    """The values of X that can be paid now (107.3a, 118.3), at most MAX_X_OFFERED: the mana,
+    and for a loyalty ability −X the loyalty counters (606.5)."""
+    top = MAX_X_OFFERED
+    if ability is not None and ability.get("cost", {}).get("loyalty") == "-X":
+        top = min(top, obj.counters.get("loyalty", 0))
+    return [x for x in range(top + 1) if mana_payable(game, player, total_mana(obj, ability, {**out, "x": x}, 0, game))]
 
 
 def _ask(game: Game, player, kind: str, options: list, text: str, action: str, args: dict, field: str, count: int = 1) -> None:
     game.decision = Decision(by=player.name, kind=kind, options=options, text_ru=text, count=count,
                              context={"action": action, "args": args, "field": field})
-    game.emit("decision", f"{player.name}: {text}", "", [player.name], ["cast_modes" if field in ("x", "mode") else "cast_total_cost"])
+    game.emit("decision", f"{player.name}: {text}", "", [player.name],
+              ["cast_modes" if field in ("x", "mode", *OPTIONAL_COSTS) else "cast_total_cost"])
 
 
 def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, action: str, args: dict,
@@ -131,6 +203,7 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
             if not legal:
                 raise refuse(game, f"{obj.label()}: ни один режим нельзя выбрать (нет допустимых целей)", "modal", "cast_targets")
             if len(legal) > 1:
+                _refuse_unpayable(game, player, obj, ability, out)
                 _ask(game, player, "mode", legal, f"выберите режим {obj.label()}: "
                      + "; ".join(f"{i} — {modes[i - 1].get('text_ru', '')}" for i in legal), action, args, "mode")
                 return None
@@ -145,12 +218,26 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
         raise refuse(game, f"{obj.label()} не модальное: режим не выбирается", "modal")
     if out.get("alt") and not (ability is None and (obj.casting or {}).get("alternative_cost")):
         raise refuse(game, f"у {obj.label()} нет альтернативной стоимости", "alternative_cost")
+    for k, (ru, key) in OPTIONAL_COSTS.items():
+        offered = ability is None and (obj.casting or {}).get(k)
+        if k not in out:
+            if not offered:
+                continue
+            if not mana_payable(game, player, total_mana(obj, None, {**out, k: True, "x": 0}, 0, game)):
+                out[k] = False   # 601.2b: only paying without it is possible
+                continue
+            _refuse_unpayable(game, player, obj, ability, out)
+            _ask(game, player, "optional_cost", ["yes", "no"],
+                 f"заплатить {ru} {offered} за {obj.label()}? (yes — да, no — нет)", action, args, k)
+            return None
+        if not isinstance(out[k], bool):
+            raise InvalidInput(f"{k}: true или false, а не {out[k]!r}")
+        if out[k] and not offered:
+            raise refuse(game, f"у {obj.label()} нет стоимости «{ru}»", key)
     if has_x(obj, ability, bool(out.get("alt"))):
         if "x" not in out:
-            top = available_mana(game, player)
-            if ability is not None and ability.get("cost", {}).get("loyalty") == "-X":
-                top = obj.counters.get("loyalty", 0)
-            _ask(game, player, "x", list(range(0, min(top, MAX_X_OFFERED) + 1)), f"объявите значение X для {obj.label()}",
+            _refuse_unpayable(game, player, obj, ability, out)
+            _ask(game, player, "x", x_options(game, player, obj, ability, out), f"объявите значение X для {obj.label()}",
                  action, args, "x")
             return None
         x = out["x"]
@@ -177,6 +264,7 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
                 out[kind] = list(cands)
                 game.answered_alone(player.name, "cost_choice", list(cands))
                 continue
+            _refuse_unpayable(game, player, obj, ability, out)
             _ask(game, player, "cost_choice", cands, f"выберите для оплаты {obj.label()}: {_cost_ru(kind, what, n)}",
                  action, args, kind, count=n)
             return None
@@ -275,7 +363,11 @@ def answer(game: Game, value):
     d = game.decision
     field = d.context["field"]
     opts = list(d.options)
-    if field in ("x", "mode"):
+    if field in OPTIONAL_COSTS:
+        if value not in ("yes", "no", True, False):
+            raise InvalidInput(f"«{value}» — недопустимый ответ; допустимые: yes, no")
+        val = value in ("yes", True)
+    elif field in ("x", "mode"):
         val = value[0] if isinstance(value, list) and len(value) == 1 else value
         try:
             val = int(val)
@@ -341,4 +433,6 @@ def concrete_effects(so: Obj) -> list:
     creature's power filled in (107.3a; a copy copies them, 706.10)."""
     modes = (so.casting or {}).get("modes")
     printed = modes[so.choices["mode"] - 1]["effects"] if modes and so.choices.get("mode") else so.effects
+    kicked = bool(so.choices.get("kicker"))   # 702.32d: "if it was kicked"
+    printed = [{k: v for k, v in e.items() if k != "if_kicked"} for e in printed if e.get("if_kicked", kicked) == kicked]
     return [{**e, **{k: amount(so, e[k]) for k in ("damage", "gain_life") if isinstance(e.get(k), str)}} for e in printed]

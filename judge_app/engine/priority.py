@@ -91,6 +91,10 @@ def resolve_top(game: Game) -> None:
             game.emit("resolved", f"{so.label()} покидает стек", "", [oid], ["resolve_to_graveyard"])
         elif so.zone == "stack" and stack_fights.is_copy(so):
             stack_fights.cease(game, so)
+        elif so.zone == "stack" and so.choices.get("buyback") and not fizzled:   # 702.27a
+            ev.move(game, so, "hand", keys=("buyback",),
+                    text_ru=f"{so.label()} с оплаченным откупом возвращается в руку владельца вместо кладбища",
+                    text_en=f"{so.label_en()} (bought back) returns to its owner's hand")
         elif so.zone == "stack":
             ev.move(game, so, "graveyard", keys=("resolve_targets",) if fizzled else ("resolve_to_graveyard",),
                     text_ru=f"{so.label()} кладётся на кладбище владельца", text_en=f"{so.label_en()} is put into its owner's graveyard")
@@ -124,6 +128,9 @@ def _enter_permanent(game: Game, so) -> bool:
     so.zone = "stack_resolving"
     so.incarnation += 1
     so.sick = True
+    token = stack_fights.is_copy(so)   # a copy of a permanent spell is no card: a token (111.1)
+    if token:
+        stack_fights.become_token(game, so)
     ev.put_in_zone(game, so, "battlefield", controller=so.controller)
     control_copy.enter_as_chosen(game, so)
     ev.enters(game, so)   # enters tapped / with counters (614.1c-d, events.enters)
@@ -132,10 +139,12 @@ def _enter_permanent(game: Game, so) -> bool:
         game.touch()
     game.emit("enter", f"{so.label()} выходит на поле битвы под контролем игрока {so.controller}"
               + control_copy.describe_copy(game, so)
-              + (f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else ""),
+              + (f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else "")
+              + (" — это копия заклинания, а не карта, поэтому перманент — фишка" if token else ""),
               f"{so.label_en()} enters the battlefield", [so.id],
               ["resolve_permanent", "timestamp_object"] + (["aura_resolve"] if aura_target else [])
-              + (["copy_enters", "copy_values"] if so.chosen.get("copy", "none") != "none" else []))
+              + (["copy_enters", "copy_values"] if so.chosen.get("copy", "none") != "none" else [])
+              + (["token_permanent"] if token else []))
     triggers.on_enter(game, so)
     return True
 

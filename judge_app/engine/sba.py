@@ -17,14 +17,9 @@ def find(game: Game) -> tuple:
     for p in game.players:
         if p.lost:
             continue
-        if _cant_lose(game, p):   # Platinum Angel: the SBA can't make them lose (614.17)
-            continue
-        if p.life <= 0:
-            acts.append(("lose", p.name, "sba_life", f"у игрока {life(p.life)}"))
-        elif p.drew_from_empty:
-            acts.append(("lose", p.name, "sba_draw_empty", "пытался взять карту из пустой библиотеки"))
-        elif p.poison >= 10:
-            acts.append(("lose", p.name, "sba_poison", f"{p.poison} жетонов яда"))
+        losses = _losses(p)
+        if losses and not _cant_lose(game, p, losses):   # Platinum Angel: the SBA can't make them lose (614.17)
+            acts.append(("lose", p.name, *losses[0]))
     for p in game.players:
         for z in ("hand", "graveyard", "exile", "library", "command"):
             for oid in p.zone(z):
@@ -184,11 +179,18 @@ def _creature_sba(game: Game, o, c, layer_keys: tuple):
     return ("destroy", o.id, tuple(keys) + (layer_keys if lethal else ()), ", ".join(why))
 
 
-def _cant_lose(game: Game, p) -> bool:
+def _losses(p) -> list:
+    """The state-based actions that would make ``p`` lose (704.5a–c): [(rule key, why)]."""
+    return [(key, why) for key, why, holds in (
+        ("sba_life", f"у игрока {life(p.life)}", p.life <= 0),
+        ("sba_draw_empty", "пытался взять карту из пустой библиотеки", p.drew_from_empty),
+        ("sba_poison", f"{p.poison} жетонов яда", p.poison >= 10)) if holds]
+
+
+def _cant_lose(game: Game, p, losses: list) -> bool:
     """"You can't lose the game" (Platinum Angel): a "can't" effect (614.17), not a
-    replacement. The trace says so once for each state it holds off."""
-    if not (p.life <= 0 or p.drew_from_empty or p.poison >= 10):
-        return False
+    replacement. The trace says so once for each state it holds off, naming the state-based
+    actions it stops."""
     angel = next((game.objects[sid] for sid in game.static_sources
                   if game.objects[sid].controller == p.name
                   and any(ab.get("static") == "cant_lose_game" for ab in game.objects[sid].abilities)), None)
@@ -197,8 +199,10 @@ def _cant_lose(game: Game, p) -> bool:
     state = (p.life, p.drew_from_empty, p.poison, angel.id)
     if game.sba_choices.get(("cant_lose", p.name)) != state:
         game.sba_choices[("cant_lose", p.name)] = state
-        game.emit("cant_lose", f"{p.name} не проигрывает: {angel.label()} — «Вы не можете проиграть партию»",
-                  f"{p.name} can't lose the game ({angel.label_en()})", [p.name, angel.id], ["sba_check", "cant_effects"])
+        game.emit("cant_lose", f"{p.name} не проигрывает, хотя {'; '.join(w for _, w in losses)}: {angel.label()} — "
+                  "«Вы не можете проиграть партию», и действие, определяемое состоянием, не выполняется",
+                  f"{p.name} can't lose the game ({angel.label_en()})", [p.name, angel.id],
+                  ["sba_check", *(k for k, _ in losses), "cant_effects"])
     return True
 
 

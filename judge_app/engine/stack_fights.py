@@ -19,10 +19,17 @@ from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, refuse
 from judge_app.engine.state import Decision, Game, Obj
 
-SPELL_KINDS = ("spell", "instant_or_sorcery_spell")
+ABILITY_KINDS = ("ability", "ability_you_control")   # an activated or triggered ability on the stack (Stifle)
+YOURS = ("instant_or_sorcery_spell_you_control", "permanent_spell_you_control")   # Lithoform Engine
+SPELL_KINDS = ("spell", "instant_or_sorcery_spell", "spell_one_target") + ABILITY_KINDS + YOURS   # the target kinds that are on the stack
 EFFECTS = ("counter", "new_targets", "copy_spell", "attach")
 DECISIONS = ("unless_pay", "new_targets")
-KIND_RU = {"spell": "заклинание", "instant_or_sorcery_spell": "мгновенное заклинание или волшебство", "land": "земля"}
+KIND_RU = {"spell": "заклинание", "instant_or_sorcery_spell": "мгновенное заклинание или волшебство", "land": "земля",
+           "spell_one_target": "заклинание с единственной целью",
+           "instant_or_sorcery_spell_you_control": "ваше мгновенное заклинание или волшебство",
+           "permanent_spell_you_control": "ваше заклинание перманента",
+           "ability": "активируемая или срабатывающая способность",
+           "ability_you_control": "ваша активируемая или срабатывающая способность"}
 
 
 def handles(e: dict) -> bool:
@@ -36,11 +43,28 @@ def is_copy(obj: Obj) -> bool:
 def spell_fits(game: Game, kind: str, obj: Obj, source: Obj | None) -> tuple:
     """(fits, rule keys why not) for a spell on the stack as a target (115.1; an ability on the
     stack is not a spell, 113.9; a spell can't target itself, 115.5)."""
-    if obj.zone != "stack" or obj.stack_kind != "spell" or (source is not None and source.id == obj.id):
+    if source is not None and source.id == obj.id:
+        return False, ["target_self"]
+    if kind in ABILITY_KINDS:   # mana abilities never use the stack (605.3b), so never are targets
+        mine = kind == "ability" or source is None or obj.controller == source.controller
+        return (obj.zone == "stack" and obj.stack_kind == "ability" and mine), ["targets", "ability_target"]
+    if obj.zone != "stack" or obj.stack_kind != "spell":
         return False, ["targets"]
-    if kind == "instant_or_sorcery_spell" and not ({"instant", "sorcery"} & set(obj.types)):
+    instant_or_sorcery = bool({"instant", "sorcery"} & set(obj.types))
+    if kind in YOURS and (source is None or obj.controller != source.controller
+                          or instant_or_sorcery != (kind == "instant_or_sorcery_spell_you_control")):
+        return False, ["targets"]
+    if kind == "instant_or_sorcery_spell" and not instant_or_sorcery:
+        return False, ["targets"]
+    if kind == "spell_one_target" and len(obj.targets) != 1:
         return False, ["targets"]
     return True, []
+
+
+def target_keys(game: Game, targets: list) -> list:
+    """Extra rule keys for a choice of targets: an ability on the stack as a target (115.2)."""
+    objs = [game.objects.get(t[1]) for t in targets]
+    return ["ability_target"] if any(o is not None and o.zone == "stack" and o.stack_kind == "ability" for o in objs) else []
 
 
 def legal_spell_targets(game: Game, kind: str, source: Obj | None) -> list:
@@ -87,7 +111,7 @@ def ask(game: Game, so: Obj) -> bool:
                 continue
             cost = parse_mana_cost(e["unless_pay"])
             payer = game.player(t.controller)
-            if costs.available_mana(game, payer) < cost.mana_value:
+            if not costs.mana_payable(game, payer, cost):
                 answers["unless"] = "decline"
                 game.emit("unless", f"{payer.name} не может заплатить {cost} за {t.label()}", "", [payer.name, t.id],
                           ["unless_pay", "cost_unpayable"])
@@ -103,14 +127,45 @@ def ask(game: Game, so: Obj) -> bool:
                 if t is None or not t.targets:
                     continue
                 perspective = so.controller if key == "copy_spell" else t.controller
+                if key == "new_targets" and e.get("change") and _change_decided(game, so, t, answers):
+                    continue
                 what = "для копии " if key == "copy_spell" else "для "
                 game.decision = Decision(by=so.controller, kind="new_targets", options=_new_target_options(game, t, perspective),
                                          count=len(t.targets),
                                          text_ru=f"{so.label()}: выберите новые цели {what}{t.label()} (keep — оставить прежние)",
-                                         context={"stack_id": so.id, "key": key, "spell": t.id, "perspective": perspective})
+                                         context={"stack_id": so.id, "key": key, "spell": t.id, "perspective": perspective,
+                                                  "change": bool(e.get("change"))})
+                if e.get("change"):   # 115.7a: each target must become another legal one — "keep" is no answer
+                    game.decision.options = [o for o in game.decision.options if o != "keep"]
+                    game.decision.text_ru = f"{so.label()}: измените цели {t.label()} на другие допустимые"
                 game.emit("decision", f"{so.controller} выбирает новые цели {what}{t.label()}", "", [so.controller, t.id],
                           ["copy_new_targets" if key == "copy_spell" else "new_targets"])
                 return True
+    return False
+
+
+def _change_alternatives(game: Game, t: Obj) -> list:
+    """For each target of ``t``, the other legal targets it could be changed to (115.7a)."""
+    from judge_app.engine import effects
+    kinds = target_kinds(t)
+    return [[r for r in effects.legal_targets(game, kinds[i] if i < len(kinds) else "any", t.controller, t) if r != old[1]]
+            for i, old in enumerate(t.targets)]
+
+
+def _change_decided(game: Game, so: Obj, t: Obj, answers: dict) -> bool:
+    """"Change the target(s)" (115.7a) needs no question when a target has no other legal
+    target (then none changes) or each has exactly one."""
+    from judge_app.engine import effects
+    alts = _change_alternatives(game, t)
+    if not all(alts):
+        answers["new_targets"] = "keep"
+        game.emit("retarget", f"{so.label()}: цель {t.label()} нельзя заменить другой допустимой — цели не меняются", "",
+                  [so.id, t.id], ["change_targets"])
+        return True
+    if all(len(a) == 1 for a in alts):
+        answers["new_targets"] = [effects.target_tuple(game, a[0]) for a in alts]
+        game.answered_alone(so.controller, "new_targets", [a[0] for a in alts])
+        return True
     return False
 
 
@@ -129,6 +184,9 @@ def answer(game: Game, value) -> None:
     else:
         spell = game.objects[d.context["spell"]]
         key = d.context["key"]
+        if d.context.get("change") and (vals == ["keep"] or any(v == old[1] for v, old in zip(vals, spell.targets))):
+            raise refuse(game, f"{spell.label()}: каждую цель нужно заменить другой допустимой; допустимые: "
+                         f"{', '.join(d.options)}", "change_targets")
         if vals == ["keep"]:
             answers[key] = "keep"
         else:
@@ -149,7 +207,7 @@ def answer(game: Game, value) -> None:
                     why = effects.object_fits(game, kind, d.context["perspective"], game.objects[v], spell)[1] \
                         if v in game.objects else ["targets"]
                     raise refuse(game, f"«{v}» не может быть новой целью {spell.label()} ({effects.KIND_RU.get(kind, kind)})",
-                                 rule, *why)
+                                 *(why if "target_self" in why else [rule, *why]))
                 new.append(effects.target_tuple(game, v))
             refs = [t[1] for t in new]
             if spell.distinct_targets and len(set(refs)) != len(refs):
@@ -157,7 +215,8 @@ def answer(game: Game, value) -> None:
             answers[key] = new
     game.emit("choice", f"{d.by} выбирает: {', '.join(vals)}", f"{d.by} chooses {', '.join(vals)}", [d.by] + vals,
               ["unless_pay"] if d.kind == "unless_pay" else
-              ["copy_new_targets" if d.context["key"] == "copy_spell" else "new_targets"])
+              ["copy_new_targets" if d.context["key"] == "copy_spell" else
+               "change_targets" if d.context.get("change") else "new_targets"])
     game.decision = None
     priority.resolve_top(game)
 
@@ -182,8 +241,8 @@ def counter(game: Game, t: Obj, by: Obj) -> None:
     if t.stack_kind == "ability":
         game.stack.remove(t.id)
         t.zone = "none"
-        game.emit("counter", f"{by.label()} отменяет {t.label()}: способность убирается со стека", "", [t.id, by.id],
-                  ["counter"])
+        game.emit("counter", f"{by.label()} отменяет {t.label()}: способность убирается со стека и ничего не делает; "
+                  "оплаченные стоимости не возвращаются", "", [t.id, by.id], ["counter", "counter_no_refund"])
     elif is_copy(t):
         game.emit("counter", f"{by.label()} отменяет {t.label()}", f"{by.label_en()} counters {t.label_en()}", [t.id, by.id],
                   ["counter"])
@@ -193,6 +252,16 @@ def counter(game: Game, t: Obj, by: Obj) -> None:
                 text_ru=f"{by.label()} отменяет {t.label()}: оно не разрешается и кладётся на кладбище владельца; "
                         "оплаченные стоимости не возвращаются",
                 text_en=f"{by.label_en()} counters {t.label_en()}")
+
+
+def become_token(game: Game, copy: Obj) -> None:
+    """A copy of a permanent spell resolving: a permanent no card represents, a token (111.1),
+    with the original's name — "копия" named it only while it was a spell beside the original."""
+    copy.token = True
+    orig = game.objects.get(copy.choices.get("copy_of") or "")
+    if orig is not None:
+        copy.name_ru, copy.name_en = orig.name_ru, orig.name_en
+        copy.base = {**copy.base, "name_ru": orig.name_ru, "name_en": orig.name_en}
 
 
 def cease(game: Game, copy: Obj) -> None:
@@ -206,13 +275,15 @@ def cease(game: Game, copy: Obj) -> None:
 
 
 def _copy_spell(game: Game, t: Obj, so: Obj, colors=None) -> Obj:
+    """706.10: a copy of a spell or ability on the stack, with every decision made for it; a
+    copy of an ability keeps its source (706.10b)."""
     cid = f"{t.id}-copy" if f"{t.id}-copy" not in game.objects else game.new_id(f"{t.id}-copy")   # a script names it
     c = t.copy()
     c.id = cid
     c.owner = so.controller
     c.set_base_controller(so.controller)
     c.zone = "stack"
-    c.stack_kind = "spell"
+    c.stack_kind = t.stack_kind
     # every choice made for it is copied (706.10), but not the mana spent: mana isn't an object (706.10's example 3)
     c.choices = {**{k: v for k, v in t.choices.items() if k not in ("answers", "spent")}, "is_copy": True, "copy_of": t.id}
     c.incarnation = 0
@@ -224,10 +295,12 @@ def _copy_spell(game: Game, t: Obj, so: Obj, colors=None) -> Obj:
     game.objects[cid] = c
     game.stack.append(cid)
     c.timestamp = game.next_ts()
+    ability = t.stack_kind == "ability"
     game.emit("copy", f"{so.controller} кладёт на стек копию {t.label()} — {c.label()}: она копирует всё решённое "
-              f"при розыгрыше (режим, X, цели) и не считается разыгранной",
+              + ("при активации (X, цели), не считается активированной, и её источник тот же" if ability
+                 else "при розыгрыше (режим, X, цели) и не считается разыгранной"),
               f"{so.controller} puts a copy of {t.label_en()} on the stack", [cid, t.id],
-              ["copy_spell"] + (["copy_modified"] if colors else []))
+              ["copy_spell"] + (["copy_ability_source"] if ability else []) + (["copy_modified"] if colors else []))
     return c
 
 
@@ -267,7 +340,7 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
             t.targets = list(new)
             from judge_app.engine import effects
             game.emit("retarget", f"{t.label()} получает новые цели{effects.describe_targets(game, t.targets)}", "",
-                      [t.id] + [x[1] for x in t.targets], ["new_targets", "targets_final"])
+                      [t.id] + [x[1] for x in t.targets], ["change_targets" if e.get("change") else "new_targets", "targets_final"])
         return
     c = _copy_spell(game, t, so, e.get("copy_colors"))
     new = answers.get("copy_spell")

@@ -288,6 +288,14 @@ class Game:
         self.ts += 1
         return self.ts
 
+    def numbered_id(self, base: str) -> str:
+        """``base-1``, ``base-2``, …: the first free one. An object on the stack made from a
+        permanent (``ID-ab-1``, ``ID-trig-1``) so gets a name a script can write in advance."""
+        k = 1
+        while f"{base}-{k}" in self.objects:
+            k += 1
+        return f"{base}-{k}"
+
     def new_id(self, base: str) -> str:
         self.seq += 1
         cand = f"{base}-{self.seq}"

@@ -241,7 +241,7 @@ def put_pending_on_stack(game: Game) -> bool:
                           [t["source"]], ["trigger_targets"])
                 return False
         game.trigger_queue.pop(0)
-        ab_id = game.new_id(f"{t['source']}-trig")
+        ab_id = game.numbered_id(f"{t['source']}-trig")
         lki = {**t["lki"], "_trigger_ability": t["ability"]} if t["ability"].get("if") else t["lki"]
         ab = Obj(id=ab_id, owner=t["controller"], controller=t["controller"], zone="stack",
                  name_ru=f"Способность «{t['source_name']}»", name_en=f"{t['source_name_en']} ability",

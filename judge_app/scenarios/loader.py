@@ -13,6 +13,7 @@ from judge_app import safe_yaml
 from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, _validate_effects, _validate_targets,
                                    default_pool, parse_mana_cost, validate_abilities, validate_keywords)
 from judge_app.engine import citations
+from judge_app.engine.costs import CHOICE_KEYS
 from judge_app.engine.setup import AD_HOC_KINDS
 from judge_app.engine.state import STEPS, ZONES
 from judge_app.scenarios import combat_script
@@ -25,7 +26,7 @@ PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "grav
                "mana_pool", "max_hand", "lands_played"}
 ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
               "token", "chosen", "face_down", "flipped"} | set(AD_HOC_KINDS)
-CHOICES = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "now")   # engine/costs.py; now: no waiting
+CHOICES = CHOICE_KEYS + ("now",)   # engine/costs.py; now: no waiting
 CAST_KEYS = ("card", "targets", "pay", "by") + CHOICES
 ACTIVATE_KEYS = ("object", "ability", "targets", "pay", "by") + CHOICES
 ACTIONS = {"cast", "activate", "play_land", "turn_face_up", "attack", "block", "order_blockers", "assign_damage", "choose",
@@ -227,7 +228,7 @@ class _Checker:
         r = str(r)
         if r in self.ids or (players_ok and r in self.players):
             return
-        if r.endswith("-copy") and r[:-5] in self.ids:   # the copy of a spell (engine/stack_fights.py)
+        if stack_ref_base(r) in self.ids:
             return
         known = sorted(self.ids) + (self.players if players_ok else [])
         m = difflib.get_close_matches(r, known, n=1)
@@ -266,6 +267,14 @@ def _yaml_hint(problem: str) -> str:
         if k in problem:
             return f" — {hint}"
     return ""
+
+
+def stack_ref_base(ref: str) -> str | None:
+    """The declared id an engine-made stack object is named after: ``X-copy`` (the copy of a
+    spell, engine/stack_fights.py), ``X-ab-N`` / ``X-trig-N`` (an ability activated from, or
+    triggered by, permanent X; its copy ``X-ab-N-copy``). None for any other name."""
+    m = re.fullmatch(r"(.+?)(-(?:ab|trig)-\d+)?(-copy)?", ref)
+    return m.group(1) if m and (m.group(2) or m.group(3)) else None
 
 
 def load(path, pool: CardPool | None = None) -> Scenario:

@@ -49,7 +49,7 @@ def test_x_decision_lists_options_and_refuses_unknown_answer():
     g = _game()
     assert actions.cast(g, _alice(g), "fireball", targets=["Боб"]) is None
     d = decisions.owed(g)
-    assert d.kind == "x" and d.options[0] == 0 and d.options[-1] == 6   # six lands untapped
+    assert d.kind == "x" and d.options[0] == 0 and d.options[-1] == 5   # six lands: {R} and X = 5
     with pytest.raises(InvalidInput, match="допустимые: 0, 1"):
         actions.choose(g, "много")
     actions.choose(g, 2)
@@ -66,8 +66,15 @@ def test_negative_x_refused_with_107_3a():
 
 def test_unknown_choice_key_lists_known_ones():
     g = _game()
-    with pytest.raises(InvalidInput, match="sacrifice"):
-        actions.cast(g, _alice(g), "fireball", targets=["Боб"], kicker=True)
+    with pytest.raises(InvalidInput, match="kicker"):
+        actions.cast(g, _alice(g), "fireball", targets=["Боб"], entwine=True)
+
+
+def test_kicker_on_a_spell_without_one_is_refused_with_702_32a():
+    g = _game()
+    with pytest.raises(Refused) as r:
+        actions.cast(g, _alice(g), "fireball", targets=["Боб"], x=1, kicker=True)
+    assert "702.32a" in r.value.rules and not g.stack
 
 
 def test_sacrifice_choice_answer_must_be_a_candidate():

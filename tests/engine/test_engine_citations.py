@@ -31,6 +31,10 @@ def test_versions_align_by_content():
     for key in citations.keys():
         a = rules(new)[citations.rule(key, new)]
         b = rules(old)[citations.rule(key, old)]
+        if citations.reworded(key):   # reworded, not renumbered: the first sentences share their words
+            wa, wb = (set(re.findall(r"[a-z]+", t.split(". ")[0].lower())) for t in (a, b))
+            assert len(wa & wb) >= 0.8 * min(len(wa), len(wb)), (key, a[:80], b[:80])
+            continue
         assert _norm(a)[:40] == _norm(b)[:40], (key, a[:80], b[:80])
 
 
