@@ -12,7 +12,8 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "creature_you_control": "существо под вашим контролем",
            "creature_you_dont_control": "существо не под вашим контролем",
            "planeswalker": "planeswalker", "permanent": "перманент",
-           "nonlegendary_creature": "нелегендарное существо", **stack_fights.KIND_RU}
+           "nonlegendary_creature": "нелегендарное существо",
+           "attacking_creature_opponent_controls": "атакующее существо под контролем оппонента", **stack_fights.KIND_RU}
 REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures"}
 
 
@@ -42,6 +43,9 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
         ok = True
     elif kind == "land":
         ok = "land" in obj.types
+    elif kind == "attacking_creature_opponent_controls":   # Mystifying Maze: attacking anyone (506.3)
+        from judge_app.engine import combat
+        ok = obj.is_creature and obj.controller != controller and combat.is_attacking(game, obj.id)
     else:
         ok = False
     if not ok:
@@ -127,6 +131,8 @@ def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: s
         return game.player(r) if kind == "player" else game.objects[r]
     if ref == "you":
         return game.player(controller)
+    if game.has_player(ref):   # "that player": fixed by the trigger event (event_triggers.py)
+        return game.player(ref)
     raise InvalidInput(f"неизвестная ссылка {ref!r} в эффекте")
 
 
@@ -145,8 +151,15 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         (stack_fights.own_source); anything else a target or player (_resolve_ref)."""
         return stack_fights.own_source(game, so) if r == "self" else _resolve_ref(game, r, so.targets, legal, ctl)
 
-    for e in costs.concrete_effects(so):   # X, a division and a sacrificed power filled in (costs.py)
-        if stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
+    from judge_app.engine import zone_actions
+    if zone_actions.optional(so) and so.choices.get("answers", {}).get("may") == "no":   # 603.5
+        game.emit("may_no", f"{so.controller} решает не использовать способность {so.label()}: она ничего не делает",
+                  f"{so.label_en()}: its controller chooses not to", [so.id], ["trigger_optional"])
+        return
+    for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
+        if zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
+            zone_actions.run(game, so, e, ref, idx)
+        elif stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
             stack_fights.run(game, so, e, ref)
         elif "damage" in e:
             n = e["damage"]
