@@ -106,27 +106,15 @@ def ask(game: Game, so: Obj) -> bool:
         if "search" in e and key not in answers:
             spec = e["search"]
             found = [oid for oid in me.library if fits_search(game.objects[oid], spec["for"])]
-            game.decision = Decision(
-                by=me.name, kind="search", options=found + ["none"], count=spec.get("up_to", 1),
-                text_ru=f"{so.label()}: {me.name} ищет в библиотеке не более {spec.get('up_to', 1)} "
-                        f"{SEARCH_FOR[spec['for']]} (можно не найти ни одной: none)",
-                context={"stack_id": so.id, "key": key})
-            game.emit("decision", f"{me.name} ищет в своей библиотеке ({SEARCH_FOR[spec['for']]})", "",
-                      [me.name, so.id], ["search", "search_may_fail"])
-            return True
+            return _ask_search(game, so, key, found, spec.get("up_to", 1),
+                               f"не более {spec.get('up_to', 1)} {SEARCH_FOR[spec['for']]}", "своей библиотеке")
         if "exile_graveyard_and_namesakes" in e and key not in answers:
             who = _target_player(game, so, e["exile_graveyard_and_namesakes"])
             found = _namesakes(game, who) if who is not None else []
             if not found:
                 continue
-            game.decision = Decision(
-                by=me.name, kind="search", options=found + ["none"], count=len(found),
-                text_ru=f"{so.label()}: {me.name} ищет в библиотеке игрока {who.name} карты с теми же именами, "
-                        f"что у изгоняемых с кладбища (находить все не обязательно: none)",
-                context={"stack_id": so.id, "key": key})
-            game.emit("decision", f"{me.name} ищет в библиотеке игрока {who.name}", "", [me.name, so.id],
-                      ["search", "search_may_fail"])
-            return True
+            return _ask_search(game, so, key, found, len(found), "карты с теми же именами, что у изгоняемых с кладбища",
+                               f"библиотеке игрока {who.name}")
         if "scry" in e and key not in answers and len(me.library) > drawn:
             top = me.library[drawn:drawn + e["scry"]]
             game.decision = Decision(
@@ -138,6 +126,15 @@ def ask(game: Game, so: Obj) -> bool:
                       [me.name, so.id], ["scry"])
             return True
     return False
+
+
+def _ask_search(game: Game, so: Obj, key: str, found: list, count: int, what: str, where: str) -> bool:
+    """Owe the choice of what a search finds: up to ``count`` of ``found``, or none (701.18b)."""
+    game.decision = Decision(by=so.controller, kind="search", options=found + ["none"], count=count,
+                             text_ru=f"{so.label()}: {so.controller} ищет в {where} {what} (можно не найти ни одной: none)",
+                             context={"stack_id": so.id, "key": key})
+    game.emit("decision", f"{so.controller} ищет в {where}", "", [so.controller, so.id], ["search", "search_may_fail"])
+    return True
 
 
 def answer(game: Game, value) -> None:
