@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from judge_app.cards.model import CardDataError, card_from_dict, default_pool
-from judge_app.engine import actions, setup
+from engine_boards import build_game
+from judge_app.cards.model import CardDataError, card_from_dict
+from judge_app.engine import actions
 from judge_app.engine.errors import InvalidInput
-from judge_app.scenarios import loader, runner
 
 BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["sorcery"], "text_ru": "т", "text_en": "t"}
 
@@ -53,10 +53,7 @@ turn: {number: 3, active: Алиса, step: main1}
 
 
 def _game():
-    sc = loader.from_data(loader.parse_text(BOARD, "t.yaml"), "t.yaml", default_pool())
-    g = runner.build(sc)
-    setup.start(g, "main1")
-    return g
+    return build_game(BOARD)
 
 
 def _resolve_until_asked(g):
