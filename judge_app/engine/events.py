@@ -239,6 +239,10 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
         if "deathtouch" in kws:
             recipient.deathtouch_damage = True
             keys.append("deathtouch")
+            src_obj = game.objects.get(source["id"])
+            if src_obj is not None and src_obj.zone != "battlefield" and src_obj.stack_kind is None \
+                    and source.get("incarnation", src_obj.incarnation) == src_obj.incarnation:
+                keys.append("deathtouch_any_zone")   # the card itself, from a graveyard, say (FAQ M2011 r10; not LKI, r11)
         game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()} ({marked})",
                   f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
                   [source["id"], recipient.id], keys)
