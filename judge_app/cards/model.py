@@ -258,9 +258,9 @@ def validate_abilities(abilities, where: str) -> list:
             raise CardDataError(f"{where}: способность {a!r} должна быть словарём")
         if not ({"mana", "static", "trigger", "activated", "as_enters", "morph"} & set(a)):
             raise CardDataError(f"{where}: способность {a!r} не из словаря")
-        if "mana" in a and a["mana"] not in COLOR_OF_SYMBOL and a["mana"] != "chosen":
-            raise CardDataError(f"{where}: способность маны добавляет один из W U B R G "
-                                f"(или chosen — ману выбранного цвета), а не {a['mana']!r}")
+        if "mana" in a and a["mana"] not in COLOR_OF_SYMBOL and a["mana"] not in ("chosen", "C"):
+            raise CardDataError(f"{where}: способность маны добавляет один из W U B R G, C (бесцветная) "
+                                f"или chosen (ману выбранного цвета), а не {a['mana']!r}")
         if "copy_except" in a and not (a.get("as_enters") in ("copy_creature", "copy_artifact")
                                        and _copy_except_ok(a["copy_except"], where)):
             raise CardDataError(f"{where}: copy_except — словарь из {', '.join(COPY_EXCEPT[:4])} (pt: [P, T], "
@@ -604,3 +604,72 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
                 raise CardDataError(f"{where}: cost_change — amount: ±N (не 0) и spells: {{colors, types, "
                                     f"controller: you | opponents | any}}")
     return out
+
+
+# -- Zones and the library; more trigger events (issue 11, FAQ M2011 part B) ----------------
+# engine/zone_actions.py (mill, search, scry, shuffle into the library, sacrifice as an effect,
+# "you may") and engine/event_triggers.py (draw, discard, becoming a target, a filtered
+# "another creature enters").
+
+SEARCH_FOR = ("land", "basic_land", "artifact")
+SEARCH_PUT = ("battlefield_tapped", "battlefield", "hand", "exile")
+EFFECT_KEYS = EFFECT_KEYS + ("mill", "search", "scry", "shuffle_into_library", "sacrifice", "return_to_hand",
+                             "linked_exiled_to_hand", "exile_until", "exile_graveyard_and_namesakes")
+TARGET_KINDS = TARGET_KINDS + ("attacking_creature_opponent_controls",)
+TRIGGER_KINDS = TRIGGER_KINDS + ("you_draw", "opponent_discards", "becomes_target")
+ETB_FILTER_KEYS = ("yours", "power_at_least")   # another_creature_etb: "under your control", "with power N or greater"
+
+_zones_validate_effects = _validate_effects
+_zones_validate_abilities = validate_abilities
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _zones_validate_effects(effects, where)
+    for e in effects:
+        if "mill" in e and not (isinstance(e["mill"], int) and e["mill"] > 0 and e.get("who", "you") in _REFS + ("that_player",)):
+            raise CardDataError(f"{where}: mill — число карт больше 0 (who: you / target1)")
+        if "scry" in e and not (isinstance(e["scry"], int) and e["scry"] > 0):
+            raise CardDataError(f"{where}: scry — число больше 0")
+        if "search" in e:
+            s = e["search"]
+            if not (isinstance(s, dict) and s.get("for") in SEARCH_FOR and set(s) <= {"for", "up_to", "put", "remember"}
+                    and s.get("remember", True) is True
+                    and isinstance(s.get("up_to", 1), int) and s.get("up_to", 1) > 0
+                    and isinstance(s.get("put", []), list) and all(x in SEARCH_PUT for x in s.get("put", []))):
+                raise CardDataError(f"{where}: search — {{for: {' | '.join(SEARCH_FOR)}, up_to: N, "
+                                    f"put: [{' | '.join(SEARCH_PUT)}, …]}}")
+        if "shuffle_into_library" in e and not (isinstance(e["shuffle_into_library"], list) and e["shuffle_into_library"]
+                                                and set(e["shuffle_into_library"]) <= {"self", "graveyard"}):
+            raise CardDataError(f"{where}: shuffle_into_library — список из self, graveyard")
+        if "return_to_hand" in e and e["return_to_hand"] not in ("target1", "target2", "self"):
+            raise CardDataError(f"{where}: return_to_hand — target1 или self")
+        if "linked_exiled_to_hand" in e and e["linked_exiled_to_hand"] is not True:
+            raise CardDataError(f"{where}: linked_exiled_to_hand: true")
+        if "exile_graveyard_and_namesakes" in e and e["exile_graveyard_and_namesakes"] not in ("target1", "target2"):
+            raise CardDataError(f"{where}: exile_graveyard_and_namesakes — target1 (целевой игрок)")
+        if "exile_until" in e:
+            x = e["exile_until"]
+            if not (isinstance(x, dict) and x.get("what") in ("target1", "target2") and x.get("return_at") == "end"
+                    and set(x) <= {"what", "return_at", "tapped"} and isinstance(x.get("tapped", False), bool)):
+                raise CardDataError(f"{where}: exile_until — {{what: target1, return_at: end, tapped: true}}")
+        if "sacrifice" in e and e["sacrifice"] != "self":
+            raise CardDataError(f"{where}: sacrifice как эффект — только self")
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
+    out = _zones_validate_abilities(abilities, where)
+    for a in out:
+        if "optional" in a and not (a.get("trigger") and a["optional"] is True):
+            raise CardDataError(f"{where}: optional: true («вы можете», 603.5) — только у срабатывающей способности")
+        if "filter" in a:
+            f = a["filter"]
+            if not (a.get("trigger") == "another_creature_etb" and isinstance(f, dict) and f and set(f) <= set(ETB_FILTER_KEYS)
+                    and all(isinstance(v, bool) if k == "yours" else isinstance(v, int) for k, v in f.items())):
+                raise CardDataError(f"{where}: filter — у another_creature_etb: {{yours: true, power_at_least: N}}")
+        refs = [v for e in a.get("effects", []) for k, v in e.items() if k in ("who", "to")]
+        if "that_player" in refs and a.get("trigger") != "opponent_discards":
+            raise CardDataError(f"{where}: that_player — только у trigger: opponent_discards")
+    return out
+
+
+_REFS = _REFS + ("that_player",)   # the player a trigger event names (opponent_discards: "that player")

@@ -20,6 +20,9 @@ costs            costs and the choices made casting/activating: X, modes, sacrif
                  additional/alternative costs, loyalty costs, divided damage (601.2b-h, 602.2b, 118)
 loyalty          when an ability may be activated: loyalty abilities (606.3), equip, "only as a sorcery"
 stack_fights     spells that target spells: counter (701.5), new targets (115.7d), copies (706.10); attach
+zone_actions     the library, graveyard and exile (search, scry, mill, shuffle, linked exile, exile until
+                 the next end step) and "you may": the choices asked as a spell or ability resolves
+event_triggers   trigger events: you draw, an opponent discards, becomes a target, a filtered "enters"
 decisions        what is owed now, and the legal actions
 effects          targets and the effects of the card vocabulary
 setup / view     build a game from a board description; show it (Russian text or JSON)

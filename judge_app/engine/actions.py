@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
 from judge_app.cards.model import parse_mana_cost
-from judge_app.engine import combat, costs, effects, loyalty, priority, stack_fights, turn
+from judge_app.engine import combat, costs, effects, event_triggers, loyalty, priority, stack_fights, turn
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, Refused, refuse
 from judge_app.engine.state import Game, Obj, Player
@@ -228,6 +228,7 @@ def _targets_and_division(game: Game, player, so: Obj, kinds: tuple, targets, wh
     elif so.choices.get("mode"):
         so.choices["target_kinds"] = list(kinds)
     so.targets = _choose_targets(game, player, kinds, targets, what, source=so)
+    event_triggers.on_targeted(game, so.targets)   # "becomes the target" (603.2)
     refs = [t[1] for t in so.targets]
     if (so.distinct_targets or spec.get("any_number_of_targets")) and len(set(refs)) != len(refs):
         raise refuse(game, f"{what}: цели должны быть разными", "cast_targets")
@@ -363,6 +364,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
         loyalty.mark_used(game, obj, spec)
     _announce(game, player, so, ch_)
     so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label(), source=so)
+    event_triggers.on_targeted(game, so.targets)
     if so.targets:
         game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
                   [abid] + [t[1] for t in so.targets], ["cast_targets", "targets"] + stack_fights.target_keys(game, so.targets))
@@ -429,6 +431,9 @@ def choose(game: Game, value) -> None:
         return costs.answer(game, value)
     if d.kind in stack_fights.DECISIONS:   # pay or not (Mana Leak), new targets (Redirect, Reverberate)
         return stack_fights.answer(game, value)
+    from judge_app.engine import zone_actions
+    if d.kind in zone_actions.DECISIONS:   # "you may", a search, a scry
+        return zone_actions.answer(game, value)
     if d.kind == "as_enters":   # Clone's copy, Conspiracy's type, Painter's Servant's colour
         from judge_app.engine import control_copy
         obj = control_copy.answer(game, value)

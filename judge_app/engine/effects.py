@@ -13,7 +13,7 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "creature_you_dont_control": "существо не под вашим контролем",
            "planeswalker": "planeswalker", "permanent": "перманент",
            "nonlegendary_creature": "нелегендарное существо", "nonaura_enchantment": "чары, не Аура",
-           **stack_fights.KIND_RU}
+           "attacking_creature_opponent_controls": "атакующее существо под контролем оппонента", **stack_fights.KIND_RU}
 REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures"}
 
 
@@ -45,6 +45,9 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
         ok = "land" in obj.types
     elif kind == "nonaura_enchantment":   # Emerald Charm
         ok = "enchantment" in obj.types and "Aura" not in obj.subtypes
+    elif kind == "attacking_creature_opponent_controls":   # Mystifying Maze: attacking anyone (506.3)
+        from judge_app.engine import combat
+        ok = obj.is_creature and obj.controller != controller and combat.is_attacking(game, obj.id)
     else:
         ok = False
     if not ok:
@@ -130,6 +133,8 @@ def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: s
         return game.player(r) if kind == "player" else game.objects[r]
     if ref == "you":
         return game.player(controller)
+    if game.has_player(ref):   # "that player": fixed by the trigger event (event_triggers.py)
+        return game.player(ref)
     raise InvalidInput(f"неизвестная ссылка {ref!r} в эффекте")
 
 
@@ -172,8 +177,15 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
             return _that_creature(game, so)
         return stack_fights.own_source(game, so) if r == "self" else _resolve_ref(game, r, so.targets, legal, ctl)
 
-    for e in costs.concrete_effects(so):   # X, a division and a sacrificed power filled in (costs.py)
-        if stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
+    from judge_app.engine import zone_actions
+    if zone_actions.optional(so) and so.choices.get("answers", {}).get("may") == "no":   # 603.5
+        game.emit("may_no", f"{so.controller} решает не использовать способность {so.label()}: она ничего не делает",
+                  f"{so.label_en()}: its controller chooses not to", [so.id], ["trigger_optional"])
+        return
+    for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
+        if zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
+            zone_actions.run(game, so, e, ref, idx)
+        elif stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
             stack_fights.run(game, so, e, ref)
         elif "damage" in e:
             n = e["damage"]

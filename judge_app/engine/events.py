@@ -8,7 +8,7 @@ is at once (the fast path).
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
-from judge_app.engine import replacement, triggers
+from judge_app.engine import event_triggers, replacement, triggers
 from judge_app.engine.ru import dmg, life
 from judge_app.engine.state import ZONE_RU, Game, Obj
 
@@ -92,6 +92,8 @@ def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None
         game.emit(kind, text, text_en, [obj.id], list(keys) + ["zone_change_new_object"])
     if kind == "cast_begin":
         triggers.on_cast(game, obj)
+    if kind == "discard":   # 701.8a: discarded even if it went to exile instead (Leyline of the Void)
+        event_triggers.on_discard(game, obj.owner)
     if zone == "battlefield":
         triggers.on_enter(game, obj)
     if old == "battlefield":
@@ -237,6 +239,10 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
         if "deathtouch" in kws:
             recipient.deathtouch_damage = True
             keys.append("deathtouch")
+            src_obj = game.objects.get(source["id"])
+            if src_obj is not None and src_obj.zone != "battlefield" and src_obj.stack_kind is None \
+                    and source.get("incarnation", src_obj.incarnation) == src_obj.incarnation:
+                keys.append("deathtouch_any_zone")   # the card itself, from a graveyard, say (FAQ M2011 r10; not LKI, r11)
         game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()} ({marked})",
                   f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
                   [source["id"], recipient.id], keys)
@@ -259,6 +265,8 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
 
 def draw(game: Game, player, n: int = 1, keys=("draw",)) -> None:
     """Draw ``n`` cards, one at a time: each draw may be replaced (614.11, 614.11a)."""
+    if n > 1:
+        keys = tuple(keys) + ("draw_one_at_a_time",)
     for _ in range(n):
         event = replacement.run(game, {"kind": "draw", "player": player, "count": 1})
         if event is None:
@@ -300,6 +308,7 @@ def _draw_one(game: Game, player, keys) -> None:
     what = f"карту ({oid})" if obj.anonymous else f"карту {obj.label()}"
     game.emit("draw", f"{player.name} берёт {what}", f"{player.name} draws a card",
               [player.name, oid], keys)
+    event_triggers.on_draw(game, player)
 
 
 def add_counters(game: Game, obj: Obj, kind: str, n: int, keys=("counters",)) -> None:

@@ -67,6 +67,9 @@ def resolve_top(game: Game) -> None:
     so = game.objects[oid]
     if stack_fights.ask(game, so):   # a choice made as it resolves (pay or not, new targets): owed first
         return
+    from judge_app.engine import zone_actions
+    if zone_actions.ask(game, so):   # "you may", a search, a scry (zone_actions.py)
+        return
     game.emit("resolve", f"Все игроки пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
               [oid], ["priority_all_pass", "stack_resolve_top"])
     if so.stack_kind == "ability" or not _is_permanent(so):

@@ -3,6 +3,7 @@ time a player would receive priority, in APNAP order, each player ordering their
 
 from __future__ import annotations
 
+from judge_app.engine import event_triggers
 from judge_app.engine.state import Decision, Game, Obj
 
 
@@ -28,7 +29,10 @@ TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "к
               "each_end_step": "в начале каждого заключительного шага",
               "player_casts": "когда игрок разыгрывает заклинание",
               "you_cast": "когда вы разыгрываете заклинание",
-              "state": "когда выполняется условие (способность состояния)"}
+              "state": "когда выполняется условие (способность состояния)",
+              "you_draw": "когда вы берёте карту", "opponent_discards": "когда оппонент сбрасывает карту",
+              "becomes_target": "когда становится целью заклинания или способности",
+              "attacks": "когда атакует", "blocks": "когда блокирует"}
 
 
 def _ability_text(ab: dict) -> str:
@@ -51,7 +55,7 @@ def on_enter(game: Game, obj: Obj) -> None:
                 continue
             src = game.objects[sid]
             for i, ab in enumerate(src.abilities):
-                if ab.get("trigger") == "another_creature_etb":   # "that creature" is the one that entered
+                if ab.get("trigger") == "another_creature_etb" and event_triggers.enters_filter_ok(game, src, obj, ab):
                     _pending(game, sid, {**_info(src, game), "_that": (obj.id, obj.incarnation)}, i, ab, "trigger_etb")
 
 
@@ -242,12 +246,13 @@ def put_pending_on_stack(game: Game) -> bool:
                 return False
         game.trigger_queue.pop(0)
         ab_id = game.numbered_id(f"{t['source']}-trig")
-        lki = {**t["lki"], "_trigger_ability": t["ability"]} if t["ability"].get("if") else t["lki"]
+        lki = {**t["lki"], "_trigger_ability": t["ability"]} if t["ability"].get("if") or t["ability"].get("optional") else t["lki"]
         ab = Obj(id=ab_id, owner=t["controller"], controller=t["controller"], zone="stack",
                  name_ru=f"Способность «{t['source_name']}»", name_en=f"{t['source_name_en']} ability",
                  effects=tuple(t["ability"].get("effects", ())), spell_targets=tuple(kinds),
                  stack_kind="ability", source=t["source"], source_lki=lki, targets=chosen)
         game.objects[ab_id] = ab
+        event_triggers.on_targeted(game, chosen)   # "becomes the target" (603.2)
         game.stack.append(ab_id)
         ab.timestamp = game.next_ts()
         tgt = effects.describe_targets(game, chosen)
