@@ -975,13 +975,13 @@ class Decoder:
         (``J{nms`` is «Для», ``601.2c¢.`` is «601.2c.»; ``ux`` stays «их», not the 2019 «или»).
         A 2019 number that the English text prints too passes whenever the glyphs have as
         many characters: the OCR read its digits as letters of the same shape, which no
-        training pair shows (704.5f «равна 0 или меньше», "toughness 0 or less": ``O``)."""
-        if any(c[1] == old for c in cands):
-            return []
+        training pair shows (704.5f «равна 0 или меньше», "toughness 0 or less": ``O``).
+        Where the 2019 token is among the candidates already, this is it again with that
+        advantage: «способность» is not lost to «способности» for a nat of channel score."""
         core = _core(old)
         cyr = bool(_CYR_WORD.search(old))
         sc = self.scorer(g, st)
-        lp = sc(old)
+        lp = 0.0 if old == g else sc(old)  # a Latin X printed as in 2019 (the channel knows Cyrillic only)
         if cyr and old[:1].isupper():  # the capital is the 2019 text's, not the glyphs' to prove
             lp = max(lp, sc(old.lower()))
         pr = self.m.word_prior(core) if cyr else self.m.keep.get(core, -12.0)
