@@ -1405,6 +1405,7 @@ def _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_l
     for b, old in same_blocks:
         places = []  # (line, index among the line's OCR words after the number, decoded word)
         stray = []  # per place: could the token be OCR noise (kept as printed, a dictionary word, unsure)?
+        joined = []  # per place: two OCR tokens read as one word
         for n_line, ln in enumerate(b.lines):
             if b.kind == "gloss" and n_line == 0:
                 continue
@@ -1420,6 +1421,7 @@ def _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_l
                 for w in (words if width == 1 and len(words) == 1 else [None] * len(words)):
                     places.append((ln, k, w))
                     stray.append(t.kind in ("keep", "dict", "oov") or t.conf < STRAY_CONF)
+                    joined.append(width == 2 and len(words) == 1)
                 k += width
         dec = [normalise(w) if w else "\0" for _, _, w in places]
         sm = difflib.SequenceMatcher(a=[normalise(w) for w in old], b=dec, autojunk=False)
@@ -1445,6 +1447,13 @@ def _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_l
                     two_as_one(j1, old[i1])
                 if i1 > 0:
                     two_as_one(j1 - 1, old[i1 - 1])
+                continue
+            if op == "replace" and i2 - i1 == 2 and j2 - j1 == 1 and joined[j1]:
+                # two OCR tokens read as one word where 2019 has two (``Kak v`` read «как», 2019 «как и»)
+                ln, k, _ = places[j1]
+                pos19[ln] = pos19[ln] or {}
+                pos19[ln][k], pos19[ln][k + 1] = old[i1], old[i1 + 1]
+                redo.add(ln)
                 continue
             if op != "replace" or i2 - i1 != j2 - j1:
                 continue
