@@ -165,18 +165,59 @@ def bench_unchanged(doc, ocr_text: str, aligned) -> dict[str, Acc]:
     return accs
 
 
+def identity_pairs(doc, ocr_text: str, aligned):
+    """(block id, 2019 text, decoded text) as ``judge diff`` compares them, for the rules and
+    titles whose English is the same in 2019 and 2020."""
+    same = ocr_translate.unchanged_english()
+    dec = decoded_blocks(doc.lines, ocr_text)
+    for a in aligned:
+        if a.id in same and a.kind in ("rule", "title") and a.id in dec:
+            yield a.id, diff.normalise(ocr_train.old_text(a)), diff.normalise(dec[a.id][1])
+
+
 def bench_identical(doc, ocr_text: str, aligned) -> tuple[int, int]:
     """(rules and titles whose English is the same in 2019 and 2020, those of them whose decoded
     Russian equals the 2019 Russian as ``judge diff`` compares texts): the quick form of
     bench/diff_report.py, on the aligned blocks."""
-    same = ocr_translate.unchanged_english()
-    dec = decoded_blocks(doc.lines, ocr_text)
-    n = ok = 0
-    for a in aligned:
-        if a.id in same and a.kind in ("rule", "title") and a.id in dec:
-            n += 1
-            ok += diff.normalise(ocr_train.old_text(a)) == diff.normalise(dec[a.id][1])
-    return n, ok
+    pairs = list(identity_pairs(doc, ocr_text, aligned))
+    return len(pairs), sum(old == new for _, old, new in pairs)
+
+
+def identity_misses(doc, ocr_text: str, aligned) -> dict[str, list[str]]:
+    """The rules of (c) that differ from 2019, by kind of difference (docs/ocr-decoder.md,
+    "Where the targets stand"): what is an OCR error and what is not."""
+    import difflib
+
+    def bare(s: str) -> str:
+        return re.sub(r"[^\wа-яё ]", "", s.replace("x", "х"))
+
+    out: dict[str, list[str]] = {}
+    for bid, old, new in identity_pairs(doc, ocr_text, aligned):
+        if old == new:
+            continue
+        ow, nw = old.split(), new.split()
+        ops = [(op, " ".join(ow[i1:i2]), " ".join(nw[j1:j2]))
+               for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=ow, b=nw, autojunk=False).get_opcodes()
+               if op != "equal"]
+        kinds = {op for op, _, _ in ops}
+        if any("рубашкой" in o and "лицом" in n for _, o, n in ops):
+            why = "2020 rewording: «рубашкой вверх» -> «лицом вниз»"
+        elif all(o.replace("x", "х") == n for _, o, n in ops):
+            why = "Latin x in 2019, Cyrillic х decoded"
+        elif all(bare(o) == bare(n) for _, o, n in ops):
+            why = "punctuation only"
+        elif all(bare(o).replace(" ", "") == bare(n).replace(" ", "") for _, o, n in ops):
+            why = "spacing only (2019 glued or split words)"
+        elif sum(max(len(o.split()), len(n.split())) for _, o, n in ops) > 6:
+            why = "more than 3 words"
+        elif kinds == {"insert"}:
+            why = "words the 2019 text lacks"
+        elif kinds == {"delete"}:
+            why = "2019 words without glyphs"
+        else:
+            why = "other replacements"
+        out.setdefault(why, []).append(bid)
+    return out
 
 
 def load_hand() -> list[tuple[str, str]]:
@@ -227,6 +268,7 @@ def timing() -> None:
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--skip-heldout", action="store_true", help="skip retraining the held-out model")
+    ap.add_argument("--misses", action="store_true", help="also sort the rules of (c) that differ by kind")
     ap.add_argument("--timing", action="store_true",
                     help="only time the production decode against the decode without the translation model")
     args = ap.parse_args(argv)
@@ -261,6 +303,10 @@ def main(argv=None):
     for r in rows:
         print(r)
     print(f"\nwhole-document decode (production): {dt:.1f} s wall, {len(doc.low_confidence)} low-confidence words")
+    if args.misses:
+        print("\n(c) rules that differ from 2019, by kind:")
+        for why, ids in sorted(identity_misses(doc, ocr_text, aligned).items(), key=lambda x: -len(x[1])):
+            print(f"  {len(ids):4d}  {why}: {', '.join(i.split('#')[0] for i in ids[:8])}")
 
 
 if __name__ == "__main__":

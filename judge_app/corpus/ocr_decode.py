@@ -69,6 +69,7 @@ CTX_BONUS = 3.0
 CTX_SAME = 5.0  # the 2019 bonus where the rule's English did not change 2019 -> 2020
 OLD_BONUS = 6.0  # the 2019 token at the same place, where the English did not change
 OLD_GATE = -5.0  # ... and where it explains the glyphs at least this well (per glyph), it beats any reading
+STRAY_CONF = 0.9  # a token the 2019 text lacks, read with less confidence, may be a piece of a split word
 TR_MIX = 0.1  # weight of the translation cache: log(1 - TR_MIX + TR_MIX * P(word | English) / P(word))
 TR_MAX = 5.0  # cap of the translation bonus (a dictionary word's prior is tiny)
 TR_SLACK = 6.0  # how much worse than the best reading a translation word may fit the glyphs and be tried
@@ -974,13 +975,13 @@ class Decoder:
         (``J{nms`` is «Для», ``601.2c¢.`` is «601.2c.»; ``ux`` stays «их», not the 2019 «или»).
         A 2019 number that the English text prints too passes whenever the glyphs have as
         many characters: the OCR read its digits as letters of the same shape, which no
-        training pair shows (704.5f «равна 0 или меньше», "toughness 0 or less": ``O``)."""
-        if any(c[1] == old for c in cands):
-            return []
+        training pair shows (704.5f «равна 0 или меньше», "toughness 0 or less": ``O``).
+        Where the 2019 token is among the candidates already, this is it again with that
+        advantage: «способность» is not lost to «способности» for a nat of channel score."""
         core = _core(old)
         cyr = bool(_CYR_WORD.search(old))
         sc = self.scorer(g, st)
-        lp = sc(old)
+        lp = 0.0 if old == g else sc(old)  # a Latin X printed as in 2019 (the channel knows Cyrillic only)
         if cyr and old[:1].isupper():  # the capital is the 2019 text's, not the glyphs' to prove
             lp = max(lp, sc(old.lower()))
         pr = self.m.word_prior(core) if cyr else self.m.keep.get(core, -12.0)
@@ -1019,12 +1020,17 @@ class Decoder:
         """Should the split ``a b`` also be tried as one word (OCR inserted a space)?"""
         if _NUMLIKE.match(a) or _NUMLIKE.match(b) or _SYMBOLIC.search(a) or _SYMBOLIC.search(b):
             return False
-        if len(a) + len(b) > 22 or a[-1] in ".,;:!?»)" or b[0] in "«(":
+        if len(a) + len(b) > 22 or (a[-1] in ".,;:!?»)" and a.strip(PUNCT_STRIP)) or b[0] == "«":
             return False
 
         def poor(c, g):
             top = c[0]
             return top[3] != "keep" and top[0] / max(1, len(g)) < POOR_CHANNEL or top[3] in ("oov", "dict")
+
+        if b[0] == "(":
+            # a bracket opens a word («(смотрите»), or it is «ф» (``(P``, ``(D``, ``(``) inside a word
+            # the OCR split: ``3P (EeKThI`` = «эффекты», whose first half alone read «эф»
+            return len(a.strip(PUNCT_STRIP)) <= 2 and (poor(ca, a) or ca[0][3] == "keep")
 
         # a short token may be a piece of a split word, unless it is a Latin word of the rules (X, N)
         short_a = len(a.strip(PUNCT_STRIP)) <= 2 and a.strip(PUNCT_STRIP) not in self.m.keep
@@ -1398,6 +1404,8 @@ def _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_l
     redo = set()
     for b, old in same_blocks:
         places = []  # (line, index among the line's OCR words after the number, decoded word)
+        stray = []  # per place: could the token be OCR noise (kept as printed, a dictionary word, unsure)?
+        joined = []  # per place: two OCR tokens read as one word
         for n_line, ln in enumerate(b.lines):
             if b.kind == "gloss" and n_line == 0:
                 continue
@@ -1412,16 +1420,40 @@ def _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_l
                 words = t.decoded.split()  # a token read as two glued words has no single place
                 for w in (words if width == 1 and len(words) == 1 else [None] * len(words)):
                     places.append((ln, k, w))
+                    stray.append(t.kind in ("keep", "dict", "oov") or t.conf < STRAY_CONF)
+                    joined.append(width == 2 and len(words) == 1)
                 k += width
         dec = [normalise(w) if w else "\0" for _, _, w in places]
         sm = difflib.SequenceMatcher(a=[normalise(w) for w in old], b=dec, autojunk=False)
+
+        def two_as_one(j: int, word: str) -> None:
+            """Try the decoded tokens at places j and j + 1 as the one 2019 word ``word``."""
+            if not 0 <= j < len(places) - 1:
+                return
+            (ln, k, w), (ln2, k2, w2) = places[j], places[j + 1]
+            if w is not None and w2 is not None and ln == ln2 and k2 == k + 1:
+                pos19[ln] = pos19[ln] or {}
+                pos19[ln][k, 2] = word
+                redo.add(ln)
+
         for op, i1, i2, j1, j2 in sm.get_opcodes():
             if op == "replace" and i2 - i1 == 1 and j2 - j1 == 2:  # one 2019 word, two decoded tokens
-                (ln, k, w), (ln2, k2, w2) = places[j1], places[j1 + 1]
-                if w is not None and w2 is not None and ln == ln2 and k2 == k + 1:
-                    pos19[ln] = pos19[ln] or {}
-                    pos19[ln][k, 2] = old[i1]
-                    redo.add(ln)
+                two_as_one(j1, old[i1])
+                continue
+            if op == "insert" and j2 - j1 == 1 and stray[j1]:
+                # a stray token: mostly the first or last piece of a word the OCR split, whose other
+                # piece alone was read as the whole 2019 word (``3P (EeKThI``: «эф эффекты»)
+                if i1 < len(old):
+                    two_as_one(j1, old[i1])
+                if i1 > 0:
+                    two_as_one(j1 - 1, old[i1 - 1])
+                continue
+            if op == "replace" and i2 - i1 == 2 and j2 - j1 == 1 and joined[j1]:
+                # two OCR tokens read as one word where 2019 has two (``Kak v`` read «как», 2019 «как и»)
+                ln, k, _ = places[j1]
+                pos19[ln] = pos19[ln] or {}
+                pos19[ln][k], pos19[ln][k + 1] = old[i1], old[i1 + 1]
+                redo.add(ln)
                 continue
             if op != "replace" or i2 - i1 != j2 - j1:
                 continue

@@ -2,9 +2,10 @@
 hand reference (tests/ocr/hand_reference.txt), the protocol of bench/ocr_bench.py (b)."""
 from __future__ import annotations
 
-# measured 2026-11-23 with the translation model (bench/ocr_bench.py (b)): 96.4-96.6 % upright
-# (918 words), 93.8 % italic (193 words: one word is 0.5 point); before it 96.1 % and 92.7 %
-MIN_ACC = {"u": 0.96, "i": 0.93}
+# measured 2026-11-23 (bench/ocr_bench.py (b)): 96.73 % upright (918 words) since stray pieces of
+# split words are joined (96.4 % before), 93.78 % italic (193 words: one word is 0.5 point);
+# 96.1 % and 92.7 % before the translation model
+MIN_ACC = {"u": 0.965, "i": 0.93}
 
 
 def test_hand_reference_word_accuracy(ocr_text, decoded, ocr_bench):
