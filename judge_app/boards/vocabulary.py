@@ -34,7 +34,9 @@ TARGETS = {"any": ("любая цель", "any target"), "creature": ("суще�
            "ability_you_control": ("ваша способность на стеке", "activated or triggered ability you control"),
            "instant_or_sorcery_spell_you_control": ("ваше мгновенное заклинание или волшебство",
                                                     "instant or sorcery spell you control"),
-           "permanent_spell_you_control": ("ваше заклинание перманента", "permanent spell you control")}
+           "permanent_spell_you_control": ("ваше заклинание перманента", "permanent spell you control"),
+           "attacking_creature_opponent_controls": ("атакующее существо под контролем оппонента",
+                                                    "attacking creature an opponent controls")}
 TRIGGERS = {"etb": ("когда выходит на поле битвы", "when it enters the battlefield"),
             "dies": ("когда умирает", "when it dies"),
             "another_creature_etb": ("когда другое существо выходит на поле битвы", "whenever another creature enters"),
@@ -52,6 +54,10 @@ TRIGGERS = {"etb": ("когда выходит на поле битвы", "when 
             "end_step_yours": ("в начале вашего заключительного шага", "at the beginning of your end step"),
             "each_end_step": ("в начале каждого заключительного шага", "at the beginning of each end step"),
             "player_casts": ("когда игрок разыгрывает заклинание", "whenever a player casts a spell"),
+            "you_draw": ("когда вы берёте карту", "whenever you draw a card"),
+            "opponent_discards": ("когда оппонент сбрасывает карту", "whenever an opponent discards a card"),
+            "becomes_target": ("когда становится целью заклинания или способности",
+                               "whenever it becomes the target of a spell or ability"),
             "you_cast": ("когда вы разыгрываете заклинание", "whenever you cast a spell")}
 YAML_ONLY_TRIGGERS = ("state",)   # a state trigger needs its "if" condition (603.8): written in the YAML tab
 # static kinds a form can fill: (label ru, label en, the fields it needs)
