@@ -387,6 +387,10 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
                        text=f"все существа теряют все способности и имеют базовые силу и выносливость {p}/{t}",
                        select=lambda ctx, oid, c, s: ctx.on_battlefield(oid) and "creature" in c.types,
                        reads=frozenset({"types"}), writes=frozenset({"abilities"}), **common)
+    if kind == "cards_in_graveyards_lose_abilities":   # Yixlid Jailer (CR 614.12 example 2; issue 16)
+        return CEffect(parts={"6": _lose_all}, text="карты на кладбищах теряют все способности",
+                       select=lambda ctx, oid, c, s: ctx.game.objects[oid].zone == "graveyard",
+                       writes=frozenset({"abilities"}), everywhere=True, **common)
     if kind == "chosen_creature_type":   # Conspiracy
         st = chosen.get("type")
         if not st:

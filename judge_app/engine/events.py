@@ -118,10 +118,14 @@ def left_battlefield(game: Game, obj: Obj, info: dict) -> None:
             t["lki"] = {**t["lki"], **info}
 
 
-def enters(game: Game, obj: Obj) -> None:
+def enters(game: Game, obj: Obj, after_outer: bool = False) -> None:
     """614.1c-d, 614.12: effects that modify how a permanent enters the battlefield
-    (tapped, with counters), applied as it enters, before anything sees it."""
-    event = replacement.run(game, {"kind": "enter", "obj": obj, "tapped": False, "counters": {}})
+    (tapped, with counters), applied as it enters, before anything sees it — on the
+    permanent as it would exist on the battlefield (614.12: abilities lost in a graveyard are back)."""
+    from judge_app.engine import enter_replacements
+    enter_replacements.sync_statics(game, obj)
+    event = replacement.run(game, {"kind": "enter", "obj": obj, "tapped": False, "counters": {},
+                                   **({"after_outer": True} if after_outer else {})})
     if event is None:
         return
     if event.get("tapped"):
@@ -303,6 +307,11 @@ def _draw_one(game: Game, player, keys) -> None:
 
 
 def add_counters(game: Game, obj: Obj, kind: str, n: int, keys=("counters",)) -> None:
+    """An effect puts counters on a permanent: a replacement may change how many (614.16)."""
+    event = replacement.run(game, {"kind": "counters", "obj": obj, "counter": kind, "amount": n})
+    if event is None or event["amount"] <= 0:
+        return
+    n = event["amount"]
     obj.counters[kind] = obj.counters.get(kind, 0) + n
     game.touch()
     game.emit("counters", f"На {obj.label()} кладётся жетонов {kind}: {n}", f"{n} {kind} counter(s) put on {obj.label_en()}",

@@ -6,7 +6,9 @@ shields (614.3, 615.3): they exist from then on, until used up or the turn ends
 - ``{prevent: N, to: target1 / you / self}`` — prevent the next N damage (615.7);
   ``prevent: all`` — all damage to it this turn; ``and_sharing_color: true`` also gives each
   other creature that shares a colour with it now its own shield (615.11, Wojek Apothecary);
-- ``{prevent_all_to_you_and_your_creatures: true}`` — Safe Passage.
+- ``{prevent_all_to_you_and_your_creatures: true}`` — Safe Passage;
+- ``{return_creature_cards_from_graveyard: you}`` — all of them onto the battlefield at once,
+  each entering as it would exist there (614.12, 614.13a; enter_replacements.put_onto_battlefield).
 """
 
 from __future__ import annotations
@@ -18,7 +20,12 @@ from judge_app.engine.state import Game, Obj, Player
 def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
     """``resolve`` names what a reference means for ``so`` (``self``: its source while it is the
     same object, effects.run_effects)."""
-    if "regenerate" in e:
+    if "return_creature_cards_from_graveyard" in e:
+        from judge_app.engine import enter_replacements
+        p = game.player(so.controller)
+        cards = [game.objects[c] for c in p.graveyard if "creature" in game.objects[c].types]
+        enter_replacements.put_onto_battlefield(game, cards, so.controller)
+    elif "regenerate" in e:
         target = resolve(e["regenerate"])
         if isinstance(target, Obj) and target.zone == "battlefield":
             regeneration.add_shield(game, target, info["name_ru"], made_by=so.id)

@@ -229,6 +229,8 @@ class _Checker:
             return
         if r.endswith("-copy") and r[:-5] in self.ids:   # the copy of a spell (engine/stack_fights.py)
             return
+        if r.startswith("token-") and r[6:].isdigit():   # a token the run creates (engine/enter_replacements.py)
+            return
         known = sorted(self.ids) + (self.players if players_ok else [])
         m = difflib.get_close_matches(r, known, n=1)
         self.err(line, key, f"неизвестный объект или игрок «{r}»" + (f" — возможно, «{m[0]}»?" if m else ""))
