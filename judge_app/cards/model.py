@@ -476,7 +476,9 @@ STATIC_KINDS = STATIC_KINDS + (
     "creatures_enter_as_copy",      # Essence of the Wild (616.1c; engine/enter_replacements.py)
     "double_tokens_and_counters",   # Doubling Season (614.16)
     "cards_in_graveyards_lose_abilities",   # Yixlid Jailer (layer 6, engine/continuous.py)
+    "cda_exiled_total",             # Sutured Ghoul's P/T: the cards exiled as it entered (layer 7a)
 )
+AS_ENTERS = AS_ENTERS + ("exile_creature_cards",)   # Sutured Ghoul: any number from your graveyard (614.13a)
 TRIGGER_KINDS = TRIGGER_KINDS + (
     "another_creature_dies", "another_creature_leaves", "you_gain_life", "combat_damage_to_player",
     "becomes_blocked", "end_step_yours", "each_end_step", "player_casts", "you_cast", "state")

@@ -41,7 +41,7 @@ def choice_options(game: Game, obj: Obj, what: str) -> list:
 
 def ask(game: Game, obj: Obj, resume: str) -> bool:
     """Owe the "as it enters" choice of ``obj`` unless it was made; True if now owed."""
-    what = next((k for k in pending_choices(game, obj) if CHOICE_KEY[k] not in obj.chosen), None)
+    what = next((k for k in pending_choices(game, obj) if k in CHOICE_KEY and CHOICE_KEY[k] not in obj.chosen), None)
     if what is None:
         return False
     opts = choice_options(game, obj, what)

@@ -91,7 +91,49 @@ def _as_enters_apply(game: Game, e: dict, ev: dict):
 
 register(Kind("as_enters_color", ("enter",), _as_enters_applies, _as_enters_apply,
               lambda g, e: f"«{e['source_name']}» ({e['source']}): выбрать цвет при выходе"))
-replacement.ABILITY_KINDS["as_enters"] = lambda ab: "as_enters_color" if ab.get("as_enters") == "color" else None
+
+
+# -- "as [this] enters, exile any number of creature cards from your graveyard" (614.13a) --
+
+def _exile_cards_applies(game: Game, e: dict, ev: dict) -> bool:
+    o = ev["obj"]
+    return e["source"] == o.id and e["ability"].get("as_enters") == "exile_creature_cards" and "exiled_pt" not in o.chosen
+
+
+def _exile_cards_apply(game: Game, e: dict, ev: dict):
+    """One card at a time, ``none`` to stop. Only what is in the graveyard now: a card entering
+    the battlefield at the same time is not there any more (614.13a)."""
+    from judge_app.engine import characteristics as ch, events
+    o = ev["obj"]
+    p, t, exiled = 0, 0, []
+    while True:
+        options = [c for c in game.player(o.controller).graveyard if "creature" in game.objects[c].types]
+        if not options:
+            break
+        pick = choose_option(game, o.controller, options + ["none"],
+                             f"{o.controller} изгоняет карту существа со своего кладбища, пока {o.label()} выходит на поле "
+                             f"битвы (ещё одну или none): {', '.join(options)}", kind="replacement_choice")
+        if pick == "none":
+            break
+        card = game.objects[pick]
+        cp, ct = ch.pt(game, card)
+        p, t = p + (cp or 0), t + (ct or 0)
+        events.move(game, card, "exile", keys=("replace_enters",),
+                    text_ru=f"{card.label()} изгоняется с кладбища (при выходе {o.label()})", text_en=f"{card.label_en()} is exiled")
+        exiled.append(pick)
+    o.chosen["exiled_pt"] = [p, t]
+    game.touch()
+    game.emit("replace", f"При выходе {o.label()} изгнано карт существ: {len(exiled)}"
+              + (f" ({', '.join(exiled)})" if exiled else " — на кладбище нет ни одной (карты, выходящие одновременно с ним, уже не там)"),
+              f"{len(exiled)} creature cards exiled as {o.label_en()} enters", [o.id] + exiled,
+              replacement.keys(ev, ["replace_enters", "replace_enters_simultaneous"]))
+    return ev
+
+
+register(Kind("as_enters_exile_cards", ("enter",), _exile_cards_applies, _exile_cards_apply,
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): изгнать карты существ при выходе"))
+AS_ENTERS_KINDS = {"color": "as_enters_color", "exile_creature_cards": "as_enters_exile_cards"}
+replacement.ABILITY_KINDS["as_enters"] = lambda ab: AS_ENTERS_KINDS.get(ab.get("as_enters"))
 
 
 # -- Doubling Season (614.16) -------------------------------------------------------

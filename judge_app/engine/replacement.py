@@ -114,7 +114,7 @@ def effects_for(game: Game, event: dict) -> list:
             out.append({**e, "id": f"{e.get('made_by') or 'shield'}@{e['target']}", "index": i})
     for sid in game.static_sources:
         src = game.objects[sid]
-        _from_abilities(out, src, src.abilities, what)
+        _from_abilities(out, src, [ab if "static" in ab else {} for ab in src.abilities], what)
     own = event.get("obj")
     if own is not None and own.zone != "battlefield":   # its own "enters …" abilities (614.12)
         _from_abilities(out, own, own.base["abilities"], what)
@@ -141,8 +141,16 @@ def might_choose(game: Game) -> bool:
     for sid in game.static_sources:
         if any(ab.get("static") in STATIC_KINDS for ab in game.objects[sid].abilities):
             return True
-    # a token created by something on the stack may owe its "as it enters" choice (614.12)
-    return any("create_token" in e for sid in game.stack for e in game.objects[sid].effects)
+    # something on the stack may put a permanent onto the battlefield with an "as it enters"
+    # choice made in the pipeline (614.12): a token, a card from a graveyard, a permanent spell
+    for sid in game.stack:
+        so = game.objects[sid]
+        if any(set(e) & ENTERING_EFFECTS for e in so.effects) or any(_ability_kinds(ab) for ab in so.abilities if "as_enters" in ab):
+            return True
+    return False
+
+
+ENTERING_EFFECTS = {"create_token", "return_creature_cards_from_graveyard"}
 
 
 # -- the pipeline ---------------------------------------------------------------------
