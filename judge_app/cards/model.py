@@ -483,7 +483,7 @@ TRIGGER_KINDS = TRIGGER_KINDS + (
     "another_creature_dies", "another_creature_leaves", "you_gain_life", "combat_damage_to_player",
     "becomes_blocked", "end_step_yours", "each_end_step", "player_casts", "you_cast", "state")
 KEYWORDS = KEYWORDS + ("flash", "infect", "wither", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
-                       "forestwalk", "cant_attack_alone")
+                       "forestwalk", "cant_attack_alone", "devour")   # devour: {devour: N} (enter_replacements.py)
 EFFECT_KEYS = EFFECT_KEYS + ("regenerate", "prevent", "prevent_all_to_you_and_your_creatures", "delayed",
                              "return_creature_cards_from_graveyard")   # : you — all at once (enter_replacements.py)
 TRIGGER_IF_KEYS = ("life_at_least", "life_at_most", "opponent_life_at_most")   # intervening "if" (603.4)

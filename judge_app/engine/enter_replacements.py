@@ -132,6 +132,51 @@ def _exile_cards_apply(game: Game, e: dict, ev: dict):
 
 register(Kind("as_enters_exile_cards", ("enter",), _exile_cards_applies, _exile_cards_apply,
               lambda g, e: f"«{e['source_name']}» ({e['source']}): изгнать карты существ при выходе"))
+
+
+# -- devour (702.82a, 614.13b): each instance its own replacement effect ------------------
+
+def _devour_instances(obj: Obj) -> list:
+    return [(f"devour{i + 1}", "devour", {"devour": int(k["devour"]), "n": i})
+            for i, k in enumerate(k for k in obj.keywords if isinstance(k, dict) and "devour" in k)]
+
+
+def _devour_applies(game: Game, e: dict, ev: dict) -> bool:
+    return e["source"] == ev["obj"].id
+
+
+def _devour_apply(game: Game, e: dict, ev: dict):
+    """Sacrifice any number of other creatures you control, one at a time (``none`` ends);
+    a creature sacrificed for another devour is gone already (614.13b)."""
+    from judge_app.engine import events
+    o, n = ev["obj"], e["ability"]["devour"]
+    eaten = []
+    while True:
+        options = [c for c in game.battlefield if c != o.id and game.objects[c].is_creature
+                   and game.objects[c].controller == o.controller]
+        if not options:
+            break
+        pick = choose_option(game, o.controller, options + ["none"],
+                             f"{o.controller} приносит в жертву существо для поглощения {n} {o.label()} (ещё одно или none): "
+                             f"{', '.join(options)}", kind="replacement_choice")
+        if pick == "none":
+            break
+        events.move(game, game.objects[pick], "graveyard", keys=("devour", "sacrifice"),
+                    text_ru=f"{game.objects[pick].label()} приносится в жертву (поглощение {n})",
+                    text_en=f"{game.objects[pick].label_en()} is sacrificed (devour {n})")
+        eaten.append(pick)
+    counters = dict(ev.get("counters") or {})
+    if eaten:
+        counters["+1/+1"] = counters.get("+1/+1", 0) + n * len(eaten)
+    game.emit("replace", f"Поглощение {n}: {o.label()} выходит на поле битвы с жетонами +1/+1: {n * len(eaten)}",
+              f"Devour {n}: {o.label_en()} enters with {n * len(eaten)} +1/+1 counters", [o.id] + eaten,
+              replacement.keys(ev, ["devour", "replace_enters", "replace_enters_choice_once"]))
+    return {**ev, "counters": counters}
+
+
+register(Kind("devour", ("enter",), _devour_applies, _devour_apply,
+              lambda g, e: f"поглощение {e['ability']['devour']} ({e['source']}:devour{e['ability']['n'] + 1})"))
+replacement.ENTERING_HOOKS.append(_devour_instances)
 AS_ENTERS_KINDS = {"color": "as_enters_color", "exile_creature_cards": "as_enters_exile_cards"}
 replacement.ABILITY_KINDS["as_enters"] = lambda ab: AS_ENTERS_KINDS.get(ab.get("as_enters"))
 

@@ -77,6 +77,7 @@ def _order_class(kind: Kind) -> str:
 KINDS: dict = {}
 STATIC_KINDS: dict = {}   # static ability name -> the names of its Kinds (Doubling Season has two)
 ABILITY_KINDS: dict = {}  # other ability key (as_enters) -> ability -> Kind name or None
+ENTERING_HOOKS: list = []  # fn(obj) -> [(id suffix, Kind name, ability)]: an entering permanent's own (devour)
 
 
 def register(kind: Kind, statics: tuple = ()) -> Kind:
@@ -120,6 +121,10 @@ def effects_for(game: Game, event: dict) -> list:
         _from_abilities(out, own, own.base["abilities"], what)
     elif own is not None and what == "enter":   # its own "as it enters, choose" (614.1c): not static
         _from_abilities(out, own, [ab if "static" not in ab else {} for ab in own.abilities], what)
+        for hook in ENTERING_HOOKS:
+            for suffix, k, ab in hook(own):
+                out.append({"id": f"{own.id}:{suffix}", "shield": k, "source": own.id, "controller": own.controller,
+                            "ability": ab, "source_name": own.name_ru})
     return out
 
 
@@ -145,7 +150,8 @@ def might_choose(game: Game) -> bool:
     # choice made in the pipeline (614.12): a token, a card from a graveyard, a permanent spell
     for sid in game.stack:
         so = game.objects[sid]
-        if any(set(e) & ENTERING_EFFECTS for e in so.effects) or any(_ability_kinds(ab) for ab in so.abilities if "as_enters" in ab):
+        if any(set(e) & ENTERING_EFFECTS for e in so.effects) or any(_ability_kinds(ab) for ab in so.abilities if "as_enters" in ab) \
+                or any(hook(so) for hook in ENTERING_HOOKS):
             return True
     return False
 

@@ -11,6 +11,7 @@ adds an example makes this test fail until a scenario reproduces it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,7 @@ def corpus_examples() -> list[tuple[str, int, int]]:
     return sorted((n, p, counts[n]) for n, p in found)
 
 
+@lru_cache(maxsize=1)
 def scenario_sources() -> dict[tuple[str, int | None], list[str]]:
     out: dict = {}
     for path in collect([LIBRARY]):
