@@ -258,6 +258,7 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
         gone = ("lki_ability_source", "lifelink_lki") if source.get("left") else ()
         gain_life(game, ctl, n, keys=("lifelink", "life_change") + gone,
                   why=" (цепь жизни" + (": источник ушёл с поля битвы, его последняя известная информация" if gone else "") + ")")
+    prevention.after_dealt(game, event)   # 615.5: the extra effect of a partial prevention, after the rest is dealt
     return n
 
 

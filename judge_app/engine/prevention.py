@@ -64,7 +64,30 @@ def _next_apply(game, e, ev):
                   ["prevent_shield"])
     if shield["left"] <= 0:
         game.effects.pop(e["index"])
+    extra = shield.get("then_damage")
+    if extra and n > 0:   # 615.5: part of the same prevention effect, before anything else happens
+        if out is None:
+            _extra_damage(game, extra, n)
+        else:   # the rest of the damage is dealt at the same time as the prevention; then the extra
+            out = {**out, "after": out.get("after", ()) + ((extra, n),)}
     return out
+
+
+def after_dealt(game: Game, event: dict) -> None:
+    for extra, n in event.get("after", ()):
+        _extra_damage(game, extra, n)
+
+
+def _extra_damage(game: Game, extra: dict, n: int) -> None:
+    from judge_app.engine import events
+    src = extra["source"]
+    victim = game.player(extra["to"]) if extra.get("to") and game.has_player(extra["to"]) else None
+    if victim is None:   # the player is gone: the damage is still prevented, nothing is dealt
+        return
+    game.emit("prevent_extra", f"Повреждения предотвращены — поэтому «{src['name_ru']}» наносит {dmg(n)} игроку {victim.name} "
+              "(дополнительный эффект того же эффекта предотвращения)", f"{src.get('name_en') or src['name_ru']} deals {n} damage",
+              [src["id"], victim.name], ["prevent_extra_effect"])
+    events.deal_damage(game, src, victim, n)
 
 
 register(Kind("prevent_next", ("damage",), _next_applies, _next_apply,

@@ -4,6 +4,9 @@ shields (614.3, 615.3): they exist from then on, until used up or the turn ends
 
 - ``{regenerate: self / target1}`` — a regeneration shield (701.14a);
 - ``{prevent: N, to: target1 / you / self}`` — prevent the next N damage (615.7);
+  ``then_damage: target1`` — "if damage is prevented this way, [this] deals that much damage
+  to target player" (615.5, Vengeful Archon): dealt by the ability's source as part of the
+  prevention, right after it (prevention.py);
   ``prevent: all`` — all damage to it this turn; ``and_sharing_color: true`` also gives each
   other creature that shares a colour with it now its own shield (615.11, Wojek Apothecary);
 - ``{prevent_all_to_you_and_your_creatures: true}`` — Safe Passage;
@@ -13,7 +16,7 @@ shields (614.3, 615.3): they exist from then on, until used up or the turn ends
 
 from __future__ import annotations
 
-from judge_app.engine import regeneration
+from judge_app.engine import events, regeneration
 from judge_app.engine.state import Game, Obj, Player
 
 
@@ -38,8 +41,14 @@ def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
             cols = set(target.colors)
             targets += [game.objects[oid] for oid in game.battlefield if oid != target.id
                         and game.objects[oid].is_creature and cols & set(game.objects[oid].colors)]
+        extra = None
+        if "then_damage" in e:   # 615.5: "if damage is prevented this way, [source] deals that much damage to …"
+            victim = resolve(e["then_damage"])
+            src = game.objects.get(so.source or "")
+            extra = {"to": victim.name if isinstance(victim, Player) else None,
+                     "source": events.lki(game, src) if src is not None and src.zone == "battlefield" else so.source_lki}
         for t in targets:
-            prevent_shield(game, t, e["prevent"], info, group=len(targets) > 1, made_by=so.id)
+            prevent_shield(game, t, e["prevent"], info, group=len(targets) > 1, made_by=so.id, then_damage=extra)
     elif "prevent_all_to_you_and_your_creatures" in e:
         game.effects.append({"kind": "shield", "shield": "prevent_all_you_and_creatures", "target": so.controller,
                              "controller": so.controller, "incarnation": 0, "timestamp": game.next_ts(),
@@ -49,11 +58,14 @@ def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
                   [so.controller], ["prevent_effect", "prevent_exist_before"])
 
 
-def prevent_shield(game: Game, target, amount, info: dict, group: bool = False, made_by: str = "") -> None:
+def prevent_shield(game: Game, target, amount, info: dict, group: bool = False, made_by: str = "",
+                   then_damage: dict | None = None) -> None:
     name = target.name if isinstance(target, Player) else target.id
     inc = 0 if isinstance(target, Player) else target.incarnation
     entry = {"kind": "shield", "target": name, "incarnation": inc, "timestamp": game.next_ts(), "until": "eot",
              "source_name": info["name_ru"], "controller": info.get("controller"), "made_by": made_by}
+    if then_damage is not None and then_damage.get("source") is not None:
+        entry["then_damage"] = then_damage
     label = name if isinstance(target, Player) else target.label()
     if amount == "all":
         entry["shield"] = "prevent_all_to"
