@@ -477,6 +477,7 @@ STATIC_KINDS = STATIC_KINDS + (
     "double_tokens_and_counters",   # Doubling Season (614.16)
     "cards_in_graveyards_lose_abilities",   # Yixlid Jailer (layer 6, engine/continuous.py)
     "cda_exiled_total",             # Sutured Ghoul's P/T: the cards exiled as it entered (layer 7a)
+    "prevent_damage_remove_counters",   # Protean Hydra: prevent damage to it, remove that many +1/+1 (615.5)
 )
 AS_ENTERS = AS_ENTERS + ("exile_creature_cards",)   # Sutured Ghoul: any number from your graveyard (614.13a)
 TRIGGER_KINDS = TRIGGER_KINDS + (

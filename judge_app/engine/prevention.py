@@ -171,3 +171,34 @@ def cant_be_prevented(game: Game, event: dict) -> bool:
         if any(ab.get("static") == "damage_cant_be_prevented" for ab in game.objects[sid].abilities):
             return True
     return False
+
+
+# -- prevention with an extra effect of its own (615.5) -------------------------------
+
+def _hydra_applies(game, e, ev) -> bool:
+    to = ev["to"]
+    return not isinstance(to, Player) and to.id == e["source"] and ev["amount"] > 0
+
+
+def _remove_counters(game: Game, e: dict, ev: dict) -> None:
+    """Protean Hydra: "… and remove that many +1/+1 counters from it" — as many as it has."""
+    o = game.objects[e["source"]]
+    k = min(ev["amount"], o.counters.get("+1/+1", 0))
+    if k:
+        o.counters["+1/+1"] -= k
+        game.touch()
+    game.emit("prevent_extra", f"{o.label()}: снимается жетонов +1/+1: {k}" + (f" (было меньше {ev['amount']})" if k < ev["amount"] else ""),
+              f"{k} +1/+1 counters are removed from {o.label_en()}", [o.id], ["prevent_extra_effect"])
+
+
+def _hydra_apply(game, e, ev):
+    out = _shrink(game, ev, ev["amount"], f"«{e['source_name']}» ({e['source']}) предотвращает повреждения",
+                  ["prevent_effect"])
+    _remove_counters(game, e, ev)
+    return out
+
+
+register(Kind("prevent_damage_remove_counters", ("damage",), _hydra_applies, _hydra_apply,
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): предотвратить и снять жетоны", prevention=True,
+              on_unpreventable=_remove_counters),
+         statics=("prevent_damage_remove_counters",))

@@ -63,6 +63,7 @@ class Kind:
     self_replacement: bool = False
     prevention: bool = False
     order_class: str = ""
+    on_unpreventable: Callable | None = None   # 615.12a: what still happens when it prevents nothing (Protean Hydra)
 
 
 # 616.1a-c: the classes chosen first, in this order, each with the rule keys its choice cites
@@ -177,6 +178,8 @@ def run(game: Game, event: dict) -> dict | None:
                 used.add(e["id"])
                 game.emit("prevent_none", f"Повреждения не могут быть предотвращены: {KINDS[e['shield']].label(game, e)} ничего не предотвращает",
                           "The damage can't be prevented", _objs(event), ["prevent_cant", "prevent_once_unpreventable"])
+                if KINDS[e["shield"]].on_unpreventable:
+                    KINDS[e["shield"]].on_unpreventable(game, e, event)
             applicable = [e for e in applicable if e not in blocked]
         if not applicable:
             return event
