@@ -486,7 +486,8 @@ TRIGGER_KINDS = TRIGGER_KINDS + (
 KEYWORDS = KEYWORDS + ("flash", "infect", "wither", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
                        "forestwalk", "cant_attack_alone", "devour")   # devour: {devour: N} (enter_replacements.py)
 EFFECT_KEYS = EFFECT_KEYS + ("regenerate", "prevent", "prevent_all_to_you_and_your_creatures", "delayed",
-                             "return_creature_cards_from_graveyard")   # : you — all at once (enter_replacements.py)
+                             "return_creature_cards_from_graveyard",   # : you — all at once (enter_replacements.py)
+                             "skip_next")   # : turn | combat | untap | upkeep | draw, who: you | target1 (614.10)
 TRIGGER_IF_KEYS = ("life_at_least", "life_at_most", "opponent_life_at_most")   # intervening "if" (603.4)
 
 _base_validate_effects = _validate_effects
@@ -502,6 +503,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
             raise CardDataError(f"{where}: prevent — число больше 0 или all, а не {e['prevent']!r}")
         if "unpreventable" in e and not ("damage" in e and isinstance(e["unpreventable"], bool)):
             raise CardDataError(f"{where}: unpreventable: true — только у damage")
+        if "skip_next" in e and e["skip_next"] not in ("turn", "combat", "untap", "upkeep", "draw"):
+            raise CardDataError(f"{where}: skip_next — turn, combat, untap, upkeep или draw")
         if "no_regen" in e and "destroy" not in e:
             raise CardDataError(f"{where}: no_regen: true — только у destroy")
         if "delayed" in e:

@@ -237,6 +237,8 @@ def describe(game: Game, event: dict) -> str:
         return f"{event['obj'].label()} отправляется: {event['to']}"
     if k == "enter":
         return f"{event['obj'].label()} выходит на поле битвы"
+    if k == "step":
+        return f"{event['player'].name}: {event['step']}"
     if k in ("draw", "gain_life"):
         return f"{event['player'].name}: {'взятие карты' if k == 'draw' else 'получение жизни'}"
     return k

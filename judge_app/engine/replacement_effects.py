@@ -10,20 +10,35 @@ shields (614.3, 615.3): they exist from then on, until used up or the turn ends
   ``prevent: all`` — all damage to it this turn; ``and_sharing_color: true`` also gives each
   other creature that shares a colour with it now its own shield (615.11, Wojek Apothecary);
 - ``{prevent_all_to_you_and_your_creatures: true}`` — Safe Passage;
+- ``{skip_next: turn | combat | untap | upkeep | draw, who: you | target1}`` — "[that player]
+  skips their next turn / combat phase / step" (614.10): waits until used, one occurrence
+  each (614.10a);
 - ``{return_creature_cards_from_graveyard: you}`` — all of them onto the battlefield at once,
   each entering as it would exist there (614.12, 614.13a; enter_replacements.put_onto_battlefield).
 """
 
 from __future__ import annotations
 
-from judge_app.engine import events, regeneration
+from judge_app.engine import events, regeneration, zone_replacements
 from judge_app.engine.state import Game, Obj, Player
 
 
 def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
     """``resolve`` names what a reference means for ``so`` (``self``: its source while it is the
     same object, effects.run_effects)."""
-    if "return_creature_cards_from_graveyard" in e:
+    if "skip_next" in e:
+        who = resolve(e.get("who", "you"))
+        if isinstance(who, Player):
+            pending = sum(1 for x in game.effects if x.get("shield") == "skip_next" and x["target"] == who.name
+                          and x["what"] == e["skip_next"])
+            game.effects.append({"kind": "shield", "shield": "skip_next", "what": e["skip_next"], "target": who.name,
+                                 "controller": so.controller, "timestamp": game.next_ts(), "source_name": info["name_ru"],
+                                 "made_by": f"{so.id}#{pending + 1}", "counted": pending > 0})
+            game.emit("shield", f"{who.name} пропустит {zone_replacements.WHAT_RU.get(e['skip_next'], e['skip_next'])}"
+                      + (f" (ещё один пропуск, всего {pending + 1})" if pending else ""),
+                      f"{who.name} will skip their next {e['skip_next']}", [who.name],
+                      ["replace_skip_step"] + (["replace_skip_next"] if pending else []))
+    elif "return_creature_cards_from_graveyard" in e:
         from judge_app.engine import enter_replacements
         p = game.player(so.controller)
         cards = [game.objects[c] for c in p.graveyard if "creature" in game.objects[c].types]
