@@ -202,3 +202,37 @@ register(Kind("prevent_damage_remove_counters", ("damage",), _hydra_applies, _hy
               lambda g, e: f"«{e['source_name']}» ({e['source']}): предотвратить и снять жетоны", prevention=True,
               on_unpreventable=_remove_counters),
          statics=("prevent_damage_remove_counters",))
+
+
+# -- redirection (614.9) ---------------------------------------------------------------
+
+def _redirect_to(game: Game, e: dict):
+    """The new recipient if it can still be dealt that damage (614.9), else None."""
+    if e["to_kind"] == "player":
+        return game.player(e["to_ref"]) if game.has_player(e["to_ref"]) and not game.player(e["to_ref"]).lost else None
+    o = game.objects.get(e["to_ref"])
+    if o is None or o.zone != "battlefield" or o.incarnation != e["to_incarnation"] \
+            or not (o.is_creature or "planeswalker" in o.types):
+        return None
+    return o
+
+
+def _redirect_applies(game, e, ev) -> bool:
+    return _is_target(e, ev["to"]) and ev["amount"] > 0
+
+
+def _redirect_apply(game, e, ev):
+    game.effects.pop(e["index"])
+    new = _redirect_to(game, e)
+    if new is None:
+        game.emit("replace", f"«{e['source_name']}»: повреждения некуда перенаправить — эффект ничего не делает",
+                  "The redirection does nothing", _ids(ev), replacement.keys(ev, ["replace_redirect"]))
+        return ev
+    game.emit("replace", f"«{e['source_name']}»: {dmg(ev['amount'])} от «{ev['source']['name_ru']}» наносятся не "
+              f"{_to_label(ev['to'])}, а {_to_label(new)}", "The damage is redirected",
+              _ids(ev) + [new.name if isinstance(new, Player) else new.id], replacement.keys(ev, ["replace_redirect"]))
+    return {**ev, "to": new}
+
+
+register(Kind("redirect_next", ("damage",), _redirect_applies, _redirect_apply,
+              lambda g, e: f"«{e['source_name']}»: перенаправить следующие повреждения"))

@@ -10,6 +10,8 @@ shields (614.3, 615.3): they exist from then on, until used up or the turn ends
   ``prevent: all`` — all damage to it this turn; ``and_sharing_color: true`` also gives each
   other creature that shares a colour with it now its own shield (615.11, Wojek Apothecary);
 - ``{prevent_all_to_you_and_your_creatures: true}`` — Safe Passage;
+- ``{redirect_next: target1, from: you}`` — "the next time damage would be dealt to you this
+  turn, it is dealt to [target] instead" (614.9; nothing if that creature is gone);
 - ``{skip_next: turn | combat | untap | upkeep | draw, who: you | target1}`` — "[that player]
   skips their next turn / combat phase / step" (614.10): waits until used, one occurrence
   each (614.10a);
@@ -38,6 +40,8 @@ def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
                       + (f" (ещё один пропуск, всего {pending + 1})" if pending else ""),
                       f"{who.name} will skip their next {e['skip_next']}", [who.name],
                       ["replace_skip_step"] + (["replace_skip_next"] if pending else []))
+    elif "redirect_next" in e:
+        redirect_shield(game, resolve(e.get("from", "you")), resolve(e["redirect_next"]), info, so.id)
     elif "return_creature_cards_from_graveyard" in e:
         from judge_app.engine import enter_replacements
         p = game.player(so.controller)
@@ -93,3 +97,19 @@ def prevent_shield(game: Game, target, amount, info: dict, group: bool = False, 
     game.effects.append(entry)
     game.emit("shield", text, f"A prevention shield on {name}", [name], keys + (["prevent_group"] if group else []))
 
+
+
+def redirect_shield(game: Game, protected, new, info: dict, made_by: str) -> None:
+    if protected is None or new is None:
+        return
+    name = protected.name if isinstance(protected, Player) else protected.id
+    game.effects.append({"kind": "shield", "shield": "redirect_next", "target": name,
+                         "incarnation": 0 if isinstance(protected, Player) else protected.incarnation,
+                         "to_kind": "player" if isinstance(new, Player) else "object",
+                         "to_ref": new.name if isinstance(new, Player) else new.id,
+                         "to_incarnation": 0 if isinstance(new, Player) else new.incarnation,
+                         "timestamp": game.next_ts(), "until": "eot", "source_name": info["name_ru"], "made_by": made_by,
+                         "controller": info.get("controller")})
+    new_label = new.name if isinstance(new, Player) else new.label()
+    game.emit("shield", f"Следующие повреждения, которые должны быть нанесены {name} в этом ходу, будут нанесены {new_label}",
+              f"The next damage to {name} this turn is redirected", [name], ["replace_redirect", "replace_exist_before"])
