@@ -236,3 +236,23 @@ def _redirect_apply(game, e, ev):
 
 register(Kind("redirect_next", ("damage",), _redirect_applies, _redirect_apply,
               lambda g, e: f"«{e['source_name']}»: перенаправить следующие повреждения"))
+
+
+# -- the next time a (chosen) source would deal damage (615.8, 615.9) -------------------
+
+def _from_source_applies(game, e, ev) -> bool:
+    """The next instance from that source (615.8); a source chosen by its properties is
+    checked again now: if they no longer match, the shield is not used up (615.9)."""
+    if ev["amount"] <= 0 or ev["source"]["id"] != e["source_ref"] or not _is_target(e, ev["to"]):
+        return False
+    return not e.get("color") or e["color"] in ev["source"].get("colors", ())
+
+
+def _from_source_apply(game, e, ev):
+    game.effects.pop(e["index"])
+    return _shrink(game, ev, ev["amount"], f"Щит «{e.get('source_name', '')}» (следующие повреждения от этого источника)",
+                   ["prevent_next_instance"] + (["prevent_chosen_source"] if e.get("color") else []))
+
+
+register(Kind("prevent_next_from", ("damage",), _from_source_applies, _from_source_apply,
+              lambda g, e: f"щит «{e.get('source_name', '')}» от {e['source_ref']}", prevention=True))

@@ -151,13 +151,14 @@ def might_choose(game: Game) -> bool:
     # choice made in the pipeline (614.12): a token, a card from a graveyard, a permanent spell
     for sid in game.stack:
         so = game.objects[sid]
-        if any(set(e) & ENTERING_EFFECTS for e in so.effects) or any(_ability_kinds(ab) for ab in so.abilities if "as_enters" in ab) \
+        if any(set(e) & CHOICE_EFFECTS for e in so.effects) or any(_ability_kinds(ab) for ab in so.abilities if "as_enters" in ab) \
                 or any(hook(so) for hook in ENTERING_HOOKS):
             return True
     return False
 
 
-ENTERING_EFFECTS = {"create_token", "return_creature_cards_from_graveyard"}
+CHOICE_EFFECTS = {"create_token", "return_creature_cards_from_graveyard",
+                    "prevent_next_from"}   # and a source chosen as a shield resolves (615.9)
 
 
 # -- the pipeline ---------------------------------------------------------------------
@@ -286,7 +287,8 @@ def choose_card(game: Game, by: str, options: list, why: str) -> str:
     return choose_option(game, by, options, f"{by} выбирает карту: {why} ({', '.join(options)})")
 
 
-def choose_option(game: Game, by: str, options: list, text_ru: str, kind: str = "replacement_card") -> str:
+def choose_option(game: Game, by: str, options: list, text_ru: str, kind: str = "replacement_card",
+                  keys: tuple = ()) -> str:
     """A choice made while applying an effect (a card; the colour a token chooses as it
     enters, 614.12): the only option is taken, otherwise it is owed and the action replayed."""
     if len(options) == 1:
@@ -297,7 +299,8 @@ def choose_option(game: Game, by: str, options: list, text_ru: str, kind: str = 
         return answer
     if not game.sba_choices.get(("replay_armed",)):
         raise InvalidInput(f"{by} должен сделать выбор ({text_ru}), но это действие нельзя повторить")
-    raise ChoiceOwed(Decision(by=by, kind=kind, options=list(options), text_ru=text_ru, context={"key": list(key)}))
+    raise ChoiceOwed(Decision(by=by, kind=kind, options=list(options), text_ru=text_ru,
+                              context={"key": list(key), **({"keys": list(keys)} if keys else {})}))
 
 
 def replayable(fn):
@@ -362,6 +365,8 @@ def _owe(game: Game, wrapper, owed: ChoiceOwed, answers: dict, a, kw) -> None:
 
 def _choice_keys(d: Decision) -> list:
     """An order is 616.1; a choice an entering permanent makes is its replacement effect (614.12)."""
+    if d.context.get("keys"):
+        return list(d.context["keys"])
     return ["replace_enters_check"] if d.kind == "replacement_choice" else ["replace_order"]
 
 

@@ -10,6 +10,10 @@ shields (614.3, 615.3): they exist from then on, until used up or the turn ends
   ``prevent: all`` — all damage to it this turn; ``and_sharing_color: true`` also gives each
   other creature that shares a colour with it now its own shield (615.11, Wojek Apothecary);
 - ``{prevent_all_to_you_and_your_creatures: true}`` — Safe Passage;
+- ``{prevent_next_from: target1 | chosen, to: you, color: red}`` — "prevent the damage the next
+  time [that source] / a [red] source of your choice would deal damage to you this turn"
+  (615.8: one instance, whatever its amount; 615.9: the source chosen on resolution among
+  permanents and spells with the property, which is checked again when it would deal damage);
 - ``{redirect_next: target1, from: you}`` — "the next time damage would be dealt to you this
   turn, it is dealt to [target] instead" (614.9; nothing if that creature is gone);
 - ``{skip_next: turn | combat | untap | upkeep | draw, who: you | target1}`` — "[that player]
@@ -40,6 +44,8 @@ def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
                       + (f" (ещё один пропуск, всего {pending + 1})" if pending else ""),
                       f"{who.name} will skip their next {e['skip_next']}", [who.name],
                       ["replace_skip_step"] + (["replace_skip_next"] if pending else []))
+    elif "prevent_next_from" in e:
+        source_shield(game, e, resolve, info, so)
     elif "redirect_next" in e:
         redirect_shield(game, resolve(e.get("from", "you")), resolve(e["redirect_next"]), info, so.id)
     elif "return_creature_cards_from_graveyard" in e:
@@ -113,3 +119,32 @@ def redirect_shield(game: Game, protected, new, info: dict, made_by: str) -> Non
     new_label = new.name if isinstance(new, Player) else new.label()
     game.emit("shield", f"Следующие повреждения, которые должны быть нанесены {name} в этом ходу, будут нанесены {new_label}",
               f"The next damage to {name} this turn is redirected", [name], ["replace_redirect", "replace_exist_before"])
+
+
+def source_shield(game: Game, e: dict, resolve, info: dict, so: Obj) -> None:
+    from judge_app.engine import replacement
+    protected = resolve(e.get("to", "you"))
+    if e["prevent_next_from"] == "chosen":   # 609.7a: chosen as it resolves
+        color = e.get("color")
+        options = [oid for oid in game.battlefield + game.stack
+                   if oid != so.id and game.objects[oid].stack_kind != "ability"
+                   and (not color or color in game.objects[oid].colors)]
+        if not options:
+            return
+        who = so.controller
+        src = game.objects[replacement.choose_option(
+            game, who, options, f"{who} выбирает источник{' (' + color + ')' if color else ''}, повреждения от которого "
+            f"будут предотвращены в следующий раз: {', '.join(options)}", kind="replacement_choice",
+            keys=("prevent_chosen_source_choice",))]
+    else:
+        src = resolve(e["prevent_next_from"])
+    if protected is None or not isinstance(src, Obj):
+        return
+    name = protected.name if isinstance(protected, Player) else protected.id
+    game.effects.append({"kind": "shield", "shield": "prevent_next_from", "target": name, "source_ref": src.id,
+                         "incarnation": 0 if isinstance(protected, Player) else protected.incarnation,
+                         "color": e.get("color"), "timestamp": game.next_ts(), "until": "eot",
+                         "source_name": info["name_ru"], "made_by": so.id, "controller": info.get("controller")})
+    game.emit("shield", f"В следующий раз, когда {src.label()} должен нанести повреждения {name} в этом ходу, они предотвращаются",
+              f"The next damage {src.label_en()} would deal to {name} this turn is prevented", [name, src.id],
+              ["prevent_next_instance", "prevent_exist_before"] + (["prevent_chosen_source"] if e.get("color") else []))
