@@ -489,6 +489,7 @@ EFFECT_KEYS = EFFECT_KEYS + ("regenerate", "prevent", "prevent_all_to_you_and_yo
                              "return_creature_cards_from_graveyard",   # : you — all at once (enter_replacements.py)
                              "redirect_next",   # : target1, from: you (614.9)
                              "prevent_next_from",   # : target1 | chosen, to: you, color (615.8, 615.9)
+                             "opponents_creatures_enter_under_your_control",   # : true — Gather Specimens (616.1b)
                              "skip_next")   # : turn | combat | untap | upkeep | draw, who: you | target1 (614.10)
 TRIGGER_IF_KEYS = ("life_at_least", "life_at_most", "opponent_life_at_most")   # intervening "if" (603.4)
 

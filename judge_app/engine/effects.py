@@ -14,7 +14,8 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "planeswalker": "planeswalker", "permanent": "перманент",
            "nonlegendary_creature": "нелегендарное существо", **stack_fights.KIND_RU}
 REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures",
-                           "return_creature_cards_from_graveyard", "skip_next", "redirect_next", "prevent_next_from"}
+                           "return_creature_cards_from_graveyard", "skip_next", "redirect_next", "prevent_next_from",
+                           "opponents_creatures_enter_under_your_control"}
 
 
 def _kw(game: Game, obj: Obj) -> list:

@@ -68,6 +68,28 @@ def sync_statics(game: Game, obj: Obj) -> None:
         game.static_sources.remove(obj.id)
 
 
+# -- entering under another player's control (616.1b: chosen first) --------------------
+
+def _steal_applies(game: Game, e: dict, ev: dict) -> bool:
+    o = ev["obj"]
+    return o.is_creature and o.controller != e["target"]
+
+
+def _steal_apply(game: Game, e: dict, ev: dict):
+    o = ev["obj"]
+    old = o.controller
+    o.set_base_controller(e["target"])
+    sync_statics(game, o)
+    game.emit("replace", f"«{e['source_name']}»: {o.label()} выходит на поле битвы под контролем игрока {e['target']}, а не {old}",
+              f"{o.label_en()} enters the battlefield under {e['target']}'s control", [o.id, e["target"]],
+              replacement.keys(ev, ["replace_instead", "replace_order_control"]))
+    return ev
+
+
+register(Kind("enters_under_your_control", ("enter",), _steal_applies, _steal_apply,
+              lambda g, e: f"«{e['source_name']}»: выходит под контролем {e['target']}", order_class="control"))
+
+
 # -- "as [this] enters, choose a colour" of a token or a card put onto the battlefield --
 
 def _as_enters_applies(game: Game, e: dict, ev: dict) -> bool:

@@ -14,6 +14,8 @@ shields (614.3, 615.3): they exist from then on, until used up or the turn ends
   time [that source] / a [red] source of your choice would deal damage to you this turn"
   (615.8: one instance, whatever its amount; 615.9: the source chosen on resolution among
   permanents and spells with the property, which is checked again when it would deal damage);
+- ``{opponents_creatures_enter_under_your_control: true}`` — Gather Specimens, this turn (a
+  control effect: chosen before the others, 616.1b; enter_replacements.py);
 - ``{redirect_next: target1, from: you}`` — "the next time damage would be dealt to you this
   turn, it is dealt to [target] instead" (614.9; nothing if that creature is gone);
 - ``{skip_next: turn | combat | untap | upkeep | draw, who: you | target1}`` — "[that player]
@@ -44,6 +46,13 @@ def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
                       + (f" (ещё один пропуск, всего {pending + 1})" if pending else ""),
                       f"{who.name} will skip their next {e['skip_next']}", [who.name],
                       ["replace_skip_step"] + (["replace_skip_next"] if pending else []))
+    elif "opponents_creatures_enter_under_your_control" in e:   # Gather Specimens, this turn (616.1b)
+        game.effects.append({"kind": "shield", "shield": "enters_under_your_control", "target": so.controller,
+                             "controller": so.controller, "timestamp": game.next_ts(), "until": "eot",
+                             "source_name": info["name_ru"], "made_by": so.id})
+        game.emit("shield", f"До конца хода существа, которые должны выйти на поле битвы под контролем оппонентов игрока "
+                  f"{so.controller}, выходят под его контролем", f"Creatures enter under {so.controller}'s control this turn",
+                  [so.controller], ["replace_instead", "replace_exist_before"])
     elif "prevent_next_from" in e:
         source_shield(game, e, resolve, info, so)
     elif "redirect_next" in e:
