@@ -115,6 +115,21 @@ register(Kind("as_enters_color", ("enter",), _as_enters_applies, _as_enters_appl
               lambda g, e: f"«{e['source_name']}» ({e['source']}): выбрать цвет при выходе"))
 
 
+def _pick_any_number(game: Game, by: str, options, text, act) -> list:
+    """"Any number of" objects chosen while an effect is applied: one at a time among what is
+    there now (``options()``), ``none`` to stop; ``act`` does it to each. Returns their ids."""
+    picked = []
+    while True:
+        opts = options()
+        if not opts:
+            return picked
+        pick = choose_option(game, by, opts + ["none"], text(opts), kind="replacement_choice")
+        if pick == "none":
+            return picked
+        act(game.objects[pick])
+        picked.append(pick)
+
+
 # -- "as [this] enters, exile any number of creature cards from your graveyard" (614.13a) --
 
 def _exile_cards_applies(game: Game, e: dict, ev: dict) -> bool:
@@ -127,22 +142,20 @@ def _exile_cards_apply(game: Game, e: dict, ev: dict):
     the battlefield at the same time is not there any more (614.13a)."""
     from judge_app.engine import characteristics as ch, events
     o = ev["obj"]
-    p, t, exiled = 0, 0, []
-    while True:
-        options = [c for c in game.player(o.controller).graveyard if "creature" in game.objects[c].types]
-        if not options:
-            break
-        pick = choose_option(game, o.controller, options + ["none"],
-                             f"{o.controller} изгоняет карту существа со своего кладбища, пока {o.label()} выходит на поле "
-                             f"битвы (ещё одну или none): {', '.join(options)}", kind="replacement_choice")
-        if pick == "none":
-            break
-        card = game.objects[pick]
+    p, t = 0, 0
+
+    def exile(card: Obj) -> None:
+        nonlocal p, t
         cp, ct = ch.pt(game, card)
         p, t = p + (cp or 0), t + (ct or 0)
         events.move(game, card, "exile", keys=("replace_enters",),
                     text_ru=f"{card.label()} изгоняется с кладбища (при выходе {o.label()})", text_en=f"{card.label_en()} is exiled")
-        exiled.append(pick)
+
+    exiled = _pick_any_number(
+        game, o.controller,
+        lambda: [c for c in game.player(o.controller).graveyard if "creature" in game.objects[c].types],
+        lambda opts: f"{o.controller} изгоняет карту существа со своего кладбища, пока {o.label()} выходит на поле "
+                     f"битвы (ещё одну или none): {', '.join(opts)}", exile)
     o.chosen["exiled_pt"] = [p, t]
     game.touch()
     game.emit("replace", f"При выходе {o.label()} изгнано карт существ: {len(exiled)}"
@@ -156,7 +169,7 @@ register(Kind("as_enters_exile_cards", ("enter",), _exile_cards_applies, _exile_
               lambda g, e: f"«{e['source_name']}» ({e['source']}): изгнать карты существ при выходе"))
 
 
-# -- devour (702.82a, 614.13b): each instance its own replacement effect ------------------
+# -- devour (702.81a, 614.13b): each instance its own replacement effect ------------------
 
 def _devour_instances(obj: Obj) -> list:
     return [(f"devour{i + 1}", "devour", {"devour": int(k["devour"]), "n": i})
@@ -172,21 +185,15 @@ def _devour_apply(game: Game, e: dict, ev: dict):
     a creature sacrificed for another devour is gone already (614.13b)."""
     from judge_app.engine import events
     o, n = ev["obj"], e["ability"]["devour"]
-    eaten = []
-    while True:
-        options = [c for c in game.battlefield if c != o.id and game.objects[c].is_creature
-                   and game.objects[c].controller == o.controller]
-        if not options:
-            break
-        pick = choose_option(game, o.controller, options + ["none"],
-                             f"{o.controller} приносит в жертву существо для поглощения {n} {o.label()} (ещё одно или none): "
-                             f"{', '.join(options)}", kind="replacement_choice")
-        if pick == "none":
-            break
-        events.move(game, game.objects[pick], "graveyard", keys=("devour", "sacrifice"),
-                    text_ru=f"{game.objects[pick].label()} приносится в жертву (поглощение {n})",
-                    text_en=f"{game.objects[pick].label_en()} is sacrificed (devour {n})")
-        eaten.append(pick)
+    eaten = _pick_any_number(
+        game, o.controller,
+        lambda: [c for c in game.battlefield if c != o.id and game.objects[c].is_creature
+                 and game.objects[c].controller == o.controller],
+        lambda opts: f"{o.controller} приносит в жертву существо для поглощения {n} {o.label()} (ещё одно или none): "
+                     f"{', '.join(opts)}",
+        lambda c: events.move(game, c, "graveyard", keys=("devour", "sacrifice"),
+                              text_ru=f"{c.label()} приносится в жертву (поглощение {n})",
+                              text_en=f"{c.label_en()} is sacrificed (devour {n})"))
     counters = dict(ev.get("counters") or {})
     if eaten:
         counters["+1/+1"] = counters.get("+1/+1", 0) + n * len(eaten)
