@@ -177,8 +177,11 @@ def _validate_effects(effects, where: str) -> None:
             raise CardDataError(f"{where}: counters — {{ВИД: число}}")
         if "create_token" in e:
             tok = e["create_token"]
-            if not (isinstance(tok, dict) and "name_ru" in tok and isinstance(tok.get("power"), int) and isinstance(tok.get("toughness"), int)):
-                raise CardDataError(f"{where}: create_token — {{name_ru, power, toughness, ...}}")
+            if not (isinstance(tok, dict) and ("name_ru" in tok and isinstance(tok.get("power"), int) and isinstance(tok.get("toughness"), int)
+                                               or tok.get("copy_of") in _REFS)):
+                raise CardDataError(f"{where}: create_token — {{name_ru, power, toughness, ...}} или {{copy_of: target1}}")
+            if not (isinstance(tok.get("count", 1), int) and 1 <= tok.get("count", 1) <= 20):
+                raise CardDataError(f"{where}: create_token — count от 1 до 20")
 
 
 def _validate_change_text(spec, where: str) -> None:
@@ -483,13 +486,24 @@ STATIC_KINDS = STATIC_KINDS + (
     "begin_game_on_battlefield",    # the Leylines: matters only before the game begins (103.5a)
     "skip_step",                    # "skip your [untap | upkeep | draw] step" (614.1b, 614.10): step: draw
     "cant_lose_game",               # Platinum Angel: you can't lose the game, opponents can't win (614.17)
+    "creatures_enter_as_copy",      # Essence of the Wild (616.1c; engine/enter_replacements.py)
+    "double_tokens_and_counters",   # Doubling Season (614.16)
+    "cards_in_graveyards_lose_abilities",   # Yixlid Jailer (layer 6, engine/continuous.py)
+    "cda_exiled_total",             # Sutured Ghoul's P/T: the cards exiled as it entered (layer 7a)
+    "prevent_damage_remove_counters",   # Protean Hydra: prevent damage to it, remove that many +1/+1 (615.5)
 )
+AS_ENTERS = AS_ENTERS + ("exile_creature_cards",)   # Sutured Ghoul: any number from your graveyard (614.13a)
 TRIGGER_KINDS = TRIGGER_KINDS + (
     "another_creature_dies", "another_creature_leaves", "you_gain_life", "combat_damage_to_player",
     "becomes_blocked", "end_step_yours", "each_end_step", "player_casts", "you_cast", "state")
 KEYWORDS = KEYWORDS + ("flash", "infect", "wither", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
-                       "forestwalk", "cant_attack_alone")
-EFFECT_KEYS = EFFECT_KEYS + ("regenerate", "prevent", "prevent_all_to_you_and_your_creatures", "delayed")
+                       "forestwalk", "cant_attack_alone", "devour")   # devour: {devour: N} (enter_replacements.py)
+EFFECT_KEYS = EFFECT_KEYS + ("regenerate", "prevent", "prevent_all_to_you_and_your_creatures", "delayed",
+                             "return_creature_cards_from_graveyard",   # : you — all at once (enter_replacements.py)
+                             "redirect_next",   # : target1, from: you (614.9)
+                             "prevent_next_from",   # : target1 | chosen, to: you, color (615.8, 615.9)
+                             "opponents_creatures_enter_under_your_control",   # : true — Gather Specimens (616.1b)
+                             "skip_next")   # : turn | combat | untap | upkeep | draw, who: you | target1 (614.10)
 TRIGGER_IF_KEYS = ("life_at_least", "life_at_most", "opponent_life_at_most")   # intervening "if" (603.4)
 
 _base_validate_effects = _validate_effects
@@ -505,6 +519,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
             raise CardDataError(f"{where}: prevent — число больше 0 или all, а не {e['prevent']!r}")
         if "unpreventable" in e and not ("damage" in e and isinstance(e["unpreventable"], bool)):
             raise CardDataError(f"{where}: unpreventable: true — только у damage")
+        if "skip_next" in e and e["skip_next"] not in ("turn", "combat", "untap", "upkeep", "draw"):
+            raise CardDataError(f"{where}: skip_next — turn, combat, untap, upkeep или draw")
         if "no_regen" in e and "destroy" not in e:
             raise CardDataError(f"{where}: no_regen: true — только у destroy")
         if "delayed" in e:

@@ -401,6 +401,14 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
                        text=f"все существа теряют все способности и имеют базовые силу и выносливость {p}/{t}",
                        select=lambda ctx, oid, c, s: ctx.on_battlefield(oid) and "creature" in c.types,
                        reads=frozenset({"types"}), writes=frozenset({"abilities"}), **common)
+    if kind == "cda_exiled_total":   # Sutured Ghoul: the total P/T of the cards exiled as it entered (614.13a)
+        p, t = chosen.get("exiled_pt") or (0, 0)
+        return CEffect(parts={"7a": _pt_set(p, t)}, cda=True, text=f"сила и выносливость — сумма изгнанных карт ({p}/{t})",
+                       select=lambda ctx, oid, c, s: oid == s, **common)
+    if kind == "cards_in_graveyards_lose_abilities":   # Yixlid Jailer (CR 614.12 example 2; issue 16)
+        return CEffect(parts={"6": _lose_all}, text="карты на кладбищах теряют все способности",
+                       select=lambda ctx, oid, c, s: ctx.game.objects[oid].zone == "graveyard",
+                       writes=frozenset({"abilities"}), everywhere=True, **common)
     if kind == "chosen_creature_type":   # Conspiracy
         st = chosen.get("type")
         if not st:

@@ -26,9 +26,10 @@ def pending_choices(game: Game, obj: Obj) -> list:
     own (Clone: what to copy), then those of what it copies — made anew for the copy, not
     copied (706.6). A copy of something that itself copies "as it enters" (a Clone that copied
     nothing) gains that replacement effect and chooses again (``copy2``, …; 706.9e)."""
-    out = [(a["as_enters"], CHOICE_KEY[a["as_enters"]]) for a in obj.base["abilities"] if "as_enters" in a]
+    out = [(a["as_enters"], CHOICE_KEY[a["as_enters"]]) for a in obj.base["abilities"]
+           if a.get("as_enters") in CHOICE_KEY]   # (other "as it enters" kinds: enter_replacements.py)
     for level, orig, values in _copy_chain(game, obj):
-        entering = [a for a in values["abilities"] if "as_enters" in a]
+        entering = [a for a in values["abilities"] if a.get("as_enters") in CHOICE_KEY]
         copying = next((a for a in entering if a["as_enters"] in COPY_OF), None)
         if copying is not None:
             out.append((copying["as_enters"], copy_key(level + 1)))

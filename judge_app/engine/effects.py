@@ -14,7 +14,9 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "planeswalker": "planeswalker", "permanent": "перманент",
            "nonlegendary_creature": "нелегендарное существо", "nonaura_enchantment": "чары, не Аура",
            "attacking_creature_opponent_controls": "атакующее существо под контролем оппонента", **stack_fights.KIND_RU}
-REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures"}
+REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures",
+                           "return_creature_cards_from_graveyard", "skip_next", "redirect_next", "prevent_next_from",
+                           "opponents_creatures_enter_under_your_control"}
 
 
 def _kw(game: Game, obj: Obj) -> list:
@@ -279,19 +281,12 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                       f"{a.label_en()} fights {b.label_en()}", [a.id, b.id], ["fight"])
             ev.deal_damage(game, ev.lki(game, a), b, pa, ["fight"])
             ev.deal_damage(game, ev.lki(game, b), a, pb, ["fight"])
-        elif "create_token" in e:
+        elif "create_token" in e:   # through the event pipeline: Doubling Season, "as it enters" (enter_replacements)
+            from judge_app.engine import enter_replacements
             spec = e["create_token"]
-            tid = game.new_id("token")
-            tok = Obj(id=tid, owner=ctl, controller=ctl, zone="none", name_ru=spec["name_ru"],
-                      name_en=spec.get("name_en", ""), types=("creature",), subtypes=tuple(spec.get("subtypes", ())),
-                      colors=tuple(spec.get("colors", ())), power=spec.get("power"), toughness=spec.get("toughness"),
-                      keywords=tuple(spec.get("keywords", ())), token=True, sick=True)
-            game.objects[tid] = tok
-            ev.put_in_zone(game, tok, "battlefield", controller=ctl)
-            game.emit("token", f"{ctl} создаёт фишку {tok.label()} {tok.power}/{tok.toughness}",
-                      f"{ctl} creates a {tok.name_en} token", [tid], ["token_create", "resolve_instructions"])
-            from judge_app.engine import triggers
-            triggers.on_enter(game, tok)
+            original = ref(spec["copy_of"]) if "copy_of" in spec else None
+            if "copy_of" not in spec or (isinstance(original, Obj) and original.zone == "battlefield"):
+                enter_replacements.create_tokens(game, spec, ctl, original)
         elif "remove_from_combat" in e:   # 506.4 (combat.remove)
             from judge_app.engine import combat
             combat.remove(game, _resolve_ref(game, e["remove_from_combat"], so.targets, legal, ctl))

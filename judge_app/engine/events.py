@@ -120,10 +120,14 @@ def left_battlefield(game: Game, obj: Obj, info: dict) -> None:
             t["lki"] = {**t["lki"], **info}
 
 
-def enters(game: Game, obj: Obj) -> None:
+def enters(game: Game, obj: Obj, after_outer: bool = False) -> None:
     """614.1c-d, 614.12: effects that modify how a permanent enters the battlefield
-    (tapped, with counters), applied as it enters, before anything sees it."""
-    event = replacement.run(game, {"kind": "enter", "obj": obj, "tapped": False, "counters": {}})
+    (tapped, with counters), applied as it enters, before anything sees it — on the
+    permanent as it would exist on the battlefield (614.12: abilities lost in a graveyard are back)."""
+    from judge_app.engine import enter_replacements
+    enter_replacements.sync_statics(game, obj)
+    event = replacement.run(game, {"kind": "enter", "obj": obj, "tapped": False, "counters": {},
+                                   **({"after_outer": True} if after_outer else {})})
     if event is None:
         return
     if event.get("tapped"):
@@ -260,6 +264,7 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
         gone = ("lki_ability_source", "lifelink_lki") if source.get("left") else ()
         gain_life(game, ctl, n, keys=("lifelink", "life_change") + gone,
                   why=" (цепь жизни" + (": источник ушёл с поля битвы, его последняя известная информация" if gone else "") + ")")
+    prevention.after_dealt(game, event)   # 615.5: the extra effect of a partial prevention, after the rest is dealt
     return n
 
 
@@ -312,6 +317,11 @@ def _draw_one(game: Game, player, keys) -> None:
 
 
 def add_counters(game: Game, obj: Obj, kind: str, n: int, keys=("counters",)) -> None:
+    """An effect puts counters on a permanent: a replacement may change how many (614.16)."""
+    event = replacement.run(game, {"kind": "counters", "obj": obj, "counter": kind, "amount": n})
+    if event is None or event["amount"] <= 0:
+        return
+    n = event["amount"]
     obj.counters[kind] = obj.counters.get(kind, 0) + n
     game.touch()
     game.emit("counters", f"На {obj.label()} кладётся жетонов {kind}: {n}", f"{n} {kind} counter(s) put on {obj.label_en()}",

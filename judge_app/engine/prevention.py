@@ -64,7 +64,30 @@ def _next_apply(game, e, ev):
                   ["prevent_shield"])
     if shield["left"] <= 0:
         game.effects.pop(e["index"])
+    extra = shield.get("then_damage")
+    if extra and n > 0:   # 615.5: part of the same prevention effect, before anything else happens
+        if out is None:
+            _extra_damage(game, extra, n)
+        else:   # the rest of the damage is dealt at the same time as the prevention; then the extra
+            out = {**out, "after": out.get("after", ()) + ((extra, n),)}
     return out
+
+
+def after_dealt(game: Game, event: dict) -> None:
+    for extra, n in event.get("after", ()):
+        _extra_damage(game, extra, n)
+
+
+def _extra_damage(game: Game, extra: dict, n: int) -> None:
+    from judge_app.engine import events
+    src = extra["source"]
+    victim = game.player(extra["to"]) if extra.get("to") and game.has_player(extra["to"]) else None
+    if victim is None:   # the player is gone: the damage is still prevented, nothing is dealt
+        return
+    game.emit("prevent_extra", f"Повреждения предотвращены — поэтому «{src['name_ru']}» наносит {dmg(n)} игроку {victim.name} "
+              "(дополнительный эффект того же эффекта предотвращения)", f"{src.get('name_en') or src['name_ru']} deals {n} damage",
+              [src["id"], victim.name], ["prevent_extra_effect"])
+    events.deal_damage(game, src, victim, n)
 
 
 register(Kind("prevent_next", ("damage",), _next_applies, _next_apply,
@@ -148,3 +171,88 @@ def cant_be_prevented(game: Game, event: dict) -> bool:
         if any(ab.get("static") == "damage_cant_be_prevented" for ab in game.objects[sid].abilities):
             return True
     return False
+
+
+# -- prevention with an extra effect of its own (615.5) -------------------------------
+
+def _hydra_applies(game, e, ev) -> bool:
+    to = ev["to"]
+    return not isinstance(to, Player) and to.id == e["source"] and ev["amount"] > 0
+
+
+def _remove_counters(game: Game, e: dict, ev: dict) -> None:
+    """Protean Hydra: "… and remove that many +1/+1 counters from it" — as many as it has."""
+    o = game.objects[e["source"]]
+    k = min(ev["amount"], o.counters.get("+1/+1", 0))
+    if k:
+        o.counters["+1/+1"] -= k
+        game.touch()
+    game.emit("prevent_extra", f"{o.label()}: снимается жетонов +1/+1: {k}" + (f" (было меньше {ev['amount']})" if k < ev["amount"] else ""),
+              f"{k} +1/+1 counters are removed from {o.label_en()}", [o.id], ["prevent_extra_effect"])
+
+
+def _hydra_apply(game, e, ev):
+    out = _shrink(game, ev, ev["amount"], f"«{e['source_name']}» ({e['source']}) предотвращает повреждения",
+                  ["prevent_effect"])
+    _remove_counters(game, e, ev)
+    return out
+
+
+register(Kind("prevent_damage_remove_counters", ("damage",), _hydra_applies, _hydra_apply,
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): предотвратить и снять жетоны", prevention=True,
+              on_unpreventable=_remove_counters),
+         statics=("prevent_damage_remove_counters",))
+
+
+# -- redirection (614.9) ---------------------------------------------------------------
+
+def _redirect_to(game: Game, e: dict):
+    """The new recipient if it can still be dealt that damage (614.9), else None."""
+    if e["to_kind"] == "player":
+        return game.player(e["to_ref"]) if game.has_player(e["to_ref"]) and not game.player(e["to_ref"]).lost else None
+    o = game.objects.get(e["to_ref"])
+    if o is None or o.zone != "battlefield" or o.incarnation != e["to_incarnation"] \
+            or not (o.is_creature or "planeswalker" in o.types):
+        return None
+    return o
+
+
+def _redirect_applies(game, e, ev) -> bool:
+    return _is_target(e, ev["to"]) and ev["amount"] > 0
+
+
+def _redirect_apply(game, e, ev):
+    game.effects.pop(e["index"])
+    new = _redirect_to(game, e)
+    if new is None:
+        game.emit("replace", f"«{e['source_name']}»: повреждения некуда перенаправить — эффект ничего не делает",
+                  "The redirection does nothing", _ids(ev), replacement.keys(ev, ["replace_redirect"]))
+        return ev
+    game.emit("replace", f"«{e['source_name']}»: {dmg(ev['amount'])} от «{ev['source']['name_ru']}» наносятся не "
+              f"{_to_label(ev['to'])}, а {_to_label(new)}", "The damage is redirected",
+              _ids(ev) + [new.name if isinstance(new, Player) else new.id], replacement.keys(ev, ["replace_redirect"]))
+    return {**ev, "to": new}
+
+
+register(Kind("redirect_next", ("damage",), _redirect_applies, _redirect_apply,
+              lambda g, e: f"«{e['source_name']}»: перенаправить следующие повреждения"))
+
+
+# -- the next time a (chosen) source would deal damage (615.8, 615.9) -------------------
+
+def _from_source_applies(game, e, ev) -> bool:
+    """The next instance from that source (615.8); a source chosen by its properties is
+    checked again now: if they no longer match, the shield is not used up (615.9)."""
+    if ev["amount"] <= 0 or ev["source"]["id"] != e["source_ref"] or not _is_target(e, ev["to"]):
+        return False
+    return not e.get("color") or e["color"] in ev["source"].get("colors", ())
+
+
+def _from_source_apply(game, e, ev):
+    game.effects.pop(e["index"])
+    return _shrink(game, ev, ev["amount"], f"Щит «{e.get('source_name', '')}» (следующие повреждения от этого источника)",
+                   ["prevent_next_instance"] + (["prevent_chosen_source"] if e.get("color") else []))
+
+
+register(Kind("prevent_next_from", ("damage",), _from_source_applies, _from_source_apply,
+              lambda g, e: f"щит «{e.get('source_name', '')}» от {e['source_ref']}", prevention=True))

@@ -36,7 +36,7 @@ from judge_app.engine.errors import InvalidInput
 from judge_app.engine.state import Decision, Game, Player
 
 MAX_STEPS = 200         # 614.5 bounds a chain by the number of effects; this guards effects that breed effects
-CHOICE_KINDS = ("replacement_order", "replacement_card")
+CHOICE_KINDS = ("replacement_order", "replacement_card", "replacement_choice")
 
 
 class ReplacementLoop(InvalidInput):
@@ -52,6 +52,8 @@ class Kind:
     ``apply(game, effect, event)``: emit what happens and return the modified event
     (``None``: the event is replaced by nothing);
     ``self_replacement``: 614.15 — chosen before the others (616.1a);
+    ``order_class``: ``control`` (616.1b: under whose control it enters) or ``copy`` (616.1c: it
+    enters as a copy) — such effects are chosen before the rest, in that order;
     ``prevention``: a prevention effect (615), which "damage can't be prevented" defeats."""
     name: str
     watches: tuple
@@ -60,21 +62,44 @@ class Kind:
     label: Callable
     self_replacement: bool = False
     prevention: bool = False
+    order_class: str = ""
+    on_unpreventable: Callable | None = None   # 615.12a: what still happens when it prevents nothing (Protean Hydra)
+
+
+# 616.1a-c: the classes chosen first, in this order, each with the rule keys its choice cites
+ORDER_CLASSES = (("self", ["replace_order_self", "replace_self_first"]), ("control", ["replace_order_control"]),
+                 ("copy", ["replace_order_copy"]))
+
+
+def _order_class(kind: Kind) -> str:
+    return "self" if kind.self_replacement else kind.order_class
 
 
 KINDS: dict = {}
-STATIC_KINDS: dict = {}   # static ability name -> Kind name
+STATIC_KINDS: dict = {}   # static ability name -> the names of its Kinds (Doubling Season has two)
+ABILITY_KINDS: dict = {}  # other ability key (as_enters) -> ability -> Kind name or None
+ENTERING_HOOKS: list = []  # fn(obj) -> [(id suffix, Kind name, ability)]: an entering permanent's own (devour)
 
 
 def register(kind: Kind, statics: tuple = ()) -> Kind:
     KINDS[kind.name] = kind
     for s in statics:
-        STATIC_KINDS[s] = kind.name
+        STATIC_KINDS[s] = STATIC_KINDS.get(s, ()) + (kind.name,)
     return kind
 
 
 def _load_kinds() -> None:
-    from judge_app.engine import prevention, regeneration, zone_replacements  # noqa: F401  (they register)
+    from judge_app.engine import enter_replacements, prevention, regeneration, zone_replacements  # noqa: F401  (they register)
+
+
+def _ability_kinds(ab: dict) -> tuple:
+    """The Kinds a printed ability gives: its static's, or its "as it enters" choice's."""
+    if "static" in ab:
+        return STATIC_KINDS.get(ab["static"], ())
+    for key, kind_of in ABILITY_KINDS.items():
+        if key in ab and kind_of(ab):
+            return (kind_of(ab),)
+    return ()
 
 
 # -- gathering ------------------------------------------------------------------------
@@ -91,19 +116,25 @@ def effects_for(game: Game, event: dict) -> list:
             out.append({**e, "id": f"{e.get('made_by') or 'shield'}@{e['target']}", "index": i})
     for sid in game.static_sources:
         src = game.objects[sid]
-        for n, ab in enumerate(src.abilities):
-            k = STATIC_KINDS.get(ab.get("static"))
-            if k and what in KINDS[k].watches:
-                out.append({"id": f"{sid}:{n + 1}", "shield": k, "source": sid, "controller": src.controller,
-                            "ability": ab, "source_name": src.name_ru})
+        _from_abilities(out, src, [ab if "static" in ab else {} for ab in src.abilities], what)
     own = event.get("obj")
     if own is not None and own.zone != "battlefield":   # its own "enters …" abilities (614.12)
-        for n, ab in enumerate(own.base["abilities"]):
-            k = STATIC_KINDS.get(ab.get("static"))
-            if k and what in KINDS[k].watches:
-                out.append({"id": f"{own.id}:{n + 1}", "shield": k, "source": own.id, "controller": own.controller,
+        _from_abilities(out, own, own.base["abilities"], what)
+    elif own is not None and what == "enter":   # its own "as it enters, choose" (614.1c): not static
+        _from_abilities(out, own, [ab if "static" not in ab else {} for ab in own.abilities], what)
+        for hook in ENTERING_HOOKS:
+            for suffix, k, ab in hook(own):
+                out.append({"id": f"{own.id}:{suffix}", "shield": k, "source": own.id, "controller": own.controller,
                             "ability": ab, "source_name": own.name_ru})
     return out
+
+
+def _from_abilities(out: list, src, abilities, what: str) -> None:
+    for n, ab in enumerate(abilities):
+        for k in _ability_kinds(ab):
+            if what in KINDS[k].watches:
+                out.append({"id": f"{src.id}:{n + 1}", "shield": k, "source": src.id, "controller": src.controller,
+                            "ability": ab, "source_name": src.name_ru})
 
 
 def might_choose(game: Game) -> bool:
@@ -116,7 +147,18 @@ def might_choose(game: Game) -> bool:
     for sid in game.static_sources:
         if any(ab.get("static") in STATIC_KINDS for ab in game.objects[sid].abilities):
             return True
+    # something on the stack may put a permanent onto the battlefield with an "as it enters"
+    # choice made in the pipeline (614.12): a token, a card from a graveyard, a permanent spell
+    for sid in game.stack:
+        so = game.objects[sid]
+        if any(set(e) & CHOICE_EFFECTS for e in so.effects) or any(_ability_kinds(ab) for ab in so.abilities if "as_enters" in ab) \
+                or any(hook(so) for hook in ENTERING_HOOKS):
+            return True
     return False
+
+
+CHOICE_EFFECTS = {"create_token", "return_creature_cards_from_graveyard",
+                    "prevent_next_from"}   # and a source chosen as a shield resolves (615.9)
 
 
 # -- the pipeline ---------------------------------------------------------------------
@@ -137,12 +179,22 @@ def run(game: Game, event: dict) -> dict | None:
                 used.add(e["id"])
                 game.emit("prevent_none", f"Повреждения не могут быть предотвращены: {KINDS[e['shield']].label(game, e)} ничего не предотвращает",
                           "The damage can't be prevented", _objs(event), ["prevent_cant", "prevent_once_unpreventable"])
+                if KINDS[e["shield"]].on_unpreventable:
+                    KINDS[e["shield"]].on_unpreventable(game, e, event)
             applicable = [e for e in applicable if e not in blocked]
         if not applicable:
             return event
-        selfs = [e for e in applicable if KINDS[e["shield"]].self_replacement]
-        pick_from = selfs or applicable   # 616.1a
-        chosen = pick_from[0] if len(pick_from) == 1 else _choose(game, event, pick_from, bool(selfs), bool(used))
+        pick_from, class_keys = applicable, []
+        for klass, ks in ORDER_CLASSES:   # 616.1a-c, then any (616.1d)
+            first = [e for e in applicable if _order_class(KINDS[e["shield"]]) == klass]
+            if first:
+                pick_from, class_keys = first, ks
+                break
+        if len(pick_from) == 1 and len(applicable) > 1 and class_keys:
+            game.emit("replace_order", f"Сначала применяется {KINDS[pick_from[0]['shield']].label(game, pick_from[0])}: "
+                      "такой эффект выбирается раньше остальных", "This effect must be applied first",
+                      _objs(event), ["replace_order"] + class_keys)
+        chosen = pick_from[0] if len(pick_from) == 1 else _choose(game, event, pick_from, class_keys, bool(used))
         if used:
             event = {**event, "again": True}   # 616.1e: chosen again among what applies now
         used.add(chosen["id"])
@@ -186,6 +238,8 @@ def describe(game: Game, event: dict) -> str:
         return f"{event['obj'].label()} отправляется: {event['to']}"
     if k == "enter":
         return f"{event['obj'].label()} выходит на поле битвы"
+    if k == "step":
+        return f"{event['player'].name}: {event['step']}"
     if k in ("draw", "gain_life"):
         return f"{event['player'].name}: {'взятие карты' if k == 'draw' else 'получение жизни'}"
     return k
@@ -208,7 +262,7 @@ def _next_choice_key(game: Game, what: str) -> tuple:
     return (what, n)
 
 
-def _choose(game: Game, event: dict, options: list, selfs: bool, again: bool = False) -> dict:
+def _choose(game: Game, event: dict, options: list, class_keys: list, again: bool = False) -> dict:
     by = affected_player(game, event)
     labels = {e["id"]: KINDS[e["shield"]].label(game, e) for e in options}
     key = _next_choice_key(game, "replace")
@@ -216,7 +270,7 @@ def _choose(game: Game, event: dict, options: list, selfs: bool, again: bool = F
     if answer in labels:
         chosen = next(e for e in options if e["id"] == answer)
         game.emit("replace_order", f"{by} выбирает, какой эффект применить первым к событию ({describe(game, event)}): {labels[answer]}",
-                  f"{by} chooses which effect applies first", [by], ["replace_order"] + (["replace_order_self", "replace_self_first"] if selfs else [])
+                  f"{by} chooses which effect applies first", [by], ["replace_order"] + class_keys
                   + (["replace_order_repeat"] if again else []))
         return chosen
     if not game.sba_choices.get(("replay_armed",)):
@@ -230,6 +284,13 @@ def _choose(game: Game, event: dict, options: list, selfs: bool, again: bool = F
 def choose_card(game: Game, by: str, options: list, why: str) -> str:
     """A card chosen as part of applying an effect (616.2's "return a card from your
     graveyard"): asked the same way as an order."""
+    return choose_option(game, by, options, f"{by} выбирает карту: {why} ({', '.join(options)})")
+
+
+def choose_option(game: Game, by: str, options: list, text_ru: str, kind: str = "replacement_card",
+                  keys: tuple = ()) -> str:
+    """A choice made while applying an effect (a card; the colour a token chooses as it
+    enters, 614.12): the only option is taken, otherwise it is owed and the action replayed."""
     if len(options) == 1:
         return options[0]
     key = _next_choice_key(game, "card")
@@ -237,9 +298,9 @@ def choose_card(game: Game, by: str, options: list, why: str) -> str:
     if answer in options:
         return answer
     if not game.sba_choices.get(("replay_armed",)):
-        raise InvalidInput(f"{by} должен выбрать карту ({why}), но это действие нельзя повторить")
-    raise ChoiceOwed(Decision(by=by, kind="replacement_card", options=list(options),
-                              text_ru=f"{by} выбирает карту: {why} ({', '.join(options)})", context={"key": list(key)}))
+        raise InvalidInput(f"{by} должен сделать выбор ({text_ru}), но это действие нельзя повторить")
+    raise ChoiceOwed(Decision(by=by, kind=kind, options=list(options), text_ru=text_ru,
+                              context={"key": list(key), **({"keys": list(keys)} if keys else {})}))
 
 
 def replayable(fn):
@@ -299,8 +360,15 @@ def _owe(game: Game, wrapper, owed: ChoiceOwed, answers: dict, a, kw) -> None:
     d.resume = "replay"
     d.context["was"] = game.decision   # the action may itself answer a decision (Clone's copy): owed again on replay
     game.decision = d
-    game.emit("decision", f"Решение: {d.text_ru}", "", [d.by], ["replace_order"])
+    game.emit("decision", f"Решение: {d.text_ru}", "", [d.by], _choice_keys(d))
     return None
+
+
+def _choice_keys(d: Decision) -> list:
+    """An order is 616.1; a choice an entering permanent makes is its replacement effect (614.12)."""
+    if d.context.get("keys"):
+        return list(d.context["keys"])
+    return ["replace_enters_check"] if d.kind == "replacement_choice" else ["replace_order"]
 
 
 def _answer(game: Game, value, *a, **kw):
@@ -311,6 +379,6 @@ def _answer(game: Game, value, *a, **kw):
     game.sba_choices[tuple(d.context["key"])] = v
     fn, args, is_player, kwargs = d.context["replay"]
     game.decision = d.context.get("was")
-    game.emit("choice", f"{d.by} выбирает: {v}", f"{d.by} chooses {v}", [d.by], ["replace_order"])
+    game.emit("choice", f"{d.by} выбирает: {v}", f"{d.by} chooses {v}", [d.by], _choice_keys(d))
     args = [game.player(x) if p else x for x, p in zip(args, is_player)]
     return fn(game, *args, **kwargs)

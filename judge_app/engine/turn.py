@@ -38,7 +38,7 @@ def advance_step(game: Game) -> None:
     if nxt >= len(STEPS):
         game.turn += 1
         game.active = (game.active + 1) % len(game.players)
-        while game.players[game.active].lost:
+        while game.players[game.active].lost or _skipped(game, "turn"):   # 614.10: a skipped turn never starts
             game.active = (game.active + 1) % len(game.players)
         game.emit("turn", f"Начинается ход {game.turn}: активный игрок — {game.ap.name}",
                   f"Turn {game.turn} begins ({game.ap.name})", [game.ap.name], ["turn_phases"])
@@ -52,6 +52,10 @@ def advance_step(game: Game) -> None:
 def begin_step(game: Game, step: str) -> None:
     if step in SKIPPABLE and _skipped(game, step):   # 614.1b, 614.10
         game.step = step
+        advance_step(game)
+        return
+    if step == "beginning_of_combat" and _skipped(game, "combat"):   # the whole combat phase (614.10)
+        game.step = "end_of_combat"
         advance_step(game)
         return
     game.step = step

@@ -159,3 +159,33 @@ def _skip_apply(game, e, ev):
 
 register(Kind("skip_step", ("step",), _skip_applies, _skip_apply,
               lambda g, e: f"«{e['source_name']}»: пропустить шаг"), statics=("skip_step",))
+
+
+# -- "skip your next turn / combat phase / … step" from a resolved effect (614.10, 614.10a) --
+
+WHAT_RU = {"turn": "свой следующий ход", "combat": "свою следующую фазу боя"}
+
+
+def _skip_next_applies(game, e, ev) -> bool:
+    """Only the oldest of several waiting for the same occurrence: the others wait for the
+    next one (614.10a) — identical effects, nothing for the player to choose."""
+    if ev["step"] != e["what"] or ev["player"].name != e["target"]:
+        return False
+    first = next(i for i, x in enumerate(game.effects) if x.get("shield") == "skip_next"
+                 and x["what"] == e["what"] and x["target"] == e["target"])
+    return first == e["index"]
+
+
+def _skip_next_apply(game, e, ev):
+    """Used once: a second "skip your next turn" waits for the turn after (614.10a)."""
+    from judge_app.engine.state import STEP_RU
+    game.effects.pop(e["index"])
+    what = WHAT_RU.get(ev["step"]) or STEP_RU[ev["step"]]
+    game.emit("replace", f"«{e['source_name']}»: {ev['player'].name} пропускает {what}",
+              f"{ev['player'].name} skips {ev['step']}", [ev["player"].name],
+              replacement.keys(ev, ["replace_skip", "replace_skip_step"] + (["replace_skip_next"] if e.get("counted") else [])))
+    return None
+
+
+register(Kind("skip_next", ("step",), _skip_next_applies, _skip_next_apply,
+              lambda g, e: f"«{e['source_name']}»: пропустить {WHAT_RU.get(e['what'], e['what'])}"))

@@ -40,6 +40,10 @@ def check(game: Game, expect: list, waiting) -> list:
     fails = []
     for line, e in expect:
         for key, v in e.items():
+            missing = [r for r in (v if isinstance(v, dict) else {}) if r.startswith("token-") and _obj(game, r) is None]
+            if missing:   # a token the run was expected to create (only such ids can be unknown here)
+                fails.append((line, f"{key}: фишка {', '.join(missing)} не была создана"))
+                continue
             for msg in _check_one(game, key, v, waiting):
                 fails.append((line, f"{key}: {msg}"))
     return fails

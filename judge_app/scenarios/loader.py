@@ -230,6 +230,8 @@ class _Checker:
             return
         if stack_ref_base(r) in self.ids:
             return
+        if r.startswith("token-") and r[6:].isdigit():   # a token the run creates (engine/enter_replacements.py)
+            return
         known = sorted(self.ids) + (self.players if players_ok else [])
         m = difflib.get_close_matches(r, known, n=1)
         self.err(line, key, f"неизвестный объект или игрок «{r}»" + (f" — возможно, «{m[0]}»?" if m else ""))
@@ -546,7 +548,8 @@ def _check_chosen(c: _Checker, e, key: str) -> None:
     Conspiracy's creature type, Painter's Servant's colour); a card that makes such a
     choice needs it, and a card that makes none can't have one."""
     card = c.pool.get(e if isinstance(e, str) else e.get("card")) if isinstance(e, (str, dict)) else None
-    need = next((a["as_enters"] for a in card.abilities if "as_enters" in a), None) if card else None
+    # a choice the board can state (Sutured Ghoul's exiled cards can't: it is on the board as 0/0)
+    need = next((a["as_enters"] for a in card.abilities if a.get("as_enters") in CHOSEN_KEYS), None) if card else None
 
     chosen = e.get("chosen") if isinstance(e, dict) else None
     ln = _line(e, "chosen") if isinstance(e, dict) else 0

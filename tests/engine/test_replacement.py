@@ -91,6 +91,10 @@ def test_sba_cites_every_action_that_applies():
     ({"abilities": [{"trigger": "etb", "if": {"sunny": 1}, "effects": [{"draw": 1}]}]}, "if"),
     ({"abilities": [{"static": "enters_with_counters"}]}, "counters"),
     ({"abilities": [{"static": "exile_instead_of_graveyard", "affects": "friends"}]}, "affects"),
+    ({"effects": [{"skip_next": "lunch", "who": "you"}]}, "skip_next"),
+    ({"effects": [{"create_token": {"copy_of": "somebody"}}]}, "create_token"),
+    ({"effects": [{"create_token": {"name_ru": "Х", "power": 1, "toughness": 1, "count": 1000}}]}, "count"),
+    ({"abilities": [{"as_enters": "exile_everything"}]}, "exile_everything"),
 ])
 def test_vocabulary_refuses_what_the_engine_does_not_do(bad, msg):
     card = {"name_ru": "Проба", "name_en": "Probe", "types": ["instant"], **bad}
@@ -113,3 +117,27 @@ def test_stepping_shows_the_same_events_as_the_run():
     for n in range(1, len(full) + 1):
         game = runner.state_at(sc, n)[0]
         assert game.events[-1].text_ru == full[n - 1].text_ru, n
+
+
+def test_a_choice_made_while_entering_refuses_a_bad_answer_and_keeps_waiting():
+    """Sutured Ghoul's "exile any number": a card not in the graveyard is not an answer."""
+    sc = loader.load(LIB / "replacement/sutured-ghoul-exiles-two.yaml")
+    game = runner.run(dataclasses.replace(sc, script=sc.script[:2])).game
+    d = game.decision
+    assert d is not None and d.kind == "replacement_choice" and d.by == "Алиса"
+    assert d.options == ["bear", "tree", "none"]
+    with pytest.raises(InvalidInput, match="bear, tree, none"):
+        actions.choose(game, "ghoul")
+    assert game.decision is d
+    actions.choose(game, "none")   # exile nothing: a 0/0 that dies
+    assert game.objects["ghoul"].zone == "graveyard" and game.objects["bear"].zone == "graveyard"
+
+
+def test_order_classes_put_control_then_copy_first():
+    """616.1a-d: self-replacement, then control, then copy, then any."""
+    names = [k for k, _ in replacement.ORDER_CLASSES]
+    assert names == ["self", "control", "copy"]
+    replacement._load_kinds()
+    assert replacement.KINDS["enters_under_your_control"].order_class == "control"
+    assert replacement.KINDS["creatures_enter_as_copy"].order_class == "copy"
+    assert replacement.STATIC_KINDS["double_tokens_and_counters"] == ("double_tokens", "double_counters")

@@ -24,6 +24,8 @@ def qualities(game, obj) -> list:
             continue   # malformed argument: no protection from anything
         for q in frm:
             q = str(q).casefold()
+            if q == "chosen_color":   # Voice of All: the colour chosen as it entered (614.12)
+                q = obj.chosen.get("color", "")
             out.append(_PLURAL.get(q, q))
     return out
 
