@@ -327,3 +327,74 @@ def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):
         engine(page, lambda: page.locator("#legal button.move-pass").first.click())
     expect(life(page, "Боб")).to_have_attribute("data-life", "15")
     shot(page, artifacts, "boards-ability-played-phone")
+
+
+def test_phone_protection_hand_size_choice_counters_and_library_top(phone, artifacts):
+    """On a 360 px phone, the form's later fields, each checked by the loader with its message
+    beside the field: the maximum hand size, protection from red, Conspiracy's creature type
+    (asked for, then given), charge counters; then the play board lists the known cards on top
+    of the library, top first."""
+    page = phone
+    open_builder(page)
+    alice = page.locator("fieldset.player-edit").nth(0)
+    with page.expect_response(RUN):
+        field(page, "players[0].max_hand").fill("-1")
+    expect(page.locator('#build-form [data-path="players[0].max_hand"]')).to_have_class(re.compile(r"\bhas-error\b"))
+    expect(alice.locator(".field-error").first).to_contain_text("отрицательн")
+    with page.expect_response(RUN):
+        field(page, "players[0].max_hand").fill("5")
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    # protection from red on a custom creature
+    alice.locator("button.add-creature").click()
+    prot = field(page, "players[0].battlefield[0].creature.keywords.protection")
+    prot.locator("summary").click()
+    with page.expect_response(RUN):
+        prot.locator('input[data-protection="red"]').check()
+    expect(prot.locator("summary")).to_contain_text("Защита от: красного")
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    # charge counters: a kind of counter by name
+    entry = page.locator('#build-form .entry[data-path="players[0].battlefield[0]"]')
+    entry.locator("input.counter-kind").fill("charge")
+    entry.locator("input.counter-n").fill("2")
+    with page.expect_response(RUN):
+        entry.locator("button.add-counter").click()
+    expect(page.locator('#build-form input[data-counter="charge"]')).to_have_value("2")
+    # Conspiracy needs its chosen creature type: the loader asks for it beside the card
+    alice.locator(".card-search select").select_option("battlefield")
+    alice.locator("input.card-q").press_sequentially("Conspiracy", delay=20)
+    with page.expect_response(RUN):
+        alice.locator("button.card-hit", has_text="Заговор").click()
+    expect(page.locator("#build-form .field-error", has_text="chosen")).to_have_count(1)
+    consp = page.locator('#build-form .entry[data-path="players[0].battlefield[1]"]')
+    consp.locator("select.chosen-kind").select_option("type")
+    with page.expect_response(RUN):
+        consp.locator('input[data-path="players[0].battlefield[1].chosen.type"]').fill("Elf")
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    # Lightning Bolt on top of the library
+    alice.locator(".card-search select").select_option("library")
+    alice.locator("input.card-q").fill("")
+    alice.locator("input.card-q").press_sequentially("Lightning", delay=20)
+    with page.expect_response(RUN):
+        alice.locator("button.card-hit", has_text="Молния").click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, artifacts, "boards-form-gaps-phone")
+    page.locator("#tab-yaml").click()
+    yaml_text = page.locator("#yaml").input_value()
+    assert "max_hand: 5" in yaml_text and "protection:" in yaml_text and "type: Elf" in yaml_text
+    assert "charge: 2" in yaml_text
+    page.locator("#tab-build").click()
+    engine(page, lambda: page.locator("#check").click())
+    top = page.locator('#play-board section.player[data-player="Алиса"] ol.library-top li')
+    expect(top).to_have_count(1)
+    expect(top.first).to_contain_text("Молния")
+    expect(page.locator('#play-board section.player[data-player="Алиса"]')).to_contain_text("charge×2")
+    shot(page, artifacts, "boards-library-top-phone")
+
+
+def test_the_later_fields_speak_english(page):
+    page.goto("/boards/new?ui=en")
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    expect(page.locator("#build-form")).to_contain_text("Maximum hand size")
+    page.locator("fieldset.player-edit").nth(0).locator("button.add-creature").click()
+    expect(page.locator("#build-form details.protection summary").first).to_have_text("Protection from: none")
+    expect(page.locator("#build-form")).to_contain_text("Chosen as it entered")
