@@ -8,6 +8,7 @@ errors are reported as ``decisions[K]`` instead of a line of the YAML.
 from __future__ import annotations
 
 import copy
+import datetime
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -215,6 +216,10 @@ def decision_spans(rep: Replay) -> list[dict]:
 
 
 def plain(v):
+    """The loader's data as plain JSON values: a date YAML read unquoted (``rules_version:
+    2020-01-24``) becomes its text, as written."""
+    if isinstance(v, datetime.date):
+        return v.isoformat()
     if isinstance(v, dict):
         return {str(k): plain(x) for k, x in v.items()}
     if isinstance(v, list):

@@ -99,3 +99,20 @@ def test_a_saved_revision_is_replayed_once_for_its_page(client, monkeypatch):
     assert r.status_code == 200
     assert _first_run(client.get(made["url"]).get_data(as_text=True))["board"]["players"][1]["life"] == 19
     assert len(calls) == 3
+
+
+def test_library_scenarios_with_a_rules_version_open_in_the_builder(client):
+    """``rules_version: 2020-01-24`` unquoted is a date to YAML: the page's run must carry it as
+    text (it answered 500 before). Every library scenario that names its version opens, and its
+    form data keeps the version as written."""
+    from board_samples import ROOT
+
+    files = sorted(p for p in (ROOT / "scenarios").rglob("*.yaml")
+                   if re.search(r"^rules_version: \d{4}-\d\d-\d\d$", p.read_text(encoding="utf-8"), re.M))
+    assert files
+    for path in files:
+        sid = re.search(r"^id: (\S+)$", path.read_text(encoding="utf-8"), re.M).group(1)
+        r = client.get(f"/boards/new?from={sid}")
+        assert r.status_code == 200, sid
+    run = _first_run(r.get_data(as_text=True))
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", run["data"]["rules_version"])
