@@ -49,6 +49,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "counters_of": ("Счётчики", "Counters"),
     "counter_kind": ("Другой вид счётчиков (англ., например charge)", "Another kind of counter (e.g. charge)"),
     "add_counter": ("+ счётчики", "+ counters"),
+    "entry_rare": ("Ещё: другие счётчики, выбор при выходе (Клон, Заговор)",
+                   "More: other counters, the choice made as it entered (Clone, Conspiracy)"),
     "max_hand": ("Макс. размер руки", "Maximum hand size"),
     "protection": ("Защита от", "Protection from"),
     "chosen": ("Выбор при выходе на поле", "Chosen as it entered"),

@@ -354,6 +354,7 @@ def test_phone_protection_hand_size_choice_counters_and_library_top(phone, artif
     expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
     # charge counters: a kind of counter by name
     entry = page.locator('#build-form .entry[data-path="players[0].battlefield[0]"]')
+    entry.locator("details.entry-rare > summary").click()   # folded: rarely needed
     entry.locator("input.counter-kind").fill("charge")
     entry.locator("input.counter-n").fill("2")
     with page.expect_response(RUN):
@@ -366,6 +367,7 @@ def test_phone_protection_hand_size_choice_counters_and_library_top(phone, artif
         alice.locator("button.card-hit", has_text="Заговор").click()
     expect(page.locator("#build-form .field-error", has_text="chosen")).to_have_count(1)
     consp = page.locator('#build-form .entry[data-path="players[0].battlefield[1]"]')
+    expect(consp.locator("details.entry-rare")).to_have_attribute("open", "")   # the error opened the fold
     consp.locator("select.chosen-kind").select_option("type")
     with page.expect_response(RUN):
         consp.locator('input[data-path="players[0].battlefield[1].chosen.type"]').fill("Elf")

@@ -186,8 +186,11 @@
       opts.appendChild(counter(e, "+1/+1", path, S.counters));
       opts.appendChild(counter(e, "-1/-1", path, S.counters_minus));
       if (kind === "planeswalker") opts.appendChild(counter(e, "loyalty", path, S.loyalty_counters));
-      opts.appendChild(otherCounters(e, path, kind === "planeswalker" ? ["+1/+1", "-1/-1", "loyalty"] : ["+1/+1", "-1/-1"]));
-      opts.appendChild(chosenEditor(e, path));
+      var shown = kind === "planeswalker" ? ["+1/+1", "-1/-1", "loyalty"] : ["+1/+1", "-1/-1"];
+      var rare = el("details", { cls: "entry-rare" }, [el("summary", { text: S.entry_rare }),
+        otherCounters(e, path, shown), chosenEditor(e, path)]);   /* folded on a phone unless used */
+      rare.open = !!e.chosen || Object.keys(e.counters || {}).some(function (k) { return shown.indexOf(k) < 0; });
+      opts.appendChild(rare);
       opts.appendChild(field(S.attached_to, select(e, "attached_to", path + ".attached_to",
         Object.keys(allIds()).filter(function (id) { return id !== e.id; }).concat(playerNames()), "—")));
       opts.appendChild(field(S.controller, select(e, "controller", path + ".controller", playerNames(), "—")));
@@ -642,6 +645,9 @@
       }
       var msg = el("span", { cls: "field-error", role: "alert", text: is.message });
       if (target) {
+        /* an error in the folded part, or on the entry as a whole (a choice it must make), unfolds it */
+        var fold = target.closest("details.entry-rare") || (target.classList.contains("entry") && target.querySelector("details.entry-rare"));
+        if (fold) fold.open = true;
         target.classList.add("has-error");
         var host = target.closest("label.field") || target;
         host.parentNode.insertBefore(msg, host.nextSibling);
