@@ -4,6 +4,7 @@ the known top of a library on the play board, and the replacement-order decision
 from __future__ import annotations
 
 from board_samples import ROOT
+from board_samples import run_final as run
 
 from judge_app.boards import vocabulary
 
@@ -22,11 +23,6 @@ players:
       - {id: bear, creature: {name: Медведь, power: 2, toughness: 2, colors: [red]}}
 turn: {number: 2, active: Алиса, step: main1}
 """
-
-
-def run(client, **body):
-    r = client.post("/api/scenarios/run", json={"states": "final", **body})
-    return r.status_code, r.get_json()
 
 
 def test_the_new_fields_load_and_play(client):

@@ -66,6 +66,18 @@ def build_combat_board(page):
     field(page, "turn.step").select_option("declare_attackers")
 
 
+def yaml_then_play(page, artifacts, name) -> str:
+    """The built board fits the phone (screenshot ``name``); its YAML tab's text is returned,
+    and the board is played (the engine's answer drawn)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, artifacts, name)
+    page.locator("#tab-yaml").click()
+    yaml_text = page.locator("#yaml").input_value()
+    page.locator("#tab-build").click()
+    engine(page, lambda: page.locator("#check").click())
+    return yaml_text
+
+
 def passes_until(page, decision):
     for _ in range(12):
         if page.locator(f'#owed .owed[data-decision="{decision}"]').count():
@@ -307,15 +319,10 @@ def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):
         field(page, "stack[0].targets").fill("Боб")
     expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
     expect(field(page, "stack[0].id")).to_have_value("trigger")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    shot(page, artifacts, "boards-abilities-library-phone")
-    page.locator("#tab-yaml").click()
-    yaml_text = page.locator("#yaml").input_value()
+    yaml_text = yaml_then_play(page, artifacts, "boards-abilities-library-phone")
     assert "unknown: 20" in yaml_text and "activated:" in yaml_text and "command:" in yaml_text
     assert "lands_played: 1" in yaml_text
     # play: the ability is a legal action naming the creature and Bob; both resolve, for 2 and 3
-    page.locator("#tab-build").click()
-    engine(page, lambda: page.locator("#check").click())
     expect(page.locator('#play-board section.player[data-player="Алиса"] .zone-command')).to_contain_text("Лес")
     expect(page.locator("#play-board .stack-zone")).to_contain_text("trigger")
     ping = page.locator("#legal button.move-activate", has_text="Боб").first
@@ -378,14 +385,9 @@ def test_phone_protection_hand_size_choice_counters_and_library_top(phone, artif
     alice.locator("input.card-q").press_sequentially("Lightning", delay=20)
     with page.expect_response(RUN):
         alice.locator("button.card-hit", has_text="Молния").click()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    shot(page, artifacts, "boards-form-gaps-phone")
-    page.locator("#tab-yaml").click()
-    yaml_text = page.locator("#yaml").input_value()
+    yaml_text = yaml_then_play(page, artifacts, "boards-form-gaps-phone")
     assert "max_hand: 5" in yaml_text and "protection:" in yaml_text and "type: Elf" in yaml_text
     assert "charge: 2" in yaml_text
-    page.locator("#tab-build").click()
-    engine(page, lambda: page.locator("#check").click())
     top = page.locator('#play-board section.player[data-player="Алиса"] ol.library-top li')
     expect(top).to_have_count(1)
     expect(top.first).to_contain_text("Молния")
