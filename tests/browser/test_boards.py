@@ -244,17 +244,17 @@ def test_library_scenario_opens_in_the_builder_in_english(page):
     page.locator("#tab-play").click()
     # its script became the main line: the expectations hold at its end, and one step back is possible
     expect(page.locator("#expects li.pass")).to_have_count(5)
-    expect(page.locator("#variations .mv.cur")).to_contain_text("pass_until")
+    expect(page.locator("#variations .mv.cur")).to_have_text("pass until end_of_combat")   # in words, not JSON
     expect(life(page, "Боб")).to_have_attribute("data-life", "15")
     engine(page, lambda: page.locator("#nav-back").click())
-    expect(page.locator("#variations .mv.cur")).to_contain_text("assign_damage")
+    expect(page.locator("#variations .mv.cur")).to_have_text("damage wurm → mastodon 1, Боб 5")
     # change the board under the line: a 7-power wurm can't assign only 6 damage, and the page says so
     page.locator("#tab-build").click()
     with page.expect_response(RUN):
         field(page, "players[0].battlefield[0].creature.power").fill("7")
     page.locator("#tab-play").click()
     expect(page.locator("#refusal")).to_be_visible()
-    expect(page.locator("#variations .mv", has_text="assign_damage")).to_have_count(1)   # the line is kept
+    expect(page.locator("#variations .mv", has_text="damage wurm")).to_have_count(1)   # the line is kept
 
 
 def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):

@@ -1049,9 +1049,23 @@
   });
 
   /* -- start ---------------------------------------------------------------------------- */
-  function labelOf(a) {
+  var ACTION_WORDS = { attack: ["атака", "attack"], block: ["блок", "block"], assign_damage: ["повреждения", "damage"],
+    choose: ["выбор", "choice"], pass: ["пас", "pass"], pass_until: ["пас до", "pass until"], cast: ["разыграть", "cast"],
+    activate: ["способность", "ability"], play_land: ["земля", "land"], order_blockers: ["порядок блокирующих", "blocker order"] };
+  function plainValue(v) {   /* {wurm: Боб} → "wurm → Боб"; {wurm: {mastodon: 1, Боб: 5}} → "wurm → mastodon 1, Боб 5" */
+    if (Array.isArray(v)) return v.map(plainValue).join(", ");
+    if (v && typeof v === "object") return Object.keys(v).map(function (k) {
+      var x = v[k];
+      if (x && typeof x === "object" && !Array.isArray(x)) return k + " → " + Object.keys(x).map(function (r) { return r + " " + plainValue(x[r]); }).join(", ");
+      return k + (x === true ? "" : " → " + plainValue(x));
+    }).join("; ");
+    return String(stepName(v));
+  }
+  function labelOf(a) {   /* a script action from a file, in words (a move made on the page has the engine's label) */
+    if (typeof a === "string") { var o = {}; o[a] = true; a = o; }
     var k = Object.keys(a).filter(function (x) { return x !== "by"; })[0], v = a[k];
-    return (a.by ? a.by + ": " : "") + k + (v === true || v === null ? "" : " " + (typeof v === "object" ? JSON.stringify(v) : v));
+    var word = ACTION_WORDS[k] ? ACTION_WORDS[k][EN ? 1 : 0] : k;
+    return (a.by ? a.by + ": " : "") + word + (v === true || v === null ? "" : " " + plainValue(v));
   }
   function scriptToLine() {
     /* a library scenario: its script becomes the main line, so the judge can step back
