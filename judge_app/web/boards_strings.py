@@ -53,6 +53,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                    "More: other counters, the choice made as it entered (Clone, Conspiracy)"),
     "max_hand": ("Макс. размер руки", "Maximum hand size"),
     "protection": ("Защита от", "Protection from"),
+    "protection_kw": ("защита", "protection"),
     "chosen": ("Выбор при выходе на поле", "Chosen as it entered"),
     "chosen_none": ("нет выбора", "no choice"),
     "chosen_copy": ("копия (Клон): чего", "copy (Clone): of what"),

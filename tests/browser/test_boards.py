@@ -391,7 +391,9 @@ def test_phone_protection_hand_size_choice_counters_and_library_top(phone, artif
     top = page.locator('#play-board section.player[data-player="Алиса"] ol.library-top li')
     expect(top).to_have_count(1)
     expect(top.first).to_contain_text("Молния")
-    expect(page.locator('#play-board section.player[data-player="Алиса"]')).to_contain_text("charge×2")
+    alice_board = page.locator('#play-board section.player[data-player="Алиса"]')
+    expect(alice_board).to_contain_text("charge×2")
+    expect(alice_board.locator(".att", has_text="защита")).to_have_count(1)   # the keyword in words, not its code
     shot(page, artifacts, "boards-library-top-phone")
 
 

@@ -785,7 +785,8 @@
     if (o.damage) kids.push(el("span", { cls: "dmg", text: S.damage + ": " + o.damage }));
     var ctr = Object.keys(o.counters || {});
     if (ctr.length) kids.push(el("span", { cls: "ctr", text: ctr.map(function (k) { return k + "×" + o.counters[k]; }).join(", ") }));
-    if (o.keywords && o.keywords.length) kids.push(el("span", { cls: "att", text: o.keywords.join(", ") }));
+    if (o.keywords && o.keywords.length) kids.push(el("span", { cls: "att", text: o.keywords.map(function (k) {
+      return k === "protection" ? S.protection_kw : label(V.keywords, k); }).join(", ") }));   /* in words, as in the form */
     if (o.attached_to) kids.push(el("span", { cls: "att", text: "→ " + o.attached_to }));
     if (role.attacking) kids.push(el("span", { cls: "combat atk", text: S.attacks + " " + role.attacking }));
     if (role.blocking) kids.push(el("span", { cls: "combat blk", text: S.blocks + " " + [].concat(role.blocking).join(", ") }));
