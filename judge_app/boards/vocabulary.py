@@ -19,7 +19,7 @@ KEYWORD_EN = {"first_strike": "first strike", "double_strike": "double strike", 
               "blocks_each_combat": "blocks each combat if able", "split_second": "split second",
               "cant_attack_alone": "can't attack alone", "cant_be_countered": "can't be countered"}
 KEYWORD_RU_MORE = {"block_additional": "«может блокировать ещё одно существо»", "split_second": "скорость мысли"}
-ARGUMENT_KEYWORDS = ("protection",)   # take an argument: written in the YAML tab
+ARGUMENT_KEYWORDS = ("protection",)   # take an argument: not a checkbox (protection has its own editor, PROTECTION)
 
 TARGETS = {"any": ("любая цель", "any target"), "creature": ("существо", "creature"),
            "player": ("игрок", "player"), "creature_you_control": ("ваше существо", "creature you control"),
