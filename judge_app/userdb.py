@@ -33,6 +33,12 @@ Step = Union[str, Callable[[sqlite3.Connection], None]]
 
 _migrated: set[tuple[str, str]] = set()
 _lock = threading.Lock()
+# One idle connection per file and process that has read the file, so it holds WAL's shared
+# lock: without it every request's connection is the last one to close, and SQLite then
+# checkpoints the WAL into the file and deletes it — four fdatasync calls per request
+# (30 ms on a busy disk, the tail of the board bench). Commits stay durable as WAL ones.
+_anchors: dict[tuple[int, str], sqlite3.Connection] = {}
+MAX_ANCHORS = 4   # tests open many files; the server one
 
 
 def db_path() -> Path:
@@ -61,7 +67,25 @@ def connect(feature: str, migrations: Sequence[Step], path: Path | None = None) 
         with _lock:
             migrate(conn, feature, migrations, path)
             _migrated.add(key)
+    _anchor(path)
     return conn
+
+
+def _anchor(path: Path) -> None:
+    """Keep this process's idle connection to ``path`` (see ``_anchors``); per process, since a
+    connection must not cross a fork."""
+    key = (os.getpid(), str(path))
+    if key in _anchors:
+        return
+    with _lock:
+        if key in _anchors:
+            return
+        conn = _open(path)
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchall()   # opens the WAL (its shared lock); no read stays open
+        _anchors[key] = conn
+        mine = [k for k in _anchors if k[0] == key[0]]
+        for old in mine[:-MAX_ANCHORS]:
+            _anchors.pop(old).close()
 
 
 @contextmanager

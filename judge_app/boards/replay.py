@@ -8,6 +8,7 @@ errors are reported as ``decisions[K]`` instead of a line of the YAML.
 from __future__ import annotations
 
 import copy
+import datetime
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -89,6 +90,22 @@ def load(text: str, decisions: list | None = None) -> loader.Scenario:
         raise BoardInvalid([_issue(i, board_actions) for i in exc.issues]) from None
 
 
+def board_dict(game: Game) -> dict:
+    """The engine's board (``view.board_dict``) plus, for each player, ``library_top``: the
+    known cards on top of the library, top first, down to the first card nobody knows (a
+    library given as a count is all unknown). The play page lists them in order."""
+    out = view.board_dict(game)
+    for p, d in zip(game.players, out["players"]):
+        top = []
+        for oid in p.library:
+            o = game.objects[oid]
+            if o.anonymous:
+                break
+            top.append({"id": oid, "name_ru": o.name_ru, "name_en": o.name_en or o.name_ru})
+        d["library_top"] = top
+    return out
+
+
 class _RecordingGame(Game):
     """A game that keeps the board after each of its own events (clones do not record)."""
 
@@ -96,7 +113,7 @@ class _RecordingGame(Game):
         ev = super().emit(*args, **kw)
         snaps = self.__dict__.get("_snaps")
         if snaps is not None:
-            snaps.append(view.board_dict(self))
+            snaps.append(board_dict(self))
         return ev
 
     def clone(self):
@@ -139,7 +156,7 @@ class Replay:
 def replay(scenario: loader.Scenario, record_states: bool = False, stop_at: int | None = None) -> Replay:
     """Run the scenario once. ``stop_at``: stop after that event (the board at a step)."""
     r = _Replay(scenario, record_states)
-    initial = view.board_dict(r.game) if record_states else None
+    initial = board_dict(r.game) if record_states else None
     if stop_at is not None:
         r.game.stop_at = stop_at
     res = r.run()
@@ -199,6 +216,10 @@ def decision_spans(rep: Replay) -> list[dict]:
 
 
 def plain(v):
+    """The loader's data as plain JSON values: a date YAML read unquoted (``rules_version:
+    2020-01-24``) becomes its text, as written."""
+    if isinstance(v, datetime.date):
+        return v.isoformat()
     if isinstance(v, dict):
         return {str(k): plain(x) for k, x in v.items()}
     if isinstance(v, list):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import yaml
 
 from judge_app.boards import moves, replay
-from judge_app.engine import view
 from judge_app.scenarios import runner
 
 STATES = ("events", "final")
@@ -91,10 +90,10 @@ def run(scenario, decisions=None, states: str = "events", at: int | None = None,
         # sc.raw is the board with the decisions appended to its script (replay.load)
         out["yaml_with_decisions"] = scenario_text(replay.plain(sc.raw)) if decisions else text
     if at == 0:   # the board as described, before the first step
-        out.update(at=0, board=view.board_dict(runner.build(sc)))
+        out.update(at=0, board=replay.board_dict(runner.build(sc)))
         return out
     rep = replay.replay(sc, record_states=(states == "events" and at is None), stop_at=at or None)
-    board = view.board_dict(rep.game)
+    board = replay.board_dict(rep.game)
     if at is not None:
         out.update(at=at, board=board)
         return out

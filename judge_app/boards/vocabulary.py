@@ -19,7 +19,7 @@ KEYWORD_EN = {"first_strike": "first strike", "double_strike": "double strike", 
               "blocks_each_combat": "blocks each combat if able", "split_second": "split second",
               "cant_attack_alone": "can't attack alone", "cant_be_countered": "can't be countered"}
 KEYWORD_RU_MORE = {"block_additional": "«может блокировать ещё одно существо»", "split_second": "скорость мысли"}
-ARGUMENT_KEYWORDS = ("protection",)   # take an argument: written in the YAML tab
+ARGUMENT_KEYWORDS = ("protection",)   # take an argument: not a checkbox (protection has its own editor, PROTECTION)
 
 TARGETS = {"any": ("любая цель", "any target"), "creature": ("существо", "creature"),
            "player": ("игрок", "player"), "creature_you_control": ("ваше существо", "creature you control"),
@@ -99,6 +99,18 @@ TYPES = {"artifact": ("артефакт", "artifact"), "enchantment": ("чары
          "creature": ("существо", "creature"), "planeswalker": ("мироходец", "planeswalker")}
 
 
+# protection from (702.16, engine/keywords/protection.py): a colour, a card type, multicolored, monocolored, everything
+PROTECTION = {"white": ("белого", "white"), "blue": ("синего", "blue"), "black": ("чёрного", "black"),
+              "red": ("красного", "red"), "green": ("зелёного", "green"),
+              "creature": ("существ", "creatures"), "artifact": ("артефактов", "artifacts"),
+              "enchantment": ("чар", "enchantments"), "land": ("земель", "lands"),
+              "planeswalker": ("мироходцев", "planeswalkers"), "instant": ("мгновенных заклинаний", "instants"),
+              "sorcery": ("волшебств", "sorceries"), "multicolored": ("многоцветного", "multicolored"),
+              "monocolored": ("одноцветного", "monocolored"), "everything": ("всего", "everything")}
+PROTECTION_FROM = tuple(model.COLORS) + tuple(t for t in model.CARD_TYPES if t in PROTECTION) + (
+    "multicolored", "monocolored", "everything")
+
+
 def _pairs(codes, labels: dict, en: bool) -> list[list[str]]:
     """[[code, label], …] in the model's order; a code without a label shows as itself."""
     return [[c, labels[c][1 if en else 0] if c in labels else c] for c in codes]
@@ -127,4 +139,5 @@ def for_page(en: bool) -> dict:
         "mana": _pairs(model.COLOR_OF_SYMBOL, MANA, en),
         "types": _pairs(PERMANENT_TYPES, TYPES, en),
         "supertypes": _pairs(SUPERTYPES, SUPERTYPES, en),
+        "protection": _pairs(PROTECTION_FROM, PROTECTION, en),
     }

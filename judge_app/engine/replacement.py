@@ -278,7 +278,7 @@ def _choose(game: Game, event: dict, options: list, class_keys: list, again: boo
     text = (f"{by} выбирает, какой эффект замены или предотвращения применить первым к событию "
             f"«{describe(game, event)}»: " + "; ".join(f"{i} — {t}" for i, t in labels.items()))
     raise ChoiceOwed(Decision(by=by, kind="replacement_order", options=list(labels), text_ru=text,
-                              context={"key": list(key)}))
+                              context={"key": list(key), "labels": labels}))   # labels: for the builder's page
 
 
 def choose_card(game: Game, by: str, options: list, why: str) -> str:

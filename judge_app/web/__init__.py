@@ -9,7 +9,9 @@ from ..corpus.lookup import CorpusError
 
 def create_app(config: dict | None = None) -> Flask:
     from .. import paths
+    from .gc_policy import tune
 
+    tune()   # a long replay must not set off a full collection every few requests (gc_policy)
     app = Flask(__name__, instance_path=str(paths.instance_dir()))  # the CLI's folder, wherever started
     app.config.update(JSON_AS_ASCII=False, MAX_CONTENT_LENGTH=1 << 20)
     if config:

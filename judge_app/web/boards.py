@@ -28,7 +28,8 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 
 from ..boards import replay, service, store, vocabulary
 from ..cards.model import default_pool
-from . import boards_strings, rate_limit, render, scenario_data
+from . import boards_strings, queries, rate_limit, render, scenario_data
+from .byte_cache import PageCache
 
 boards = Blueprint("boards", __name__)
 
@@ -262,6 +263,24 @@ def api_cards():
 
 
 # -- pages -------------------------------------------------------------------------
+# The page's first run, as JSON text, by what it is made of: a saved revision never changes, so
+# opening its permalink again (or a library scenario in the builder) need not replay the whole
+# line (a 100-decision line: ~0.2 s). Bounded in bytes; the game itself is not kept.
+first_runs = PageCache(max_bytes=16 << 20)
+
+
+def _first_run_json(scenario: str, variations: str | None, lang: str) -> str:
+    import hashlib
+
+    digest = hashlib.sha256(f"{scenario}\0{variations or ''}".encode("utf-8")).hexdigest()
+    key = (id(queries.corpus()), lang, digest)
+    hit = first_runs.get(key)
+    if hit is None:
+        hit = json.dumps(_first_run(scenario, variations), ensure_ascii=False)
+        first_runs.put(key, hit)
+    return hit
+
+
 def _first_run(scenario: str, variations: str | None) -> dict | None:
     """The run the page would ask for first (the board, at the line it was saved at), put in
     the page so it draws without a round trip. None when the board no longer loads (a newer
@@ -288,7 +307,7 @@ def _page(scenario: str, board: store.Board | None, origin: str = "", can_edit: 
     lang = boards_strings.ui.ui_lang()
     steps = [[s, s if lang == "en" else STEP_RU.get(s, s)] for s in STEPS]
     if scenario:
-        first = json.dumps(_first_run(scenario, board.variations if board else None), ensure_ascii=False)
+        first = _first_run_json(scenario, board.variations if board else None, lang)
     else:
         first = _new_board_run(lang)
     return render_template("boards.html", scenario=scenario, board=board, can_edit=can_edit, first_run=first,

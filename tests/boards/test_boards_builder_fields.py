@@ -3,6 +3,7 @@ list (cards and unknown cards), the command zone, and the ability picker's vocab
 from __future__ import annotations
 
 import pytest
+from board_samples import run_final as run
 
 from judge_app.boards import vocabulary
 from judge_app.cards import model
@@ -26,11 +27,6 @@ players:
       - {id: bear, creature: {name: Медведь, power: 2, toughness: 2}}
 turn: {number: 2, active: Алиса, step: upkeep}
 """
-
-
-def run(client, **body):
-    r = client.post("/api/scenarios/run", json={"states": "final", **body})
-    return r.status_code, r.get_json()
 
 
 def test_the_library_is_a_list_top_first_with_unknown_cards(client):

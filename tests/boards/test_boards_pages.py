@@ -73,3 +73,46 @@ def test_a_hostile_title_stays_text_in_the_first_run(client):
     html = client.get(made["url"]).get_data(as_text=True)
     assert "<script>alert(1)" not in html
     assert _first_run(html)["title"] == "</script><script>alert(1)</script>"
+
+
+def test_a_saved_revision_is_replayed_once_for_its_page(client, monkeypatch):
+    """The page's first run of a saved revision is kept (by its text and line, bounded in bytes):
+    a second visit, in either language it was made in, does not replay the line again; a new
+    revision is a new text and is replayed."""
+    from judge_app.boards import service
+
+    calls = []
+    real = service.run
+    monkeypatch.setattr(service, "run", lambda *a, **kw: calls.append(a) or real(*a, **kw))
+    nodes = [{"p": -1, "a": {"attack": {"wurm": "Боб"}}, "l": "a"}]
+    made = client.post("/api/boards", json={"scenario": BOARD, "variations": {"nodes": nodes, "path": [0]}}).get_json()
+    first = _first_run(client.get(made["url"]).get_data(as_text=True))
+    again = _first_run(client.get(made["url"]).get_data(as_text=True))
+    assert first == again and len(first["decisions"]) == 1
+    assert len(calls) == 1, "the second visit came from the cache"
+    en = _first_run(client.get(made["url"] + "?ui=en").get_data(as_text=True))
+    assert en["board"] == first["board"] and len(calls) == 2   # the rules' texts are in the page's language
+    changed = BOARD.replace("  - name: Боб\n", "  - name: Боб\n    life: 19\n", 1)
+    assert changed != BOARD
+    r = client.put(f"/api/boards/{made['id']}", json={"revision": 1, "scenario": changed,
+                                                       "variations": {"nodes": nodes, "path": [0]}})
+    assert r.status_code == 200
+    assert _first_run(client.get(made["url"]).get_data(as_text=True))["board"]["players"][1]["life"] == 19
+    assert len(calls) == 3
+
+
+def test_library_scenarios_with_a_rules_version_open_in_the_builder(client):
+    """``rules_version: 2020-01-24`` unquoted is a date to YAML: the page's run must carry it as
+    text (it answered 500 before). Every library scenario that names its version opens, and its
+    form data keeps the version as written."""
+    from board_samples import ROOT
+
+    files = sorted(p for p in (ROOT / "scenarios").rglob("*.yaml")
+                   if re.search(r"^rules_version: \d{4}-\d\d-\d\d$", p.read_text(encoding="utf-8"), re.M))
+    assert files
+    for path in files:
+        sid = re.search(r"^id: (\S+)$", path.read_text(encoding="utf-8"), re.M).group(1)
+        r = client.get(f"/boards/new?from={sid}")
+        assert r.status_code == 200, sid
+    run = _first_run(r.get_data(as_text=True))
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", run["data"]["rules_version"])

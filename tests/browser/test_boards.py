@@ -66,6 +66,18 @@ def build_combat_board(page):
     field(page, "turn.step").select_option("declare_attackers")
 
 
+def yaml_then_play(page, artifacts, name) -> str:
+    """The built board fits the phone (screenshot ``name``); its YAML tab's text is returned,
+    and the board is played (the engine's answer drawn)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, artifacts, name)
+    page.locator("#tab-yaml").click()
+    yaml_text = page.locator("#yaml").input_value()
+    page.locator("#tab-build").click()
+    engine(page, lambda: page.locator("#check").click())
+    return yaml_text
+
+
 def passes_until(page, decision):
     for _ in range(12):
         if page.locator(f'#owed .owed[data-decision="{decision}"]').count():
@@ -232,17 +244,17 @@ def test_library_scenario_opens_in_the_builder_in_english(page):
     page.locator("#tab-play").click()
     # its script became the main line: the expectations hold at its end, and one step back is possible
     expect(page.locator("#expects li.pass")).to_have_count(5)
-    expect(page.locator("#variations .mv.cur")).to_contain_text("pass_until")
+    expect(page.locator("#variations .mv.cur")).to_have_text("pass until end_of_combat")   # in words, not JSON
     expect(life(page, "Боб")).to_have_attribute("data-life", "15")
     engine(page, lambda: page.locator("#nav-back").click())
-    expect(page.locator("#variations .mv.cur")).to_contain_text("assign_damage")
+    expect(page.locator("#variations .mv.cur")).to_have_text("damage wurm → mastodon 1, Боб 5")
     # change the board under the line: a 7-power wurm can't assign only 6 damage, and the page says so
     page.locator("#tab-build").click()
     with page.expect_response(RUN):
         field(page, "players[0].battlefield[0].creature.power").fill("7")
     page.locator("#tab-play").click()
     expect(page.locator("#refusal")).to_be_visible()
-    expect(page.locator("#variations .mv", has_text="assign_damage")).to_have_count(1)   # the line is kept
+    expect(page.locator("#variations .mv", has_text="damage wurm")).to_have_count(1)   # the line is kept
 
 
 def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):
@@ -307,15 +319,10 @@ def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):
         field(page, "stack[0].targets").fill("Боб")
     expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
     expect(field(page, "stack[0].id")).to_have_value("trigger")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    shot(page, artifacts, "boards-abilities-library-phone")
-    page.locator("#tab-yaml").click()
-    yaml_text = page.locator("#yaml").input_value()
+    yaml_text = yaml_then_play(page, artifacts, "boards-abilities-library-phone")
     assert "unknown: 20" in yaml_text and "activated:" in yaml_text and "command:" in yaml_text
     assert "lands_played: 1" in yaml_text
     # play: the ability is a legal action naming the creature and Bob; both resolve, for 2 and 3
-    page.locator("#tab-build").click()
-    engine(page, lambda: page.locator("#check").click())
     expect(page.locator('#play-board section.player[data-player="Алиса"] .zone-command')).to_contain_text("Лес")
     expect(page.locator("#play-board .stack-zone")).to_contain_text("trigger")
     ping = page.locator("#legal button.move-activate", has_text="Боб").first
@@ -327,3 +334,73 @@ def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):
         engine(page, lambda: page.locator("#legal button.move-pass").first.click())
     expect(life(page, "Боб")).to_have_attribute("data-life", "15")
     shot(page, artifacts, "boards-ability-played-phone")
+
+
+def test_phone_protection_hand_size_choice_counters_and_library_top(phone, artifacts):
+    """On a 360 px phone, the form's later fields, each checked by the loader with its message
+    beside the field: the maximum hand size, protection from red, Conspiracy's creature type
+    (asked for, then given), charge counters; then the play board lists the known cards on top
+    of the library, top first."""
+    page = phone
+    open_builder(page)
+    alice = page.locator("fieldset.player-edit").nth(0)
+    with page.expect_response(RUN):
+        field(page, "players[0].max_hand").fill("-1")
+    expect(page.locator('#build-form [data-path="players[0].max_hand"]')).to_have_class(re.compile(r"\bhas-error\b"))
+    expect(alice.locator(".field-error").first).to_contain_text("отрицательн")
+    with page.expect_response(RUN):
+        field(page, "players[0].max_hand").fill("5")
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    # protection from red on a custom creature
+    alice.locator("button.add-creature").click()
+    prot = field(page, "players[0].battlefield[0].creature.keywords.protection")
+    prot.locator("summary").click()
+    with page.expect_response(RUN):
+        prot.locator('input[data-protection="red"]').check()
+    expect(prot.locator("summary")).to_contain_text("Защита от: красного")
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    # charge counters: a kind of counter by name
+    entry = page.locator('#build-form .entry[data-path="players[0].battlefield[0]"]')
+    entry.locator("details.entry-rare > summary").click()   # folded: rarely needed
+    entry.locator("input.counter-kind").fill("charge")
+    entry.locator("input.counter-n").fill("2")
+    with page.expect_response(RUN):
+        entry.locator("button.add-counter").click()
+    expect(page.locator('#build-form input[data-counter="charge"]')).to_have_value("2")
+    # Conspiracy needs its chosen creature type: the loader asks for it beside the card
+    alice.locator(".card-search select").select_option("battlefield")
+    alice.locator("input.card-q").press_sequentially("Conspiracy", delay=20)
+    with page.expect_response(RUN):
+        alice.locator("button.card-hit", has_text="Заговор").click()
+    expect(page.locator("#build-form .field-error", has_text="chosen")).to_have_count(1)
+    consp = page.locator('#build-form .entry[data-path="players[0].battlefield[1]"]')
+    expect(consp.locator("details.entry-rare")).to_have_attribute("open", "")   # the error opened the fold
+    consp.locator("select.chosen-kind").select_option("type")
+    with page.expect_response(RUN):
+        consp.locator('input[data-path="players[0].battlefield[1].chosen.type"]').fill("Elf")
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    # Lightning Bolt on top of the library
+    alice.locator(".card-search select").select_option("library")
+    alice.locator("input.card-q").fill("")
+    alice.locator("input.card-q").press_sequentially("Lightning", delay=20)
+    with page.expect_response(RUN):
+        alice.locator("button.card-hit", has_text="Молния").click()
+    yaml_text = yaml_then_play(page, artifacts, "boards-form-gaps-phone")
+    assert "max_hand: 5" in yaml_text and "protection:" in yaml_text and "type: Elf" in yaml_text
+    assert "charge: 2" in yaml_text
+    top = page.locator('#play-board section.player[data-player="Алиса"] ol.library-top li')
+    expect(top).to_have_count(1)
+    expect(top.first).to_contain_text("Молния")
+    alice_board = page.locator('#play-board section.player[data-player="Алиса"]')
+    expect(alice_board).to_contain_text("charge×2")
+    expect(alice_board.locator(".att", has_text="защита")).to_have_count(1)   # the keyword in words, not its code
+    shot(page, artifacts, "boards-library-top-phone")
+
+
+def test_the_later_fields_speak_english(page):
+    page.goto("/boards/new?ui=en")
+    expect(page.locator("#build-status")).to_have_class(re.compile(r"\bok\b"))
+    expect(page.locator("#build-form")).to_contain_text("Maximum hand size")
+    page.locator("fieldset.player-edit").nth(0).locator("button.add-creature").click()
+    expect(page.locator("#build-form details.protection summary").first).to_have_text("Protection from: none")
+    expect(page.locator("#build-form")).to_contain_text("Chosen as it entered")

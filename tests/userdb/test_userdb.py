@@ -90,3 +90,23 @@ def test_concurrent_writers_from_processes_lose_nothing(tmp_path):
     assert counts == {f"p{k}": 60 for k in range(4)}
     assert userdb.applied_version(conn, "notes") == 1
     assert conn.execute("SELECT COUNT(*) FROM schema_migrations WHERE feature='notes'").fetchone()[0] == 1
+
+
+def test_closing_a_request_connection_does_not_checkpoint_the_file(tmp_path):
+    """The process keeps one idle connection per file (``userdb._anchors``), so a request's
+    connection is never the last to close: SQLite then leaves the WAL alone instead of
+    checkpointing it and deleting it with four fdatasync calls per request. What was written
+    is still there for a new connection, and only a bounded number of files are kept open."""
+    path = _fresh(tmp_path)
+    conn = userdb.connect("notes", V1, path)
+    with userdb.write(conn):
+        conn.execute("INSERT INTO notes (owner, body) VALUES ('ann', 'kept')")
+    conn.close()
+    assert path.with_name("users.db-wal").exists(), "the WAL was checkpointed and removed on close"
+    again = userdb.connect("notes", V1, path)
+    assert [r["body"] for r in again.execute("SELECT body FROM notes")] == ["kept"]
+    again.close()
+    for i in range(userdb.MAX_ANCHORS + 3):
+        userdb.connect("notes", V1, tmp_path / f"other{i}.db").close()
+    import os
+    assert len([k for k in userdb._anchors if k[0] == os.getpid()]) <= userdb.MAX_ANCHORS

@@ -165,6 +165,7 @@
       box.appendChild(head);
       var more = el("div", { cls: "entry-more" });
       more.appendChild(chips(spec, "keywords", path + "." + kind + ".keywords", S.keywords, V.keywords || []));
+      more.appendChild(protectionEditor(spec, path + "." + kind + ".keywords"));
       more.appendChild(chips(spec, "colors", path + "." + kind + ".colors", S.colors, V.colors || []));
       if (kind === "permanent") more.appendChild(chips(spec, "types", path + ".permanent.types", S.types, V.types || []));
       more.appendChild(chips(spec, "supertypes", path + "." + kind + ".supertypes", S.supertypes, V.supertypes || []));
@@ -185,6 +186,11 @@
       opts.appendChild(counter(e, "+1/+1", path, S.counters));
       opts.appendChild(counter(e, "-1/-1", path, S.counters_minus));
       if (kind === "planeswalker") opts.appendChild(counter(e, "loyalty", path, S.loyalty_counters));
+      var shown = kind === "planeswalker" ? ["+1/+1", "-1/-1", "loyalty"] : ["+1/+1", "-1/-1"];
+      var rare = el("details", { cls: "entry-rare" }, [el("summary", { text: S.entry_rare }),
+        otherCounters(e, path, shown), chosenEditor(e, path)]);   /* folded on a phone unless used */
+      rare.open = !!e.chosen || Object.keys(e.counters || {}).some(function (k) { return shown.indexOf(k) < 0; });
+      opts.appendChild(rare);
       opts.appendChild(field(S.attached_to, select(e, "attached_to", path + ".attached_to",
         Object.keys(allIds()).filter(function (id) { return id !== e.id; }).concat(playerNames()), "—")));
       opts.appendChild(field(S.controller, select(e, "controller", path + ".controller", playerNames(), "—")));
@@ -226,10 +232,84 @@
       });
       box.appendChild(el("label", { cls: "check chip" }, [c, " " + o[1]]));
     });
-    (obj[key] || []).filter(function (x) { return codes.indexOf(x) < 0; }).forEach(function (x) {
+    (obj[key] || []).filter(function (x) { return codes.indexOf(x) < 0 && !(x && x.protection); }).forEach(function (x) {
       box.appendChild(el("span", { cls: "chip other", title: S.in_yaml, text: typeof x === "string" ? x : JSON.stringify(x) }));
     });
     return box;
+  }
+
+  function protectionEditor(spec, path) {
+    /* protection from colours / card types / everything: {protection: {from: [...]}} among the keywords */
+    var kws = function () { return spec.keywords || []; };
+    var current = function () { var p = kws().filter(function (x) { return x && x.protection; })[0]; return p ? [].concat(p.protection.from || []) : []; };
+    var sum = el("summary", {});
+    var show = function () { sum.textContent = S.protection + ": " + (current().map(function (q) { return label(V.protection, q); }).join(", ") || S.none); };
+    var box = el("details", { cls: "chips protection", "data-path": path + ".protection" }, [sum]);
+    (V.protection || []).forEach(function (o) {
+      var c = el("input", { type: "checkbox", value: o[0], "data-protection": o[0] });
+      c.checked = current().indexOf(o[0]) >= 0;
+      c.addEventListener("change", function () {
+        var from = current().filter(function (q) { return q !== o[0]; });
+        if (c.checked) from.push(o[0]);
+        var rest = kws().filter(function (x) { return !(x && x.protection); });
+        if (from.length) rest.push({ protection: { from: from } });
+        if (rest.length) spec.keywords = rest; else delete spec.keywords;
+        show(); changed();
+      });
+      box.appendChild(el("label", { cls: "check chip" }, [c, " " + o[1]]));
+    });
+    show();
+    return box;
+  }
+  function otherCounters(e, path, shown) {
+    /* counters of any other kind ({KIND: N}: charge, time, shield…): one field each, and a new kind by name */
+    var box = el("div", { cls: "other-counters", "data-path": path + ".counters" });
+    Object.keys(e.counters || {}).filter(function (k) { return shown.indexOf(k) < 0; }).forEach(function (k) {
+      box.appendChild(counter(e, k, path, S.counters_of + " «" + k + "»"));
+    });
+    var kindIn = el("input", { type: "text", cls: "counter-kind", placeholder: "charge", size: 8 });
+    var nIn = el("input", { type: "number", cls: "counter-n", min: 0, value: 1 });
+    box.appendChild(el("div", { cls: "row" }, [field(S.counter_kind, kindIn), field("N", nIn),
+      el("button", { type: "button", cls: "add-counter", text: S.add_counter, onclick: function () {
+        var k = kindIn.value.trim();
+        if (!k) return;
+        e.counters = e.counters || {};
+        e.counters[k] = Number(nIn.value || 0);
+        renderBuild(); changed();
+      } })]));
+    return box;
+  }
+  function chosenEditor(e, path) {
+    /* chosen: the choice the permanent made as it entered (Clone's copy, Conspiracy's type, Painter's colour) */
+    var cur = e.chosen && typeof e.chosen === "object" ? e.chosen : {};
+    var k0 = ["copy", "type", "color"].filter(function (k) { return cur[k] !== undefined; })[0] || "";
+    var kindSel = el("select", { cls: "chosen-kind", "data-path": path + ".chosen" },
+      [["", S.chosen_none], ["copy", S.chosen_copy], ["type", S.chosen_type], ["color", S.chosen_color]].map(function (o) {
+        var op = el("option", { value: o[0], text: o[1] }); if (o[0] === k0) op.selected = true; return op; }));
+    var valueBox = el("span", { cls: "chosen-value" });
+    function set(v) {
+      if (!kindSel.value) delete e.chosen;
+      else { var c = {}; c[kindSel.value] = v; e.chosen = c; }
+      changed();
+    }
+    function drawValue() {
+      clear(valueBox);
+      var k = kindSel.value, vpath = path + ".chosen." + k, input;
+      if (!k) return;
+      if (k === "copy") {
+        input = el("select", { "data-path": vpath }, [el("option", { value: "none", text: S.chosen_nothing })].concat(
+          Object.keys(allIds()).filter(function (id) { return id !== e.id; }).map(function (id) { return el("option", { value: id, text: id }); })));
+      } else if (k === "color") {
+        input = el("select", { "data-path": vpath }, (V.colors || []).map(function (o) { return el("option", { value: o[0], text: o[1] }); }));
+      } else input = el("input", { type: "text", "data-path": vpath, placeholder: EN ? "Elf" : "Elf (англ.)" });
+      if (cur[k] !== undefined) input.value = cur[k];
+      input.addEventListener(input.tagName === "SELECT" ? "change" : "input", function () { set(input.value.trim()); });
+      valueBox.appendChild(input);
+      if (cur[k] === undefined) set(input.value.trim());
+    }
+    kindSel.addEventListener("change", function () { cur = {}; drawValue(); if (!kindSel.value) set(""); });
+    drawValue();
+    return el("div", { cls: "row chosen" }, [field(S.chosen, kindSel), valueBox, el("span", { cls: "hint", text: S.chosen_hint })]);
   }
 
   /* -- abilities of an ad-hoc object: a picker over the card vocabulary ----------- */
@@ -468,6 +548,7 @@
         field(S.life, num(p, "life", path + ".life")),
         field(S.poison, num(p, "poison", path + ".poison", { min: 0 })),
         field(S.lands_played, num(p, "lands_played", path + ".lands_played", { min: 0 })),
+        field(S.max_hand, num(p, "max_hand", path + ".max_hand", { min: 0 })),
       ]);
       if (m.players.length > 2) head.appendChild(el("button", { type: "button", cls: "remove", text: S.remove,
         onclick: function () { m.players.splice(i, 1); renderBuild(); changed(); } }));
@@ -564,6 +645,9 @@
       }
       var msg = el("span", { cls: "field-error", role: "alert", text: is.message });
       if (target) {
+        /* an error in the folded part, or on the entry as a whole (a choice it must make), unfolds it */
+        var fold = target.closest("details.entry-rare") || (target.classList.contains("entry") && target.querySelector("details.entry-rare"));
+        if (fold) fold.open = true;
         target.classList.add("has-error");
         var host = target.closest("label.field") || target;
         host.parentNode.insertBefore(msg, host.nextSibling);
@@ -701,7 +785,8 @@
     if (o.damage) kids.push(el("span", { cls: "dmg", text: S.damage + ": " + o.damage }));
     var ctr = Object.keys(o.counters || {});
     if (ctr.length) kids.push(el("span", { cls: "ctr", text: ctr.map(function (k) { return k + "×" + o.counters[k]; }).join(", ") }));
-    if (o.keywords && o.keywords.length) kids.push(el("span", { cls: "att", text: o.keywords.join(", ") }));
+    if (o.keywords && o.keywords.length) kids.push(el("span", { cls: "att", text: o.keywords.map(function (k) {
+      return k === "protection" ? S.protection_kw : label(V.keywords, k); }).join(", ") }));   /* in words, as in the form */
     if (o.attached_to) kids.push(el("span", { cls: "att", text: "→ " + o.attached_to }));
     if (role.attacking) kids.push(el("span", { cls: "combat atk", text: S.attacks + " " + role.attacking }));
     if (role.blocking) kids.push(el("span", { cls: "combat blk", text: S.blocks + " " + [].concat(role.blocking).join(", ") }));
@@ -727,7 +812,13 @@
         sec.appendChild(el("div", { cls: "zone zone-" + z }, [el("div", { cls: "zone-name", text: S[z] + " (" + p[z].length + ")" }),
           el("div", { cls: "objs" }, p[z].map(objView))]));
       });
-      sec.appendChild(el("div", { cls: "zone zone-library" }, [el("span", { cls: "zone-name", text: S.library + ": " + p.library })]));
+      var lib = el("div", { cls: "zone zone-library" }, [el("span", { cls: "zone-name", text: S.library + ": " + p.library })]);
+      if ((p.library_top || []).length) {   /* the known cards on top, top first */
+        lib.appendChild(el("span", { cls: "hint", text: " " + S.library_known }));
+        lib.appendChild(el("ol", { cls: "library-top" }, p.library_top.map(function (c) {
+          return el("li", { "data-id": c.id, text: (EN ? c.name_en : c.name_ru) + " [" + c.id + "]" }); })));
+      }
+      sec.appendChild(lib);
       box.appendChild(sec);
     });
     box.appendChild(el("div", { cls: "stack-zone" }, [el("div", { cls: "zone-name", text: S.stack }),
@@ -959,9 +1050,23 @@
   });
 
   /* -- start ---------------------------------------------------------------------------- */
-  function labelOf(a) {
+  var ACTION_WORDS = { attack: ["атака", "attack"], block: ["блок", "block"], assign_damage: ["повреждения", "damage"],
+    choose: ["выбор", "choice"], pass: ["пас", "pass"], pass_until: ["пас до", "pass until"], cast: ["разыграть", "cast"],
+    activate: ["способность", "ability"], play_land: ["земля", "land"], order_blockers: ["порядок блокирующих", "blocker order"] };
+  function plainValue(v) {   /* {wurm: Боб} → "wurm → Боб"; {wurm: {mastodon: 1, Боб: 5}} → "wurm → mastodon 1, Боб 5" */
+    if (Array.isArray(v)) return v.map(plainValue).join(", ");
+    if (v && typeof v === "object") return Object.keys(v).map(function (k) {
+      var x = v[k];
+      if (x && typeof x === "object" && !Array.isArray(x)) return k + " → " + Object.keys(x).map(function (r) { return r + " " + plainValue(x[r]); }).join(", ");
+      return k + (x === true ? "" : " → " + plainValue(x));
+    }).join("; ");
+    return String(stepName(v));
+  }
+  function labelOf(a) {   /* a script action from a file, in words (a move made on the page has the engine's label) */
+    if (typeof a === "string") { var o = {}; o[a] = true; a = o; }
     var k = Object.keys(a).filter(function (x) { return x !== "by"; })[0], v = a[k];
-    return (a.by ? a.by + ": " : "") + k + (v === true || v === null ? "" : " " + (typeof v === "object" ? JSON.stringify(v) : v));
+    var word = ACTION_WORDS[k] ? ACTION_WORDS[k][EN ? 1 : 0] : k;
+    return (a.by ? a.by + ": " : "") + word + (v === true || v === null ? "" : " " + plainValue(v));
   }
   function scriptToLine() {
     /* a library scenario: its script becomes the main line, so the judge can step back
