@@ -14,6 +14,7 @@ from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, 
                                    default_pool, parse_mana_cost, validate_abilities, validate_keywords)
 from judge_app.engine import citations
 from judge_app.engine.costs import CHOICE_KEYS
+from judge_app.engine.control_copy import CHOICE_KEY, MAX_COPY_CHAIN, copy_key
 from judge_app.engine.setup import AD_HOC_KINDS
 from judge_app.engine.state import STEPS, ZONES
 from judge_app.scenarios import combat_script
@@ -36,7 +37,6 @@ SET_EXPECTS = ("types", "subtypes", "supertypes", "colors", "lacks")   # exact s
 EXPECT_KEYS = {"life", "poison", "zone", "tapped", "pt", "damage", "counters", "controller", "abilities",
                "stack", "fired", "not_fired", "result", "waiting", "hand_size", "library_size", "explains"} | set(SET_EXPECTS)
 ID_EXPECTS = {"zone", "tapped", "pt", "damage", "counters", "controller", "abilities", "explains"} | set(SET_EXPECTS)
-CHOSEN_KEYS = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type": "type", "color": "color"}   # control_copy.CHOICE_KEY
 PLAYER_EXPECTS = {"life", "poison", "hand_size", "library_size"}
 
 
@@ -549,25 +549,26 @@ def _check_chosen(c: _Checker, e, key: str) -> None:
     choice needs it, and a card that makes none can't have one."""
     card = c.pool.get(e if isinstance(e, str) else e.get("card")) if isinstance(e, (str, dict)) else None
     # a choice the board can state (Sutured Ghoul's exiled cards can't: it is on the board as 0/0)
-    need = next((a["as_enters"] for a in card.abilities if a.get("as_enters") in CHOSEN_KEYS), None) if card else None
+    need = next((a["as_enters"] for a in card.abilities if a.get("as_enters") in CHOICE_KEY), None) if card else None
 
     chosen = e.get("chosen") if isinstance(e, dict) else None
     ln = _line(e, "chosen") if isinstance(e, dict) else 0
     if chosen is None:
         if need:
             c.err(ln or getattr(e, "line", 0), key, f"«{card.name_ru}» делает выбор при выходе на поле битвы: "
-                  f"нужно chosen: {{{CHOSEN_KEYS[need]}: …}}")
+                  f"нужно chosen: {{{CHOICE_KEY[need]}: …}}")
         return
     if not isinstance(chosen, dict):
         c.err(ln, f"{key}.chosen", "ожидается словарь {copy: ID | type: ТИП | color: ЦВЕТ}")
         return
-    want = CHOSEN_KEYS.get(need)
+    want = CHOICE_KEY.get(need)
+    copies = [copy_key(n) for n in range(1, MAX_COPY_CHAIN + 1)]   # copy2, …: 706.9e, a copy that chooses again
     for k, v in chosen.items():
-        if k != want and not (want == "copy" and k in ("type", "color")):   # 706.6: the copy's own choice
+        if k != want and not (want == "copy" and k in ("type", "color", *copies)):   # 706.6: the copy's own choice
             c.err(_line(chosen, k), f"{key}.chosen.{k}", f"эта карта не делает выбора «{k}» при выходе"
                   + (f" (её выбор — {want})" if want else ""))
-        elif k == "copy" and str(v).casefold() != "none":
-            c.ref(v, _line(chosen, k), f"{key}.chosen.copy", False)
+        elif k in copies and str(v).casefold() != "none":
+            c.ref(v, _line(chosen, k), f"{key}.chosen.{k}", False)
         elif k == "color" and v not in COLORS:
             c.err(_line(chosen, k), f"{key}.chosen.color", f"неизвестный цвет «{v}»" + _maybe(str(v), COLORS))
         elif k == "type" and not (isinstance(v, str) and v.isalpha() and len(v) <= 40):

@@ -70,3 +70,35 @@ def test_yaml_error_has_line(tmp_path):
 def test_rule_numbers_stay_strings(tmp_path):
     sc = loader.load(write(tmp_path, GOOD + "  - fired: [702.10, 704.5f]\n"))
     assert sc.expect[-1][1]["fired"] == ["702.10", "704.5f"]
+
+
+EGO_ON_BOARD = """
+id: t
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Клон, id: clone, chosen: {copy: none}, counters: {"+1/+1": 1}}
+      - {card: Медведи-гризли, id: bears}
+      - {card: Altered Ego, id: ego, chosen: {copy: clone, COPY2}}
+  - name: Боб
+turn: {number: 3, active: Алиса, step: main1}
+script:
+  - pass: Алиса
+expect:
+  - subtypes: {ego: [Bear]}
+  - pt: {ego: 2/2}
+"""
+
+
+def test_chosen_copy2_on_the_board_706_9e(tmp_path):
+    """Altered Ego that copied a Clone which copied nothing chose again (copy2: 706.9e): the
+    loader takes that second choice, with the same key set as the engine (control_copy.CHOICE_KEY)."""
+    from judge_app.scenarios import runner
+    sc = loader.load(write(tmp_path, EGO_ON_BOARD.replace("COPY2", "copy2: bears")))
+    res = runner.run(sc)
+    assert res.passed, res.failures
+    assert res.game.objects["ego"].chosen == {"copy": "clone", "copy2": "bears"}
+    bad = issues(tmp_path, EGO_ON_BOARD.replace("COPY2", "copy2: bear"))
+    assert any("chosen.copy2" in str(i) and "bears" in str(i) for i in bad), bad
+    bad = issues(tmp_path, EGO_ON_BOARD.replace("COPY2", "copy9: bears"))
+    assert any("chosen.copy9" in str(i) for i in bad), bad
