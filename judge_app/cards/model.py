@@ -525,7 +525,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
             raise CardDataError(f"{where}: no_regen: true — только у destroy")
         if "delayed" in e:
             d = e["delayed"]
-            if not (isinstance(d, dict) and d.get("at") in ("end", "upkeep") and d.get("effects")):
+            if not (isinstance(d, dict) and d.get("at") in ("end", "upkeep") and isinstance(d.get("effects"), list)
+                    and d["effects"]):
                 raise CardDataError(f"{where}: delayed — {{at: end | upkeep, effects: [...]}}")
             if any(v != "you" for x in d["effects"] for k, v in x.items() if k in ("to", "who")):
                 raise CardDataError(f"{where}: delayed — эффекты отложенной способности только для you")
