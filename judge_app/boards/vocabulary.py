@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from judge_app.cards import model
+from judge_app.engine import target_kinds
 from judge_app.engine.keywords import KW_RU
 
 KEYWORD_EN = {"first_strike": "first strike", "double_strike": "double strike", "cant_block": "can't block",
@@ -28,7 +29,8 @@ TARGETS = {"any": ("любая цель", "any target"), "creature": ("суще�
            "nonlegendary_creature": ("нелегендарное существо", "nonlegendary creature"),
            "spell": ("заклинание", "spell"), "instant_or_sorcery_spell": ("заклинание мгновенное или волшебство",
                                                                       "instant or sorcery spell"),
-           "land": ("земля", "land")}
+           "land": ("земля", "land"),
+           **{k: (v[0], v[1]) for k, v in target_kinds.KINDS.items()}}
 TRIGGERS = {"etb": ("когда выходит на поле битвы", "when it enters the battlefield"),
             "dies": ("когда умирает", "when it dies"),
             "another_creature_etb": ("когда другое существо выходит на поле битвы", "whenever another creature enters"),

@@ -218,6 +218,12 @@ def _gain_kw(kw):
     return fn
 
 
+def _gain_kws(kws: tuple):
+    def fn(c: Chars, ctx):
+        c.keywords = c.keywords + kws
+    return fn
+
+
 def _lose_kw(kw):
     def fn(c: Chars, ctx):
         c.keywords = tuple(k for k in c.keywords if _kw_name(k) != _kw_name(kw))
@@ -325,6 +331,8 @@ def _anthem_select(ab):
         col = affects.split("_")[0]
         if col in COLORS and col not in c.colors:
             return False
+        if ab.get("subtype") and ab["subtype"] not in c.subtypes:   # a lord: "other Merfolk you control"
+            return False
         return True
     return sel
 
@@ -338,8 +346,10 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
     chosen = dict(src.chosen)
     if kind == "anthem":
         p, t = ab["pt"]
-        return CEffect(parts={"7c": _pt_mod(p, t)}, text=f"{p:+d}/{t:+d}", select=_anthem_select(ab),
-                       reads=frozenset({"types", "colors", "controller"}), **common)
+        kws = tuple(ab.get("keywords", ()))   # "… get +1/+1 and have indestructible": layer 6 too (613.1f)
+        parts = ({"6": _gain_kws(kws)} if kws else {}) | {"7c": _pt_mod(p, t)}
+        return CEffect(parts=parts, text=f"{p:+d}/{t:+d}" + "".join(f", {k}" for k in ab.get("keywords", ())),
+                       select=_anthem_select(ab), reads=frozenset({"types", "subtypes", "colors", "controller"}), **common)
     if kind == "enchanted":
         p, t = ab["pt"]
         host = src.attached_to
