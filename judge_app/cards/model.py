@@ -529,7 +529,8 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 
 
 # -- combat restrictions that are not keywords (engine/restrictions.py), lords ---------------
-STATIC_KINDS = STATIC_KINDS + ("cant_attack_unless", "creatures_cant_attack_without", "cant_be_blocked_by")
+STATIC_KINDS = STATIC_KINDS + ("cant_attack_unless", "creatures_cant_attack_without", "cant_be_blocked_by",
+                               "this_creature")   # "[this] gets +0/+1 for each Mountain you control"
 EFFECT_KEYS = EFFECT_KEYS + ("cant_be_blocked_this_turn",)
 _UNLESS = ("lands_on_battlefield", "opponent_dealt_damage_this_turn")
 _before_restrictions = validate_abilities
@@ -557,4 +558,12 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
                                or "keywords" in a and not (isinstance(a["keywords"], list) and a["keywords"]
                                                            and all(k in KEYWORDS for k in a["keywords"]))):
             raise CardDataError(f"{where}: anthem — subtype: ТИП СУЩЕСТВА (лорд), keywords: [КЛЮЧЕВОЕ СЛОВО, …]")
+        if st in ("enchanted", "this_creature") and (
+                "per_land_you_control" in a and a["per_land_you_control"] not in BASIC_LAND_TYPES
+                or "keywords" in a and not (isinstance(a["keywords"], list) and a["keywords"]
+                                            and all(k in KEYWORDS for k in a["keywords"]))
+                or st == "this_creature" and not (a.get("per_land_you_control") and isinstance(a.get("pt"), list)
+                                                  and len(a["pt"]) == 2 and all(isinstance(x, int) for x in a["pt"]))):
+            raise CardDataError(f"{where}: {st} — pt: [P, T], per_land_you_control: БАЗОВЫЙ ТИП ЗЕМЛИ, "
+                                f"keywords: [КЛЮЧЕВОЕ СЛОВО, …]")
     return out

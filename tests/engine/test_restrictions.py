@@ -138,6 +138,9 @@ def test_protection_from_a_creature_type_reads_the_source_subtypes():
     {"static": "cant_be_blocked_by"},
     {"static": "anthem", "pt": [1, 1], "subtype": ""},
     {"static": "anthem", "pt": [1, 1], "keywords": ["unbreakable"]},
+    {"static": "this_creature", "pt": [0, 1]},
+    {"static": "this_creature", "pt": [0, 1], "per_land_you_control": "Desert"},
+    {"static": "enchanted", "pt": [1, 1], "keywords": "flying"},
 ])
 def test_loader_refuses_a_malformed_restriction(ability):
     card = {"name_ru": "Проба", "name_en": "Probe", "cost": "{1}", "types": ["creature"], "power": 1, "toughness": 1,
@@ -151,3 +154,12 @@ def test_loader_refuses_an_unknown_target_kind():
             "targets": ["white_creature_or_something"], "effects": [{"destroy": "target1"}]}
     with pytest.raises(CardDataError):
         card_from_dict(card, "test")
+
+
+def test_counted_pt_follows_the_lands_of_the_aura_controller():
+    g = game([{"card": "Болото", "id": "s1"}, {"card": "Quag Sickness", "id": "q", "attached_to": "o"}],
+             [{"id": "o", "creature": {"name": "Огр", "power": 4, "toughness": 4}}, {"card": "Болото", "id": "s2"}],
+             step="main1")
+    assert ch.pt(g, g.objects["o"]) == (3, 3)
+    events.move(g, g.objects["s1"], "graveyard")   # Alice's only Swamp leaves: no penalty any more
+    assert ch.pt(g, g.objects["o"]) == (4, 4)
