@@ -14,6 +14,7 @@ import click
 
 from . import paths, services
 from .corpus.lookup import CorpusError
+from .cards.model import CardDataError
 
 
 def emit_json(data) -> None:
@@ -37,6 +38,9 @@ class JudgeGroup(click.Group):
                 return super().invoke(ctx)
             except CorpusError as exc:
                 problem = exc
+            except CardDataError as exc:   # a card file of the pool (rules_corpus/cards) is broken
+                click.echo(f"Ошибка в данных карт (rules_corpus/cards): {exc}", err=True)
+                sys.exit(2)
             except sqlite3.DatabaseError as exc:
                 from .data_repair import unavailable_for
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from judge_app.cards import model
+from judge_app.engine import target_kinds
 from judge_app.engine.keywords import KW_RU
 
 KEYWORD_EN = {"first_strike": "first strike", "double_strike": "double strike", "cant_block": "can't block",
@@ -36,7 +37,8 @@ TARGETS = {"any": ("любая цель", "any target"), "creature": ("суще�
                                                     "instant or sorcery spell you control"),
            "permanent_spell_you_control": ("ваше заклинание перманента", "permanent spell you control"),
            "attacking_creature_opponent_controls": ("атакующее существо под контролем оппонента",
-                                                    "attacking creature an opponent controls")}
+                                                    "attacking creature an opponent controls"),
+           **{k: (v[0], v[1]) for k, v in target_kinds.KINDS.items()}}
 TRIGGERS = {"etb": ("когда выходит на поле битвы", "when it enters the battlefield"),
             "dies": ("когда умирает", "when it dies"),
             "another_creature_etb": ("когда другое существо выходит на поле битвы", "whenever another creature enters"),

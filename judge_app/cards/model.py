@@ -21,7 +21,9 @@ SYMBOL_OF_COLOR = {v: k for k, v in COLOR_OF_SYMBOL.items()}
 CARD_TYPES = ("land", "creature", "instant", "sorcery", "enchantment", "artifact", "planeswalker")
 TARGET_KINDS = ("any", "creature", "player", "creature_you_control", "creature_you_dont_control",
                 "planeswalker", "permanent", "nonlegendary_creature",
-                "spell", "instant_or_sorcery_spell", "land", "nonaura_enchantment")   # spells on the stack: engine/stack_fights.py
+                "spell", "instant_or_sorcery_spell", "land", "nonaura_enchantment",   # spells on the stack: engine/stack_fights.py
+                "artifact", "enchantment", "artifact_or_enchantment", "white_or_blue_creature",
+                "black_or_red_permanent", "creature_power_2_or_less", "merfolk", "forest")   # engine/target_kinds.py
 STATIC_KINDS = ("anthem", "enchanted", "cda_lhurgoyf", "cda_tarmogoyf", "control_enchanted", "nonbasic_lands_are",
                 "lands_are_also", "enchantments_are_creatures", "permanents_are_enchantments",
                 "creatures_lose_abilities", "chosen_creature_type", "chosen_color_everything",
@@ -690,3 +692,44 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 
 
 _REFS = _REFS + ("that_player",)   # the player a trigger event names (opponent_discards: "that player")
+
+
+# -- combat restrictions that are not keywords (engine/restrictions.py), lords ---------------
+STATIC_KINDS = STATIC_KINDS + ("cant_attack_unless", "creatures_cant_attack_without", "cant_be_blocked_by",
+                               "this_creature")   # "[this] gets +0/+1 for each Mountain you control"
+EFFECT_KEYS = EFFECT_KEYS + ("cant_be_blocked_this_turn",)
+_UNLESS = ("lands_on_battlefield", "opponent_dealt_damage_this_turn")
+_before_restrictions = validate_abilities
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the one above)
+    out = _before_restrictions(abilities, where)
+    for a in out:
+        st = a.get("static")
+        if st == "cant_attack_unless":
+            conds = set(a) & set(_UNLESS)
+            lands = a.get("lands_on_battlefield")
+            if len(conds) != 1 or set(a) - {"static", *_UNLESS} or (lands is not None and not (
+                    isinstance(lands, dict) and lands.get("subtype") in BASIC_LAND_TYPES
+                    and isinstance(lands.get("count"), int) and set(lands) == {"subtype", "count"})) \
+                    or a.get("opponent_dealt_damage_this_turn") not in (None, True):
+                raise CardDataError(f"{where}: cant_attack_unless — одно условие: lands_on_battlefield: "
+                                    f"{{subtype: ТИП ЗЕМЛИ, count: N}} или opponent_dealt_damage_this_turn: true")
+        if st == "creatures_cant_attack_without" and not (
+                isinstance(a.get("keywords"), list) and a["keywords"] and all(k in KEYWORDS for k in a["keywords"])):
+            raise CardDataError(f"{where}: creatures_cant_attack_without — keywords: [КЛЮЧЕВОЕ СЛОВО, …]")
+        if st == "cant_be_blocked_by" and not (isinstance(a.get("subtype"), str) and a["subtype"]):
+            raise CardDataError(f"{where}: cant_be_blocked_by — subtype: ТИП СУЩЕСТВА")
+        if st == "anthem" and ("subtype" in a and not (isinstance(a["subtype"], str) and a["subtype"])
+                               or "keywords" in a and not (isinstance(a["keywords"], list) and a["keywords"]
+                                                           and all(k in KEYWORDS for k in a["keywords"]))):
+            raise CardDataError(f"{where}: anthem — subtype: ТИП СУЩЕСТВА (лорд), keywords: [КЛЮЧЕВОЕ СЛОВО, …]")
+        if st in ("enchanted", "this_creature") and (
+                "per_land_you_control" in a and a["per_land_you_control"] not in BASIC_LAND_TYPES
+                or "keywords" in a and not (isinstance(a["keywords"], list) and a["keywords"]
+                                            and all(k in KEYWORDS for k in a["keywords"]))
+                or st == "this_creature" and not (a.get("per_land_you_control") and isinstance(a.get("pt"), list)
+                                                  and len(a["pt"]) == 2 and all(isinstance(x, int) for x in a["pt"]))):
+            raise CardDataError(f"{where}: {st} — pt: [P, T], per_land_you_control: БАЗОВЫЙ ТИП ЗЕМЛИ, "
+                                f"keywords: [КЛЮЧЕВОЕ СЛОВО, …]")
+    return out

@@ -380,6 +380,9 @@ def _answer_attackers(game: Game, value) -> None:
         keys.append("attack_target")
     if any(game.objects[a].sick for a in mapping):
         keys.append("haste")
+    from judge_app.engine import restrictions
+    if any(restrictions.checked_for(game, game.objects[a]) for a in mapping):   # "can't attack unless …"
+        keys.append("attack_restrictions")
     game.decision = None
     game.emit("attack", f"{ap} объявляет атакующих: {'; '.join(parts)}", f"{ap} declares attackers",
               [ap] + list(mapping) + list(mapping.values()), keys)

@@ -218,6 +218,12 @@ def _gain_kw(kw):
     return fn
 
 
+def _gain_kws(kws: tuple):
+    def fn(c: Chars, ctx):
+        c.keywords = c.keywords + kws
+    return fn
+
+
 def _lose_kw(kw):
     def fn(c: Chars, ctx):
         c.keywords = tuple(k for k in c.keywords if _kw_name(k) != _kw_name(kw))
@@ -325,6 +331,8 @@ def _anthem_select(ab):
         col = affects.split("_")[0]
         if col in COLORS and col not in c.colors:
             return False
+        if ab.get("subtype") and ab["subtype"] not in c.subtypes:   # a lord: "other Merfolk you control"
+            return False
         return True
     return sel
 
@@ -341,6 +349,31 @@ def choice_linked(game, obj) -> bool:
 def chosen_of(game, obj) -> dict:
     """The choices of ``obj`` that its present abilities are linked to (``choice_linked``)."""
     return {k: v for k, v in obj.chosen.items() if k == "copy" or choice_linked(game, obj)}
+def _lands_of_controller(ctx, src_id: str, subtype: str) -> int:
+    """Lands of ``subtype`` (305.6: the type, not the name) controlled by the controller of
+    ``src_id`` as the layers have it now (Quag Sickness counts its own controller's Swamps, 109.5)."""
+    who = ctx.chars[src_id].controller
+    return sum(1 for oid in ctx.game.battlefield if oid in ctx.chars and ctx.chars[oid].controller == who
+               and "land" in ctx.chars[oid].types and subtype in ctx.chars[oid].subtypes)
+
+
+def _pt_per_land(src, ab: dict, common: dict) -> CEffect:
+    """"Enchanted creature gets -1/-1 for each Swamp you control" (Quag Sickness, Armored
+    Ascension with its keywords), "[this] gets +0/+1 for each Mountain you control" (Earth
+    Servant): layer 7c, counted anew in every state (611.3a)."""
+    p, t = ab["pt"]
+    st = ab["per_land_you_control"]
+    kws = tuple(ab.get("keywords", ()))
+
+    def per(c: Chars, ctx):
+        n = _lands_of_controller(ctx, src.id, st)
+        _pt_mod(p * n, t * n)(c, ctx)
+    host = src.attached_to if ab["static"] == "enchanted" else src.id
+    who = "зачарованному существу" if ab["static"] == "enchanted" else "этому существу"
+    return CEffect(parts=({"6": _gain_kws(kws)} if kws else {}) | {"7c": per}, looks_around=True,
+                   text=f"{p:+d}/{t:+d} {who} за каждую землю {st} под контролем его контролёра"
+                        + "".join(f", {k}" for k in kws),
+                   select=lambda ctx, oid, c, s: oid == host, **common)
 
 
 def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
@@ -352,12 +385,18 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
     chosen = chosen_of(game, src)
     if kind == "anthem":
         p, t = ab["pt"]
-        return CEffect(parts={"7c": _pt_mod(p, t)}, text=f"{p:+d}/{t:+d}", select=_anthem_select(ab),
-                       reads=frozenset({"types", "colors", "controller"}), **common)
+        kws = tuple(ab.get("keywords", ()))   # "… get +1/+1 and have indestructible": layer 6 too (613.1f)
+        parts = ({"6": _gain_kws(kws)} if kws else {}) | {"7c": _pt_mod(p, t)}
+        return CEffect(parts=parts, text=f"{p:+d}/{t:+d}" + "".join(f", {k}" for k in ab.get("keywords", ())),
+                       select=_anthem_select(ab), reads=frozenset({"types", "subtypes", "colors", "controller"}), **common)
+    if kind in ("enchanted", "this_creature") and ab.get("per_land_you_control"):
+        return _pt_per_land(src, ab, common)
     if kind == "enchanted":
         p, t = ab["pt"]
         host = src.attached_to
-        return CEffect(parts={"7c": _pt_mod(p, t)}, text=f"{p:+d}/{t:+d} зачарованному существу",
+        kws = tuple(ab.get("keywords", ()))
+        return CEffect(parts=({"6": _gain_kws(kws)} if kws else {}) | {"7c": _pt_mod(p, t)},
+                       text=f"{p:+d}/{t:+d} зачарованному существу" + "".join(f", {k}" for k in kws),
                        select=lambda ctx, oid, c, s: oid == host, **common)
     if kind == "control_enchanted":   # Mind Control (layer 2)
         host = src.attached_to

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
-from judge_app.engine import keywords, stack_fights
+from judge_app.engine import keywords, stack_fights, target_kinds
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
 from judge_app.engine.state import Game, Obj
@@ -13,7 +13,8 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "creature_you_dont_control": "существо не под вашим контролем",
            "planeswalker": "planeswalker", "permanent": "перманент",
            "nonlegendary_creature": "нелегендарное существо", "nonaura_enchantment": "чары, не Аура",
-           "attacking_creature_opponent_controls": "атакующее существо под контролем оппонента", **stack_fights.KIND_RU}
+           "attacking_creature_opponent_controls": "атакующее существо под контролем оппонента", **stack_fights.KIND_RU,
+           **{k: v[0] for k, v in target_kinds.KINDS.items()}}
 REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures",
                            "return_creature_cards_from_graveyard", "skip_next", "redirect_next", "prevent_next_from",
                            "opponents_creatures_enter_under_your_control"}
@@ -50,6 +51,8 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
     elif kind == "attacking_creature_opponent_controls":   # Mystifying Maze: attacking anyone (506.3)
         from judge_app.engine import combat
         ok = obj.is_creature and obj.controller != controller and combat.is_attacking(game, obj.id)
+    elif kind in target_kinds.KINDS:
+        ok = target_kinds.fits(game, kind, obj, controller)
     else:
         ok = False
     if not ok:
@@ -290,6 +293,9 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         elif "remove_from_combat" in e:   # 506.4 (combat.remove)
             from judge_app.engine import combat
             combat.remove(game, _resolve_ref(game, e["remove_from_combat"], so.targets, legal, ctl))
+        elif "cant_be_blocked_this_turn" in e:   # a rule about the object, not an ability (restrictions.py)
+            from judge_app.engine import restrictions
+            restrictions.make_unblockable(game, ref(e["cant_be_blocked_this_turn"]), info)
         elif "gain_keyword" in e or "lose_keyword" in e:   # until end of turn (keywords.grant)
             from judge_app.engine import keywords
             keywords.grant(game, so, e, ref(e.get("to", "target1")), info)

@@ -18,7 +18,8 @@ def lki(game: Game, obj: Obj) -> dict:
     c = ch.compute_pt(game, obj)
     return {"id": obj.id, "name_ru": obj.name_ru, "name_en": obj.name_en, "controller": obj.controller,
             "owner": obj.owner, "power": c.power if c else None, "toughness": c.toughness if c else None,
-            "types": obj.types, "abilities": obj.abilities, "keywords": _effective_keywords(game, obj), "token": obj.token,
+            "types": obj.types, "subtypes": tuple(obj.subtypes), "abilities": obj.abilities,
+            "keywords": _effective_keywords(game, obj), "token": obj.token,
             "colors": tuple(obj.colors), "stack_kind": obj.stack_kind, "incarnation": obj.incarnation}
 
 
@@ -218,6 +219,7 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
     kws = [next(iter(k)) if isinstance(k, dict) else k for k in source.get("keywords", ())]
     extra = list(extra_keys) + (["prevent_cant"] if event.get("unpreventable") else [])
     if hasattr(recipient, "life"):
+        recipient.damaged_this_turn = True   # after prevention and replacement (615.6, 614.6)
         if "infect" in kws:   # 702.90b: poison counters instead of life loss
             recipient.poison += n
             game.emit("damage", f"«{src_name}» с заражением наносит {dmg(n)} игроку {recipient.name}: он получает {n} жетонов яда (всего {recipient.poison})",

@@ -133,6 +133,7 @@ class Player:
     drew_from_empty: bool = False
     lands_played: int = 0
     max_hand: int = 7
+    damaged_this_turn: bool = False   # has been dealt damage this turn (Bloodcrazed Goblin, restrictions.py)
 
     def zone(self, z: str) -> list:
         return getattr(self, z)

@@ -44,6 +44,7 @@ def advance_step(game: Game) -> None:
                   f"Turn {game.turn} begins ({game.ap.name})", [game.ap.name], ["turn_phases"])
         for p in game.players:
             p.lands_played = 0
+            p.damaged_this_turn = False
         begin_step(game, "untap")
     else:
         begin_step(game, STEPS[nxt])

@@ -5,6 +5,7 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from ..corpus.lookup import CorpusError
+from ..cards.model import CardDataError
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -38,6 +39,13 @@ def create_app(config: dict | None = None) -> Flask:
         if wants_json():
             return jsonify(error=exc.message, suggestions=exc.suggestions), exc.status
         return page_error(exc.status, exc.message, exc.suggestions)
+
+    @app.errorhandler(CardDataError)
+    def card_data_error(exc: CardDataError):   # a broken card file: say which, never a 500
+        message = f"данные карт (rules_corpus/cards) повреждены: {exc}"
+        if wants_json():
+            return jsonify(error=message), 503
+        return page_error(503, message, [])
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

@@ -24,6 +24,8 @@ def attack_problems(game, obj) -> list:
         out.append((["defender", "attack_restrictions"], "у существа защитник"))
     if has(game, obj, "cant_attack"):
         out.append((["attack_restrictions"], "существо не может атаковать"))
+    from judge_app.engine import restrictions
+    out.extend(restrictions.attack_problems(game, obj))   # "can't attack unless …" and the like
     return out
 
 
@@ -60,6 +62,8 @@ def pair_problems(game, blocker, attacker) -> list:
     walk = landwalk_land(game, attacker, blocker.controller)
     if walk:
         out.append((["landwalk"], f"{attacker.label()} с хождением по землям, а у {blocker.controller} есть {walk}"))
+    from judge_app.engine import restrictions
+    out.extend(restrictions.pair_problems(game, blocker, attacker))   # "can't be blocked by Walls", "… this turn"
     return out
 
 

@@ -52,11 +52,24 @@ def protected_from(game, protected, source) -> list | None:
     if "everything" in qs:
         return ["protection_everything"]
     colors, types = source_traits(game, source)
+    subtypes = {st.casefold() for st in source_subtypes(game, source)}
     for q in qs:
         if (q in COLORS and q in colors) or (q in CARD_TYPES and q in types) \
-                or (q == "multicolored" and len(colors) > 1) or (q == "monocolored" and len(colors) == 1):
+                or (q == "multicolored" and len(colors) > 1) or (q == "monocolored" and len(colors) == 1) \
+                or q in subtypes:   # a creature type: "protection from Demons and from Dragons" (Baneslayer Angel)
             return []
     return None
+
+
+def source_subtypes(game, source) -> tuple:
+    """The subtypes of a source (an Obj or an LKI dict; an ability's source, 113.7), for
+    protection from a creature type (702.16a: a quality may be any characteristic)."""
+    if not isinstance(source, dict) and source.stack_kind == "ability" and source.source in game.objects:
+        source = game.objects[source.source]
+    if isinstance(source, dict):
+        obj = game.objects.get(source.get("id"))
+        return tuple(source.get("subtypes") or (obj.subtypes if obj is not None else ()))
+    return tuple(source.subtypes)
 
 
 def prevents_damage(game, source, recipient) -> list:

@@ -1,0 +1,60 @@
+"""The kinds of permanent a target may have to be, as the card says it (115.1, 115.2):
+"target artifact", "target white or blue creature", "target creature with power 2 or
+less", "target Merfolk" …
+
+One table, so that the card loader (``cards.model.TARGET_KINDS``), the engine's check
+(``effects.object_fits``, asked when the target is chosen, 601.2c / 603.3d, and again on
+resolution, 608.2b) and the board builder's words read the same thing. Each entry is
+(Russian words, English words, the test on the permanent's characteristics as they are now,
+``controller`` being the player choosing the target). The characteristics are the computed
+ones (``Obj.colors``, ``Obj.types``, ``Obj.subtypes``, the layers' power), so a creature that
+stops being white or blue, or whose power rises above 2, stops fitting (608.2b, r66, r84).
+"""
+
+from __future__ import annotations
+
+from judge_app.engine import characteristics as ch
+
+
+def _power_at_most(n: int):
+    def test(game, obj, controller) -> bool:
+        p, _ = ch.pt(game, obj)
+        return obj.is_creature and p is not None and p <= n
+    return test
+
+
+def _creature_of_colors(*colors):
+    return lambda game, obj, controller: obj.is_creature and bool(set(colors) & set(obj.colors))
+
+
+def _permanent_of_colors(*colors):
+    return lambda game, obj, controller: bool(set(colors) & set(obj.colors))
+
+
+def _of_types(*types):
+    return lambda game, obj, controller: bool(set(types) & set(obj.types))
+
+
+def _creature_of_subtype(subtype: str):
+    return lambda game, obj, controller: obj.is_creature and subtype in obj.subtypes
+
+
+def _land_of_subtype(subtype: str):
+    return lambda game, obj, controller: "land" in obj.types and subtype in obj.subtypes
+
+
+KINDS = {
+    "artifact": ("артефакт", "artifact", _of_types("artifact")),
+    "enchantment": ("чары", "enchantment", _of_types("enchantment")),
+    "artifact_or_enchantment": ("артефакт или чары", "artifact or enchantment", _of_types("artifact", "enchantment")),
+    "white_or_blue_creature": ("белое или синее существо", "white or blue creature", _creature_of_colors("white", "blue")),
+    "black_or_red_permanent": ("чёрный или красный перманент", "black or red permanent",
+                               _permanent_of_colors("black", "red")),
+    "creature_power_2_or_less": ("существо с силой 2 или меньше", "creature with power 2 or less", _power_at_most(2)),
+    "merfolk": ("Мерфолк", "Merfolk", _creature_of_subtype("Merfolk")),
+    "forest": ("Лес", "Forest", _land_of_subtype("Forest")),
+}
+
+
+def fits(game, kind: str, obj, controller: str) -> bool:
+    return KINDS[kind][2](game, obj, controller)
