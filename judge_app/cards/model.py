@@ -162,7 +162,7 @@ def _validate_effects(effects, where: str) -> None:
         for k in ("gain_keyword", "lose_keyword"):   # until end of turn (combat issue)
             if k in e:
                 validate_keywords([e[k]], f"{where}: {k}")
-        if "if_spent" in e and not ("gain_life" in e and e["if_spent"] in COLOR_OF_SYMBOL):
+        if "if_spent" in e and not ("gain_life" in e and e["if_spent"] in tuple(COLOR_OF_SYMBOL)):
             raise CardDataError(f"{where}: if_spent — символ маны W U B R G у gain_life (Dawnglow Infusion)")
         if "copy_colors" in e and not ("copy_spell" in e and isinstance(e["copy_colors"], list) and e["copy_colors"]
                                        and all(c in COLORS for c in e["copy_colors"])):
@@ -204,9 +204,9 @@ def _validate_counting(spec, where: str) -> None:
         raise CardDataError(f"{where}: словарь {{subtypes, colors, count}}")
     if spec.get("count") not in COUNTING:
         raise CardDataError(f"{where}: count — одно из {', '.join(COUNTING)}, а не {spec.get('count')!r}")
-    if not all(c in COLORS for c in spec.get("colors", [])):
+    if not (isinstance(spec.get("colors", []), list) and all(c in COLORS for c in spec.get("colors", []))):
         raise CardDataError(f"{where}: colors — цвета из {', '.join(COLORS)}")
-    if not all(isinstance(t, str) and t for t in spec.get("subtypes", [])):
+    if not (isinstance(spec.get("subtypes", []), list) and all(isinstance(t, str) and t for t in spec.get("subtypes", []))):
         raise CardDataError(f"{where}: subtypes — список слов")
 
 
@@ -226,6 +226,12 @@ def validate_keywords(keywords, where: str) -> None:
         if name not in KEYWORDS:
             m = difflib.get_close_matches(str(name if name is not None else k), KEYWORDS, n=1)
             raise CardDataError(f"{where}: неизвестное ключевое слово {k!r}" + (f" — возможно, «{m[0]}»?" if m else ""))
+        if name in NUMBERED_KEYWORDS and not (isinstance(k, dict) and isinstance(k[name], int)
+                                              and not isinstance(k[name], bool) and k[name] > 0):
+            raise CardDataError(f"{where}: {name} — {{{name}: N}}, N — целое число больше 0, а не {k!r}")
+
+
+NUMBERED_KEYWORDS = ("devour",)   # keywords written {KEYWORD: N} (702.81a)
 
 
 COPY_EXCEPT = ("pt", "add_types", "keep_color", "gain_ability", "gain_this",
@@ -263,7 +269,7 @@ def validate_abilities(abilities, where: str) -> list:
             raise CardDataError(f"{where}: способность {a!r} должна быть словарём")
         if not ({"mana", "static", "trigger", "activated", "as_enters", "morph"} & set(a)):
             raise CardDataError(f"{where}: способность {a!r} не из словаря")
-        if "mana" in a and a["mana"] not in COLOR_OF_SYMBOL and a["mana"] not in ("chosen", "C"):
+        if "mana" in a and a["mana"] not in tuple(COLOR_OF_SYMBOL) and a["mana"] not in ("chosen", "C"):
             raise CardDataError(f"{where}: способность маны добавляет один из W U B R G, C (бесцветная) "
                                 f"или chosen (ману выбранного цвета), а не {a['mana']!r}")
         if "copy_except" in a and not (a.get("as_enters") in ("copy_creature", "copy_artifact")
@@ -385,7 +391,47 @@ CARD_KEYS = {"name_ru", "name_en", "aliases", "ru_name_official", "ru_name_sourc
              "distinct_targets", "effects", "enchant", "abilities", *CASTING_KEYS}
 
 
+_LIST_KEYS = ("aliases", "types", "supertypes", "subtypes", "colors", "keywords", "targets", "effects", "abilities")
+_TEXT_KEYS = ("name_ru", "name_en", "text_ru", "text_en", "ru_name_source", "cost", "enchant")
+_NUMBER_KEYS = ("power", "toughness", "loyalty")   # None: a characteristic-defining ability sets it (604.3)
+_FLAG_KEYS = ("ru_name_official", "distinct_targets")
+
+
+def _check_field_types(d: dict, where: str) -> None:
+    """Each top-level key holds the kind of value its readers expect, so a broken card file is
+    refused with the key named rather than failing later in a validator or the engine."""
+    for k in _LIST_KEYS:
+        if k in d and not isinstance(d[k], list):
+            raise CardDataError(f"{where}: {k} — список, а не {d[k]!r}")
+    for k in ("aliases", "types", "supertypes", "subtypes", "colors"):
+        bad = [x for x in d.get(k, []) if not isinstance(x, str)]
+        if bad:
+            raise CardDataError(f"{where}: {k} — список строк, а не {bad[0]!r}")
+    for k in _TEXT_KEYS:
+        if k in d and d[k] is not None and not isinstance(d[k], str):
+            raise CardDataError(f"{where}: {k} — строка, а не {d[k]!r}")
+    for k in _NUMBER_KEYS:
+        if k in d and d[k] is not None and (not isinstance(d[k], int) or isinstance(d[k], bool)):
+            raise CardDataError(f"{where}: {k} — целое число, а не {d[k]!r}")
+    for k in _FLAG_KEYS:
+        if k in d and not isinstance(d[k], bool):
+            raise CardDataError(f"{where}: {k} — true или false, а не {d[k]!r}")
+
+
 def card_from_dict(d: dict, where: str = "") -> CardDef:
+    """A card of the pool from its YAML mapping; CardDataError names the card and what is wrong."""
+    try:
+        return _card_from_dict(d, where)
+    except CardDataError as exc:
+        if where and not str(exc).startswith(where):   # a parser deep down that does not know the card
+            name = d.get("name_ru", "") if isinstance(d, dict) else ""
+            raise CardDataError(f"{where} {name}: {exc}") from None
+        raise
+
+
+def _card_from_dict(d: dict, where: str) -> CardDef:
+    if not isinstance(d, dict):
+        raise CardDataError(f"{where}: карта — словарь ключей (rules_corpus/cards/README.md), а не {d!r}")
     unknown = set(d) - CARD_KEYS
     if unknown:
         raise CardDataError(f"{where}: неизвестные ключи {sorted(unknown)}")
@@ -393,6 +439,7 @@ def card_from_dict(d: dict, where: str = "") -> CardDef:
         name_ru, name_en = d["name_ru"], d["name_en"]
     except KeyError as exc:
         raise CardDataError(f"{where}: нет ключа {exc.args[0]}") from None
+    _check_field_types(d, where)
     types = tuple(d.get("types", []))
     for t in types:
         if t not in CARD_TYPES:
@@ -523,6 +570,12 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
             raise CardDataError(f"{where}: unpreventable: true — только у damage")
         if "skip_next" in e and e["skip_next"] not in ("turn", "combat", "untap", "upkeep", "draw"):
             raise CardDataError(f"{where}: skip_next — turn, combat, untap, upkeep или draw")
+        if "prevent_next_from" in e and e["prevent_next_from"] not in ("target1", "target2", "chosen"):
+            raise CardDataError(f"{where}: prevent_next_from — target1, target2 или chosen, а не {e['prevent_next_from']!r}")
+        if "redirect_next" in e and not (e["redirect_next"] in ("target1", "target2") and e.get("from", "you") == "you"):
+            raise CardDataError(f"{where}: redirect_next — target1 или target2, from: you")
+        if "then_damage" in e and not ("prevent" in e and e["then_damage"] in ("target1", "target2", "you")):
+            raise CardDataError(f"{where}: then_damage — target1, target2 или you, только у prevent (615.5)")
         if "no_regen" in e and "destroy" not in e:
             raise CardDataError(f"{where}: no_regen: true — только у destroy")
         if "delayed" in e:
@@ -530,9 +583,9 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
             if not (isinstance(d, dict) and d.get("at") in ("end", "upkeep") and isinstance(d.get("effects"), list)
                     and d["effects"]):
                 raise CardDataError(f"{where}: delayed — {{at: end | upkeep, effects: [...]}}")
+            _validate_effects(d["effects"], where)   # each entry is a mapping before its keys are read
             if any(v != "you" for x in d["effects"] for k, v in x.items() if k in ("to", "who")):
                 raise CardDataError(f"{where}: delayed — эффекты отложенной способности только для you")
-            _validate_effects(d["effects"], where)
 
 
 def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the one above)
@@ -544,7 +597,8 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         if a.get("trigger") == "state" and "if" not in a:
             raise CardDataError(f"{where}: способности состояния (603.8) нужно условие if")
         st = a.get("static")
-        if st == "enters_with_counters" and not (isinstance(a.get("counters"), dict) and a["counters"]):
+        if st == "enters_with_counters" and not (isinstance(a.get("counters"), dict) and a["counters"] and all(
+                isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in a["counters"].values())):
             raise CardDataError(f"{where}: enters_with_counters — нужно counters: {{ВИД: N}}")
         if st == "exile_instead_of_graveyard" and a.get("affects", "opponents") not in ("opponents", "all"):
             raise CardDataError(f"{where}: affects — opponents или all")
@@ -658,7 +712,7 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                 raise CardDataError(f"{where}: search — {{for: {' | '.join(SEARCH_FOR)}, up_to: N, "
                                     f"put: [{' | '.join(SEARCH_PUT)}, …]}}")
         if "shuffle_into_library" in e and not (isinstance(e["shuffle_into_library"], list) and e["shuffle_into_library"]
-                                                and set(e["shuffle_into_library"]) <= {"self", "graveyard"}):
+                                                and all(x in ("self", "graveyard") for x in e["shuffle_into_library"])):
             raise CardDataError(f"{where}: shuffle_into_library — список из self, graveyard")
         if "return_to_hand" in e and e["return_to_hand"] not in ("target1", "target2", "self"):
             raise CardDataError(f"{where}: return_to_hand — target1 или self")

@@ -230,8 +230,9 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
             eff.update({"target": r.id, "incarnation": r.incarnation, "timestamp": ts,
                         "until": "eot", "source_name": info["name_ru"]})
             game.effects.append(eff)
-            c = ch.compute_pt(game, r)
-            game.emit("effect", f"{txt} (теперь {c.power}/{c.toughness}; метка времени {ts})", "", [r.id],
+            c = ch.compute_pt(game, r)   # None while it is not a creature: the effect waits (611.2c)
+            now = f"теперь {c.power}/{c.toughness}; " if c is not None else "сейчас это не существо; "
+            game.emit("effect", f"{txt} ({now}метка времени {ts})", "", [r.id],
                       ["duration", layer, "timestamp_effect"])
         elif "draw" in e:
             who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)

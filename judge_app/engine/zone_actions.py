@@ -172,6 +172,8 @@ def _scry_answer(value, options: list) -> tuple:
     if isinstance(value, dict):
         if set(value) - {"top", "bottom"}:
             raise InvalidInput("ответ на «предсказать» — {top: [...], bottom: [...]}")
+        if not all(isinstance(value.get(k) or [], list) for k in ("top", "bottom")):
+            raise InvalidInput("ответ на «предсказать»: top и bottom — списки карт")
         top = [str(v) for v in value.get("top") or []]
         bottom = [str(v) for v in value.get("bottom") or []]
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from judge_app.engine import characteristics as ch
 from judge_app.engine import keywords
 from judge_app.engine.state import Game
+from judge_app.scenarios.loader import stack_ref_base
 
 
 def rule_matches(cited: str, expected: str) -> bool:
@@ -20,6 +21,11 @@ def rule_matches(cited: str, expected: str) -> bool:
 
 def _cited(game: Game) -> list:
     return [r for e in game.events for r in e.rules]
+
+
+def _made_by_the_run(ref: str) -> bool:
+    """An id the loader accepts before the object exists: a token or a stack object the run creates."""
+    return ref.startswith("token-") or stack_ref_base(ref) is not None
 
 
 def _obj(game: Game, ref: str):
@@ -40,9 +46,9 @@ def check(game: Game, expect: list, waiting) -> list:
     fails = []
     for line, e in expect:
         for key, v in e.items():
-            missing = [r for r in (v if isinstance(v, dict) else {}) if r.startswith("token-") and _obj(game, r) is None]
-            if missing:   # a token the run was expected to create (only such ids can be unknown here)
-                fails.append((line, f"{key}: фишка {', '.join(missing)} не была создана"))
+            missing = [str(r) for r in (v if isinstance(v, dict) else {}) if _made_by_the_run(str(r)) and _obj(game, r) is None]
+            if missing:   # a token or a copy the run was expected to create (only such ids can be unknown here)
+                fails.append((line, f"{key}: {', '.join(missing)} — такого объекта в партии не появилось"))
                 continue
             for msg in _check_one(game, key, v, waiting):
                 fails.append((line, f"{key}: {msg}"))

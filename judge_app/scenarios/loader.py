@@ -425,13 +425,7 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                     c.player(v["by"], _line(v, "by"), f"{key}.cast.by")
                 if str(v["card"]) not in c.ids:
                     c.card(v["card"], _line(v, "card"), f"{key}.cast.card")
-                for lk in ("targets", "pay"):
-                    if lk in v and not isinstance(v[lk], list):
-                        c.err(_line(v, lk), f"{key}.cast.{lk}", "ожидается список")
-                for t in v.get("targets", []) if isinstance(v.get("targets"), list) else []:
-                    c.ref(t, _line(v, "targets"), f"{key}.cast.targets")
-                for t in v.get("pay", []) if isinstance(v.get("pay"), list) else []:
-                    c.ref(t, _line(v, "pay"), f"{key}.cast.pay", False)
+                _check_targets_and_pay(c, v, f"{key}.cast")
         elif act == "activate":
             if isinstance(v, str):
                 v = {"object": v}
@@ -444,19 +438,14 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                 if "ability" in v and (not isinstance(v["ability"], int) or v["ability"] < 1):
                     c.err(_line(v, "ability"), f"{key}.activate.ability", "номер способности — целое число от 1")
                 c.ref(v["object"], _line(v, "object"), f"{key}.activate.object", False)
-                for lk in ("targets", "pay"):
-                    if lk in v and not isinstance(v[lk], list):
-                        c.err(_line(v, lk), f"{key}.activate.{lk}", "ожидается список")
-                for t in v.get("targets", []) if isinstance(v.get("targets"), list) else []:
-                    c.ref(t, _line(v, "targets"), f"{key}.activate.targets")
+                _check_targets_and_pay(c, v, f"{key}.activate")
         elif act == "turn_face_up":
             spec = {"object": v} if isinstance(v, (str, int)) and not isinstance(v, bool) else v
             if not isinstance(spec, dict) or "object" not in spec or set(spec) - {"object", "pay", "by"}:
                 c.err(ln, f"{key}.turn_face_up", "нужно ID или {object: ID, pay: [ID, …]}")
             else:
                 c.ref(spec["object"], _line(spec, "object"), f"{key}.turn_face_up.object", False)
-                if not isinstance(spec.get("pay", []), list):
-                    c.err(_line(spec, "pay"), f"{key}.turn_face_up.pay", "ожидается список")
+                _check_targets_and_pay(c, spec, f"{key}.turn_face_up")
         elif act == "play_land":
             if str(v) not in c.ids:
                 c.card(v, ln, f"{key}.play_land")
@@ -541,6 +530,19 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                     rules_version=version, tags=list(data.get("tags") or []), players=players,
                     turn=turn, script=out_script, expect=out_expect, raw=data,
                     stack=list(data.get("stack") or []))
+
+
+def _check_targets_and_pay(c: _Checker, v: dict, key: str) -> None:
+    """targets and pay of a cast, an activation or turning face up: lists of known ids
+    (targets may also name players; pay names the permanents tapped for mana)."""
+    for lk, players_ok in (("targets", True), ("pay", False)):
+        if lk not in v:
+            continue
+        if not isinstance(v[lk], list):
+            c.err(_line(v, lk), f"{key}.{lk}", "ожидается список")
+            continue
+        for t in v[lk]:
+            c.ref(t, _line(v, lk), f"{key}.{lk}", players_ok)
 
 
 def _check_chosen(c: _Checker, e, key: str) -> None:
@@ -645,12 +647,15 @@ def _check_stack(c: _Checker, data: dict, turn: dict) -> None:
                 c.err(_line(spec), f"{k0}.name", "у способности без источника нужно имя (name)")
             if "effects" not in spec:
                 c.err(_line(spec), f"{k0}.effects", "нужны эффекты способности (словарь карт: rules_corpus/cards/README.md)")
+            if "colors" in spec and not (isinstance(spec["colors"], list) and all(x in COLORS for x in spec["colors"])):
+                c.err(_line(spec, "colors"), f"{k0}.colors", f"ожидается список цветов из {', '.join(COLORS)}")
             try:
                 _validate_effects(spec.get("effects", []), k0)
                 _validate_targets(spec.get("targets", []), k0)
+                kinds_of_targets = list(spec.get("targets") or [])
             except CardDataError as exc:
                 c.err(_line(spec), k0, str(exc))
-            kinds_of_targets = list(spec.get("targets") or []) if isinstance(spec.get("targets"), list) else []
+                kinds_of_targets = None
         given = it.get("targets", [])
         if not isinstance(given, list):
             c.err(_line(it, "targets"), f"{key}.targets", "ожидается список целей (id или имена игроков)")

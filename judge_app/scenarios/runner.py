@@ -92,7 +92,11 @@ class Runner:
     def run(self) -> RunResult:
         g = self.game
         try:
-            setup.start(g, self.s.turn.get("step", "main1"))
+            try:
+                setup.start(g, self.s.turn.get("step", "main1"))
+            except EngineError as exc:   # e.g. a choice owed before the first action, which nothing can answer
+                self.fail(0, f"начало партии: {exc}")
+                return self.result
             self._script()
         except StopAtEvent as stop:
             self.result.game = stop.game
