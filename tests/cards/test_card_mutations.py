@@ -9,6 +9,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from judge_app.cards.model import POOL_DIR, CardDataError, card_from_dict
+from tests.mutation import paths, set_at
 
 RAW = [d for path in sorted(POOL_DIR.glob("*.yaml"))
        for d in yaml.safe_load(path.read_text(encoding="utf-8"))]
@@ -21,16 +22,6 @@ junk = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.text(max_size
                                  st.one_of(st.none(), st.integers(0, 3), st.just([]), st.just("self")), max_size=2))
 
 
-def _paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, prefix + (i,))
-
-
 def test_the_pool_is_not_empty():
     assert len(RAW) > 100
 
@@ -39,12 +30,8 @@ def test_the_pool_is_not_empty():
 @given(which=st.integers(0, len(RAW) - 1), where=st.integers(0, 10_000), value=junk)
 def test_mutated_cards_load_or_are_refused(which, where, value):
     data = copy.deepcopy(RAW[which])
-    paths = [p for p in _paths(data) if p]
-    node = data
-    path = paths[where % len(paths)]
-    for p in path[:-1]:
-        node = node[p]
-    node[path[-1]] = value
+    where_to = [p for p in paths(data) if p]
+    set_at(data, where_to[where % len(where_to)], value)
     try:
         card_from_dict(data, "<mutant>")
     except CardDataError as exc:

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from judge_app.cards import default_pool
 from judge_app.scenarios import loader, runner
 from judge_app.scenarios.cli import collect
+from tests.mutation import paths, set_at
 
 LIB = Path(__file__).resolve().parents[2] / "scenarios"
 RAW = [yaml.safe_load(f.read_text(encoding="utf-8")) for f in collect([LIB])]
@@ -22,28 +23,14 @@ junk = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.text(max_size
                  st.dictionaries(st.sampled_from(["card", "id", "Боб", "creature", "rule"]), st.integers(0, 3), max_size=2))
 
 
-def _paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, prefix + (i,))
-
-
-def _set(node, path, value):
-    for p in path[:-1]:
-        node = node[p]
-    node[path[-1]] = value
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.integers(0, len(RAW) - 1), where=st.integers(0, 10_000), value=junk)
 def test_mutated_scenarios_never_crash(which, where, value):
     data = copy.deepcopy(RAW[which])
-    paths = [p for p in _paths(data) if p]
-    _set(data, paths[where % len(paths)], value)
+    where_to = [p for p in paths(data) if p]
+    set_at(data, where_to[where % len(where_to)], value)
     try:
         sc = loader.from_data(data, "<mutant>", POOL)
     except loader.ScenarioInvalid:
