@@ -62,6 +62,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "chosen_nothing": ("ничего (копия ничего)", "nothing (a copy of nothing)"),
     "chosen_hint": ("Нужен картам, которые выбирают при выходе; другим — нельзя (движок скажет).",
                     "Needed by cards that choose as they enter; others can't have it (the engine says which)."),
+    "as_enters": ("При выходе на поле битвы", "As it enters the battlefield"),
+    "as_enters_none": ("ничего не выбирает", "chooses nothing"),
+    "as_enters_hint": ("Движок спросит выбор, когда перманент будет выходить на поле битвы (614.12).",
+                       "The engine asks for the choice as the permanent enters the battlefield (614.12)."),
+    "as_enters_hint_bf": ("Он уже на поле битвы: укажите сделанный выбор ниже, в «Ещё» → «Выбор при выходе на поле». "
+                          "Способности, что читают выбор, — в «+ способность» → «статическая».",
+                          "It is already on the battlefield: state the choice made below, under «More» → «Chosen as it "
+                          "entered». Abilities that read the choice are under «+ ability» → «static»."),
     "library_known": ("известные сверху:", "known on top:"),
     "loyalty_counters": ("Счётчики верности", "Loyalty counters"),
     "in_yaml": ("меняется во вкладке YAML", "edit it in the YAML tab"),

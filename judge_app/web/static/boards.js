@@ -172,6 +172,7 @@
       more.appendChild(field(S.subtypes, list(spec, "subtypes", path + "." + kind + ".subtypes", "")));
       box.appendChild(more);
       box.appendChild(abilitiesEditor(spec, path + "." + kind + ".abilities"));
+      box.appendChild(asEntersEditor(e, spec, path + "." + kind, onBattlefield));
     } else {
       head.appendChild(field(S.card, text(e, "card", path + ".card")));
       box.appendChild(head);
@@ -189,7 +190,7 @@
       var shown = kind === "planeswalker" ? ["+1/+1", "-1/-1", "loyalty"] : ["+1/+1", "-1/-1"];
       var rare = el("details", { cls: "entry-rare" }, [el("summary", { text: S.entry_rare }),
         otherCounters(e, path, shown), chosenEditor(e, path)]);   /* folded on a phone unless used */
-      rare.open = !!e.chosen || Object.keys(e.counters || {}).some(function (k) { return shown.indexOf(k) < 0; });
+      rare.open = !!e.chosen || !!asEntersOf(spec || {}) || Object.keys(e.counters || {}).some(function (k) { return shown.indexOf(k) < 0; });
       opts.appendChild(rare);
       opts.appendChild(field(S.attached_to, select(e, "attached_to", path + ".attached_to",
         Object.keys(allIds()).filter(function (id) { return id !== e.id; }).concat(playerNames()), "—")));
@@ -199,6 +200,27 @@
                                     onclick: function () { entries.splice(j, 1); renderBuild(); changed(); } }));
     box.appendChild(opts);
     return box;
+  }
+
+  /* "as it enters, choose …" of an ad-hoc permanent (V.as_enters: the card vocabulary's kinds a
+     board can state): an ability {as_enters: KIND}; on the battlefield the choice already made is
+     its "chosen" (the fold below), elsewhere the engine asks it as the permanent enters */
+  function isAsEnters(a) { return !!a && (V.as_enters || []).some(function (o) { return o[0] === a.as_enters; }); }
+  function asEntersOf(spec) { var a = (spec.abilities || []).filter(isAsEnters)[0]; return a ? a.as_enters : ""; }
+  function asEntersEditor(e, spec, path, onBattlefield) {
+    var s = el("select", { cls: "as-enters", "data-path": path + ".as_enters" },
+      [el("option", { value: "", text: S.as_enters_none })].concat((V.as_enters || []).map(function (o) {
+        return el("option", { value: o[0], text: o[1] }); })));
+    s.value = asEntersOf(spec);
+    s.addEventListener("change", function () {
+      var rest = (spec.abilities || []).filter(function (a) { return !isAsEnters(a); });
+      if (s.value) rest.unshift({ as_enters: s.value });
+      if (rest.length) spec.abilities = rest; else delete spec.abilities;
+      if (!s.value) delete e.chosen;   /* no choice: nothing chosen to state */
+      renderBuild(); changed();
+    });
+    return el("div", { cls: "row as-enters-row" }, [field(S.as_enters, s),
+      s.value ? el("p", { cls: "hint", text: onBattlefield ? S.as_enters_hint_bf : S.as_enters_hint }) : null]);
   }
 
   function counter(e, kind, path, label) {   /* one kind of counter: {KIND: N} in e.counters */
@@ -338,6 +360,7 @@
   function abilitiesEditor(spec, path) {
     var box = el("fieldset", { cls: "abilities", "data-path": path }, [el("legend", { text: S.abilities })]);
     (spec.abilities || []).forEach(function (a, k) {
+      if (isAsEnters(a)) return;   /* its own select below (asEntersEditor) */
       box.appendChild(el("div", { cls: "ability", "data-path": path + "[" + k + "]" }, [
         el("span", { cls: "ability-text", text: abilityText(a) }),
         el("button", { type: "button", cls: "remove", text: S.remove, onclick: function () {
