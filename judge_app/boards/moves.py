@@ -145,8 +145,9 @@ def owed_form(game: Game, known: set) -> dict | None:
     else:   # targets, legend_rule, discard; x, mode, cost_choice (costs.py); unless_pay, new_targets (stack_fights.py)
         out.update(answer="choose", names={str(o): ANSWER_NAMES.get(str(o)) or _name(game, str(o)) for o in d.options})
         labels = d.context.get("labels") if isinstance(d.context.get("labels"), dict) else {}
+        labels_en = d.context.get("labels_en") if isinstance(d.context.get("labels_en"), dict) else {}
         for o, text in labels.items():   # replacement_order: the effects as the engine describes them, not "d1:1"
-            out["names"][str(o)] = (f"{text} [{o}]", f"{text} [{o}]")
+            out["names"][str(o)] = (f"{text} [{o}]", f"{labels_en.get(o, text)} [{o}]")
         if d.context.get("field"):
             out["asks"] = d.context["field"]   # x / mode / sacrifice / discard / tap_untapped
     out["needs_id"] = _unnamed([o for o in d.options if isinstance(o, str) and o in game.objects], game, known)

@@ -84,3 +84,15 @@ def test_the_replacement_order_decision_names_the_effects(client):
     for o in owed["options"]:
         ru, en = owed["names"][o]
         assert ru != o and "Удвоитель" in ru and o in ru, ru
+        # ?ui=en: the effect in English (an ad-hoc permanent has only the name it was given)
+        assert o in en and "double damage" in en and "удвоение" not in en, en
+
+
+def test_every_replacement_effect_has_an_english_label():
+    """The replacement_order decision names the effects to order in both languages: a kind added
+    without its English label would show Russian on ?ui=en."""
+    from judge_app.engine import replacement
+
+    replacement._load_kinds()
+    assert replacement.KINDS
+    assert [k for k, kind in replacement.KINDS.items() if kind.label_en is None] == []
