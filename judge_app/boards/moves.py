@@ -130,10 +130,12 @@ def owed_form(game: Game, known: set) -> dict | None:
     opts = [o for o in d.options if o != "none"]
     if d.kind == "declare_attackers":
         targets = _defenders(game, d.by)
-        out.update(answer="attack", rows=[{"id": o, "name": _name(game, o), "choices": targets} for o in opts])
+        out.update(answer="attack", rows=[{"id": o, "name": _name(game, o), "choices": targets} for o in opts],
+                   choice_names={t: _name(game, t) for t in targets})
     elif d.kind == "declare_blockers":
         atk = combat.attacking(game)
-        out.update(answer="block", rows=[{"id": o, "name": _name(game, o), "choices": atk} for o in opts])
+        out.update(answer="block", rows=[{"id": o, "name": _name(game, o), "choices": atk} for o in opts],
+                   choice_names={a: _name(game, a) for a in atk})
     elif d.kind == "assign_damage":
         canon = d.options[0] if d.options else {}
         out.update(answer="assign_damage",

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from judge_app.cards import model
 from judge_app.engine import target_kinds
+from judge_app.engine.control_copy import CHOICE_KEY
 from judge_app.engine.keywords import KW_RU
 
 KEYWORD_EN = {"first_strike": "first strike", "double_strike": "double strike", "cant_block": "can't block",
@@ -161,5 +162,7 @@ def for_page(en: bool) -> dict:
         "types": _pairs(PERMANENT_TYPES, TYPES, en),
         "supertypes": _pairs(SUPERTYPES, SUPERTYPES, en),
         "protection": _pairs(PROTECTION_FROM, PROTECTION, en),
-        "as_enters": _pairs([k for k in model.AS_ENTERS if k not in YAML_ONLY_AS_ENTERS], AS_ENTERS, en),
+        # [code, label, the key of ``chosen:`` that states it on the board]
+        "as_enters": [p + [CHOICE_KEY[p[0]]] for p in _pairs([k for k in model.AS_ENTERS if k not in YAML_ONLY_AS_ENTERS],
+                                                              AS_ENTERS, en)],
     }

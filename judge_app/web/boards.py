@@ -298,7 +298,7 @@ def _page(scenario: str, board: store.Board | None, origin: str = "", can_edit: 
     from ..engine.state import STEP_RU, STEPS
 
     lang = boards_strings.ui.ui_lang()
-    steps = [[s, s if lang == "en" else STEP_RU.get(s, s)] for s in STEPS]
+    steps = [[s, boards_strings.STEP_EN.get(s, s) if lang == "en" else STEP_RU.get(s, s)] for s in STEPS]
     if scenario:
         first = _first_run_json(scenario, board.variations if board else None, lang)
     else:

@@ -178,9 +178,27 @@ STRINGS: dict[str, tuple[str, str]] = {
     "revision": ("ревизия", "revision"),
     "attacks": ("атакует", "attacks"),
     "blocks": ("блокирует", "blocks"),
+    "subtypes_hint": ("по-английски, через запятую: Elf, Warrior", "comma-separated: Elf, Warrior"),
+    "spell_hint": ("имя карты из пула: Молния, Lightning Bolt…", "a card of the pool: Lightning Bolt…"),
+    "pick_targets": ("или отметьте:", "or tick:"),
+    "line_start": ("⌂ начало", "⌂ start"),
+    "share": ("Поделиться", "Share"),
+    "copied": ("Ссылка скопирована", "Link copied"),
+    "assigned": ("распределено {n} из {p}", "assigned {n} of {p}"),
+    "from_library_line": ("Его решения стали основной линией во вкладке «Розыгрыш»: там можно шагать назад и ветвить.",
+                          "Its decisions became the main line in the «Play» tab: step back and branch there."),
+    "find_card": ("Найти карту: Молния, Lightning…", "Find a card: Lightning…"),
     "needs_id": ("Чтобы назвать объект в решении, дайте ему id в конструкторе",
                  "To name an object in a decision, give it an id in the builder"),
 }
+
+
+# the steps on ?ui=en (engine/state.py has the Russian names, STEP_RU)
+STEP_EN = {"untap": "untap step", "upkeep": "upkeep step", "draw": "draw step", "main1": "precombat main phase",
+           "beginning_of_combat": "beginning of combat step", "declare_attackers": "declare attackers step",
+           "declare_blockers": "declare blockers step", "first_strike_damage": "first-strike damage step",
+           "combat_damage": "combat damage step", "end_of_combat": "end of combat step",
+           "main2": "postcombat main phase", "end": "end step", "cleanup": "cleanup step"}
 
 
 def for_page() -> dict[str, str]:

@@ -120,7 +120,7 @@ def test_an_ad_hoc_permanent_chooses_as_it_enters(client):
     """The form's "as it enters" kinds on an ad-hoc creature: on the battlefield its choice is
     stated (chosen:) and the linked ability reads it; in hand the engine asks as it enters."""
     for en in (False, True):
-        kinds = [k for k, _ in vocabulary.for_page(en)["as_enters"]]
+        kinds = [k for k, _label, _key in vocabulary.for_page(en)["as_enters"]]
         assert kinds == [k for k in model.AS_ENTERS if k not in vocabulary.YAML_ONLY_AS_ENTERS]
         assert {"color", "creature_type", "copy_creature"} <= set(kinds)
         model.validate_abilities([{"as_enters": k} for k in kinds], "as_enters")
