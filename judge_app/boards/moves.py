@@ -99,6 +99,20 @@ ANSWER_NAMES = {"yes": ("да", "yes"), "no": ("нет", "no"), "keep": ("ост
                 "red": ("красный", "red"), "green": ("зелёный", "green")}   # the words an owed choice offers
 
 
+# the owed decision in English on ?ui=en (the engine words it in Russian, with the details)
+DECISION_EN = {"declare_attackers": "declares attackers", "declare_blockers": "declares blockers",
+               "assign_damage": "assigns combat damage", "order_blockers": "orders the blockers",
+               "order_triggers": "orders their triggered abilities (the first goes on the stack first)",
+               "targets": "chooses targets", "legend_rule": "chooses the legendary permanent to keep",
+               "discard": "discards down to the maximum hand size", "may": "chooses whether to use a \"you may\" ability",
+               "search": "chooses the cards found", "scry": "scries: the cards on top and at the bottom",
+               "as_enters": "makes the choice as the permanent enters", "new_targets": "chooses new targets",
+               "unless_pay": "chooses whether to pay", "replacement_order": "chooses which effect applies first",
+               "replacement_card": "chooses a card", "replacement_choice": "makes a choice as it enters",
+               "x": "chooses X", "mode": "chooses the mode", "cost_choice": "chooses how to pay the cost",
+               "optional_cost": "chooses whether to pay the optional cost"}
+
+
 def _choice_labels(a: dict) -> tuple[str, str]:
     """" (режим 2)" / " (X — выбор следом)": a mode the move names, a choice the engine asks next
     (the page then shows the owed decision's options, e.g. X from 0 up)."""
@@ -127,6 +141,7 @@ def owed_form(game: Game, known: set) -> dict | None:
     if d is None:
         return None
     out = d.to_dict()
+    out["text_en"] = f"{d.by} {DECISION_EN.get(d.kind, d.kind.replace('_', ' '))}"
     opts = [o for o in d.options if o != "none"]
     if d.kind == "declare_attackers":
         targets = _defenders(game, d.by)

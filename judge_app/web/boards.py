@@ -295,10 +295,10 @@ def _new_board_run(lang: str) -> str:
 
 
 def _page(scenario: str, board: store.Board | None, origin: str = "", can_edit: bool = True):
-    from ..engine.state import STEP_RU, STEPS
+    from ..engine.state import STEP_EN, STEP_RU, STEPS
 
     lang = boards_strings.ui.ui_lang()
-    steps = [[s, boards_strings.STEP_EN.get(s, s) if lang == "en" else STEP_RU.get(s, s)] for s in STEPS]
+    steps = [[s, STEP_EN[s] if lang == "en" else STEP_RU.get(s, s)] for s in STEPS]
     if scenario:
         first = _first_run_json(scenario, board.variations if board else None, lang)
     else:

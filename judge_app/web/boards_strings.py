@@ -168,6 +168,10 @@ STRINGS: dict[str, tuple[str, str]] = {
                   "Only this board's author can change it. Save your version as a copy?"),
     "export": ("Скачать YAML", "Download YAML"),
     "import": ("Загрузить YAML", "Import YAML"),
+    "yaml_hint": ("Та же доска как файл сценария (формат — docs/scenario-format.md). Поправьте текст и нажмите «Применить YAML»; "
+                  "«Скачать YAML» сохраняет доску вместе с сыгранной линией, «Загрузить YAML» открывает файл сценария.",
+                  "The same board as a scenario file (format: docs/scenario-format.md). Edit the text and press «Apply YAML»; "
+                  "«Download YAML» saves the board with the line played, «Import YAML» opens a scenario file."),
     "apply_yaml": ("Применить YAML", "Apply YAML"),
     "expectations": ("Ожидания", "Expectations"),
     "mana": ("мана", "mana"),
@@ -191,14 +195,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "needs_id": ("Чтобы назвать объект в решении, дайте ему id в конструкторе",
                  "To name an object in a decision, give it an id in the builder"),
 }
-
-
-# the steps on ?ui=en (engine/state.py has the Russian names, STEP_RU)
-STEP_EN = {"untap": "untap step", "upkeep": "upkeep step", "draw": "draw step", "main1": "precombat main phase",
-           "beginning_of_combat": "beginning of combat step", "declare_attackers": "declare attackers step",
-           "declare_blockers": "declare blockers step", "first_strike_damage": "first-strike damage step",
-           "combat_damage": "combat damage step", "end_of_combat": "end of combat step",
-           "main2": "postcombat main phase", "end": "end step", "cleanup": "cleanup step"}
 
 
 def for_page() -> dict[str, str]:

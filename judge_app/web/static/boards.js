@@ -913,7 +913,8 @@
 
   function owedView(o) {
     var box = el("div", { cls: "owed", "data-decision": o.decision }, [
-      el("p", { cls: "note" }, [el("b", { text: S.owed + ": " }), o.by + " — " + o.text_ru]),
+      el("p", { cls: "note" }, [el("b", { text: S.owed + ": " }), EN && o.text_en ? o.text_en : o.by + " — " + o.text_ru,
+        EN && o.text_en ? el("span", { cls: "hint owed-ru", lang: "ru", text: " (" + o.text_ru + ")" }) : null]),
       o.needs_id && o.needs_id.length ? el("p", { cls: "hint", text: S.needs_id + ": " + o.needs_id.join(", ") }) : null]);
     if (o.answer === "attack" || o.answer === "block") {
       var sels = o.rows.map(function (row) {
