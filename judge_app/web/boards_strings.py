@@ -197,6 +197,31 @@ STRINGS: dict[str, tuple[str, str]] = {
 }
 
 
+# an expectation of a library scenario in words (the loader's EXPECT_KEYS): «✓ жизнь: Боб → 15», not JSON
+EXPECT_WORDS: dict[str, tuple[str, str]] = {
+    "life": ("жизнь", "life"), "poison": ("яд", "poison"), "zone": ("зона", "zone"), "tapped": ("повёрнут", "tapped"),
+    "pt": ("сила/выносливость", "power/toughness"), "damage": ("повреждения", "damage"),
+    "counters": ("счётчики", "counters"), "controller": ("контролёр", "controller"),
+    "abilities": ("способности", "abilities"), "stack": ("стек", "stack"),
+    "fired": ("применены правила", "rules applied"), "not_fired": ("не применены правила", "rules not applied"),
+    "result": ("итог игры", "result"), "waiting": ("ожидается решение", "decision owed"),
+    "hand_size": ("карт в руке", "cards in hand"), "library_size": ("карт в библиотеке", "cards in library"),
+    "explains": ("объяснение", "explanation"), "types": ("типы", "types"), "subtypes": ("подтипы", "subtypes"),
+    "supertypes": ("супертипы", "supertypes"), "colors": ("цвета", "colours"), "lacks": ("не имеет", "lacks")}
+# the words a decision or an expectation holds (zones, pass_until's targets, scry's top/bottom), by code
+VALUE_WORDS: dict[str, tuple[str, str]] = {
+    "battlefield": ("поле битвы", "battlefield"), "graveyard": ("кладбище", "graveyard"), "hand": ("рука", "hand"),
+    "exile": ("изгнание", "exile"), "library": ("библиотека", "library"), "stack": ("стек", "stack"),
+    "command": ("командная зона", "command zone"), "stack_empty": ("пустого стека", "the stack is empty"),
+    "end_of_turn": ("конца хода", "the end of the turn"), "top": ("наверх", "top"), "bottom": ("вниз", "bottom"),
+    "none": ("нет", "none"), "true": ("да", "yes"), "false": ("нет", "no")}
+
+
 def for_page() -> dict[str, str]:
+    """Every string for ``boards.js`` in the page's language; expectation and value words
+    under ``expect_CODE`` and ``w_CODE``."""
     en = ui.ui_lang() == "en"
-    return {k: v[1] if en else v[0] for k, v in STRINGS.items()}
+    out = {k: v[1] if en else v[0] for k, v in STRINGS.items()}
+    out.update({f"expect_{k}": v[1] if en else v[0] for k, v in EXPECT_WORDS.items()})
+    out.update({f"w_{k}": v[1] if en else v[0] for k, v in VALUE_WORDS.items()})
+    return out

@@ -177,3 +177,25 @@ def test_phone_in_english(phone):
         "chooses nothing")
     expect(page.locator("#trace")).to_contain_text("The declare attackers step begins")
     fits(page)
+
+
+def test_phone_library_and_faq_scenarios_read_in_words(phone):
+    """A library scenario and an FAQ ruling's scenario opened in the builder: the page says its
+    decisions are the line in «Розыгрыш», and its expectations and line read in words, not codes."""
+    page = phone
+    page.goto("/scenarios/deathtouch-trample")
+    with page.expect_response(RUN):
+        page.locator("a.open-builder").click()
+    expect(page.locator("p.note", has_text="Открыто из библиотеки")).to_contain_text("«Розыгрыш»")
+    page.locator("#tab-play").click()
+    expect(page.locator("#expects li").first).to_have_text("✓ жизнь: Алиса → 20; Боб → 15")
+    expect(page.locator("#expects")).to_contain_text("зона: mastodon → кладбище")
+    fits(page)
+    page.goto("/scenarios/m2011-r0-scry-some-top-some-bottom")
+    with page.expect_response(RUN):
+        page.locator("a.open-builder").click()
+    page.locator("#tab-play").click()
+    expect(page.locator("#variations")).to_contain_text("выбор наверх → b; вниз → a")
+    expect(page.locator("#variations")).to_contain_text("пас до пустого стека")
+    expect(page.locator("#variations")).not_to_contain_text("stack_empty")
+    fits(page)

@@ -1056,7 +1056,8 @@
     ex.hidden = !(r.expectations || []).length;
     ex.previousElementSibling.hidden = ex.hidden;
     (r.expectations || []).forEach(function (x) {
-      ex.appendChild(el("li", { cls: x.passed ? "pass" : "fail", text: (x.passed ? "✓ " : "✗ ") + JSON.stringify(x.expect) + (x.messages.length ? " — " + x.messages.join("; ") : "") }));
+      ex.appendChild(el("li", { cls: x.passed ? "pass" : "fail", title: JSON.stringify(x.expect),
+        text: (x.passed ? "✓ " : "✗ ") + expectText(x.expect || {}) + (x.messages.length ? " — " + x.messages.join("; ") : "") }));
     });
     var vars = clear($("variations"));
     vars.appendChild(el("button", { type: "button", cls: "mv" + (st.path.length ? "" : " cur"), text: S.line_start, "data-path": "[]",
@@ -1149,10 +1150,14 @@
     if (Array.isArray(v)) return v.map(plainValue).join(", ");
     if (v && typeof v === "object") return Object.keys(v).map(function (k) {
       var x = v[k];
-      if (x && typeof x === "object" && !Array.isArray(x)) return k + " → " + Object.keys(x).map(function (r) { return r + " " + plainValue(x[r]); }).join(", ");
-      return k + (x === true ? "" : " → " + plainValue(x));
+      if (x && typeof x === "object" && !Array.isArray(x)) return word(k) + " → " + Object.keys(x).map(function (r) { return r + " " + plainValue(x[r]); }).join(", ");
+      return word(k) + (x === true ? "" : " → " + plainValue(x));
     }).join("; ");
-    return String(stepName(v));
+    return word(v);
+  }
+  function word(v) { return S["w_" + String(v)] || String(stepName(v)); }   /* a code in words (boards_strings.VALUE_WORDS) */
+  function expectText(x) {   /* {life: {Боб: 15}} → "жизнь: Боб → 15" */
+    return Object.keys(x).map(function (k) { return (S["expect_" + k] || k) + ": " + plainValue(x[k]); }).join("; ");
   }
   function labelOf(a) {   /* a script action from a file, in words (a move made on the page has the engine's label) */
     if (typeof a === "string") { var o = {}; o[a] = true; a = o; }
