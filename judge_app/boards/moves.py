@@ -93,7 +93,7 @@ ASKS = {"x": ("X — выбор следом", "X asked next"), "mode": ("реж
         "tap_untapped": ("что повернуть — выбор следом", "what to tap asked next"),
         "kicker": ("платить ли кикер — выбор следом", "kicker asked next"),
         "buyback": ("платить ли откуп — выбор следом", "buyback asked next")}
-ANSWER_NAMES = {"yes": ("да", "yes"), "no": ("нет", "no"), "keep": ("оставить прежние цели", "keep the targets"),
+ANSWER_NAMES = {"yes": ("да", "yes"), "no": ("нет", "no"), "none": ("ничего", "nothing"), "keep": ("оставить прежние цели", "keep the targets"),
                 "pay": ("заплатить", "pay"), "decline": ("не платить", "decline"),
                 "white": ("белый", "white"), "blue": ("синий", "blue"), "black": ("чёрный", "black"),   # as_enters: color
                 "red": ("красный", "red"), "green": ("зелёный", "green")}   # the words an owed choice offers

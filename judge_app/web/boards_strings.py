@@ -138,8 +138,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "no_attack": ("не атакует", "doesn't attack"),
     "no_block": ("не блокирует", "doesn't block"),
     "play_hint": ("Отвечайте на решение или выбирайте действие — движок проверит его по правилам. "
+                  "«Пас» передаёт приоритет: когда все пасуют подряд, разрешается верхний объект стека, а при пустом "
+                  "стеке игра переходит к следующему шагу. "
                   "Нажмите на событие, чтобы увидеть поле после него; «Назад» отменяет решение.",
                   "Answer the decision or pick an action: the engine checks it against the rules. "
+                  "«Pass» passes priority: when all players pass in a row, the top of the stack resolves, or with an "
+                  "empty stack the game moves to the next step. "
                   "Tap an event to see the board after it; «Back» takes a decision back."),
     "trace": ("События", "Trace"),
     "back": ("◀ Назад", "◀ Back"),

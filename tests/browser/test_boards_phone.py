@@ -199,3 +199,20 @@ def test_phone_library_and_faq_scenarios_read_in_words(phone):
     expect(page.locator("#variations")).to_contain_text("пас до пустого стека")
     expect(page.locator("#variations")).not_to_contain_text("stack_empty")
     fits(page)
+
+
+def test_phone_check_with_an_error_shows_it(phone):
+    """«Проверить и разыграть» at the foot of the form with an error far above: the page scrolls
+    to the message beside its field instead of leaving the judge at the button."""
+    page = phone
+    open_builder(page)
+    with page.expect_response(RUN):
+        field(page, "players[0].max_hand").fill("-1")
+    page.locator("#check").scroll_into_view_if_needed()
+    with page.expect_response(RUN):
+        page.locator("#check").click()
+    expect(page.locator("#pane-build")).to_be_visible()
+    err = page.locator("#build-form .field-error").first
+    expect(err).to_contain_text("отрицательн")
+    page.wait_for_function("() => { const r = document.querySelector('#build-form .field-error').getBoundingClientRect();"
+                           " return r.top >= 0 && r.bottom <= window.innerHeight; }")

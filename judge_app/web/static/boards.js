@@ -750,7 +750,11 @@
   }
   $("check").addEventListener("click", function () {
     clearTimeout(timer);
-    check().then(function (ok) { if (ok) showTab("play"); });
+    check().then(function (ok) {
+      if (ok) return showTab("play");
+      var first = document.querySelector("#build-form .field-error");   /* on a phone it may be far above the button */
+      if (first) first.scrollIntoView({ block: "center" });
+    });
   });
 
   /* -- loading a board from YAML (saved board, library scenario, import) --------- */
