@@ -93,8 +93,24 @@ ASKS = {"x": ("X — выбор следом", "X asked next"), "mode": ("реж
         "tap_untapped": ("что повернуть — выбор следом", "what to tap asked next"),
         "kicker": ("платить ли кикер — выбор следом", "kicker asked next"),
         "buyback": ("платить ли откуп — выбор следом", "buyback asked next")}
-ANSWER_NAMES = {"yes": ("да", "yes"), "no": ("нет", "no"), "keep": ("оставить прежние цели", "keep the targets"),
-                "pay": ("заплатить", "pay"), "decline": ("не платить", "decline")}   # the words an owed choice offers
+ANSWER_NAMES = {"yes": ("да", "yes"), "no": ("нет", "no"), "none": ("ничего", "nothing"), "keep": ("оставить прежние цели", "keep the targets"),
+                "pay": ("заплатить", "pay"), "decline": ("не платить", "decline"),
+                "white": ("белый", "white"), "blue": ("синий", "blue"), "black": ("чёрный", "black"),   # as_enters: color
+                "red": ("красный", "red"), "green": ("зелёный", "green")}   # the words an owed choice offers
+
+
+# the owed decision in English on ?ui=en (the engine words it in Russian, with the details)
+DECISION_EN = {"declare_attackers": "declares attackers", "declare_blockers": "declares blockers",
+               "assign_damage": "assigns combat damage", "order_blockers": "orders the blockers",
+               "order_triggers": "orders their triggered abilities (the first goes on the stack first)",
+               "targets": "chooses targets", "legend_rule": "chooses the legendary permanent to keep",
+               "discard": "discards down to the maximum hand size", "may": "chooses whether to use a \"you may\" ability",
+               "search": "chooses the cards found", "scry": "scries: the cards on top and at the bottom",
+               "as_enters": "makes the choice as the permanent enters", "new_targets": "chooses new targets",
+               "unless_pay": "chooses whether to pay", "replacement_order": "chooses which effect applies first",
+               "replacement_card": "chooses a card", "replacement_choice": "makes a choice as it enters",
+               "x": "chooses X", "mode": "chooses the mode", "cost_choice": "chooses how to pay the cost",
+               "optional_cost": "chooses whether to pay the optional cost"}
 
 
 def _choice_labels(a: dict) -> tuple[str, str]:
@@ -125,13 +141,16 @@ def owed_form(game: Game, known: set) -> dict | None:
     if d is None:
         return None
     out = d.to_dict()
+    out["text_en"] = f"{d.by} {DECISION_EN.get(d.kind, d.kind.replace('_', ' '))}"
     opts = [o for o in d.options if o != "none"]
     if d.kind == "declare_attackers":
         targets = _defenders(game, d.by)
-        out.update(answer="attack", rows=[{"id": o, "name": _name(game, o), "choices": targets} for o in opts])
+        out.update(answer="attack", rows=[{"id": o, "name": _name(game, o), "choices": targets} for o in opts],
+                   choice_names={t: _name(game, t) for t in targets})
     elif d.kind == "declare_blockers":
         atk = combat.attacking(game)
-        out.update(answer="block", rows=[{"id": o, "name": _name(game, o), "choices": atk} for o in opts])
+        out.update(answer="block", rows=[{"id": o, "name": _name(game, o), "choices": atk} for o in opts],
+                   choice_names={a: _name(game, a) for a in atk})
     elif d.kind == "assign_damage":
         canon = d.options[0] if d.options else {}
         out.update(answer="assign_damage",
@@ -143,8 +162,9 @@ def owed_form(game: Game, known: set) -> dict | None:
     else:   # targets, legend_rule, discard; x, mode, cost_choice (costs.py); unless_pay, new_targets (stack_fights.py)
         out.update(answer="choose", names={str(o): ANSWER_NAMES.get(str(o)) or _name(game, str(o)) for o in d.options})
         labels = d.context.get("labels") if isinstance(d.context.get("labels"), dict) else {}
+        labels_en = d.context.get("labels_en") if isinstance(d.context.get("labels_en"), dict) else {}
         for o, text in labels.items():   # replacement_order: the effects as the engine describes them, not "d1:1"
-            out["names"][str(o)] = (f"{text} [{o}]", f"{text} [{o}]")
+            out["names"][str(o)] = (f"{text} [{o}]", f"{labels_en.get(o, text)} [{o}]")
         if d.context.get("field"):
             out["asks"] = d.context["field"]   # x / mode / sacrifice / discard / tap_untapped
     out["needs_id"] = _unnamed([o for o in d.options if isinstance(o, str) and o in game.objects], game, known)

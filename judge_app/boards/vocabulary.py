@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from judge_app.cards import model
 from judge_app.engine import target_kinds
+from judge_app.engine.control_copy import CHOICE_KEY
 from judge_app.engine.keywords import KW_RU
 
 KEYWORD_EN = {"first_strike": "first strike", "double_strike": "double strike", "cant_block": "can't block",
@@ -61,6 +62,13 @@ TRIGGERS = {"etb": ("когда выходит на поле битвы", "when 
             "becomes_target": ("когда становится целью заклинания или способности",
                                "whenever it becomes the target of a spell or ability"),
             "you_cast": ("когда вы разыгрываете заклинание", "whenever you cast a spell")}
+# "as [this] enters, choose …" (614.12, 706.5) an ad-hoc permanent may have; the choice made is its
+# ``chosen:`` on the board. Sutured Ghoul's exiled cards are YAML-only: a board can't state them.
+AS_ENTERS = {"color": ("выбрать цвет", "choose a colour"),
+             "creature_type": ("выбрать тип существ", "choose a creature type"),
+             "copy_creature": ("выйти копией существа (Клон)", "enter as a copy of a creature (Clone)"),
+             "copy_artifact": ("выйти копией артефакта", "enter as a copy of an artifact")}
+YAML_ONLY_AS_ENTERS = ("exile_creature_cards",)
 YAML_ONLY_TRIGGERS = ("state",)   # a state trigger needs its "if" condition (603.8): written in the YAML tab
 # static kinds a form can fill: (label ru, label en, the fields it needs)
 STATICS = {"anthem": ("ваши существа получают +P/+T", "creatures you control get +P/+T", ["pt", "affects"]),
@@ -73,7 +81,19 @@ STATICS = {"anthem": ("ваши существа получают +P/+T", "creat
            "enchantments_are_creatures": ("чары — существа (Опалесценция)", "enchantments are creatures (Opalescence)", []),
            "permanents_are_enchantments": ("перманенты — чары", "permanents are enchantments", []),
            "creatures_lose_abilities": ("существа теряют способности и становятся P/T (Смирение)",
-                                        "creatures lose abilities and are P/T (Humility)", ["pt"])}
+                                        "creatures lose abilities and are P/T (Humility)", ["pt"]),
+           # linked to an "as it enters" choice (706.7a, AS_ENTERS): they read what was chosen
+           "chosen_color_everything": ("всё — ещё и выбранного цвета (Слуга художника; нужен выбор цвета)",
+                                       "everything is also the chosen colour (Painter's Servant; needs a colour choice)", []),
+           "protection_from_chosen_color": ("защита от выбранного цвета (нужен выбор цвета)",
+                                            "protection from the chosen colour (needs a colour choice)", []),
+           "chosen_creature_type": ("существа — выбранного типа (Заговор; нужен выбор типа)",
+                                    "creatures are the chosen type (Conspiracy; needs a type choice)", []),
+           "is_chosen_type": ("он ещё и выбранного типа (нужен выбор типа)",
+                              "it is also the chosen type (needs a type choice)", []),
+           "anthem_chosen_type": ("другие ваши существа выбранного типа получают +P/+T (нужен выбор типа)",
+                                  "other creatures you control of the chosen type get +P/+T (needs a type choice)",
+                                  ["pt"])}
 # effects: (label ru, label en, the numbers or keyword it takes, where it may go)
 EFFECTS = {"damage": ("повреждения", "damage", ["n"], ["target1", "each_creature", "each_player", "each_opponent"]),
            "pump": ("+P/+T до конца хода", "+P/+T until end of turn", ["p", "t"], ["target1", "self"]),
@@ -127,7 +147,7 @@ def _keyword_label(k: str, en: bool) -> str:
 @lru_cache(maxsize=2)
 def for_page(en: bool) -> dict:
     """The picker's vocabulary, for ``boards.js`` (a data attribute of the page)."""
-    statics = [s for s in model.STATIC_KINDS if s in STATICS]   # the rest need an "as it enters" choice
+    statics = [s for s in model.STATIC_KINDS if s in STATICS]
     return {
         "keywords": [[k, _keyword_label(k, en)] for k in model.KEYWORDS if k not in ARGUMENT_KEYWORDS],
         "targets": _pairs(model.TARGET_KINDS, TARGETS, en),
@@ -142,4 +162,7 @@ def for_page(en: bool) -> dict:
         "types": _pairs(PERMANENT_TYPES, TYPES, en),
         "supertypes": _pairs(SUPERTYPES, SUPERTYPES, en),
         "protection": _pairs(PROTECTION_FROM, PROTECTION, en),
+        # [code, label, the key of ``chosen:`` that states it on the board]
+        "as_enters": [p + [CHOICE_KEY[p[0]]] for p in _pairs([k for k in model.AS_ENTERS if k not in YAML_ONLY_AS_ENTERS],
+                                                              AS_ENTERS, en)],
     }

@@ -39,7 +39,7 @@ from judge_app.engine import priority, triggers
 from judge_app.engine.errors import InvalidInput, Refused
 from judge_app.engine.keywords import effective, evasion, has, names, protection, strike
 from judge_app.engine.ru import dmg
-from judge_app.engine.state import STEP_RU, Decision, Game
+from judge_app.engine.state import STEP_EN, STEP_RU, Decision, Game
 
 COMBAT_ACTIONS = ("attack", "block", "order_blockers", "assign_damage")
 DECISIONS = ("declare_attackers", "declare_blockers", "order_blockers", "assign_damage")
@@ -205,7 +205,7 @@ def remove(game: Game, obj) -> None:
 # -- steps ------------------------------------------------------------------------------
 
 def _step_event(game: Game, step: str, keys: list) -> None:
-    game.emit("step", f"Начинается {STEP_RU[step]}", f"{step} step begins", [], keys)
+    game.emit("step", f"Начинается {STEP_RU[step]}", f"The {STEP_EN[step]} begins", [], keys)
 
 
 def begin_step(game: Game, step: str) -> None:

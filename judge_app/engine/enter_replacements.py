@@ -24,7 +24,7 @@ Season modifies the creation, and only then each token's own "as it enters" (616
 from __future__ import annotations
 
 from judge_app.engine import replacement
-from judge_app.engine.replacement import Kind, choose_option, register
+from judge_app.engine.replacement import Kind, choose_option, register, src_en
 from judge_app.engine.state import Game, Obj
 
 COLOR_CHOICES = ("white", "blue", "black", "red", "green")
@@ -52,7 +52,8 @@ def _copy_apply(game: Game, e: dict, ev: dict):
 
 
 register(Kind("creatures_enter_as_copy", ("enter",), _copy_applies, _copy_apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}): выходит копией", order_class="copy"),
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): выходит копией",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): enters as a copy", order_class="copy"),
          statics=("creatures_enter_as_copy",))
 
 
@@ -87,7 +88,8 @@ def _steal_apply(game: Game, e: dict, ev: dict):
 
 
 register(Kind("enters_under_your_control", ("enter",), _steal_applies, _steal_apply,
-              lambda g, e: f"«{e['source_name']}»: выходит под контролем {e['target']}", order_class="control"))
+              lambda g, e: f"«{e['source_name']}»: выходит под контролем {e['target']}",
+              label_en=lambda g, e: f"{src_en(g, e)}: enters under {e['target']}'s control", order_class="control"))
 
 
 # -- "as [this] enters, choose a colour" of a token or a card put onto the battlefield --
@@ -112,7 +114,8 @@ def _as_enters_apply(game: Game, e: dict, ev: dict):
 
 
 register(Kind("as_enters_color", ("enter",), _as_enters_applies, _as_enters_apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}): выбрать цвет при выходе"))
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): выбрать цвет при выходе",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): choose a colour as it enters"))
 
 
 def _pick_any_number(game: Game, by: str, options, text, act) -> list:
@@ -166,7 +169,8 @@ def _exile_cards_apply(game: Game, e: dict, ev: dict):
 
 
 register(Kind("as_enters_exile_cards", ("enter",), _exile_cards_applies, _exile_cards_apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}): изгнать карты существ при выходе"))
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): изгнать карты существ при выходе",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): exile creature cards as it enters"))
 
 
 # -- devour (702.81a, 614.13b): each instance its own replacement effect ------------------
@@ -204,7 +208,8 @@ def _devour_apply(game: Game, e: dict, ev: dict):
 
 
 register(Kind("devour", ("enter",), _devour_applies, _devour_apply,
-              lambda g, e: f"поглощение {e['ability']['devour']} ({e['source']}:devour{e['ability']['n'] + 1})"))
+              lambda g, e: f"поглощение {e['ability']['devour']} ({e['source']}:devour{e['ability']['n'] + 1})",
+              label_en=lambda g, e: f"devour {e['ability']['devour']} ({e['source']}:devour{e['ability']['n'] + 1})"))
 replacement.ENTERING_HOOKS.append(_devour_instances)
 AS_ENTERS_KINDS = {"color": "as_enters_color", "exile_creature_cards": "as_enters_exile_cards"}
 replacement.ABILITY_KINDS["as_enters"] = lambda ab: AS_ENTERS_KINDS.get(ab.get("as_enters"))
@@ -246,10 +251,12 @@ def _counters_apply(game: Game, e: dict, ev: dict):
 
 
 register(Kind("double_tokens", ("create_token",), _tokens_applies, _tokens_apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}): вдвое больше фишек"),
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): вдвое больше фишек",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): twice that many tokens"),
          statics=("double_tokens_and_counters",))
 register(Kind("double_counters", ("counters", "enter"), _counters_applies, _counters_apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}): вдвое больше жетонов"),
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): вдвое больше жетонов",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): twice that many counters"),
          statics=("double_tokens_and_counters",))
 
 

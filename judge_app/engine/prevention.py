@@ -18,7 +18,7 @@ Combust's "the damage can't be prevented" is a flag of its damage instruction).
 from __future__ import annotations
 
 from judge_app.engine import replacement
-from judge_app.engine.replacement import Kind, register
+from judge_app.engine.replacement import Kind, register, src_en
 from judge_app.engine.ru import dmg
 from judge_app.engine.state import Game, Player
 
@@ -91,7 +91,8 @@ def _extra_damage(game: Game, extra: dict, n: int) -> None:
 
 
 register(Kind("prevent_next", ("damage",), _next_applies, _next_apply,
-              lambda g, e: f"щит «{e.get('source_name', '')}» (предотвратить следующие {e.get('left')})", prevention=True))
+              lambda g, e: f"щит «{e.get('source_name', '')}» (предотвратить следующие {e.get('left')})",
+              label_en=lambda g, e: f"{src_en(g, e)} shield (prevent the next {e.get('left')})", prevention=True))
 
 
 def _all_to_applies(game, e, ev) -> bool:
@@ -101,7 +102,8 @@ def _all_to_applies(game, e, ev) -> bool:
 register(Kind("prevent_all_to", ("damage",), _all_to_applies,
               lambda g, e, ev: _shrink(g, ev, ev["amount"], f"«{e.get('source_name', '')}» предотвращает все повреждения",
                                        ["prevent_effect"]),
-              lambda g, e: f"«{e.get('source_name', '')}» (предотвратить все повреждения)", prevention=True))
+              lambda g, e: f"«{e.get('source_name', '')}» (предотвратить все повреждения)",
+              label_en=lambda g, e: f"{src_en(g, e)} (prevent all damage)", prevention=True))
 
 
 def _you_and_creatures_applies(game, e, ev) -> bool:
@@ -118,6 +120,7 @@ register(Kind("prevent_all_you_and_creatures", ("damage",), _you_and_creatures_a
                                        f"которые должны быть нанесены игроку {e['controller']} и существам под его контролем",
                                        ["prevent_effect"]),
               lambda g, e: f"«{e.get('source_name', '')}» (предотвратить все повреждения вам и вашим существам)",
+              label_en=lambda g, e: f"{src_en(g, e)} (prevent all damage to you and your creatures)",
               prevention=True))
 
 
@@ -135,7 +138,8 @@ register(Kind("prevent_damage_to", ("damage",), _static_prevent_applies,
               lambda g, e, ev: _shrink(g, ev, e["ability"].get("amount", 1),
                                        f"«{e['source_name']}» предотвращает {e['ability'].get('amount', 1)} из этих повреждений",
                                        ["prevent_static_amount"]),
-              lambda g, e: f"«{e['source_name']}» (предотвратить {e['ability'].get('amount', 1)})", prevention=True),
+              lambda g, e: f"«{e['source_name']}» (предотвратить {e['ability'].get('amount', 1)})",
+              label_en=lambda g, e: f"{src_en(g, e)} (prevent {e['ability'].get('amount', 1)})", prevention=True),
          statics=("prevent_damage_to",))
 
 
@@ -159,7 +163,8 @@ def _double_apply(game, e, ev):
 
 
 register(Kind("double_damage", ("damage",), _double_applies, _double_apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}, удвоение повреждений)"),
+              lambda g, e: f"«{e['source_name']}» ({e['source']}, удвоение повреждений)",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}, double damage)"),
          statics=("double_damage",))
 
 
@@ -199,7 +204,8 @@ def _hydra_apply(game, e, ev):
 
 
 register(Kind("prevent_damage_remove_counters", ("damage",), _hydra_applies, _hydra_apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}): предотвратить и снять жетоны", prevention=True,
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): предотвратить и снять жетоны",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): prevent and remove counters", prevention=True,
               on_unpreventable=_remove_counters),
          statics=("prevent_damage_remove_counters",))
 
@@ -235,7 +241,8 @@ def _redirect_apply(game, e, ev):
 
 
 register(Kind("redirect_next", ("damage",), _redirect_applies, _redirect_apply,
-              lambda g, e: f"«{e['source_name']}»: перенаправить следующие повреждения"))
+              lambda g, e: f"«{e['source_name']}»: перенаправить следующие повреждения",
+              label_en=lambda g, e: f"{src_en(g, e)}: redirect the next damage"))
 
 
 # -- the next time a (chosen) source would deal damage (615.8, 615.9) -------------------
@@ -255,4 +262,5 @@ def _from_source_apply(game, e, ev):
 
 
 register(Kind("prevent_next_from", ("damage",), _from_source_applies, _from_source_apply,
-              lambda g, e: f"щит «{e.get('source_name', '')}» от {e['source_ref']}", prevention=True))
+              lambda g, e: f"щит «{e.get('source_name', '')}» от {e['source_ref']}",
+              label_en=lambda g, e: f"{src_en(g, e)} shield from {e['source_ref']}", prevention=True))

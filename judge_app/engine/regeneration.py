@@ -35,7 +35,8 @@ def _apply(game: Game, e: dict, ev: dict):
     return None
 
 
-register(Kind("regeneration", ("destroy",), _applies, _apply, lambda g, e: f"регенерационный щит ({e['target']})"))
+register(Kind("regeneration", ("destroy",), _applies, _apply, lambda g, e: f"регенерационный щит ({e['target']})",
+              label_en=lambda g, e: f"regeneration shield ({e['target']})"))
 
 
 def add_shield(game: Game, obj: Obj, source_name: str, made_by: str = "") -> None:

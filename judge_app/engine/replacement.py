@@ -64,6 +64,7 @@ class Kind:
     prevention: bool = False
     order_class: str = ""
     on_unpreventable: Callable | None = None   # 615.12a: what still happens when it prevents nothing (Protean Hydra)
+    label_en: Callable | None = None   # the label in English: the builder's page on ?ui=en names the effects to order
 
 
 # 616.1a-c: the classes chosen first, in this order, each with the rule keys its choice cites
@@ -79,6 +80,12 @@ KINDS: dict = {}
 STATIC_KINDS: dict = {}   # static ability name -> the names of its Kinds (Doubling Season has two)
 ABILITY_KINDS: dict = {}  # other ability key (as_enters) -> ability -> Kind name or None
 ENTERING_HOOKS: list = []  # fn(obj) -> [(id suffix, Kind name, ability)]: an entering permanent's own (devour)
+
+
+def src_en(game: Game, e: dict) -> str:
+    """The English name of an effect's source, for ``Kind.label_en`` (its Russian one when it has none)."""
+    o = game.objects.get(e.get("source"))
+    return (o.name_en or o.name_ru) if o is not None else e.get("source_name", "")
 
 
 def register(kind: Kind, statics: tuple = ()) -> Kind:
@@ -277,8 +284,10 @@ def _choose(game: Game, event: dict, options: list, class_keys: list, again: boo
         raise InvalidInput(f"{by} должен выбрать порядок эффектов замены, но это действие нельзя повторить")
     text = (f"{by} выбирает, какой эффект замены или предотвращения применить первым к событию "
             f"«{describe(game, event)}»: " + "; ".join(f"{i} — {t}" for i, t in labels.items()))
+    labels_en = {e["id"]: (KINDS[e["shield"]].label_en or KINDS[e["shield"]].label)(game, e) for e in options}
     raise ChoiceOwed(Decision(by=by, kind="replacement_order", options=list(labels), text_ru=text,
-                              context={"key": list(key), "labels": labels}))   # labels: for the builder's page
+                              context={"key": list(key), "labels": labels,   # labels: for the builder's page
+                                       "labels_en": labels_en}))
 
 
 def choose_card(game: Game, by: str, options: list, why: str) -> str:

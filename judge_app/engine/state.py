@@ -24,6 +24,13 @@ STEP_RU = {
     "combat_damage": "шаг боевых повреждений", "end_of_combat": "шаг конца боя",
     "main2": "вторая главная фаза", "end": "заключительный шаг", "cleanup": "шаг очистки",
 }
+STEP_EN = {   # the trace's English text and the builder's ?ui=en
+    "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step", "main1": "precombat main phase",
+    "beginning_of_combat": "beginning of combat step", "declare_attackers": "declare attackers step",
+    "declare_blockers": "declare blockers step", "first_strike_damage": "first-strike combat damage step",
+    "combat_damage": "combat damage step", "end_of_combat": "end of combat step",
+    "main2": "postcombat main phase", "end": "end step", "cleanup": "cleanup step",
+}
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command")
 ZONE_RU = {"library": "библиотека", "hand": "рука", "battlefield": "поле битвы",
            "graveyard": "кладбище", "exile": "изгнание", "stack": "стек", "command": "командная зона"}

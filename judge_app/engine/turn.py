@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge_app.engine import combat, priority, triggers
 from judge_app.engine import events as ev
-from judge_app.engine.state import STEP_RU, STEPS, Decision, Game
+from judge_app.engine.state import STEP_EN, STEP_RU, STEPS, Decision, Game
 
 NO_PRIORITY = ("untap", "cleanup")
 STEP_KEY = {"untap": "untap", "upkeep": "upkeep", "draw": "draw_step", "main1": "main_phase",
@@ -70,7 +70,7 @@ def begin_step(game: Game, step: str) -> None:
         keys.append("priority_ap_step")
     if step == "untap":
         keys.append("untap_no_priority")
-    game.emit("step", f"Начинается {STEP_RU[step]}", f"{step} step begins", [], keys)
+    game.emit("step", f"Начинается {STEP_RU[step]}", f"The {STEP_EN[step]} begins", [], keys)
     ap = game.ap
     if step == "untap":
         for oid in game.battlefield:

@@ -17,7 +17,7 @@ Static abilities (card vocabulary ``static:``):
 from __future__ import annotations
 
 from judge_app.engine import replacement
-from judge_app.engine.replacement import Kind, choose_card, register
+from judge_app.engine.replacement import Kind, choose_card, register, src_en
 from judge_app.engine.state import Game
 
 
@@ -40,7 +40,8 @@ def _exile_apply(game: Game, e: dict, ev: dict):
 
 
 register(Kind("exile_instead_of_graveyard", ("zone",), _exile_applies, _exile_apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}): изгнать вместо кладбища"),
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): изгнать вместо кладбища",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): exile instead of the graveyard"),
          statics=("exile_instead_of_graveyard",))
 
 
@@ -58,7 +59,8 @@ def _shuffle_apply(game: Game, e: dict, ev: dict):
 
 
 register(Kind("dies_shuffle_instead", ("zone",), _shuffle_applies, _shuffle_apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}): замешать в библиотеку вместо смерти"),
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): замешать в библиотеку вместо смерти",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): shuffle into the library instead of dying"),
          statics=("dies_shuffle_instead",))
 
 
@@ -83,9 +85,11 @@ def _tapped_apply(game, e, ev):
 
 
 register(Kind("enters_tapped", ("enter",), _tapped_self_applies, _tapped_apply,
-              lambda g, e: f"«{e['source_name']}» выходит повёрнутым"), statics=("enters_tapped",))
+              lambda g, e: f"«{e['source_name']}» выходит повёрнутым",
+              label_en=lambda g, e: f"{src_en(g, e)} enters tapped"), statics=("enters_tapped",))
 register(Kind("permanents_enter_tapped", ("enter",), _tapped_others_applies, _tapped_apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}): перманенты выходят повёрнутыми"),
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): перманенты выходят повёрнутыми",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): permanents enter tapped"),
          statics=("permanents_enter_tapped",))
 
 
@@ -105,7 +109,8 @@ def _counters_apply(game, e, ev):
 
 
 register(Kind("enters_with_counters", ("enter",), _counters_applies, _counters_apply,
-              lambda g, e: f"«{e['source_name']}» выходит с жетонами"), statics=("enters_with_counters",))
+              lambda g, e: f"«{e['source_name']}» выходит с жетонами",
+              label_en=lambda g, e: f"{src_en(g, e)} enters with counters"), statics=("enters_with_counters",))
 
 
 # -- life and draws (616.2's example) ------------------------------------------------
@@ -122,7 +127,8 @@ def _life_to_draw(game, e, ev):
 
 
 register(Kind("gain_life_draw_instead", ("gain_life",), lambda g, e, ev: _yours(g, e, ev) and ev["amount"] > 0,
-              _life_to_draw, lambda g, e: f"«{e['source_name']}»: брать карты вместо жизни"),
+              _life_to_draw, lambda g, e: f"«{e['source_name']}»: брать карты вместо жизни",
+              label_en=lambda g, e: f"{src_en(g, e)}: draw cards instead of gaining life"),
          statics=("gain_life_draw_instead",))
 
 
@@ -139,7 +145,8 @@ def _draw_to_return(game, e, ev):
 
 
 register(Kind("draw_return_instead", ("draw",), _yours, _draw_to_return,
-              lambda g, e: f"«{e['source_name']}»: вернуть карту с кладбища вместо взятия"),
+              lambda g, e: f"«{e['source_name']}»: вернуть карту с кладбища вместо взятия",
+              label_en=lambda g, e: f"{src_en(g, e)}: return a card from the graveyard instead of drawing"),
          statics=("draw_return_instead",))
 
 
@@ -158,12 +165,14 @@ def _skip_apply(game, e, ev):
 
 
 register(Kind("skip_step", ("step",), _skip_applies, _skip_apply,
-              lambda g, e: f"«{e['source_name']}»: пропустить шаг"), statics=("skip_step",))
+              lambda g, e: f"«{e['source_name']}»: пропустить шаг",
+              label_en=lambda g, e: f"{src_en(g, e)}: skip the step"), statics=("skip_step",))
 
 
 # -- "skip your next turn / combat phase / … step" from a resolved effect (614.10, 614.10a) --
 
 WHAT_RU = {"turn": "свой следующий ход", "combat": "свою следующую фазу боя"}
+WHAT_EN = {"turn": "their next turn", "combat": "their next combat phase"}
 
 
 def _skip_next_applies(game, e, ev) -> bool:
@@ -188,4 +197,5 @@ def _skip_next_apply(game, e, ev):
 
 
 register(Kind("skip_next", ("step",), _skip_next_applies, _skip_next_apply,
-              lambda g, e: f"«{e['source_name']}»: пропустить {WHAT_RU.get(e['what'], e['what'])}"))
+              lambda g, e: f"«{e['source_name']}»: пропустить {WHAT_RU.get(e['what'], e['what'])}",
+              label_en=lambda g, e: f"{src_en(g, e)}: skip {WHAT_EN.get(e['what'], e['what'])}"))

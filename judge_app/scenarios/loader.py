@@ -545,20 +545,36 @@ def _check_targets_and_pay(c: _Checker, v: dict, key: str) -> None:
             c.ref(t, _line(v, lk), f"{key}.{lk}", players_ok)
 
 
+CHOICE_WORDS = {"copy": "копией чего выходит", "type": "тип существ", "color": "цвет"}   # what chosen: states
+
+
+def _entering_abilities(c: _Checker, e) -> tuple[str, list]:
+    """The name and abilities of a board entry: a pool card's, or an ad-hoc object's own
+    (``creature: {abilities: [{as_enters: color}, …]}``), so both state their choice alike."""
+    name = e if isinstance(e, str) else e.get("card") if isinstance(e, dict) else None
+    card = c.pool.get(name) if isinstance(name, str) else None
+    if card is not None:
+        return card.name_ru, list(card.abilities)
+    spec = next((e[k] for k in AD_HOC_KINDS if k in e), None) if isinstance(e, dict) else None
+    if isinstance(spec, dict) and isinstance(spec.get("abilities"), list):
+        return str(spec.get("name", "")), spec["abilities"]
+    return "", []
+
+
 def _check_chosen(c: _Checker, e, key: str) -> None:
     """``chosen:`` — the choice a permanent on the board made as it entered (Clone's copy,
     Conspiracy's creature type, Painter's Servant's colour); a card that makes such a
     choice needs it, and a card that makes none can't have one."""
-    card = c.pool.get(e if isinstance(e, str) else e.get("card")) if isinstance(e, (str, dict)) else None
+    name, abilities = _entering_abilities(c, e)
     # a choice the board can state (Sutured Ghoul's exiled cards can't: it is on the board as 0/0)
-    need = next((a["as_enters"] for a in card.abilities if a.get("as_enters") in CHOICE_KEY), None) if card else None
+    need = next((a["as_enters"] for a in abilities if isinstance(a, dict) and a.get("as_enters") in CHOICE_KEY), None)
 
     chosen = e.get("chosen") if isinstance(e, dict) else None
     ln = _line(e, "chosen") if isinstance(e, dict) else 0
     if chosen is None:
         if need:
-            c.err(ln or getattr(e, "line", 0), key, f"«{card.name_ru}» делает выбор при выходе на поле битвы: "
-                  f"нужно chosen: {{{CHOICE_KEY[need]}: …}}")
+            c.err(ln or getattr(e, "line", 0), key, f"«{name}» делает выбор при выходе на поле битвы "
+                  f"({CHOICE_WORDS[CHOICE_KEY[need]]}): нужно chosen: {{{CHOICE_KEY[need]}: …}}")
         return
     if not isinstance(chosen, dict):
         c.err(ln, f"{key}.chosen", "ожидается словарь {copy: ID | type: ТИП | color: ЦВЕТ}")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from judge_app.cards.model import CardPool, default_pool
 from judge_app.engine import actions, combat, costs, face_down, setup
 from judge_app.engine.errors import EngineError, InvalidInput, Refused
-from judge_app.engine.state import STEPS, Game, StopAtEvent
+from judge_app.engine.state import STEP_EN, STEPS, Game, StopAtEvent
 from judge_app.scenarios import combat_script, expectations
 from judge_app.scenarios.loader import Scenario
 
@@ -242,7 +242,7 @@ class Runner:
                 return not g.stack
             if target == "end_of_turn":
                 return g.turn != start_turn and g.priority is not None
-            began = any(e.kind == "step" and e.text_en == f"{target} step begins" for e in g.events[start:])
+            began = any(e.kind == "step" and e.text_en == f"The {STEP_EN.get(target, target)} begins" for e in g.events[start:])
             if target in ("untap", "cleanup"):
                 return began
             return began and g.step == target and (g.priority is not None or g.decision)

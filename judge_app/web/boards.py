@@ -4,7 +4,8 @@
   "decisions": [...], "states": "events"|"final", "at": N}``) → the run;
 - ``POST /api/boards``, ``GET``/``PUT /api/boards/<id>``: saved boards with revisions
   (409 when the edit was based on an old revision);
-- ``GET /api/cards?q=``: cards of the pool by Russian or English name, as you type;
+- ``GET /api/cards?q=``: cards of the pool by Russian or English name, as you type, typos forgiven
+  (``boards.card_search``);
 - ``/boards/new`` (``?from=<library scenario id>``), ``/boards/<id>``: the builder and the
   play page (``static/boards.js``); ``/boards/<id>.yaml``: export.
 
@@ -26,8 +27,7 @@ from functools import lru_cache
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, session, url_for
 
-from ..boards import replay, service, store, vocabulary
-from ..cards.model import default_pool
+from ..boards import card_search, replay, service, store, vocabulary
 from . import boards_strings, queries, rate_limit, render, scenario_data
 from .byte_cache import PageCache
 
@@ -247,19 +247,12 @@ def api_update(bid: str):
 
 @boards.get("/api/cards")
 def api_cards():
-    q = (request.args.get("q") or "").strip().casefold().replace("ё", "е")
-    if len(q) > 60:
+    q = request.args.get("q") or ""
+    if len(q.strip()) > 60:
         return _error(400, "q: слишком длинный запрос (максимум 60 символов)")
-    out = []
-    for c in default_pool().cards:
-        names = [c.name_ru, c.name_en, *c.aliases]
-        if q and not any(q in n.casefold().replace("ё", "е") for n in names):
-            continue
-        out.append({"name_ru": c.name_ru, "name_en": c.name_en, "types": list(c.types),
-                    "pt": f"{c.power}/{c.toughness}" if c.power is not None else None,
-                    "text_ru": c.text_ru})
-    out.sort(key=lambda c: (not c["name_ru"].casefold().startswith(q), c["name_ru"]))
-    return jsonify(out[:20])
+    return jsonify([{"name_ru": c.name_ru, "name_en": c.name_en, "types": list(c.types),
+                     "pt": f"{c.power}/{c.toughness}" if c.power is not None else None, "text_ru": c.text_ru}
+                    for c in card_search.find(q)])
 
 
 # -- pages -------------------------------------------------------------------------
@@ -302,10 +295,10 @@ def _new_board_run(lang: str) -> str:
 
 
 def _page(scenario: str, board: store.Board | None, origin: str = "", can_edit: bool = True):
-    from ..engine.state import STEP_RU, STEPS
+    from ..engine.state import STEP_EN, STEP_RU, STEPS
 
     lang = boards_strings.ui.ui_lang()
-    steps = [[s, s if lang == "en" else STEP_RU.get(s, s)] for s in STEPS]
+    steps = [[s, STEP_EN[s] if lang == "en" else STEP_RU.get(s, s)] for s in STEPS]
     if scenario:
         first = _first_run_json(scenario, board.variations if board else None, lang)
     else:

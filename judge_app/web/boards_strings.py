@@ -62,6 +62,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "chosen_nothing": ("ничего (копия ничего)", "nothing (a copy of nothing)"),
     "chosen_hint": ("Нужен картам, которые выбирают при выходе; другим — нельзя (движок скажет).",
                     "Needed by cards that choose as they enter; others can't have it (the engine says which)."),
+    "as_enters": ("При выходе на поле битвы", "As it enters the battlefield"),
+    "as_enters_none": ("ничего не выбирает", "chooses nothing"),
+    "as_enters_hint": ("Движок спросит выбор, когда перманент будет выходить на поле битвы (614.12).",
+                       "The engine asks for the choice as the permanent enters the battlefield (614.12)."),
+    "as_enters_hint_bf": ("Он уже на поле битвы: укажите сделанный выбор ниже, в «Ещё» → «Выбор при выходе на поле». "
+                          "Способности, что читают выбор, — в «+ способность» → «статическая».",
+                          "It is already on the battlefield: state the choice made below, under «More» → «Chosen as it "
+                          "entered». Abilities that read the choice are under «+ ability» → «static»."),
     "library_known": ("известные сверху:", "known on top:"),
     "loyalty_counters": ("Счётчики верности", "Loyalty counters"),
     "in_yaml": ("меняется во вкладке YAML", "edit it in the YAML tab"),
@@ -130,8 +138,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "no_attack": ("не атакует", "doesn't attack"),
     "no_block": ("не блокирует", "doesn't block"),
     "play_hint": ("Отвечайте на решение или выбирайте действие — движок проверит его по правилам. "
+                  "«Пас» передаёт приоритет: когда все пасуют подряд, разрешается верхний объект стека, а при пустом "
+                  "стеке игра переходит к следующему шагу. "
                   "Нажмите на событие, чтобы увидеть поле после него; «Назад» отменяет решение.",
                   "Answer the decision or pick an action: the engine checks it against the rules. "
+                  "«Pass» passes priority: when all players pass in a row, the top of the stack resolves, or with an "
+                  "empty stack the game moves to the next step. "
                   "Tap an event to see the board after it; «Back» takes a decision back."),
     "trace": ("События", "Trace"),
     "back": ("◀ Назад", "◀ Back"),
@@ -160,6 +172,10 @@ STRINGS: dict[str, tuple[str, str]] = {
                   "Only this board's author can change it. Save your version as a copy?"),
     "export": ("Скачать YAML", "Download YAML"),
     "import": ("Загрузить YAML", "Import YAML"),
+    "yaml_hint": ("Та же доска как файл сценария (формат — docs/scenario-format.md). Поправьте текст и нажмите «Применить YAML»; "
+                  "«Скачать YAML» сохраняет доску вместе с сыгранной линией, «Загрузить YAML» открывает файл сценария.",
+                  "The same board as a scenario file (format: docs/scenario-format.md). Edit the text and press «Apply YAML»; "
+                  "«Download YAML» saves the board with the line played, «Import YAML» opens a scenario file."),
     "apply_yaml": ("Применить YAML", "Apply YAML"),
     "expectations": ("Ожидания", "Expectations"),
     "mana": ("мана", "mana"),
@@ -170,11 +186,46 @@ STRINGS: dict[str, tuple[str, str]] = {
     "revision": ("ревизия", "revision"),
     "attacks": ("атакует", "attacks"),
     "blocks": ("блокирует", "blocks"),
+    "subtypes_hint": ("по-английски, через запятую: Elf, Warrior", "comma-separated: Elf, Warrior"),
+    "spell_hint": ("имя карты из пула: Молния, Lightning Bolt…", "a card of the pool: Lightning Bolt…"),
+    "pick_targets": ("или отметьте:", "or tick:"),
+    "line_start": ("⌂ начало", "⌂ start"),
+    "share": ("Поделиться", "Share"),
+    "copied": ("Ссылка скопирована", "Link copied"),
+    "assigned": ("распределено {n} из {p}", "assigned {n} of {p}"),
+    "from_library_line": ("Его решения стали основной линией во вкладке «Розыгрыш»: там можно шагать назад и ветвить.",
+                          "Its decisions became the main line in the «Play» tab: step back and branch there."),
+    "find_card": ("Найти карту: Молния, Lightning…", "Find a card: Lightning…"),
     "needs_id": ("Чтобы назвать объект в решении, дайте ему id в конструкторе",
                  "To name an object in a decision, give it an id in the builder"),
 }
 
 
+# an expectation of a library scenario in words (the loader's EXPECT_KEYS): «✓ жизнь: Боб → 15», not JSON
+EXPECT_WORDS: dict[str, tuple[str, str]] = {
+    "life": ("жизнь", "life"), "poison": ("яд", "poison"), "zone": ("зона", "zone"), "tapped": ("повёрнут", "tapped"),
+    "pt": ("сила/выносливость", "power/toughness"), "damage": ("повреждения", "damage"),
+    "counters": ("счётчики", "counters"), "controller": ("контролёр", "controller"),
+    "abilities": ("способности", "abilities"), "stack": ("стек", "stack"),
+    "fired": ("применены правила", "rules applied"), "not_fired": ("не применены правила", "rules not applied"),
+    "result": ("итог игры", "result"), "waiting": ("ожидается решение", "decision owed"),
+    "hand_size": ("карт в руке", "cards in hand"), "library_size": ("карт в библиотеке", "cards in library"),
+    "explains": ("объяснение", "explanation"), "types": ("типы", "types"), "subtypes": ("подтипы", "subtypes"),
+    "supertypes": ("супертипы", "supertypes"), "colors": ("цвета", "colours"), "lacks": ("не имеет", "lacks")}
+# the words a decision or an expectation holds (zones, pass_until's targets, scry's top/bottom), by code
+VALUE_WORDS: dict[str, tuple[str, str]] = {
+    "battlefield": ("поле битвы", "battlefield"), "graveyard": ("кладбище", "graveyard"), "hand": ("рука", "hand"),
+    "exile": ("изгнание", "exile"), "library": ("библиотека", "library"), "stack": ("стек", "stack"),
+    "command": ("командная зона", "command zone"), "stack_empty": ("пустого стека", "the stack is empty"),
+    "end_of_turn": ("конца хода", "the end of the turn"), "top": ("наверх", "top"), "bottom": ("вниз", "bottom"),
+    "none": ("нет", "none"), "true": ("да", "yes"), "false": ("нет", "no")}
+
+
 def for_page() -> dict[str, str]:
+    """Every string for ``boards.js`` in the page's language; expectation and value words
+    under ``expect_CODE`` and ``w_CODE``."""
     en = ui.ui_lang() == "en"
-    return {k: v[1] if en else v[0] for k, v in STRINGS.items()}
+    out = {k: v[1] if en else v[0] for k, v in STRINGS.items()}
+    out.update({f"expect_{k}": v[1] if en else v[0] for k, v in EXPECT_WORDS.items()})
+    out.update({f"w_{k}": v[1] if en else v[0] for k, v in VALUE_WORDS.items()})
+    return out

@@ -170,6 +170,18 @@ def test_cards_by_russian_or_english_name(client):
     assert client.get("/api/cards?q=" + "я" * 61).status_code == 400
 
 
+def test_cards_forgive_a_typo(client):
+    """A judge on a phone types a name with a wrong letter: the nearest names come back, and a
+    name holding the query still ranks alone (no fuzzy noise beside an exact part)."""
+    typo = client.get("/api/cards?q=Слуга худажника").get_json()
+    assert [c["name_en"] for c in typo][:1] == ["Painter's Servant"]
+    assert [c["name_ru"] for c in client.get("/api/cards?q=Молнея").get_json()][:1] == ["Молния"]
+    assert [c["name_ru"] for c in client.get("/api/cards?q=lightnig bolt").get_json()][:1] == ["Молния"]
+    exact = client.get("/api/cards?q=худож").get_json()
+    assert [c["name_ru"] for c in exact] == ["Слуга художника"]
+    assert client.get("/api/cards?q=qqqqzzzz").get_json() == []
+
+
 def test_export_gives_the_line_played_as_a_scenario_that_replays_the_same(client):
     d = run(client, {"scenario": BOARD, "decisions": COMBAT_DECISIONS, "states": "final", "export": True}).get_json()
     text = d["yaml_with_decisions"]

@@ -93,3 +93,61 @@ def test_the_picker_offers_only_what_the_loader_accepts():
             model.validate_abilities([a], code)
         model.validate_abilities([{"mana": m} for m, _ in v["mana"]], "mana")
         assert {c for c, _ in v["types"]} <= set(model.CARD_TYPES) and {c for c, _ in v["colors"]} == set(model.COLORS)
+
+
+AS_ENTERS_BOARD = """
+players:
+  - name: Алиса
+    battlefield:
+      - id: painter
+        creature:
+          name: Маляр
+          power: 1
+          toughness: 3
+          abilities: [{as_enters: color}, {static: chosen_color_everything}]
+        chosen: {color: blue}
+      - {card: Медведи-гризли, id: bears}
+    hand:
+      - id: voice
+        creature: {name: Голос, power: 2, toughness: 2, cost: "{0}",
+                   abilities: [{as_enters: color}, {static: protection_from_chosen_color}]}
+  - name: Боб
+turn: {number: 1, active: Алиса, step: main1}
+"""
+
+
+def test_an_ad_hoc_permanent_chooses_as_it_enters(client):
+    """The form's "as it enters" kinds on an ad-hoc creature: on the battlefield its choice is
+    stated (chosen:) and the linked ability reads it; in hand the engine asks as it enters."""
+    for en in (False, True):
+        kinds = [k for k, _label, _key in vocabulary.for_page(en)["as_enters"]]
+        assert kinds == [k for k in model.AS_ENTERS if k not in vocabulary.YAML_ONLY_AS_ENTERS]
+        assert {"color", "creature_type", "copy_creature"} <= set(kinds)
+        model.validate_abilities([{"as_enters": k} for k in kinds], "as_enters")
+    code, d = run(client, scenario=AS_ENTERS_BOARD)
+    assert code == 200, d
+    bears = next(o for o in d["board"]["players"][0]["battlefield"] if o["id"] == "bears")
+    assert bears["colors"] == ["blue", "green"]   # the painter's chosen colour, in addition (layer 5)
+    cast = [{"cast": {"card": "voice"}, "by": "Алиса"}, {"pass": True, "by": "Алиса"}, {"pass": True, "by": "Боб"}]
+    code, d = run(client, scenario=AS_ENTERS_BOARD, decisions=cast)
+    assert d["owed"]["decision"] == "as_enters" and "red" in d["owed"]["options"]
+    assert d["owed"]["names"]["red"] == ["красный", "red"]   # in words, not the code
+    code, d = run(client, scenario=AS_ENTERS_BOARD, decisions=cast + [{"choose": "red", "by": "Алиса"}])
+    voice = next(o for o in d["board"]["players"][0]["battlefield"] if o["id"] == "voice")
+    assert "protection" in voice["keywords"]
+
+
+@pytest.mark.parametrize("change, path, words", [
+    ("        chosen: {color: blue}\n", "players[0].battlefield[0]", "нужно chosen: {color"),   # the choice is owed
+    ("{color: blue}", "players[0].battlefield[0].chosen.color", "неизвестный цвет"),
+    ("[{as_enters: color}, {static: chosen_color_everything}]", "players[0].battlefield[0].chosen.color",
+     "не делает выбора"),   # no "as it enters" ability: no choice to state
+])
+def test_an_ad_hoc_choice_is_checked_like_a_cards(client, change, path, words):
+    bad = {"        chosen: {color: blue}\n": AS_ENTERS_BOARD.replace(change, ""),
+           "{color: blue}": AS_ENTERS_BOARD.replace(change, "{color: bleu}")}.get(change) \
+        or AS_ENTERS_BOARD.replace(change, "[{static: chosen_color_everything}]")
+    code, d = run(client, scenario=bad)
+    assert code == 400
+    issue = next(i for i in d["issues"] if i["path"] == path)
+    assert words in issue["message"] and issue["line"] > 0, d["issues"]

@@ -84,3 +84,37 @@ def test_the_replacement_order_decision_names_the_effects(client):
     for o in owed["options"]:
         ru, en = owed["names"][o]
         assert ru != o and "Удвоитель" in ru and o in ru, ru
+        # ?ui=en: the effect in English (an ad-hoc permanent has only the name it was given)
+        assert o in en and "double damage" in en and "удвоение" not in en, en
+
+
+def test_every_replacement_effect_has_an_english_label():
+    """The replacement_order decision names the effects to order in both languages: a kind added
+    without its English label would show Russian on ?ui=en."""
+    from judge_app.engine import replacement
+
+    replacement._load_kinds()
+    assert replacement.KINDS
+    assert [k for k, kind in replacement.KINDS.items() if kind.label_en is None] == []
+
+
+def test_every_owed_decision_is_worded_in_english():
+    """?ui=en: the play page words the owed decision in English (the engine's Russian text follows
+    with its details); every kind the engine can owe has its words."""
+    import re
+
+    from judge_app.boards import moves
+    from judge_app.engine import costs, replacement
+
+    engine = ROOT / "judge_app" / "engine"
+    kinds = {k for p in engine.glob("*.py")
+             for k in re.findall(r'Decision\((?:[^()]|\([^()]*\))*?kind="(\w+)"', p.read_text(encoding="utf-8"))}
+    kinds |= set(costs.DECISIONS) | set(replacement.CHOICE_KINDS)
+    assert {"declare_attackers", "targets", "as_enters", "x"} <= kinds
+    assert sorted(kinds - set(moves.DECISION_EN)) == []
+
+
+def test_the_owed_decision_has_english_words(client):
+    board = BOARD.replace("step: main1", "step: declare_attackers")
+    status, d = run(client, scenario=board)
+    assert status == 200 and d["owed"]["text_en"] == "Алиса declares attackers"

@@ -244,7 +244,7 @@ def test_library_scenario_opens_in_the_builder_in_english(page):
     page.locator("#tab-play").click()
     # its script became the main line: the expectations hold at its end, and one step back is possible
     expect(page.locator("#expects li.pass")).to_have_count(5)
-    expect(page.locator("#variations .mv.cur")).to_have_text("pass until end_of_combat")   # in words, not JSON
+    expect(page.locator("#variations .mv.cur")).to_have_text("pass until end of combat step")   # in words, not JSON or codes
     expect(life(page, "Боб")).to_have_attribute("data-life", "15")
     engine(page, lambda: page.locator("#nav-back").click())
     expect(page.locator("#variations .mv.cur")).to_have_text("damage wurm → mastodon 1, Боб 5")

@@ -54,6 +54,12 @@
     document.querySelectorAll("#board-app .tabs button").forEach(function (b) {
       b.setAttribute("aria-selected", b.getAttribute("data-tab") === name ? "true" : "false");
     });
+    /* a tab chosen from deep in a long form (the phone's «Проверить и разыграть» at its foot) opens
+       at its start: the status, the owed decision and the legal actions, not the middle of the trace */
+    var tabs = root.querySelector(".tabs"), pane = root.querySelector('.pane[data-pane="' + name + '"]');
+    if (pane && tabs && pane.getBoundingClientRect().top < tabs.offsetHeight) {
+      window.scrollTo(0, pane.getBoundingClientRect().top + window.pageYOffset - tabs.offsetHeight - 8);
+    }
   }
   document.querySelectorAll("#board-app .tabs button").forEach(function (b) {
     b.addEventListener("click", function () { showTab(b.getAttribute("data-tab")); });
@@ -169,9 +175,10 @@
       more.appendChild(chips(spec, "colors", path + "." + kind + ".colors", S.colors, V.colors || []));
       if (kind === "permanent") more.appendChild(chips(spec, "types", path + ".permanent.types", S.types, V.types || []));
       more.appendChild(chips(spec, "supertypes", path + "." + kind + ".supertypes", S.supertypes, V.supertypes || []));
-      more.appendChild(field(S.subtypes, list(spec, "subtypes", path + "." + kind + ".subtypes", "")));
+      more.appendChild(field(S.subtypes, list(spec, "subtypes", path + "." + kind + ".subtypes", S.subtypes_hint)));
       box.appendChild(more);
       box.appendChild(abilitiesEditor(spec, path + "." + kind + ".abilities"));
+      box.appendChild(asEntersEditor(e, spec, path + "." + kind, onBattlefield));
     } else {
       head.appendChild(field(S.card, text(e, "card", path + ".card")));
       box.appendChild(head);
@@ -189,7 +196,7 @@
       var shown = kind === "planeswalker" ? ["+1/+1", "-1/-1", "loyalty"] : ["+1/+1", "-1/-1"];
       var rare = el("details", { cls: "entry-rare" }, [el("summary", { text: S.entry_rare }),
         otherCounters(e, path, shown), chosenEditor(e, path)]);   /* folded on a phone unless used */
-      rare.open = !!e.chosen || Object.keys(e.counters || {}).some(function (k) { return shown.indexOf(k) < 0; });
+      rare.open = !!e.chosen || !!asEntersOf(spec || {}) || Object.keys(e.counters || {}).some(function (k) { return shown.indexOf(k) < 0; });
       opts.appendChild(rare);
       opts.appendChild(field(S.attached_to, select(e, "attached_to", path + ".attached_to",
         Object.keys(allIds()).filter(function (id) { return id !== e.id; }).concat(playerNames()), "—")));
@@ -199,6 +206,31 @@
                                     onclick: function () { entries.splice(j, 1); renderBuild(); changed(); } }));
     box.appendChild(opts);
     return box;
+  }
+
+  /* "as it enters, choose …" of an ad-hoc permanent (V.as_enters: the card vocabulary's kinds a
+     board can state): an ability {as_enters: KIND}; on the battlefield the choice already made is
+     its "chosen" (the fold below), elsewhere the engine asks it as the permanent enters */
+  function isAsEnters(a) { return !!a && (V.as_enters || []).some(function (o) { return o[0] === a.as_enters; }); }
+  function asEntersOf(spec) { var a = (spec.abilities || []).filter(isAsEnters)[0]; return a ? a.as_enters : ""; }
+  function asEntersEditor(e, spec, path, onBattlefield) {
+    var s = el("select", { cls: "as-enters", "data-path": path + ".as_enters" },
+      [el("option", { value: "", text: S.as_enters_none })].concat((V.as_enters || []).map(function (o) {
+        return el("option", { value: o[0], text: o[1] }); })));
+    s.value = asEntersOf(spec);
+    s.addEventListener("change", function () {
+      var rest = (spec.abilities || []).filter(function (a) { return !isAsEnters(a); });
+      if (s.value) rest.unshift({ as_enters: s.value });
+      if (rest.length) spec.abilities = rest; else delete spec.abilities;
+      if (!s.value) delete e.chosen;   /* no choice: nothing chosen to state */
+      else if (onBattlefield) {   /* on the battlefield the choice was made: its field, ready to fill */
+        var key = (V.as_enters || []).filter(function (o) { return o[0] === s.value; })[0][2];
+        if (!e.chosen || e.chosen[key] === undefined) { e.chosen = {}; e.chosen[key] = key === "color" ? "white" : key === "copy" ? "none" : ""; }
+      }
+      renderBuild(); changed();
+    });
+    return el("div", { cls: "row as-enters-row" }, [field(S.as_enters, s),
+      s.value ? el("p", { cls: "hint", text: onBattlefield ? S.as_enters_hint_bf : S.as_enters_hint }) : null]);
   }
 
   function counter(e, kind, path, label) {   /* one kind of counter: {KIND: N} in e.counters */
@@ -338,6 +370,7 @@
   function abilitiesEditor(spec, path) {
     var box = el("fieldset", { cls: "abilities", "data-path": path }, [el("legend", { text: S.abilities })]);
     (spec.abilities || []).forEach(function (a, k) {
+      if (isAsEnters(a)) return;   /* its own select below (asEntersEditor) */
       box.appendChild(el("div", { cls: "ability", "data-path": path + "[" + k + "]" }, [
         el("span", { cls: "ability-text", text: abilityText(a) }),
         el("button", { type: "button", cls: "remove", text: S.remove, onclick: function () {
@@ -381,6 +414,7 @@
         var args = el("div", { cls: "row" });
         var drawStatic = function () {
           clear(args);
+          ["p", "t", "affects", "subtype"].forEach(function (k) { delete w[k]; });   /* the last static's fields go with it */
           var sk = (V.statics || []).filter(function (x) { return x[0] === w.static.value; })[0] || ["", "", []];
           if (sk[2].indexOf("pt") >= 0) { args.appendChild(field(S.power, numIn("p", 1))); args.appendChild(field(S.toughness, numIn("t", 1))); }
           if (sk[2].indexOf("affects") >= 0) args.appendChild(field(S.affects, sel("affects", V.affects)));
@@ -485,7 +519,7 @@
     zone.appendChild(el("option", { value: "library", text: S.library_top }));
     zone.value = searchZone[i] || "battlefield";
     zone.addEventListener("change", function () { searchZone[i] = zone.value; });
-    var input = el("input", { type: "search", placeholder: S.add_card, autocomplete: "off", cls: "card-q" });
+    var input = el("input", { type: "search", placeholder: S.find_card, autocomplete: "off", cls: "card-q" });
     var out = el("ul", { cls: "card-hits" });
     var t = null;
     input.addEventListener("input", function () {
@@ -508,7 +542,7 @@
         });
       }, 150);
     });
-    wrap.appendChild(el("div", { cls: "row" }, [zone, input]));
+    wrap.appendChild(el("div", { cls: "row" }, [field(S.zone_for_card, zone), el("label", { cls: "field card-q-field" }, [el("span", { text: S.add_card }), input])]));
     wrap.appendChild(out);
     return wrap;
   }
@@ -533,7 +567,7 @@
   function renderBuild() {
     ensureIds();
     var m = st.model, form = clear($("build-form"));
-    form.appendChild(field(EN ? "Title" : "Название", text(m, "title", "title")));
+    form.appendChild(el("div", { cls: "row wide" }, [field(EN ? "Title" : "Название", text(m, "title", "title"))]));
     var ps = el("fieldset", { cls: "players" }, [el("legend", { text: S.players })]);
     (m.players || []).forEach(function (p, i) {
       var path = "players[" + i + "]";
@@ -601,7 +635,7 @@
     (m.stack || []).forEach(function (it, k) {
       var path = "stack[" + k + "]";
       var row = el("div", { cls: "entry", "data-path": path });
-      if (it.spell !== undefined) row.appendChild(field(S.spell, text(it, "spell", path + ".spell")));
+      if (it.spell !== undefined) row.appendChild(field(S.spell, spellInput(it, path + ".spell")));
       else {   /* an ability on the stack: what it does, its name, the object it comes from */
         var ak = it.ability ? "ability" : "trigger", ab = it[ak] || {};
         row.appendChild(el("span", { cls: "ability-text", text: (it.ability ? S.ab_activated_short : S.ab_trigger_short) + ": " +
@@ -611,7 +645,9 @@
       }
       row.appendChild(field("id", text(it, "id", path + ".id")));
       row.appendChild(field(S.by, select(it, "by", path + ".by", playerNames(), "—")));
-      row.appendChild(field(S.targets, list(it, "targets", path + ".targets", "bears, Боб")));
+      var tl = list(it, "targets", path + ".targets", "bears, Боб");
+      row.appendChild(field(S.targets, tl));
+      row.appendChild(targetTicks(it, tl));
       row.appendChild(el("button", { type: "button", cls: "remove", text: S.remove, onclick: function () {
         m.stack.splice(k, 1); if (!m.stack.length) delete m.stack; renderBuild(); changed();
       } }));
@@ -633,6 +669,43 @@
     form.appendChild(sf);
   }
 
+  function spellInput(it, path) {
+    /* the spell's name, with the pool's cards offered as you type (GET /api/cards, typos forgiven) */
+    var input = text(it, "spell", path, S.spell_hint), dl = el("datalist", { id: "dl-" + path.replace(/\W/g, "-") }), t = null;
+    input.setAttribute("list", dl.id);
+    input.addEventListener("input", function () {
+      clearTimeout(t);
+      t = setTimeout(function () {
+        if (!input.value.trim()) return;
+        api("GET", "/api/cards?q=" + encodeURIComponent(input.value.trim())).then(function (r) {
+          clear(dl);
+          (r.ok ? r.data : []).forEach(function (c) { dl.appendChild(el("option", { value: c.name_ru, text: c.name_en })); });
+        });
+      }, 150);
+    });
+    return el("span", { cls: "spell-input" }, [input, dl]);
+  }
+  function targetTicks(it, input) {
+    /* the players and objects a stack item may target, as boxes to tick: no id to remember */
+    var box = el("div", { cls: "row target-ticks" }, [el("span", { cls: "hint", text: S.pick_targets })]);
+    playerNames().concat(Object.keys(allIds()).filter(function (id) { return id !== it.id; })).forEach(function (t) {
+      var c = el("input", { type: "checkbox", value: t, "data-target": t });
+      c.checked = (it.targets || []).map(String).indexOf(t) >= 0;
+      c.addEventListener("change", function () {
+        var cur = (it.targets || []).filter(function (x) { return String(x) !== t; });
+        if (c.checked) cur.push(t);
+        it.targets = cur;
+        input.value = cur.join(", ");
+        changed();
+      });
+      box.appendChild(el("label", { cls: "check chip" }, [c, " " + t]));
+    });
+    input.addEventListener("input", function () {   /* typed by hand: the boxes follow */
+      box.querySelectorAll("input[data-target]").forEach(function (c) { c.checked = (it.targets || []).map(String).indexOf(c.value) >= 0; });
+    });
+    return box;
+  }
+
   function showErrors(issues) {
     document.querySelectorAll("#board-app .field-error").forEach(function (e) { e.remove(); });
     document.querySelectorAll("#board-app .has-error").forEach(function (e) { e.classList.remove("has-error"); });
@@ -650,7 +723,8 @@
         if (fold) fold.open = true;
         target.classList.add("has-error");
         var host = target.closest("label.field") || target;
-        host.parentNode.insertBefore(msg, host.nextSibling);
+        if (target.classList.contains("entry")) target.insertBefore(msg, target.children[1] || null);   /* under its name, not below a long entry */
+        else host.parentNode.insertBefore(msg, host.nextSibling);
       } else loose.push((is.line ? (EN ? "line " : "строка ") + is.line + ", " : "") + is.path + ": " + is.message);
     });
     var status = $("build-status");
@@ -676,7 +750,11 @@
   }
   $("check").addEventListener("click", function () {
     clearTimeout(timer);
-    check().then(function (ok) { if (ok) showTab("play"); });
+    check().then(function (ok) {
+      if (ok) return showTab("play");
+      var first = document.querySelector("#build-form .field-error");   /* on a phone it may be far above the button */
+      if (first) first.scrollIntoView({ block: "center" });
+    });
   });
 
   /* -- loading a board from YAML (saved board, library scenario, import) --------- */
@@ -784,7 +862,7 @@
     if (o.tapped) kids.push(el("span", { cls: "st", text: S.tapped }));
     if (o.damage) kids.push(el("span", { cls: "dmg", text: S.damage + ": " + o.damage }));
     var ctr = Object.keys(o.counters || {});
-    if (ctr.length) kids.push(el("span", { cls: "ctr", text: ctr.map(function (k) { return k + "×" + o.counters[k]; }).join(", ") }));
+    if (ctr.length) kids.push(el("span", { cls: "ctr", text: S.counters_of + ": " + ctr.map(function (k) { return k + "×" + o.counters[k]; }).join(", ") }));
     if (o.keywords && o.keywords.length) kids.push(el("span", { cls: "att", text: o.keywords.map(function (k) {
       return k === "protection" ? S.protection_kw : label(V.keywords, k); }).join(", ") }));   /* in words, as in the form */
     if (o.attached_to) kids.push(el("span", { cls: "att", text: "→ " + o.attached_to }));
@@ -839,13 +917,14 @@
 
   function owedView(o) {
     var box = el("div", { cls: "owed", "data-decision": o.decision }, [
-      el("p", { cls: "note" }, [el("b", { text: S.owed + ": " }), o.by + " — " + o.text_ru]),
+      el("p", { cls: "note" }, [el("b", { text: S.owed + ": " }), EN && o.text_en ? o.text_en : o.by + " — " + o.text_ru,
+        EN && o.text_en ? el("span", { cls: "hint owed-ru", lang: "ru", text: " (" + o.text_ru + ")" }) : null]),
       o.needs_id && o.needs_id.length ? el("p", { cls: "hint", text: S.needs_id + ": " + o.needs_id.join(", ") }) : null]);
     if (o.answer === "attack" || o.answer === "block") {
       var sels = o.rows.map(function (row) {
         var s = el("select", { "data-for": row.id, "aria-label": nm(row.name) },
           [el("option", { value: "", text: o.answer === "attack" ? S.no_attack : S.no_block })]
-            .concat(row.choices.map(function (c) { return el("option", { value: c, text: c }); })));
+            .concat(row.choices.map(function (c) { return el("option", { value: c, text: o.choice_names && o.choice_names[c] ? nm(o.choice_names[c]) : c }); })));
         box.appendChild(field(nm(row.name), s));
         return s;
       });
@@ -859,11 +938,20 @@
       var inputs = [];
       o.rows.forEach(function (row) {
         box.appendChild(el("p", { text: nm(row.name) + " (" + row.power + ")" }));
+        var mine = [], sum = el("p", { cls: "hint assigned", "data-src": row.id });
+        var total = function () {   /* the whole power must be assigned (510.1): say how much is left */
+          var n = mine.reduce(function (a, i) { return a + Number(i.value || 0); }, 0);
+          sum.textContent = S.assigned.replace("{n}", n).replace("{p}", row.power);
+          sum.classList.toggle("bad", n !== row.power);
+        };
         row.recipients.forEach(function (rc) {
           var i = el("input", { type: "number", min: 0, value: rc.value, "data-src": row.id, "data-to": rc.id });
-          inputs.push(i);
+          i.addEventListener("input", total);
+          inputs.push(i); mine.push(i);
           box.appendChild(field(nm(rc.name), i));
         });
+        box.appendChild(sum);
+        total();
       });
       box.appendChild(submitRow(S.submit, function () {
         var m = {};
@@ -972,10 +1060,11 @@
     ex.hidden = !(r.expectations || []).length;
     ex.previousElementSibling.hidden = ex.hidden;
     (r.expectations || []).forEach(function (x) {
-      ex.appendChild(el("li", { cls: x.passed ? "pass" : "fail", text: (x.passed ? "✓ " : "✗ ") + JSON.stringify(x.expect) + (x.messages.length ? " — " + x.messages.join("; ") : "") }));
+      ex.appendChild(el("li", { cls: x.passed ? "pass" : "fail", title: JSON.stringify(x.expect),
+        text: (x.passed ? "✓ " : "✗ ") + expectText(x.expect || {}) + (x.messages.length ? " — " + x.messages.join("; ") : "") }));
     });
     var vars = clear($("variations"));
-    vars.appendChild(el("button", { type: "button", cls: "mv" + (st.path.length ? "" : " cur"), text: "⌂", "data-path": "[]",
+    vars.appendChild(el("button", { type: "button", cls: "mv" + (st.path.length ? "" : " cur"), text: S.line_start, "data-path": "[]",
       onclick: function () { st.path = []; play(); } }));
     vars.appendChild(lineView(st.tree, [], 0));
     $("nav-back").disabled = !st.path.length;
@@ -999,7 +1088,7 @@
     $("save").textContent = S.save;
     if ($("not-author")) $("not-author").hidden = true;
     var link = $("permalink");
-    link.href = data.url; link.hidden = false;
+    link.href = data.url; link.hidden = false; $("share").hidden = false;
     if (location.pathname !== data.url) history.replaceState(null, "", data.url + location.search);
     $("save-status").textContent = S.saved + " " + data.revision;
     $("conflict").hidden = true;
@@ -1038,6 +1127,14 @@
       $("save-status").textContent = r.data.error;
     });
   });
+  $("share").addEventListener("click", function () {
+    /* the permalink to send to another judge: the phone's share sheet, else the clipboard */
+    var url = new URL($("permalink").getAttribute("href"), location.href).href;
+    var done = function () { $("save-status").textContent = S.copied; $("save-status").title = url; };
+    if (navigator.share) return navigator.share({ url: url }).catch(function () {});
+    if (navigator.clipboard && navigator.clipboard.writeText) return navigator.clipboard.writeText(url).then(done, done);
+    done();
+  });
   $("conflict-copy").addEventListener("click", function () { st.boardId = null; saveNew(); });
   $("conflict-reload").addEventListener("click", function () {
     api("GET", "/api/boards/" + st.boardId).then(function (r) {
@@ -1057,10 +1154,14 @@
     if (Array.isArray(v)) return v.map(plainValue).join(", ");
     if (v && typeof v === "object") return Object.keys(v).map(function (k) {
       var x = v[k];
-      if (x && typeof x === "object" && !Array.isArray(x)) return k + " → " + Object.keys(x).map(function (r) { return r + " " + plainValue(x[r]); }).join(", ");
-      return k + (x === true ? "" : " → " + plainValue(x));
+      if (x && typeof x === "object" && !Array.isArray(x)) return word(k) + " → " + Object.keys(x).map(function (r) { return r + " " + plainValue(x[r]); }).join(", ");
+      return word(k) + (x === true ? "" : " → " + plainValue(x));
     }).join("; ");
-    return String(stepName(v));
+    return word(v);
+  }
+  function word(v) { return S["w_" + String(v)] || String(stepName(v)); }   /* a code in words (boards_strings.VALUE_WORDS) */
+  function expectText(x) {   /* {life: {Боб: 15}} → "жизнь: Боб → 15" */
+    return Object.keys(x).map(function (k) { return (S["expect_" + k] || k) + ": " + plainValue(x[k]); }).join("; ");
   }
   function labelOf(a) {   /* a script action from a file, in words (a move made on the page has the engine's label) */
     if (typeof a === "string") { var o = {}; o[a] = true; a = o; }
