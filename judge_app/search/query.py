@@ -61,6 +61,7 @@ from judge_app.search import layout
 from judge_app.search.abilities import AbilityTitles
 from judge_app.search.arrange import answers_first, defining_first, group_blocks
 from judge_app.search.derive import Derivations
+from judge_app.search.families import VerbFamilies
 from judge_app.search.situations import SituationTable
 from judge_app.search.understand import Vocabulary, has_slang, understand
 from judge_app.search.analysis import (
@@ -259,7 +260,11 @@ class _Opened:
         if self._derive is None:
             v = self.vocabulary
             titles = [w for w, (_, t) in v.words.items() if t] if v else []
-            self._derive = Derivations(titles, self.ru)
+            families = None
+            if self.ru != "snowball":  # families join lemmas; Snowball stems are not lemmas
+                lemmas = {t for w in (v.ru if v else ()) for t in word_terms(w, self.ru)}
+                families = VerbFamilies(lemmas)
+            self._derive = Derivations(titles, self.ru, families=families)
         return self._derive
 
     def sections(self, terms: list[tuple[str, ...]]) -> list[str]:
@@ -470,9 +475,27 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
         t = word_terms(m.group(0), ru)
         if t and derive is not None:
             t = t + derive.extra_terms(m.group(0))
+            weak = tuple(r for r in derive.relatives(m.group(0)) if r not in t)
+            if weak:
+                t = Alts(t + weak, weak=frozenset(weak))
         if t and t not in out:
             out.append(t)
     return out
+
+
+RELATIVE_BOOST = 0.35  # a verb family's other lemma counts as the word, at this weight
+
+
+class Alts(tuple):
+    """A word's alternative index terms, with ``weak`` the ones that count as the word for
+    matching but score at ``RELATIVE_BOOST`` (its verb family, see ``derive.relatives``)."""
+
+    weak: frozenset = frozenset()
+
+    def __new__(cls, terms, weak=frozenset()):
+        obj = super().__new__(cls, terms)
+        obj.weak = weak
+        return obj
 
 
 def _word(alts: tuple[str, ...], fields, reader=None) -> Or | Term:
@@ -480,7 +503,8 @@ def _word(alts: tuple[str, ...], fields, reader=None) -> Or | Term:
     the index does not hold are left out: Whoosh's union matchers cost per leaf, and most
     leaves of a word (an English stem in the Russian glossary field, a rare second lemma in
     the title) match nothing."""
-    leaves = [Term(f, t) for t in alts for f in fields]
+    weak = getattr(alts, "weak", ())
+    leaves = [Term(f, t, boost=RELATIVE_BOOST if t in weak else 1.0) for t in alts for f in fields]
     if reader is not None and len(leaves) > 1:
         kept = [x for x in leaves if reader.doc_frequency(x.fieldname, x.text)]
         leaves = kept or leaves[:1]
@@ -630,7 +654,9 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     import math
 
     n_docs = o.searcher.doc_count_all()
-    dfs = [max((o.searcher.doc_frequency(f, t) for t in alts for f in TEXT_FIELDS), default=0)
+    # a word's rarity is its own terms' (a verb family's other lemmas only help it match)
+    dfs = [max((o.searcher.doc_frequency(f, t) for t in alts if t not in getattr(alts, "weak", ())
+                for f in TEXT_FIELDS), default=0)
            for alts in terms]
     # a word the index never holds («чужой») cannot tell documents apart: it weighs nothing
     terms, dfs = [a for a, df in zip(terms, dfs) if df], [df for df in dfs if df]
