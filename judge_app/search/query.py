@@ -59,7 +59,7 @@ from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
 from judge_app.search.abilities import AbilityTitles
-from judge_app.search.arrange import answers_first, defining_first, group_blocks
+from judge_app.search.arrange import answers_first, base_game_first, defining_first, group_blocks, is_variant_rule
 from judge_app.search.derive import Derivations
 from judge_app.search.families import VerbFamilies
 from judge_app.search.situations import SituationTable
@@ -296,6 +296,16 @@ class _Opened:
                     out.update(nums)
         out.update(self.topics(terms))
         return sorted(out)
+
+    def names_variant(self, terms: list[tuple[str, ...]]) -> bool:
+        """Does a query word title headings of chapters 8 and 9 only («командир», «гигант»,
+        «император»), or the query hold a whole such title? «игрок» titles 102 «Игроки» as
+        well as multiplayer headings: it names no variant. Call after ``sections``."""
+        for alts in terms:
+            nums = set().union(*(self._sections.get(t, ()) for t in alts))
+            if nums and all(is_variant_rule(n) for n in nums):
+                return True
+        return any(is_variant_rule(n) for n in self.topics(terms))
 
     def topics(self, terms: list[tuple[str, ...]]) -> list[str]:
         """Headings of several words whose every title word the query holds (504 «Шаг взятия
@@ -778,6 +788,8 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
         first = _situation_rules(o, o.situations.rules(terms), flt, q)
         topical = _topic_rules(o, terms, flt) if question else []
+    if question and not o.names_variant(terms):
+        rows = base_game_first(rows, key=lambda r: r[0])
     if topical:  # right after the best match, which is often the answer itself
         first += rows[:1] + topical
     if first:  # the rules the situations table names lead

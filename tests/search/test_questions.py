@@ -157,3 +157,35 @@ def test_the_index_builders_word_terms_are_the_analysers(ix):
     for w in list(saved)[::97]:
         assert saved[w] == ru_lemmas(w), w
     assert DEFAULT_RU_ANALYSER == "pymorphy"
+
+
+def test_base_game_first_moves_chapters_8_and_9_after_the_rest():
+    from judge_app.search.arrange import base_game_first, is_variant_rule
+
+    assert is_variant_rule("808.4") and is_variant_rule("903") and is_variant_rule("9")
+    assert not is_variant_rule("103.2") and not is_variant_rule("80") and not is_variant_rule("")
+    rows = [{"kind": "rule", "number": "808.4"}, {"kind": "glossary", "number": ""},
+            {"kind": "example", "number": "810.9a"}, {"kind": "rule", "number": "103.2"}]
+    assert [r["number"] for r in base_game_first(rows)] == ["", "103.2", "808.4", "810.9a"]
+
+
+def test_a_question_naming_no_variant_is_about_the_base_game(ix):
+    """«кто ходит первым» is asked about a two-player game: multiplayer (808.4 «первым ходит
+    игрок…», 810.6) and Commander (903.7) rules go below the base game's. A question naming
+    a variant («в двухголовом гиганте», «в командире») keeps them where they rank."""
+    o = open_index(ix)
+    from judge_app.search.query import query_terms
+
+    def named(q):
+        terms = query_terms(o.understood(q).search, o.ru, o.derivations)
+        o.sections(terms)
+        return o.names_variant(terms)
+
+    assert not named("какой игрок ходит первым")  # «игрок» also titles 102 «Игроки»
+    assert named("сколько жизней в двухголовом гиганте") and named("сколько жизней в командире")
+    hits = [h for h in search(ix, "какой игрок ходит первым", version=V, limit=10).hits if h["kind"] == "rule"]
+    nums = [h["number"] for h in hits]
+    first_variant = next(i for i, n in enumerate(nums) if n[0] in "89")
+    assert first_variant >= 2 and all(n[0] in "89" for n in nums[first_variant:]), nums
+    hits = search(ix, "сколько жизней в двухголовом гиганте", version=V, limit=10).hits
+    assert any(h["number"].startswith("810") for h in hits[:3]), [h["number"] for h in hits[:5]]
