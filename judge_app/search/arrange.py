@@ -20,7 +20,7 @@
 """
 from __future__ import annotations
 
-import re
+from judge_app.search.variants import is_variant_rule
 
 EXTRA_KINDS = ("ruling", "card", "rulebook")
 BLOCKS = {k: "extra" for k in EXTRA_KINDS} | {"glossary": "glossary", "example": "example"}
@@ -87,17 +87,9 @@ def answers_first(hits: list[dict], n: int = RULES_FIRST) -> list[dict]:
     return [hits[i] for i in lead] + [h for i, h in enumerate(hits) if i not in keep]
 
 
-_VARIANT = re.compile(r"[89](?:\d\d(?:\.|$)|$)")  # chapter 8 «Multiplayer», 9 «Casual variants»
-
-
-def is_variant_rule(number: str) -> bool:
-    """Is ``number`` a rule (or heading) of chapters 8 and 9 (810.9a, 903, 8)?"""
-    return bool(number) and bool(_VARIANT.match(number))
-
-
 def base_game_first(rows: list, key=lambda r: r) -> list:
     """``rows`` with the rules and examples of chapters 8 and 9 after the rest, each part in
-    its order (call it for a query that names no variant: ``query._Opened.names_variant``).
+    its order (call it for a question that names no variant: ``variants.names_variant``).
     ``key`` gives a row's fields (a dict with ``kind`` and ``number``)."""
     late = [r for r in rows if key(r).get("kind") in ("rule", "example")
             and is_variant_rule(key(r).get("number") or "")]

@@ -59,7 +59,8 @@ from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
 from judge_app.search.abilities import AbilityTitles
-from judge_app.search.arrange import answers_first, base_game_first, defining_first, group_blocks, is_variant_rule
+from judge_app.search.arrange import answers_first, base_game_first, defining_first, group_blocks
+from judge_app.search.variants import names_variant
 from judge_app.search.derive import Derivations
 from judge_app.search.families import VerbFamilies
 from judge_app.search.situations import SituationTable
@@ -298,14 +299,8 @@ class _Opened:
         return sorted(out)
 
     def names_variant(self, terms: list[tuple[str, ...]]) -> bool:
-        """Does a query word title headings of chapters 8 and 9 only («командир», «гигант»,
-        «император»), or the query hold a whole such title? «игрок» titles 102 «Игроки» as
-        well as multiplayer headings: it names no variant. Call after ``sections``."""
-        for alts in terms:
-            nums = set().union(*(self._sections.get(t, ()) for t in alts))
-            if nums and all(is_variant_rule(n) for n in nums):
-                return True
-        return any(is_variant_rule(n) for n in self.topics(terms))
+        """``variants.names_variant`` on this index's headings. Call after ``sections``."""
+        return names_variant(terms, self._sections or {}, self.topics(terms))
 
     def topics(self, terms: list[tuple[str, ...]]) -> list[str]:
         """Headings of several words whose every title word the query holds (504 «Шаг взятия

@@ -160,7 +160,8 @@ def test_the_index_builders_word_terms_are_the_analysers(ix):
 
 
 def test_base_game_first_moves_chapters_8_and_9_after_the_rest():
-    from judge_app.search.arrange import base_game_first, is_variant_rule
+    from judge_app.search.arrange import base_game_first
+    from judge_app.search.variants import is_variant_rule
 
     assert is_variant_rule("808.4") and is_variant_rule("903") and is_variant_rule("9")
     assert not is_variant_rule("103.2") and not is_variant_rule("80") and not is_variant_rule("")
