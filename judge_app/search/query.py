@@ -738,11 +738,33 @@ def _topic_rules(o: _Opened, terms, flt) -> list[tuple[dict, float]]:
         rest = [alts for alts in terms if not named.intersection(alts)]
         if not rest:
             continue
-        q = And([Or([_word(a, TEXT_FIELDS, reader) for a in rest]), Term("numpath", num),
-                 Term("is_title_rule", "0")])
-        out += [(o.fields(r.docnum), r.score) for r in o.searcher.search(q, filter=flt, limit=TOPIC_RULES)]
+        out += _best_inside(o, num, rest, flt, TOPIC_RULES)
     out.sort(key=lambda fs: -fs[1])
     return out[:TOPIC_RULES]
+
+
+def _best_inside(o: _Opened, num: str, words, flt, limit: int, *extra) -> list[tuple[dict, float]]:
+    """The rules inside ``num`` (not ``num`` itself, nor headings) that best hold ``words``
+    (BM25F), at most ``limit``; ``extra`` terms narrow them (a language, a release). Call with
+    the lock held."""
+    reader = o.searcher.reader()
+    q = And([Or([_word(a, TEXT_FIELDS, reader) for a in words]), Term("numpath", num),
+             Term("is_title_rule", "0"), *extra])
+    found = [(o.fields(r.docnum), r.score) for r in o.searcher.search(q, filter=flt, limit=limit + 1)]
+    return [(f, sc) for f, sc in found if f.get("number") != num][:limit]
+
+
+def _situation_subrules(o: _Opened, situation: list[tuple[dict, float]], terms, flt) -> list[tuple[dict, float]]:
+    """Each situation rule, followed by its subrule that best holds the query's words: a rule
+    the situations table names is often a list's opening (117.3 «Следующие правила
+    определяют, кто из игроков имеет приоритет:»), and the question picks the item in it
+    («кто получает приоритет после разрешения заклинания» -> 117.3b). Call with the lock held."""
+    out: list[tuple[dict, float]] = []
+    for f, sc in situation:
+        out.append((f, sc))
+        out += _best_inside(o, f["number"], terms, flt, 1, Term("lang", f.get("lang") or ""),
+                            Term("version", f.get("version") or ""))
+    return out
 
 
 def _title_holds_all(title: str, terms, ru: str) -> bool:
@@ -781,7 +803,7 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
         complete = {f["id"] for f, _ in rows}
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
-        first = _situation_rules(o, o.situations.rules(terms), flt, q)
+        first = _situation_subrules(o, _situation_rules(o, o.situations.rules(terms), flt, q), terms, flt)
         topical = _topic_rules(o, terms, flt) if question else []
     if question and not o.names_variant(terms):
         rows = base_game_first(rows, key=lambda r: r[0])

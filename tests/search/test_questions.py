@@ -190,3 +190,13 @@ def test_a_question_naming_no_variant_is_about_the_base_game(ix):
     assert first_variant >= 2 and all(n[0] in "89" for n in nums[first_variant:]), nums
     hits = search(ix, "сколько жизней в двухголовом гиганте", version=V, limit=10).hits
     assert any(h["number"].startswith("810") for h in hits[:3]), [h["number"] for h in hits[:5]]
+
+
+def test_a_situation_rule_is_followed_by_its_subrule_that_holds_the_question(ix):
+    """The situations table names 117.3 for «получать приоритет»; 117.3 opens a list
+    («Следующие правила определяют, кто из игроков имеет приоритет:»), and the rest of the
+    question picks the item: 117.3a «Активный игрок получает приоритет в начале большинства
+    шагов и фаз» right after it."""
+    hits = search(ix, "получает ли активный игрок приоритет в начале шага", version=V, limit=10).hits
+    assert [h["number"] for h in hits[:2]] == ["117.3", "117.3a"], [h["number"] for h in hits[:5]]
+    assert hits[1]["lang"] == hits[0]["lang"] == "ru"
