@@ -226,12 +226,15 @@ def judge_groups(path=JUDGE_QUERIES) -> dict[str, list[int]]:
     half the question understanding was developed on; ``held``, the other half of the original
     rows; ``new``, rows written from the rule text afterwards (their misses were later studied
     to improve the mechanism); ``new2``, rows written after that and scored only once the
-    mechanism was done: the honest figure. Keys are
-    «question/dev» etc.; values are row indexes into ``judge_queries``."""
+    mechanism was done; ``new3``, rows of every kind written before the next session changed
+    anything and never studied: the honest figures. Keys are «question/dev» etc. (kind and
+    split) and «split new3» etc. (a split over all its kinds); values are row indexes into
+    ``judge_queries``."""
     out: dict[str, list[int]] = {}
     for i, row in enumerate(_judge_rows(path)):
         if len(row) > 3 and row[3].strip():
             out.setdefault(f"{row[0]}/{row[3].strip()}", []).append(i)
+            out.setdefault(f"split {row[3].strip()}", []).append(i)
     return out
 
 
@@ -372,8 +375,25 @@ def _whoosh_judge(d):
     return engine
 
 
+def print_misses(engine, judges, path=JUDGE_QUERIES, out=sys.stdout) -> None:
+    """Each judges' row whose expected rule is not among the first five rule hits: kind/split,
+    the query, the expected rules and what the first five results were (to study the causes;
+    ``new3`` rows are left out, as they are never studied)."""
+    splits = [row[3].strip() if len(row) > 3 else "" for row in _judge_rows(path)]
+    print("\nmisses (expected rule not in the top five; new3 rows not shown):", file=out)
+    for (kind, q, exp), split in zip(judges, splits):
+        if split == "new3":
+            continue
+        got = engine(q)
+        rank = next((i for i, (k, n) in enumerate(got) if k == "rule" and _is_hit(n, exp)), None)
+        if rank is None or rank >= 5:
+            top = " ".join(f"{k[:4]}:{n}" if k != "rule" else n for k, n in got[:5])
+            print(f"{kind}/{split or '-'}\t{q}\texpected {' '.join(sorted(exp))} "
+                  f"(rank {'-' if rank is None else rank + 1})\ttop5: {top}", file=out)
+
+
 def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str | None = None,
-        judges_path=JUDGE_QUERIES) -> dict:
+        judges_path=JUDGE_QUERIES, misses: bool = False) -> dict:
     """Build every variant (or ``only`` one), measure relevance on both query sets and speed,
     print the tables; returns the figures (``results[name]["judges"]`` per kind)."""
     records = list(records)
@@ -397,6 +417,9 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
                 d, q, version=version, kind=kind, limit=limit).hits],
             queries, expected, speed_n, build_s, judges)
         results[name]["judges"] = measure_judges(_whoosh_judge(d), judges, groups)
+        if misses:
+            print(f"[{name}]", file=out)
+            print_misses(_whoosh_judge(d), judges, judges_path, out)
     # FTS5 baseline over the same titles and texts (no stemming, no bridge, no layout fix)
     t0 = time.perf_counter()
     fts = Fts5(records)
@@ -434,6 +457,7 @@ def print_judges(results: dict, judges, out=sys.stdout, groups: dict[str, list[i
     for k in dict.fromkeys(k for k, _, _ in judges):
         kinds += [k] + [g for g in groups if g.startswith(k + "/")]
     kinds.append("all")
+    kinds += [g for g in groups if g.startswith("split ")]
     n_by = {k: sum(1 for j in judges if j[0] == k) for k in kinds}
     n_by.update({g: len(idx) for g, idx in groups.items()})
     n_by["all"] = len(judges)
@@ -457,6 +481,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("records", nargs="?", help="records.json or a corpus DB (default: the built DB)")
     ap.add_argument("--only", help="measure one variant beside FTS5, e.g. 'whoosh pymorphy'")
     ap.add_argument("--speed", type=int, default=1000, help="speed queries (default 1000)")
+    ap.add_argument("--misses", action="store_true",
+                    help="print the judges' rows each variant misses in its top five (not new3)")
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
     arg = a.records
     if arg is None:
@@ -466,7 +492,7 @@ def main(argv: list[str] | None = None) -> None:
         arg = str(db) if db.exists() else None
         print(f"records from {db if arg else 'the sources (quick reader; no corpus DB built)'}")
     recs = load_records(arg)
-    run(recs, only=a.only, speed_n=a.speed)
+    run(recs, only=a.only, speed_n=a.speed, misses=a.misses)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,10 @@
   every query word, the best-ranked subrule of it that does takes the heading's place, the
   heading right after it (118.9 then 118 «Стоимости» for «альтернативная стоимость»); a
   keyword rule titled by the query (702.2 «Смертельное касание») stays first.
+* **The base game before its variants** (``base_game_first``): a question that names no
+  multiplayer rule or casual variant (none of its words titles only headings of chapters 8
+  and 9, such as «командир» or «гигант») is asked about the ordinary two-player game: rules and examples of chapters 8 and 9 go
+  below the others («кто ходит первым в партии» is 103.2, not 808.4 of Emperor).
 * **A question is answered by rules** (``answers_first``): for a query asked as a question
   («когда…», «что будет если…»), glossary entries, examples, FAQ/cards/1998 and section
   headings (a title without text) go below the first ``RULES_FIRST`` subrules that hold text:
@@ -15,6 +19,8 @@
   that says what happens.
 """
 from __future__ import annotations
+
+from judge_app.search.variants import is_variant_rule
 
 EXTRA_KINDS = ("ruling", "card", "rulebook")
 BLOCKS = {k: "extra" for k in EXTRA_KINDS} | {"glossary": "glossary", "example": "example"}
@@ -79,3 +85,15 @@ def answers_first(hits: list[dict], n: int = RULES_FIRST) -> list[dict]:
     lead = [i for i, h in enumerate(hits) if _answers(h)][:n]
     keep = set(lead)
     return [hits[i] for i in lead] + [h for i, h in enumerate(hits) if i not in keep]
+
+
+def base_game_first(rows: list, key=lambda r: r) -> list:
+    """``rows`` with the rules and examples of chapters 8 and 9 after the rest, each part in
+    its order (call it for a question that names no variant: ``variants.names_variant``).
+    ``key`` gives a row's fields (a dict with ``kind`` and ``number``)."""
+    late = [r for r in rows if key(r).get("kind") in ("rule", "example")
+            and is_variant_rule(key(r).get("number") or "")]
+    if not late:
+        return rows
+    ids = {id(r) for r in late}
+    return [r for r in rows if id(r) not in ids] + late

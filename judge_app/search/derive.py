@@ -12,9 +12,17 @@ root.  Two sources of links, both measured on ``bench/judge_queries.tsv`` (kind 
 * ``data/derivations.tsv`` for roots the stem cannot see (летающий -> полёт, жертва ->
   пожертвовать), reviewed data like the slang file.
 
+* the word's **verb family** (``families.py``): the aspect and reflexive forms of one verb
+  among the index's lemmas (разыграть -> разыгрывать, заканчиваться -> заканчивать), for
+  every word, title words too: the rule that answers a question is written in whichever
+  form its sentence needs.
+
 ``Derivations.extra_terms(word)`` gives the index terms to add as alternatives of the word;
 a word that is a title word itself gets none (each alternative is one more posting list to
-merge, and «способности» needs no «способный»).
+merge, and «способности» needs no «способный»). ``Derivations.relatives(word)`` gives its
+verb family, which the query counts as the word but scores lower (``query.Alts``): measured,
+at full weight the family's other senses (оставаться «remain» / оставить «leave») pushed
+answers out as often as it brought them in.
 """
 from __future__ import annotations
 
@@ -22,6 +30,7 @@ import csv
 from pathlib import Path
 
 from judge_app.search.analysis import ru_lemmas, ru_stem, word_terms
+from judge_app.search.families import VerbFamilies
 from judge_app.search.understand import DATA, fold
 
 DERIVATIONS_FILE = DATA / "derivations.tsv"
@@ -46,8 +55,10 @@ def load_derivations(path: str | Path = DERIVATIONS_FILE) -> dict[str, list[str]
 class Derivations:
     """Links from a Russian word to the title words of its root (see the module docstring)."""
 
-    def __init__(self, title_words, ru: str, table: dict[str, list[str]] | None = None):
+    def __init__(self, title_words, ru: str, table: dict[str, list[str]] | None = None,
+                 families: VerbFamilies | None = None):
         self.ru = ru
+        self.families = families
         self.by_stem: dict[str, set[str]] = {}
         self.title_terms: set[str] = set()
         for w in title_words:
@@ -59,6 +70,13 @@ class Derivations:
                 self.by_stem.setdefault(ru_stem(w), set()).add(t)
         self.table = load_derivations() if table is None else table
         self._cache: dict[str, tuple[str, ...]] = {}
+
+    def relatives(self, word: str) -> tuple[str, ...]:
+        """The other lemmas of the word's verb family (``families.py``), title words too."""
+        if self.families is None:
+            return ()
+        own = word_terms(fold(word), self.ru)
+        return tuple(dict.fromkeys(r for t in own for r in self.families.relatives(t) if r not in own))
 
     def extra_terms(self, word: str) -> tuple[str, ...]:
         """Index terms of the same root that the word's own terms do not already hold."""

@@ -59,8 +59,10 @@ from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
 from judge_app.search.abilities import AbilityTitles
-from judge_app.search.arrange import answers_first, defining_first, group_blocks
+from judge_app.search.arrange import answers_first, base_game_first, defining_first, group_blocks
+from judge_app.search.variants import names_variant
 from judge_app.search.derive import Derivations
+from judge_app.search.families import VerbFamilies
 from judge_app.search.situations import SituationTable
 from judge_app.search.understand import Vocabulary, has_slang, understand
 from judge_app.search.analysis import (
@@ -259,7 +261,11 @@ class _Opened:
         if self._derive is None:
             v = self.vocabulary
             titles = [w for w, (_, t) in v.words.items() if t] if v else []
-            self._derive = Derivations(titles, self.ru)
+            families = None
+            if self.ru != "snowball":  # families join lemmas; Snowball stems are not lemmas
+                lemmas = {t for w in (v.ru if v else ()) for t in word_terms(w, self.ru)}
+                families = VerbFamilies(lemmas)
+            self._derive = Derivations(titles, self.ru, families=families)
         return self._derive
 
     def sections(self, terms: list[tuple[str, ...]]) -> list[str]:
@@ -291,6 +297,10 @@ class _Opened:
                     out.update(nums)
         out.update(self.topics(terms))
         return sorted(out)
+
+    def names_variant(self, terms: list[tuple[str, ...]]) -> bool:
+        """``variants.names_variant`` on this index's headings. Call after ``sections``."""
+        return names_variant(terms, self._sections or {}, self.topics(terms))
 
     def topics(self, terms: list[tuple[str, ...]]) -> list[str]:
         """Headings of several words whose every title word the query holds (504 «Шаг взятия
@@ -470,9 +480,27 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
         t = word_terms(m.group(0), ru)
         if t and derive is not None:
             t = t + derive.extra_terms(m.group(0))
+            weak = tuple(r for r in derive.relatives(m.group(0)) if r not in t)
+            if weak:
+                t = Alts(t + weak, weak=frozenset(weak))
         if t and t not in out:
             out.append(t)
     return out
+
+
+RELATIVE_BOOST = 0.35  # a verb family's other lemma counts as the word, at this weight
+
+
+class Alts(tuple):
+    """A word's alternative index terms, with ``weak`` the ones that count as the word for
+    matching but score at ``RELATIVE_BOOST`` (its verb family, see ``derive.relatives``)."""
+
+    weak: frozenset = frozenset()
+
+    def __new__(cls, terms, weak=frozenset()):
+        obj = super().__new__(cls, terms)
+        obj.weak = weak
+        return obj
 
 
 def _word(alts: tuple[str, ...], fields, reader=None) -> Or | Term:
@@ -480,7 +508,8 @@ def _word(alts: tuple[str, ...], fields, reader=None) -> Or | Term:
     the index does not hold are left out: Whoosh's union matchers cost per leaf, and most
     leaves of a word (an English stem in the Russian glossary field, a rare second lemma in
     the title) match nothing."""
-    leaves = [Term(f, t) for t in alts for f in fields]
+    weak = getattr(alts, "weak", ())
+    leaves = [Term(f, t, boost=RELATIVE_BOOST if t in weak else 1.0) for t in alts for f in fields]
     if reader is not None and len(leaves) > 1:
         kept = [x for x in leaves if reader.doc_frequency(x.fieldname, x.text)]
         leaves = kept or leaves[:1]
@@ -630,7 +659,9 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     import math
 
     n_docs = o.searcher.doc_count_all()
-    dfs = [max((o.searcher.doc_frequency(f, t) for t in alts for f in TEXT_FIELDS), default=0)
+    # a word's rarity is its own terms' (a verb family's other lemmas only help it match)
+    dfs = [max((o.searcher.doc_frequency(f, t) for t in alts if t not in getattr(alts, "weak", ())
+                for f in TEXT_FIELDS), default=0)
            for alts in terms]
     # a word the index never holds («чужой») cannot tell documents apart: it weighs nothing
     terms, dfs = [a for a, df in zip(terms, dfs) if df], [df for df in dfs if df]
@@ -707,11 +738,33 @@ def _topic_rules(o: _Opened, terms, flt) -> list[tuple[dict, float]]:
         rest = [alts for alts in terms if not named.intersection(alts)]
         if not rest:
             continue
-        q = And([Or([_word(a, TEXT_FIELDS, reader) for a in rest]), Term("numpath", num),
-                 Term("is_title_rule", "0")])
-        out += [(o.fields(r.docnum), r.score) for r in o.searcher.search(q, filter=flt, limit=TOPIC_RULES)]
+        out += _best_inside(o, num, rest, flt, TOPIC_RULES)
     out.sort(key=lambda fs: -fs[1])
     return out[:TOPIC_RULES]
+
+
+def _best_inside(o: _Opened, num: str, words, flt, limit: int, *extra) -> list[tuple[dict, float]]:
+    """The rules inside ``num`` (not ``num`` itself, nor headings) that best hold ``words``
+    (BM25F), at most ``limit``; ``extra`` terms narrow them (a language, a release). Call with
+    the lock held."""
+    reader = o.searcher.reader()
+    q = And([Or([_word(a, TEXT_FIELDS, reader) for a in words]), Term("numpath", num),
+             Term("is_title_rule", "0"), *extra])
+    found = [(o.fields(r.docnum), r.score) for r in o.searcher.search(q, filter=flt, limit=limit + 1)]
+    return [(f, sc) for f, sc in found if f.get("number") != num][:limit]
+
+
+def _situation_subrules(o: _Opened, situation: list[tuple[dict, float]], terms, flt) -> list[tuple[dict, float]]:
+    """Each situation rule, followed by its subrule that best holds the query's words: a rule
+    the situations table names is often a list's opening (117.3 «Следующие правила
+    определяют, кто из игроков имеет приоритет:»), and the question picks the item in it
+    («кто получает приоритет после разрешения заклинания» -> 117.3b). Call with the lock held."""
+    out: list[tuple[dict, float]] = []
+    for f, sc in situation:
+        out.append((f, sc))
+        out += _best_inside(o, f["number"], terms, flt, 1, Term("lang", f.get("lang") or ""),
+                            Term("version", f.get("version") or ""))
+    return out
 
 
 def _title_holds_all(title: str, terms, ru: str) -> bool:
@@ -750,8 +803,10 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
         complete = {f["id"] for f, _ in rows}
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
-        first = _situation_rules(o, o.situations.rules(terms), flt, q)
+        first = _situation_subrules(o, _situation_rules(o, o.situations.rules(terms), flt, q), terms, flt)
         topical = _topic_rules(o, terms, flt) if question else []
+    if question and not o.names_variant(terms):
+        rows = base_game_first(rows, key=lambda r: r[0])
     if topical:  # right after the best match, which is often the answer itself
         first += rows[:1] + topical
     if first:  # the rules the situations table names lead

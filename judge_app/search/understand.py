@@ -69,9 +69,10 @@ _TRANSLIT = {
     "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "sch",
     "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
 }
-# Spellings English uses for the same sounds: «кс» is x, «к» often c, «ай» i, «ей» a, «у» oo/ou.
+# Spellings English uses for the same sounds: «кс» is x, «к» often c, «ай» i, «ей» a, «у» oo/ou;
+# «а» is also English short u (апкип: upkeep, ран: run) and «и» its ee/ea (клин: clean).
 _TRANSLIT_VARIANTS = (("ks", "x"), ("k", "c"), ("ay", "i"), ("ey", "a"), ("u", "oo"), ("u", "ou"),
-                      ("f", "ph"), ("e", "a"))
+                      ("f", "ph"), ("e", "a"), ("a", "u"), ("i", "ee"), ("i", "ea"))
 
 
 def fold(word: str) -> str:

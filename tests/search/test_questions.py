@@ -64,15 +64,20 @@ def _hit5(ix, rule_rank, rows) -> float:
 
 def test_question_rows_meet_the_target(ix, rule_rank):
     """hit@5 over the question rows the understanding was developed or studied on (dev,
-    held and new) is at least 0.85. The rows written last and never tuned on (new2) are
-    measured too, with a floor only, as a regression guard: they are at 0.75 (the bench
-    prints them), below the 0.85 target — an open point, not hidden."""
+    held and new) is at least 0.89 (0.906 measured; the target is 0.85). The rows written
+    later (new2, whose misses were studied in the session that raised it from 0.75 to 0.83,
+    and new3, written before that session's changes and never studied, 0.69) are measured
+    with floors only, as regression guards: both are below the 0.85 target — an open point,
+    not hidden (the bench prints them)."""
     rows = _questions("dev") + _questions("held") + _questions("new")
     assert len(rows) >= 80
-    assert _hit5(ix, rule_rank, rows) >= 0.85
+    assert _hit5(ix, rule_rank, rows) >= 0.89
     fresh = _questions("new2")
     assert len(fresh) >= 40
-    assert _hit5(ix, rule_rank, fresh) >= 0.70
+    assert _hit5(ix, rule_rank, fresh) >= 0.82
+    unseen = _questions("new3")  # written before the changes that measured them; never studied
+    assert len(unseen) >= 40
+    assert _hit5(ix, rule_rank, unseen) >= 0.66
 
 
 def test_a_question_is_recognised_and_its_words_do_not_decide(ix):
@@ -156,3 +161,46 @@ def test_the_index_builders_word_terms_are_the_analysers(ix):
     for w in list(saved)[::97]:
         assert saved[w] == ru_lemmas(w), w
     assert DEFAULT_RU_ANALYSER == "pymorphy"
+
+
+def test_base_game_first_moves_chapters_8_and_9_after_the_rest():
+    from judge_app.search.arrange import base_game_first
+    from judge_app.search.variants import is_variant_rule
+
+    assert is_variant_rule("808.4") and is_variant_rule("903") and is_variant_rule("9")
+    assert not is_variant_rule("103.2") and not is_variant_rule("80") and not is_variant_rule("")
+    rows = [{"kind": "rule", "number": "808.4"}, {"kind": "glossary", "number": ""},
+            {"kind": "example", "number": "810.9a"}, {"kind": "rule", "number": "103.2"}]
+    assert [r["number"] for r in base_game_first(rows)] == ["", "103.2", "808.4", "810.9a"]
+
+
+def test_a_question_naming_no_variant_is_about_the_base_game(ix):
+    """«кто ходит первым» is asked about a two-player game: multiplayer (808.4 «первым ходит
+    игрок…», 810.6) and Commander (903.7) rules go below the base game's. A question naming
+    a variant («в двухголовом гиганте», «в командире») keeps them where they rank."""
+    o = open_index(ix)
+    from judge_app.search.query import query_terms
+
+    def named(q):
+        terms = query_terms(o.understood(q).search, o.ru, o.derivations)
+        o.sections(terms)
+        return o.names_variant(terms)
+
+    assert not named("какой игрок ходит первым")  # «игрок» also titles 102 «Игроки»
+    assert named("сколько жизней в двухголовом гиганте") and named("сколько жизней в командире")
+    hits = [h for h in search(ix, "какой игрок ходит первым", version=V, limit=10).hits if h["kind"] == "rule"]
+    nums = [h["number"] for h in hits]
+    first_variant = next(i for i, n in enumerate(nums) if n[0] in "89")
+    assert first_variant >= 2 and all(n[0] in "89" for n in nums[first_variant:]), nums
+    hits = search(ix, "сколько жизней в двухголовом гиганте", version=V, limit=10).hits
+    assert any(h["number"].startswith("810") for h in hits[:3]), [h["number"] for h in hits[:5]]
+
+
+def test_a_situation_rule_is_followed_by_its_subrule_that_holds_the_question(ix):
+    """The situations table names 117.3 for «получать приоритет»; 117.3 opens a list
+    («Следующие правила определяют, кто из игроков имеет приоритет:»), and the rest of the
+    question picks the item: 117.3a «Активный игрок получает приоритет в начале большинства
+    шагов и фаз» right after it."""
+    hits = search(ix, "получает ли активный игрок приоритет в начале шага", version=V, limit=10).hits
+    assert [h["number"] for h in hits[:2]] == ["117.3", "117.3a"], [h["number"] for h in hits[:5]]
+    assert hits[1]["lang"] == hits[0]["lang"] == "ru"

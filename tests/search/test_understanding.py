@@ -239,3 +239,13 @@ def test_slang_file_errors_name_the_row(tmp_path):
     bad.write_text("slang\tmeans\trule\tsource\nдезтач\tсмертельное касание\t702.2\n", encoding="utf-8")
     with pytest.raises(ValueError, match="row 2"):
         und.load_slang(bad)
+
+
+@pytest.mark.parametrize("word,english", [
+    ("клин", "clean"),    # «и» is also English ee/ea
+    ("ап", "up"),         # «а» is also English short u
+    ("ран", "run"),
+])
+def test_english_vowels_written_in_cyrillic_read_back(word, english):
+    assert any(t.startswith(english) for t in und.transliterations(word)), und.transliterations(word)
+
