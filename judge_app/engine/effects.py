@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
-from judge_app.engine import keywords, stack_fights, target_kinds
+from judge_app.engine import cast_bans, keywords, mana_effects, removal, stack_fights, target_kinds
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
 from judge_app.engine.state import Game, Obj
@@ -138,6 +138,9 @@ def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: s
         return game.player(r) if kind == "player" else game.objects[r]
     if ref == "you":
         return game.player(controller)
+    if ref.startswith("controller_of_"):   # "the player who controls that creature", as it resolves (608.2g)
+        obj = _resolve_ref(game, ref[len("controller_of_"):], targets, legal, controller)
+        return game.player(obj.controller) if obj is not None and hasattr(obj, "incarnation") else None
     if game.has_player(ref):   # "that player": fixed by the trigger event (event_triggers.py)
         return game.player(ref)
     raise InvalidInput(f"неизвестная ссылка {ref!r} в эффекте")
@@ -190,6 +193,12 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
     for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
         if zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
             zone_actions.run(game, so, e, ref, idx)
+        elif removal.handles(e):   # exile, the bottom of the library, destroy all creatures (removal.py)
+            removal.run(game, so, e, ref)
+        elif mana_effects.handles(e):   # a spell that adds mana (mana_effects.py)
+            mana_effects.run(game, so, e)
+        elif cast_bans.handles(e):   # "your opponents can't cast spells this turn" (cast_bans.py)
+            cast_bans.run(game, so, e)
         elif stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
             stack_fights.run(game, so, e, ref)
         elif "damage" in e:

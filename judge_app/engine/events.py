@@ -332,8 +332,8 @@ def add_counters(game: Game, obj: Obj, kind: str, n: int, keys=("counters",)) ->
 
 def add_mana(game: Game, player, sym: str, n: int, source: Obj, keys=("mana_ability", "mana_pool")) -> None:
     player.pool[sym] = player.pool.get(sym, 0) + n
-    game.emit("mana", f"{player.name} поворачивает {source.label()} и добавляет {{{sym}}} в пул маны",
-              f"{player.name} taps {source.label_en()} for {{{sym}}}", [player.name, source.id], keys)
+    game.emit("mana", f"{player.name} поворачивает {source.label()} и добавляет {f'{{{sym}}}' * n} в пул маны",
+              f"{player.name} taps {source.label_en()} for {f'{{{sym}}}' * n}", [player.name, source.id], keys)
 
 
 def player_loses(game: Game, player, reason_ru: str, keys) -> None:

@@ -89,7 +89,7 @@ def register(kind: Kind, statics: tuple = ()) -> Kind:
 
 
 def _load_kinds() -> None:
-    from judge_app.engine import enter_replacements, prevention, regeneration, zone_replacements  # noqa: F401  (they register)
+    from judge_app.engine import check_lands, enter_replacements, prevention, regeneration, zone_replacements  # noqa: F401  (they register)
 
 
 def _ability_kinds(ab: dict) -> tuple:

@@ -146,6 +146,8 @@ def on_cast(game: Game, spell: Obj) -> None:
         for i, ab in enumerate(src.abilities):
             t = ab.get("trigger")
             if t == "player_casts" or (t == "you_cast" and spell.controller == src.controller):
+                if ab.get("spell_color") and ab["spell_color"] not in spell.colors:   # "a blue spell" (Kraken's Eye)
+                    continue
                 if _condition_holds(game, src.controller, ab):
                     _pending(game, sid, _info(src, game), i, ab, "trigger_cast")
 
