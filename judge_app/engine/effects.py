@@ -140,7 +140,11 @@ def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: s
         return game.player(controller)
     if ref.startswith("controller_of_"):   # "the player who controls that creature", as it resolves (608.2g)
         obj = _resolve_ref(game, ref[len("controller_of_"):], targets, legal, controller)
-        return game.player(obj.controller) if obj is not None and hasattr(obj, "incarnation") else None
+        if obj is None or not hasattr(obj, "incarnation"):
+            return None
+        game.emit("effect", f"{obj.label()} сейчас под контролем игрока {obj.controller}: повреждения — ему",
+                  f"{obj.label_en()} is controlled by {obj.controller} now", [obj.id], ["information_from_object"])
+        return game.player(obj.controller)
     if game.has_player(ref):   # "that player": fixed by the trigger event (event_triggers.py)
         return game.player(ref)
     raise InvalidInput(f"неизвестная ссылка {ref!r} в эффекте")
