@@ -1,0 +1,181 @@
+"""The engine pieces of FAQ M2011 group faqe (issue 11): removal.py, mana_effects.py,
+cast_bans.py, check_lands.py, a spell colour on "whenever a player casts", "the player who
+controls target creature" — driven through the engine on the real pool, with the loader's
+refusals of what the engine does not do."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_boards import build_game
+from judge_app.cards.model import CardDataError, card_from_dict
+from judge_app.engine import actions, effects
+from judge_app.engine.errors import Refused
+
+BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["sorcery"], "text_ru": "т", "text_en": "t"}
+
+
+@pytest.mark.parametrize("bad, says", [
+    ({"targets": ["creature"], "effects": [{"destroy": "controller_of_target1"}]}, "controller_of_target1"),
+    ({"effects": [{"exile": "self"}]}, "exile"),
+    ({"targets": ["creature"], "effects": [{"exile": "target1", "controller_gains_toughness": True}]},
+     "controller_gains_toughness"),
+    ({"effects": [{"add_mana": {"R": 0}}]}, "add_mana"),
+    ({"effects": [{"add_mana": {"Q": 1}}]}, "add_mana"),
+    ({"effects": [{"opponents_cant_cast": "forever"}]}, "opponents_cant_cast"),
+    ({"types": ["artifact"], "abilities": [{"trigger": "etb", "spell_color": "blue", "effects": [{"draw": 1}]}]},
+     "spell_color"),
+    ({"types": ["artifact"], "abilities": [{"trigger": "player_casts", "spell_color": "teal", "effects": [{"draw": 1}]}]},
+     "spell_color"),
+    ({"types": ["land"], "cost": None, "abilities": [{"static": "enters_tapped_unless", "subtypes": ["Desert"]}]},
+     "enters_tapped_unless"),
+    ({"types": ["creature"], "power": 1, "toughness": 1, "abilities": [{"trigger": "etb", "for_each": "Elf",
+                                                                        "effects": [{"draw": 1}]}]}, "for_each"),
+    ({"types": ["artifact"], "abilities": [{"activated": {"cost": {"exile": "creature"}, "effects": [{"draw": 1}]}}]},
+     "exile"),
+])
+def test_loader_refuses_what_the_engine_does_not_do(bad, says):
+    with pytest.raises(CardDataError, match=says):
+        card_from_dict({**BASE, **bad}, "t.yaml")
+
+
+def _resolve_all(g):
+    while g.stack:
+        actions.pass_priority(g)
+
+
+def test_krakens_eye_ignores_a_spell_of_another_colour():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Глаз Кракена, id: eye}
+  - name: Боб
+    hand: [{card: Молния, id: bolt}]
+    battlefield:
+      - {card: Гора, id: m1}
+turn: {number: 4, active: Боб, step: main1}
+""")
+    actions.cast(g, g.player("Боб"), "bolt", targets=["Алиса"])
+    assert g.stack == ["bolt"]   # a red spell: the "blue spell" trigger condition is false (603.2)
+
+
+def test_acidic_slime_kind_fits_lands_artifacts_enchantments_not_creatures():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Лес, id: forest}
+      - {card: Глаз Кракена, id: eye}
+      - {card: Славный гимн, id: anthem}
+      - {card: Медведи-гризли, id: bears}
+  - name: Боб
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    fits = {oid: effects.object_fits(g, "artifact_enchantment_or_land", "Алиса", g.objects[oid])[0]
+            for oid in ("forest", "eye", "anthem", "bears")}
+    assert fits == {"forest": True, "eye": True, "anthem": True, "bears": False}
+
+
+def test_archdruid_counts_elves_as_the_ability_resolves():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Эльфийский Архидруид, id: druid}
+      - {card: Ллановарские эльфы, id: elves}
+  - name: Боб
+    battlefield:
+      - {card: Эльфийская провидица, id: elves2}
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    actions.activate(g, g.player("Алиса"), "druid", 1)
+    assert g.player("Алиса").pool == {"G": 2}   # itself and the Llanowar Elves; not Bob's Elf
+
+
+def test_silence_ends_with_the_turn():
+    g = build_game("""
+players:
+  - name: Алиса
+    hand: [{card: Молчание, id: silence}]
+    battlefield:
+      - {card: Равнина, id: p1}
+  - name: Боб
+    library: 3
+    hand: [{card: Молния, id: bolt}]
+    battlefield:
+      - {card: Гора, id: m1}
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    actions.cast(g, g.player("Алиса"), "silence")
+    _resolve_all(g)
+    with pytest.raises(Refused):
+        actions.cast(g, g.player("Боб"), "bolt", targets=["Алиса"])
+    while g.ap.name == "Алиса":
+        actions.pass_priority(g)
+    actions.cast(g, g.player("Боб"), "bolt", targets=["Алиса"])   # a new turn: the effect has ended (514.2)
+    assert g.objects["bolt"].zone == "stack"
+
+
+@pytest.mark.parametrize("lands, tapped", [
+    ("[{card: Болото, id: other}]", False),                 # a Swamp
+    ("[{card: Пик Драконьего Черепа, id: other}]", True),   # a Summit has no land type (205.3i)
+    ("[]", True),                                           # it does not see itself
+])
+def test_check_land_looks_for_a_land_type(lands, tapped):
+    g = build_game(f"""
+players:
+  - name: Алиса
+    hand: [{{card: Пик Драконьего Черепа, id: s1}}]
+    battlefield: {lands}
+  - name: Боб
+turn: {{number: 3, active: Алиса, step: main1}}
+""")
+    actions.play_land(g, g.player("Алиса"), "s1")
+    assert g.objects["s1"].tapped is tapped
+
+
+def test_condemn_puts_the_card_at_the_bottom():
+    g = build_game("""
+players:
+  - name: Алиса
+    library: 2
+  - name: Боб
+    library: 3
+    battlefield:
+      - {card: Медведи-гризли, id: bears}
+stack:
+  - ability:
+      name: Осуждение
+      targets: [creature]
+      effects: [{to_library_bottom: target1, controller_gains_toughness: true}]
+    id: c
+    by: Алиса
+    targets: [bears]
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    _resolve_all(g)
+    assert g.player("Боб").library[-1] == "bears" and g.player("Боб").life == 22
+
+
+def test_destroy_all_creatures_spares_only_the_indestructible_at_that_moment():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Образцовый Рыцарь, id: ex1}
+      - {card: Образцовый Рыцарь, id: ex2}
+      - {card: Медведи-гризли, id: bears}
+  - name: Боб
+stack:
+  - ability:
+      name: Судный День
+      effects: [{destroy: each_creature}]
+    id: w
+    by: Боб
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    _resolve_all(g)
+    # two Exemplars make each other indestructible (r196): both stay, the Bears go
+    zones = {oid: g.objects[oid].zone for oid in ("ex1", "ex2", "bears")}
+    assert zones == {"ex1": "battlefield", "ex2": "battlefield", "bears": "graveyard"}
