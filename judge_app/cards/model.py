@@ -838,3 +838,19 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
                 and spec["cost"]["exile"] != "self":
             raise CardDataError(f"{where}: exile в стоимости — только self («изгоните этот перманент»)")
     return out
+
+
+# faqe, continued: Chandra's Spitfire (engine/damage_triggers.py), Gaea's Revenge
+# (engine/nongreen_hexproof.py), Ancient Hellkite (engine/while_attacking.py).
+KEYWORDS = KEYWORDS + ("untargetable_by_nongreen",)
+TRIGGER_KINDS = TRIGGER_KINDS + ("opponent_dealt_noncombat_damage",)
+TARGET_KINDS = TARGET_KINDS + ("creature_defending_player_controls",)
+_faqe2_validate_abilities = validate_abilities
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
+    out = _faqe2_validate_abilities(abilities, where)
+    for a in out:
+        if "only_while_attacking" in a and not ("activated" in a and a["only_while_attacking"] is True):
+            raise CardDataError(f"{where}: only_while_attacking: true — только у activated (Ancient Hellkite)")
+    return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
 from judge_app.cards.model import parse_mana_cost
-from judge_app.engine import cast_bans, combat, costs, effects, event_triggers, loyalty, mana_effects, priority, stack_fights, turn
+from judge_app.engine import cast_bans, combat, costs, effects, event_triggers, loyalty, mana_effects, priority, stack_fights, turn, while_attacking
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, Refused, refuse
 from judge_app.engine.state import Game, Obj, Player
@@ -340,6 +340,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
         return None
     _split_second(game)
     spec = ab["activated"]
+    while_attacking.check(game, obj, ab)   # "activate only if [this] is attacking" (Ancient Hellkite)
     loyalty.check(game, player, obj, spec)
     cost = spec.get("cost", {})
     unknown = set(choices) - set(costs.CHOICE_KEYS)

@@ -62,6 +62,10 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
         return False, ["shroud"]
     if "hexproof" in kws and obj.controller != controller:
         return False, ["hexproof"]
+    from judge_app.engine import nongreen_hexproof
+    why = nongreen_hexproof.forbids(game, obj, source, kws)   # Gaea's Revenge
+    if why:
+        return False, why
     from judge_app.engine.keywords import protection
     why = protection.forbids_target(game, obj, source)   # 702.16b (source None: only "everything")
     if why:

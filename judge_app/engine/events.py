@@ -232,6 +232,9 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
                       [source["id"], recipient.name], extra + ["damage_player", "life_change"])
         if "damage_simultaneous" in extra_keys:
             triggers.on_combat_damage_to_player(game, source, recipient, n)
+        else:   # noncombat damage (120.2b): Chandra's Spitfire
+            from judge_app.engine import damage_triggers
+            damage_triggers.on_noncombat_damage_to_player(game, recipient)
     elif recipient.is_creature:
         keys = extra + ["damage_creature"]
         if "infect" in kws or "wither" in kws:   # 702.90c, 702.80b: -1/-1 counters instead of marked damage

@@ -48,6 +48,11 @@ def _attacking(game, obj, controller) -> bool:
     return obj.is_creature and combat.is_attacking(game, obj.id)
 
 
+def _of_defending_player(game, obj, controller) -> bool:
+    from judge_app.engine import while_attacking
+    return while_attacking.creature_of_defending_player(game, obj, controller)
+
+
 KINDS = {
     "artifact": ("артефакт", "artifact", _of_types("artifact")),
     "enchantment": ("чары", "enchantment", _of_types("enchantment")),
@@ -61,6 +66,8 @@ KINDS = {
     "artifact_enchantment_or_land": ("артефакт, чары или земля", "artifact, enchantment, or land",
                                      _of_types("artifact", "enchantment", "land")),   # Acidic Slime
     "attacking_creature": ("атакующее существо", "attacking creature", _attacking),   # Condemn (506.3)
+    "creature_defending_player_controls": ("существо под контролем защищающегося игрока",
+                                           "creature defending player controls", _of_defending_player),   # 506.2
 }
 
 

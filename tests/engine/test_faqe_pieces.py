@@ -179,3 +179,72 @@ turn: {number: 3, active: Алиса, step: main1}
     # two Exemplars make each other indestructible (r196): both stay, the Bears go
     zones = {oid: g.objects[oid].zone for oid in ("ex1", "ex2", "bears")}
     assert zones == {"ex1": "battlefield", "ex2": "battlefield", "bears": "graveyard"}
+
+
+def test_only_while_attacking_belongs_to_an_activated_ability():
+    with pytest.raises(CardDataError, match="only_while_attacking"):
+        card_from_dict({**BASE, "types": ["artifact"], "abilities": [
+            {"trigger": "etb", "only_while_attacking": True, "effects": [{"draw": 1}]}]}, "t.yaml")
+
+
+def test_hellkite_targets_only_creatures_of_the_defending_player():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Древний Змей, id: hellkite}
+      - {card: Медведи-гризли, id: mine}
+      - {card: Гора, id: m1}
+  - name: Боб
+    battlefield:
+      - {card: Медведи-гризли, id: theirs}
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    kind = "creature_defending_player_controls"
+    assert not effects.object_fits(g, kind, "Алиса", g.objects["theirs"])[0]   # no combat: no defending player
+    while g.step != "declare_attackers":
+        actions.pass_priority(g)
+        if g.decision is not None and g.decision.kind == "declare_attackers":
+            actions.choose(g, {"hellkite": "Боб"})
+    assert effects.object_fits(g, kind, "Алиса", g.objects["theirs"])[0]
+    assert not effects.object_fits(g, kind, "Алиса", g.objects["mine"])[0]
+
+
+def test_spitfire_ignores_damage_to_its_controller():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Огнемет Чандры, id: spitfire}
+  - name: Боб
+stack:
+  - ability:
+      name: Удар
+      targets: [player]
+      effects: [{damage: 2, to: target1}]
+    id: hit
+    by: Боб
+    targets: [Алиса]
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    _resolve_all(g)
+    assert g.player("Алиса").life == 18 and not g.pending_triggers and g.stack == []
+
+
+def test_nongreen_hexproof_lets_a_green_source_target():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Мечь Геи, id: gaea}
+      - id: druid
+        creature: {name: Друид, power: 1, toughness: 1, colors: [green], abilities: [{activated: {cost: {}, targets: [creature], effects: [{pump: [1, 1], to: target1}]}}]}
+      - id: rod
+        permanent: {name: Жезл, types: [artifact], abilities: [{activated: {cost: {}, targets: [creature], effects: [{pump: [1, 1], to: target1}]}}]}
+  - name: Боб
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    with pytest.raises(Refused):
+        actions.activate(g, g.player("Алиса"), "rod", 1, targets=["gaea"])   # a colourless source
+    actions.activate(g, g.player("Алиса"), "druid", 1, targets=["gaea"])     # a green one
+    assert g.stack and g.objects[g.stack[-1]].targets[0][1] == "gaea"
