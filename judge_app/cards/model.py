@@ -854,3 +854,18 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         if "only_while_attacking" in a and not ("activated" in a and a["only_while_attacking"] is True):
             raise CardDataError(f"{where}: only_while_attacking: true — только у activated (Ancient Hellkite)")
     return out
+_faqe3_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    """Awakener Druid: ``become_creature`` with ``for_as_long_as: source_on_battlefield`` (611.2b),
+    ``subtypes`` and ``colors`` (engine/source_durations.py)."""
+    _faqe3_validate_effects(effects, where)
+    for e in effects:
+        extra = {"for_as_long_as", "subtypes", "colors"} & set(e)
+        if extra and not ("become_creature" in e and e.get("for_as_long_as") == "source_on_battlefield"
+                          and isinstance(e.get("subtypes", []), list) and all(isinstance(t, str) and t[:1].isupper()
+                                                                              for t in e.get("subtypes", []))
+                          and isinstance(e.get("colors", []), list) and all(c in COLORS for c in e.get("colors", []))):
+            raise CardDataError(f"{where}: {', '.join(sorted(extra))} — у become_creature с for_as_long_as: "
+                                f"source_on_battlefield (subtypes: [Тип], colors: [цвет])")

@@ -539,8 +539,14 @@ def resolved_effect(e: dict) -> CEffect | None:
                        text=f"существо {' '.join(e['subtypes'])} ({cols}) с силой и выносливостью, равными числу карт "
                             f"существ на кладбище игрока {e['controller']}", **base)
     if kind == "animate":
-        return CEffect(parts={"4": _add_types("creature"), "7b": _pt_set(e["p"], e["t"])},
-                       text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)
+        subs = tuple(e.get("subtypes") or ())   # "a 4/5 green Treefolk creature" (Awakener Druid, source_durations.py)
+
+        def types(c: Chars, ctx):
+            _add_types("creature")(c, ctx)
+            for st in subs:
+                _add_subtype(st)(c, ctx)
+        parts = {"4": types, "7b": _pt_set(e["p"], e["t"])} | ({"5": _set_colors(e["colors"])} if e.get("colors") else {})
+        return CEffect(parts=parts, text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)
     if kind == "copy":   # copiable values only (706.2); from a copy, what it copied (706.3)
         base["keys"] = (("copy_values", "copy_of_copy") if e.get("until") is None else ("copy_values", "locked_set")) \
             + (("copy_exception",) if e.get("exception") else ())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
-from judge_app.engine import cast_bans, keywords, mana_effects, removal, stack_fights, target_kinds
+from judge_app.engine import cast_bans, keywords, mana_effects, removal, source_durations, stack_fights, target_kinds
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
 from judge_app.engine.state import Game, Obj
@@ -201,6 +201,8 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
     for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
         if zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
             zone_actions.run(game, so, e, ref, idx)
+        elif source_durations.handles(e):   # "for as long as [this] remains on the battlefield" (611.2b)
+            source_durations.run(game, so, e, ref, info)
         elif removal.handles(e):   # exile, the bottom of the library, destroy all creatures (removal.py)
             removal.run(game, so, e, ref)
         elif mana_effects.handles(e):   # a spell that adds mana (mana_effects.py)
