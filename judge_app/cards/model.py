@@ -869,3 +869,22 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                           and isinstance(e.get("colors", []), list) and all(c in COLORS for c in e.get("colors", []))):
             raise CardDataError(f"{where}: {', '.join(sorted(extra))} — у become_creature с for_as_long_as: "
                                 f"source_on_battlefield (subtypes: [Тип], colors: [цвет])")
+# Rise from the Grave, Sun Titan: targets in a graveyard, a card put onto the battlefield
+# (engine/graveyard_targets.py).
+TARGET_KINDS = TARGET_KINDS + ("creature_card_in_a_graveyard", "permanent_card_mv3_in_your_graveyard")
+EFFECT_KEYS = EFFECT_KEYS + ("return_from_graveyard",)
+_faqe4_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqe4_validate_effects(effects, where)
+    for e in effects:
+        if "return_from_graveyard" not in e and ({"under", "add_colors", "add_subtypes"} & set(e)):
+            raise CardDataError(f"{where}: under, add_colors, add_subtypes — только у return_from_graveyard")
+        if "return_from_graveyard" in e and not (
+                e["return_from_graveyard"] in ("target1", "target2") and e.get("under", "owner") in ("you", "owner")
+                and isinstance(e.get("add_colors", []), list) and all(c in COLORS for c in e.get("add_colors", []))
+                and isinstance(e.get("add_subtypes", []), list)
+                and all(isinstance(t, str) and t[:1].isupper() for t in e.get("add_subtypes", []))):
+            raise CardDataError(f"{where}: return_from_graveyard — target1, under: you | owner, "
+                                f"add_colors: [цвет], add_subtypes: [Тип]")

@@ -547,6 +547,16 @@ def resolved_effect(e: dict) -> CEffect | None:
                 _add_subtype(st)(c, ctx)
         parts = {"4": types, "7b": _pt_set(e["p"], e["t"])} | ({"5": _set_colors(e["colors"])} if e.get("colors") else {})
         return CEffect(parts=parts, text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)
+    if kind == "also":   # "a black Zombie in addition to its other colors and types" (graveyard_targets.py)
+        def also_types(c: Chars, ctx):
+            for st in e.get("subtypes") or ():
+                _add_subtype(st)(c, ctx)
+
+        def also_colors(c: Chars, ctx):
+            for col in e.get("colors") or ():
+                _add_color(col)(c, ctx)
+        return CEffect(parts={"4": also_types, "5": also_colors},
+                       text="ещё и " + " ".join([*e.get("colors", []), *e.get("subtypes", [])]), **base)
     if kind == "copy":   # copiable values only (706.2); from a copy, what it copied (706.3)
         base["keys"] = (("copy_values", "copy_of_copy") if e.get("until") is None else ("copy_values", "locked_set")) \
             + (("copy_exception",) if e.get("exception") else ())

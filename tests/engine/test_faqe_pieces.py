@@ -248,3 +248,39 @@ turn: {number: 3, active: Алиса, step: main1}
         actions.activate(g, g.player("Алиса"), "rod", 1, targets=["gaea"])   # a colourless source
     actions.activate(g, g.player("Алиса"), "druid", 1, targets=["gaea"])     # a green one
     assert g.stack and g.objects[g.stack[-1]].targets[0][1] == "gaea"
+
+
+def test_sun_titan_returns_only_a_permanent_card_of_mana_value_3_or_less_from_your_graveyard():
+    g = build_game("""
+players:
+  - name: Алиса
+    hand: [{card: Титан Солнца, id: titan}]
+    mana_pool: {W: 6}
+    graveyard:
+      - {card: Медведи-гризли, id: bears}
+      - {card: Baneslayer Angel, id: angel}
+      - {card: Молния, id: bolt}
+      - {card: Лес, id: forest}
+  - name: Боб
+    graveyard: [{card: Медведи-гризли, id: bobs}]
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    assert set(effects.legal_targets(g, "permanent_card_mv3_in_your_graveyard", "Алиса", None)) == {"bears", "forest"}
+    actions.cast(g, g.player("Алиса"), "titan")
+    while g.decision is None:
+        actions.pass_priority(g)
+    actions.choose(g, "bears")   # the target of the "enters" trigger
+    while g.decision is None:
+        actions.pass_priority(g)
+    actions.choose(g, "yes")     # "you may" (603.5)
+    _resolve_all(g)
+    assert g.objects["bears"].zone == "battlefield" and g.objects["bears"].controller == "Алиса"
+
+
+def test_return_from_graveyard_keys_are_checked():
+    with pytest.raises(CardDataError, match="return_from_graveyard"):
+        card_from_dict({**BASE, "targets": ["creature_card_in_a_graveyard"],
+                        "effects": [{"return_from_graveyard": "target1", "add_colors": ["mauve"]}]}, "t.yaml")
+    with pytest.raises(CardDataError, match="add_colors"):
+        card_from_dict({**BASE, "targets": ["creature"], "effects": [{"destroy": "target1", "add_colors": ["black"]}]},
+                       "t.yaml")
