@@ -888,3 +888,17 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                 and all(isinstance(t, str) and t[:1].isupper() for t in e.get("add_subtypes", []))):
             raise CardDataError(f"{where}: return_from_graveyard — target1, under: you | owner, "
                                 f"add_colors: [цвет], add_subtypes: [Тип]")
+# Relentless Rats: "gets +1/+1 for each other creature on the battlefield named [this]"
+# (engine/continuous.py, layer 7c). Its deck-building sentence is not a board question (FAQ r47).
+STATIC_KINDS = STATIC_KINDS + ("per_other_namesake",)
+_faqe5_validate_abilities = validate_abilities
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
+    out = _faqe5_validate_abilities(abilities, where)
+    for a in out:
+        if a.get("static") == "per_other_namesake" and not (
+                isinstance(a.get("pt"), list) and len(a["pt"]) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in a["pt"])):
+            raise CardDataError(f"{where}: per_other_namesake — pt: [P, T]")
+    return out

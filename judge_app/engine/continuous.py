@@ -376,6 +376,22 @@ def _pt_per_land(src, ab: dict, common: dict) -> CEffect:
                    select=lambda ctx, oid, c, s: oid == host, **common)
 
 
+def _pt_per_namesake(src, ab: dict, common: dict) -> CEffect:
+    """"[This] gets +1/+1 for each other creature on the battlefield named [this]" (Relentless
+    Rats): layer 7c, counted anew in every state (611.3a), by the names as the layers have them
+    now (a copy has the copied name, 706.2)."""
+    p, t = ab["pt"]
+
+    def per(c: Chars, ctx):
+        me = ctx.chars[src.id]
+        n = sum(1 for oid in ctx.game.battlefield if oid != src.id and oid in ctx.chars
+                and "creature" in ctx.chars[oid].types and ctx.chars[oid].name_en == me.name_en)
+        _pt_mod(p * n, t * n)(c, ctx)
+    return CEffect(parts={"7c": per}, looks_around=True,
+                   text=f"{p:+d}/{t:+d} за каждое другое существо на поле битвы с тем же именем",
+                   select=lambda ctx, oid, c, s: oid == src.id, **common)
+
+
 def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
     """The continuous effect a static ability ``ab`` (the n-th ability) of permanent ``src`` generates."""
     kind = ab.get("static")
@@ -391,6 +407,8 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
                        select=_anthem_select(ab), reads=frozenset({"types", "subtypes", "colors", "controller"}), **common)
     if kind in ("enchanted", "this_creature") and ab.get("per_land_you_control"):
         return _pt_per_land(src, ab, common)
+    if kind == "per_other_namesake":   # Relentless Rats
+        return _pt_per_namesake(src, ab, common)
     if kind == "enchanted":
         p, t = ab["pt"]
         host = src.attached_to

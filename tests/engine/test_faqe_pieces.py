@@ -284,3 +284,21 @@ def test_return_from_graveyard_keys_are_checked():
     with pytest.raises(CardDataError, match="add_colors"):
         card_from_dict({**BASE, "targets": ["creature"], "effects": [{"destroy": "target1", "add_colors": ["black"]}]},
                        "t.yaml")
+
+
+def test_relentless_rats_count_other_rats_on_the_whole_battlefield():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Беспощадные Крысы, id: r1}
+      - {card: Беспощадные Крысы, id: r2}
+      - {card: Медведи-гризли, id: bears}
+  - name: Боб
+    battlefield:
+      - {card: Беспощадные Крысы, id: r3}
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    from judge_app.engine import characteristics as ch
+    assert [ch.pt(g, g.objects[r]) for r in ("r1", "r2", "r3")] == [(4, 4)] * 3
+    assert ch.pt(g, g.objects["bears"]) == (2, 2)
