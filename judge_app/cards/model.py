@@ -787,3 +787,118 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
             raise CardDataError(f"{where}: {st} — pt: [P, T], per_land_you_control: БАЗОВЫЙ ТИП ЗЕМЛИ, "
                                 f"keywords: [КЛЮЧЕВОЕ СЛОВО, …]")
     return out
+
+
+# -- FAQ group faqe (issue 11) --
+# engine/removal.py (exile, the bottom of the library, destroy all creatures, the cost "exile
+# [this]"), engine/mana_effects.py (a spell that adds mana, one mana per creature of a subtype),
+# engine/cast_bans.py (Silence), engine/check_lands.py (the check lands), a spell colour on
+# "whenever a player casts a spell", "the player who controls target creature".
+
+TARGET_KINDS = TARGET_KINDS + ("artifact_enchantment_or_land", "attacking_creature")   # engine/target_kinds.py
+EFFECT_KEYS = EFFECT_KEYS + ("exile", "to_library_bottom", "add_mana", "opponents_cant_cast")
+STATIC_KINDS = STATIC_KINDS + ("enters_tapped_unless",)
+COST_KEYS = COST_KEYS + ("exile",)   # exile: self (Brittle Effigy)
+_REFS = _REFS + ("controller_of_target1",)   # "the player who controls that creature" (Chandra's Outrage)
+_faqe_validate_effects = _validate_effects
+_faqe_validate_abilities = validate_abilities
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqe_validate_effects(effects, where)
+    for e in effects:
+        if any(v == "controller_of_target1" for k, v in e.items() if k != "to") or (
+                e.get("to") == "controller_of_target1" and "damage" not in e):
+            raise CardDataError(f"{where}: controller_of_target1 — только to: у damage (игрок, контролирующий цель)")
+        for k in ("exile", "to_library_bottom"):
+            if k in e and e[k] not in ("target1", "target2"):
+                raise CardDataError(f"{where}: {k} — target1 или target2, а не {e[k]!r}")
+        if "controller_gains_toughness" in e and not ("to_library_bottom" in e and e["controller_gains_toughness"] is True):
+            raise CardDataError(f"{where}: controller_gains_toughness: true — только у to_library_bottom")
+        if "add_mana" in e and not (isinstance(e["add_mana"], dict) and e["add_mana"] and all(
+                s in (*COLOR_OF_SYMBOL, "C") and isinstance(n, int) and not isinstance(n, bool) and n > 0
+                for s, n in e["add_mana"].items())):
+            raise CardDataError(f"{where}: add_mana — {{СИМВОЛ: N}}, символ из W U B R G C, N больше 0")
+        if "opponents_cant_cast" in e and e["opponents_cant_cast"] != "this_turn":
+            raise CardDataError(f"{where}: opponents_cant_cast — this_turn")
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
+    out = _faqe_validate_abilities(abilities, where)
+    for a in out:
+        if "spell_color" in a and not (a.get("trigger") in ("player_casts", "you_cast") and a["spell_color"] in COLORS):
+            raise CardDataError(f"{where}: spell_color — цвет ({', '.join(COLORS)}) у trigger: player_casts / you_cast")
+        if "for_each" in a and not ("mana" in a and isinstance(a["for_each"], str) and a["for_each"][:1].isupper()):
+            raise CardDataError(f"{where}: for_each — тип существа (Elf) у способности маны")
+        if a.get("static") == "enters_tapped_unless" and not (
+                isinstance(a.get("subtypes"), list) and a["subtypes"] and all(t in BASIC_LAND_TYPES for t in a["subtypes"])):
+            raise CardDataError(f"{where}: enters_tapped_unless — subtypes: [БАЗОВЫЙ ТИП ЗЕМЛИ, …]")
+        spec = a.get("activated")
+        if isinstance(spec, dict) and isinstance(spec.get("cost"), dict) and "exile" in spec["cost"] \
+                and spec["cost"]["exile"] != "self":
+            raise CardDataError(f"{where}: exile в стоимости — только self («изгоните этот перманент»)")
+    return out
+
+
+# faqe, continued: Chandra's Spitfire (engine/damage_triggers.py), Gaea's Revenge
+# (engine/nongreen_hexproof.py), Ancient Hellkite (engine/while_attacking.py).
+KEYWORDS = KEYWORDS + ("untargetable_by_nongreen",)
+TRIGGER_KINDS = TRIGGER_KINDS + ("opponent_dealt_noncombat_damage",)
+TARGET_KINDS = TARGET_KINDS + ("creature_defending_player_controls",)
+_faqe2_validate_abilities = validate_abilities
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
+    out = _faqe2_validate_abilities(abilities, where)
+    for a in out:
+        if "only_while_attacking" in a and not ("activated" in a and a["only_while_attacking"] is True):
+            raise CardDataError(f"{where}: only_while_attacking: true — только у activated (Ancient Hellkite)")
+    return out
+_faqe3_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    """Awakener Druid: ``become_creature`` with ``for_as_long_as: source_on_battlefield`` (611.2b),
+    ``subtypes`` and ``colors`` (engine/source_durations.py)."""
+    _faqe3_validate_effects(effects, where)
+    for e in effects:
+        extra = {"for_as_long_as", "subtypes", "colors"} & set(e)
+        if extra and not ("become_creature" in e and e.get("for_as_long_as") == "source_on_battlefield"
+                          and isinstance(e.get("subtypes", []), list) and all(isinstance(t, str) and t[:1].isupper()
+                                                                              for t in e.get("subtypes", []))
+                          and isinstance(e.get("colors", []), list) and all(c in COLORS for c in e.get("colors", []))):
+            raise CardDataError(f"{where}: {', '.join(sorted(extra))} — у become_creature с for_as_long_as: "
+                                f"source_on_battlefield (subtypes: [Тип], colors: [цвет])")
+# Rise from the Grave, Sun Titan: targets in a graveyard, a card put onto the battlefield
+# (engine/graveyard_targets.py).
+TARGET_KINDS = TARGET_KINDS + ("creature_card_in_a_graveyard", "permanent_card_mv3_in_your_graveyard")
+EFFECT_KEYS = EFFECT_KEYS + ("return_from_graveyard",)
+_faqe4_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqe4_validate_effects(effects, where)
+    for e in effects:
+        if "return_from_graveyard" not in e and ({"under", "add_colors", "add_subtypes"} & set(e)):
+            raise CardDataError(f"{where}: under, add_colors, add_subtypes — только у return_from_graveyard")
+        if "return_from_graveyard" in e and not (
+                e["return_from_graveyard"] in ("target1", "target2") and e.get("under", "owner") in ("you", "owner")
+                and isinstance(e.get("add_colors", []), list) and all(c in COLORS for c in e.get("add_colors", []))
+                and isinstance(e.get("add_subtypes", []), list)
+                and all(isinstance(t, str) and t[:1].isupper() for t in e.get("add_subtypes", []))):
+            raise CardDataError(f"{where}: return_from_graveyard — target1, under: you | owner, "
+                                f"add_colors: [цвет], add_subtypes: [Тип]")
+# Relentless Rats: "gets +1/+1 for each other creature on the battlefield named [this]"
+# (engine/continuous.py, layer 7c). Its deck-building sentence is not a board question (FAQ r47).
+STATIC_KINDS = STATIC_KINDS + ("per_other_namesake",)
+_faqe5_validate_abilities = validate_abilities
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
+    out = _faqe5_validate_abilities(abilities, where)
+    for a in out:
+        if a.get("static") == "per_other_namesake" and not (
+                isinstance(a.get("pt"), list) and len(a["pt"]) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in a["pt"])):
+            raise CardDataError(f"{where}: per_other_namesake — pt: [P, T]")
+    return out

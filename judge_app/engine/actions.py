@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
 from judge_app.cards.model import parse_mana_cost
-from judge_app.engine import combat, costs, effects, event_triggers, loyalty, priority, stack_fights, turn
+from judge_app.engine import cast_bans, combat, costs, effects, event_triggers, loyalty, mana_effects, priority, stack_fights, turn, while_attacking
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, Refused, refuse
 from judge_app.engine.state import Game, Obj, Player
@@ -66,7 +66,8 @@ def tap_for_mana(game: Game, player, obj: Obj, ability: dict | None = None) -> N
     if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
         raise refuse(game, f"{obj.label()} под контролем игрока не с начала его последнего хода", "summoning_sickness")
     obj.tapped = True
-    sym = (ability or mana_abilities(obj)[0])["mana"]
+    ability = ability or mana_abilities(obj)[0]
+    sym = ability["mana"]
     if sym == "chosen":   # "one mana of the chosen color": the colour chosen for this ability (706.7a)
         from judge_app.cards.model import SYMBOL_OF_COLOR
         from judge_app.engine.continuous import chosen_of
@@ -77,7 +78,7 @@ def tap_for_mana(game: Game, player, obj: Obj, ability: dict | None = None) -> N
                       [player.name, obj.id], ["mana_ability", "copy_linked_choice"])
             return
         sym = SYMBOL_OF_COLOR[col]
-    ev.add_mana(game, player, sym, 1, obj)
+    ev.add_mana(game, player, sym, mana_effects.amount(game, obj, ability), obj)   # Elvish Archdruid: one per Elf
 
 
 def pay_mana(game: Game, player, cost, pay: list | None) -> dict:
@@ -273,6 +274,7 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
     if unknown:
         raise InvalidInput(f"неизвестный выбор {sorted(unknown)}; есть: {', '.join(costs.CHOICE_KEYS)}")
     obj = find_in_hand(game, player, ref)
+    cast_bans.check(game, player)   # Silence (601.3)
     if "land" in obj.types:
         raise InvalidInput(f"{obj.label()} — земля: её играют (play_land), а не разыгрывают")
     if "instant" not in obj.types and not _has_flash(game, obj) and not sorcery_speed_ok(game, player):
@@ -338,6 +340,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
         return None
     _split_second(game)
     spec = ab["activated"]
+    while_attacking.check(game, obj, ab)   # "activate only if [this] is attacking" (Ancient Hellkite)
     loyalty.check(game, player, obj, spec)
     cost = spec.get("cost", {})
     unknown = set(choices) - set(costs.CHOICE_KEYS)

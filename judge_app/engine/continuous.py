@@ -376,6 +376,22 @@ def _pt_per_land(src, ab: dict, common: dict) -> CEffect:
                    select=lambda ctx, oid, c, s: oid == host, **common)
 
 
+def _pt_per_namesake(src, ab: dict, common: dict) -> CEffect:
+    """"[This] gets +1/+1 for each other creature on the battlefield named [this]" (Relentless
+    Rats): layer 7c, counted anew in every state (611.3a), by the names as the layers have them
+    now (a copy has the copied name, 706.2)."""
+    p, t = ab["pt"]
+
+    def per(c: Chars, ctx):
+        me = ctx.chars[src.id]
+        n = sum(1 for oid in ctx.game.battlefield if oid != src.id and oid in ctx.chars
+                and "creature" in ctx.chars[oid].types and ctx.chars[oid].name_en == me.name_en)
+        _pt_mod(p * n, t * n)(c, ctx)
+    return CEffect(parts={"7c": per}, looks_around=True,
+                   text=f"{p:+d}/{t:+d} за каждое другое существо на поле битвы с тем же именем",
+                   select=lambda ctx, oid, c, s: oid == src.id, **common)
+
+
 def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
     """The continuous effect a static ability ``ab`` (the n-th ability) of permanent ``src`` generates."""
     kind = ab.get("static")
@@ -391,6 +407,8 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
                        select=_anthem_select(ab), reads=frozenset({"types", "subtypes", "colors", "controller"}), **common)
     if kind in ("enchanted", "this_creature") and ab.get("per_land_you_control"):
         return _pt_per_land(src, ab, common)
+    if kind == "per_other_namesake":   # Relentless Rats
+        return _pt_per_namesake(src, ab, common)
     if kind == "enchanted":
         p, t = ab["pt"]
         host = src.attached_to
@@ -539,8 +557,24 @@ def resolved_effect(e: dict) -> CEffect | None:
                        text=f"существо {' '.join(e['subtypes'])} ({cols}) с силой и выносливостью, равными числу карт "
                             f"существ на кладбище игрока {e['controller']}", **base)
     if kind == "animate":
-        return CEffect(parts={"4": _add_types("creature"), "7b": _pt_set(e["p"], e["t"])},
-                       text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)
+        subs = tuple(e.get("subtypes") or ())   # "a 4/5 green Treefolk creature" (Awakener Druid, source_durations.py)
+
+        def types(c: Chars, ctx):
+            _add_types("creature")(c, ctx)
+            for st in subs:
+                _add_subtype(st)(c, ctx)
+        parts = {"4": types, "7b": _pt_set(e["p"], e["t"])} | ({"5": _set_colors(e["colors"])} if e.get("colors") else {})
+        return CEffect(parts=parts, text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)
+    if kind == "also":   # "a black Zombie in addition to its other colors and types" (graveyard_targets.py)
+        def also_types(c: Chars, ctx):
+            for st in e.get("subtypes") or ():
+                _add_subtype(st)(c, ctx)
+
+        def also_colors(c: Chars, ctx):
+            for col in e.get("colors") or ():
+                _add_color(col)(c, ctx)
+        return CEffect(parts={"4": also_types, "5": also_colors},
+                       text="ещё и " + " ".join([*e.get("colors", []), *e.get("subtypes", [])]), **base)
     if kind == "copy":   # copiable values only (706.2); from a copy, what it copied (706.3)
         base["keys"] = (("copy_values", "copy_of_copy") if e.get("until") is None else ("copy_values", "locked_set")) \
             + (("copy_exception",) if e.get("exception") else ())

@@ -305,6 +305,8 @@ def check_payable(game: Game, player, obj: Obj, ability: dict | None, choices: d
             raise refuse(game, f"на {src.label()} нет {n} жетонов {k}", "cost_unpayable", "counters")
     if costs.get("sacrifice") == "self" and src.zone != "battlefield":
         raise refuse(game, f"{src.label()} не на поле битвы — пожертвовать нельзя", "cost_unpayable", "sacrifice")
+    if costs.get("exile") == "self" and src.zone != "battlefield":   # Brittle Effigy (removal.py)
+        raise refuse(game, f"{src.label()} не на поле битвы — изгнать его нельзя", "cost_unpayable")
     loyalty = costs.get("loyalty")
     if loyalty is not None:
         need = int(choices.get("x") or 0) if loyalty == "-X" else -int(loyalty)
@@ -344,6 +346,9 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
         o = game.objects[oid]
         ev.move(game, o, "graveyard", keys=("discard", *keys), kind="discard",
                 text_ru=f"{player.name} сбрасывает {o.label()} (оплата стоимости {by_ref})")
+    if costs.get("exile") == "self":   # "exile [this]" (Brittle Effigy, removal.py)
+        from judge_app.engine import removal
+        removal.pay_exile_self(game, player, obj, by_ref, keys)
     sac = list(choices.get("sacrifice") or [])
     if costs.get("sacrifice") == "self":
         sac = [obj.id]

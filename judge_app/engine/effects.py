@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
-from judge_app.engine import keywords, stack_fights, target_kinds
+from judge_app.engine import cast_bans, graveyard_targets, keywords, mana_effects, removal, source_durations, stack_fights, target_kinds
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
 from judge_app.engine.state import Game, Obj
@@ -14,6 +14,7 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "planeswalker": "planeswalker", "permanent": "перманент",
            "nonlegendary_creature": "нелегендарное существо", "nonaura_enchantment": "чары, не Аура",
            "attacking_creature_opponent_controls": "атакующее существо под контролем оппонента", **stack_fights.KIND_RU,
+           **graveyard_targets.KIND_RU,
            **{k: v[0] for k, v in target_kinds.KINDS.items()}}
 REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures",
                            "return_creature_cards_from_graveyard", "skip_next", "redirect_next", "prevent_next_from",
@@ -28,6 +29,8 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
     """(fits, rule keys why not) for a permanent as a target of ``kind``."""
     if kind in stack_fights.SPELL_KINDS:   # a spell on the stack (counter, Redirect, Reverberate)
         return stack_fights.spell_fits(game, kind, obj, source)
+    if kind in graveyard_targets.KINDS:   # a card in a graveyard (Rise from the Grave, Sun Titan)
+        return graveyard_targets.fits(game, kind, obj, controller)
     if obj.zone != "battlefield":
         return False, ["targets"]
     if kind == "any":
@@ -62,6 +65,10 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
         return False, ["shroud"]
     if "hexproof" in kws and obj.controller != controller:
         return False, ["hexproof"]
+    from judge_app.engine import nongreen_hexproof
+    why = nongreen_hexproof.forbids(game, obj, source, kws)   # Gaea's Revenge
+    if why:
+        return False, why
     from judge_app.engine.keywords import protection
     why = protection.forbids_target(game, obj, source)   # 702.16b (source None: only "everything")
     if why:
@@ -76,6 +83,8 @@ def player_fits(kind: str) -> bool:
 def legal_targets(game: Game, kind: str, controller: str, source: Obj | None) -> list:
     if kind in stack_fights.SPELL_KINDS:
         return stack_fights.legal_spell_targets(game, kind, source)
+    if kind in graveyard_targets.KINDS:
+        return graveyard_targets.legal(game, kind, controller)
     out = []
     if player_fits(kind):
         out.extend(p.name for p in game.live_players())
@@ -138,6 +147,13 @@ def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: s
         return game.player(r) if kind == "player" else game.objects[r]
     if ref == "you":
         return game.player(controller)
+    if ref.startswith("controller_of_"):   # "the player who controls that creature", as it resolves (608.2g)
+        obj = _resolve_ref(game, ref[len("controller_of_"):], targets, legal, controller)
+        if obj is None or not hasattr(obj, "incarnation"):
+            return None
+        game.emit("effect", f"{obj.label()} сейчас под контролем игрока {obj.controller}: повреждения — ему",
+                  f"{obj.label_en()} is controlled by {obj.controller} now", [obj.id], ["information_from_object"])
+        return game.player(obj.controller)
     if game.has_player(ref):   # "that player": fixed by the trigger event (event_triggers.py)
         return game.player(ref)
     raise InvalidInput(f"неизвестная ссылка {ref!r} в эффекте")
@@ -190,6 +206,16 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
     for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
         if zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
             zone_actions.run(game, so, e, ref, idx)
+        elif source_durations.handles(e):   # "for as long as [this] remains on the battlefield" (611.2b)
+            source_durations.run(game, so, e, ref, info)
+        elif graveyard_targets.handles(e):   # a card from a graveyard onto the battlefield (graveyard_targets.py)
+            graveyard_targets.run(game, so, e, ref)
+        elif removal.handles(e):   # exile, the bottom of the library, destroy all creatures (removal.py)
+            removal.run(game, so, e, ref)
+        elif mana_effects.handles(e):   # a spell that adds mana (mana_effects.py)
+            mana_effects.run(game, so, e)
+        elif cast_bans.handles(e):   # "your opponents can't cast spells this turn" (cast_bans.py)
+            cast_bans.run(game, so, e)
         elif stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
             stack_fights.run(game, so, e, ref)
         elif "damage" in e:

@@ -232,6 +232,9 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
                       [source["id"], recipient.name], extra + ["damage_player", "life_change"])
         if "damage_simultaneous" in extra_keys:
             triggers.on_combat_damage_to_player(game, source, recipient, n)
+        else:   # noncombat damage (120.2b): Chandra's Spitfire
+            from judge_app.engine import damage_triggers
+            damage_triggers.on_noncombat_damage_to_player(game, recipient)
     elif recipient.is_creature:
         keys = extra + ["damage_creature"]
         if "infect" in kws or "wither" in kws:   # 702.90c, 702.80b: -1/-1 counters instead of marked damage
@@ -332,8 +335,8 @@ def add_counters(game: Game, obj: Obj, kind: str, n: int, keys=("counters",)) ->
 
 def add_mana(game: Game, player, sym: str, n: int, source: Obj, keys=("mana_ability", "mana_pool")) -> None:
     player.pool[sym] = player.pool.get(sym, 0) + n
-    game.emit("mana", f"{player.name} поворачивает {source.label()} и добавляет {{{sym}}} в пул маны",
-              f"{player.name} taps {source.label_en()} for {{{sym}}}", [player.name, source.id], keys)
+    game.emit("mana", f"{player.name} поворачивает {source.label()} и добавляет {f'{{{sym}}}' * n} в пул маны",
+              f"{player.name} taps {source.label_en()} for {f'{{{sym}}}' * n}", [player.name, source.id], keys)
 
 
 def player_loses(game: Game, player, reason_ru: str, keys) -> None:

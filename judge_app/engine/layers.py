@@ -207,8 +207,9 @@ def _all_steps(steps: dict):
 
 
 def _current(game, e: dict) -> bool:
+    from judge_app.engine import source_durations
     o = game.objects.get(e["target"])
-    return o is not None and o.incarnation == e["incarnation"]
+    return o is not None and o.incarnation == e["incarnation"] and source_durations.in_force(game, e)   # 611.2b
 
 
 def _counters(game, chars, steps) -> None:

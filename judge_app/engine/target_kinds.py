@@ -43,6 +43,16 @@ def _land_of_subtype(subtype: str):
     return lambda game, obj, controller: "land" in obj.types and subtype in obj.subtypes
 
 
+def _attacking(game, obj, controller) -> bool:
+    from judge_app.engine import combat
+    return obj.is_creature and combat.is_attacking(game, obj.id)
+
+
+def _of_defending_player(game, obj, controller) -> bool:
+    from judge_app.engine import while_attacking
+    return while_attacking.creature_of_defending_player(game, obj, controller)
+
+
 KINDS = {
     "artifact": ("артефакт", "artifact", _of_types("artifact")),
     "enchantment": ("чары", "enchantment", _of_types("enchantment")),
@@ -53,6 +63,11 @@ KINDS = {
     "creature_power_2_or_less": ("существо с силой 2 или меньше", "creature with power 2 or less", _power_at_most(2)),
     "merfolk": ("Мерфолк", "Merfolk", _creature_of_subtype("Merfolk")),
     "forest": ("Лес", "Forest", _land_of_subtype("Forest")),
+    "artifact_enchantment_or_land": ("артефакт, чары или земля", "artifact, enchantment, or land",
+                                     _of_types("artifact", "enchantment", "land")),   # Acidic Slime
+    "attacking_creature": ("атакующее существо", "attacking creature", _attacking),   # Condemn (506.3)
+    "creature_defending_player_controls": ("существо под контролем защищающегося игрока",
+                                           "creature defending player controls", _of_defending_player),   # 506.2
 }
 
 

@@ -32,7 +32,8 @@ TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "к
               "state": "когда выполняется условие (способность состояния)",
               "you_draw": "когда вы берёте карту", "opponent_discards": "когда оппонент сбрасывает карту",
               "becomes_target": "когда становится целью заклинания или способности",
-              "attacks": "когда атакует", "blocks": "когда блокирует"}
+              "attacks": "когда атакует", "blocks": "когда блокирует",
+              "opponent_dealt_noncombat_damage": "когда оппоненту наносятся небоевые повреждения"}
 
 
 def _ability_text(ab: dict) -> str:
@@ -146,6 +147,8 @@ def on_cast(game: Game, spell: Obj) -> None:
         for i, ab in enumerate(src.abilities):
             t = ab.get("trigger")
             if t == "player_casts" or (t == "you_cast" and spell.controller == src.controller):
+                if ab.get("spell_color") and ab["spell_color"] not in spell.colors:   # "a blue spell" (Kraken's Eye)
+                    continue
                 if _condition_holds(game, src.controller, ab):
                     _pending(game, sid, _info(src, game), i, ab, "trigger_cast")
 

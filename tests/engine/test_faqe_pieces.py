@@ -1,0 +1,304 @@
+"""The engine pieces of FAQ M2011 group faqe (issue 11): removal.py, mana_effects.py,
+cast_bans.py, check_lands.py, a spell colour on "whenever a player casts", "the player who
+controls target creature" — driven through the engine on the real pool, with the loader's
+refusals of what the engine does not do."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_boards import build_game
+from judge_app.cards.model import CardDataError, card_from_dict
+from judge_app.engine import actions, effects
+from judge_app.engine.errors import Refused
+
+BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["sorcery"], "text_ru": "т", "text_en": "t"}
+
+
+@pytest.mark.parametrize("bad, says", [
+    ({"targets": ["creature"], "effects": [{"destroy": "controller_of_target1"}]}, "controller_of_target1"),
+    ({"effects": [{"exile": "self"}]}, "exile"),
+    ({"targets": ["creature"], "effects": [{"exile": "target1", "controller_gains_toughness": True}]},
+     "controller_gains_toughness"),
+    ({"effects": [{"add_mana": {"R": 0}}]}, "add_mana"),
+    ({"effects": [{"add_mana": {"Q": 1}}]}, "add_mana"),
+    ({"effects": [{"opponents_cant_cast": "forever"}]}, "opponents_cant_cast"),
+    ({"types": ["artifact"], "abilities": [{"trigger": "etb", "spell_color": "blue", "effects": [{"draw": 1}]}]},
+     "spell_color"),
+    ({"types": ["artifact"], "abilities": [{"trigger": "player_casts", "spell_color": "teal", "effects": [{"draw": 1}]}]},
+     "spell_color"),
+    ({"types": ["land"], "cost": None, "abilities": [{"static": "enters_tapped_unless", "subtypes": ["Desert"]}]},
+     "enters_tapped_unless"),
+    ({"types": ["creature"], "power": 1, "toughness": 1, "abilities": [{"trigger": "etb", "for_each": "Elf",
+                                                                        "effects": [{"draw": 1}]}]}, "for_each"),
+    ({"types": ["artifact"], "abilities": [{"activated": {"cost": {"exile": "creature"}, "effects": [{"draw": 1}]}}]},
+     "exile"),
+])
+def test_loader_refuses_what_the_engine_does_not_do(bad, says):
+    with pytest.raises(CardDataError, match=says):
+        card_from_dict({**BASE, **bad}, "t.yaml")
+
+
+def _resolve_all(g):
+    while g.stack:
+        actions.pass_priority(g)
+
+
+def test_krakens_eye_ignores_a_spell_of_another_colour():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Глаз Кракена, id: eye}
+  - name: Боб
+    hand: [{card: Молния, id: bolt}]
+    battlefield:
+      - {card: Гора, id: m1}
+turn: {number: 4, active: Боб, step: main1}
+""")
+    actions.cast(g, g.player("Боб"), "bolt", targets=["Алиса"])
+    assert g.stack == ["bolt"]   # a red spell: the "blue spell" trigger condition is false (603.2)
+
+
+def test_acidic_slime_kind_fits_lands_artifacts_enchantments_not_creatures():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Лес, id: forest}
+      - {card: Глаз Кракена, id: eye}
+      - {card: Славный гимн, id: anthem}
+      - {card: Медведи-гризли, id: bears}
+  - name: Боб
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    fits = {oid: effects.object_fits(g, "artifact_enchantment_or_land", "Алиса", g.objects[oid])[0]
+            for oid in ("forest", "eye", "anthem", "bears")}
+    assert fits == {"forest": True, "eye": True, "anthem": True, "bears": False}
+
+
+def test_archdruid_counts_elves_as_the_ability_resolves():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Эльфийский Архидруид, id: druid}
+      - {card: Ллановарские эльфы, id: elves}
+  - name: Боб
+    battlefield:
+      - {card: Эльфийская провидица, id: elves2}
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    actions.activate(g, g.player("Алиса"), "druid", 1)
+    assert g.player("Алиса").pool == {"G": 2}   # itself and the Llanowar Elves; not Bob's Elf
+
+
+def test_silence_ends_with_the_turn():
+    g = build_game("""
+players:
+  - name: Алиса
+    hand: [{card: Молчание, id: silence}]
+    battlefield:
+      - {card: Равнина, id: p1}
+  - name: Боб
+    library: 3
+    hand: [{card: Молния, id: bolt}]
+    battlefield:
+      - {card: Гора, id: m1}
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    actions.cast(g, g.player("Алиса"), "silence")
+    _resolve_all(g)
+    with pytest.raises(Refused):
+        actions.cast(g, g.player("Боб"), "bolt", targets=["Алиса"])
+    while g.ap.name == "Алиса":
+        actions.pass_priority(g)
+    actions.cast(g, g.player("Боб"), "bolt", targets=["Алиса"])   # a new turn: the effect has ended (514.2)
+    assert g.objects["bolt"].zone == "stack"
+
+
+@pytest.mark.parametrize("lands, tapped", [
+    ("[{card: Болото, id: other}]", False),                 # a Swamp
+    ("[{card: Пик Драконьего Черепа, id: other}]", True),   # a Summit has no land type (205.3i)
+    ("[]", True),                                           # it does not see itself
+])
+def test_check_land_looks_for_a_land_type(lands, tapped):
+    g = build_game(f"""
+players:
+  - name: Алиса
+    hand: [{{card: Пик Драконьего Черепа, id: s1}}]
+    battlefield: {lands}
+  - name: Боб
+turn: {{number: 3, active: Алиса, step: main1}}
+""")
+    actions.play_land(g, g.player("Алиса"), "s1")
+    assert g.objects["s1"].tapped is tapped
+
+
+def test_condemn_puts_the_card_at_the_bottom():
+    g = build_game("""
+players:
+  - name: Алиса
+    library: 2
+  - name: Боб
+    library: 3
+    battlefield:
+      - {card: Медведи-гризли, id: bears}
+stack:
+  - ability:
+      name: Осуждение
+      targets: [creature]
+      effects: [{to_library_bottom: target1, controller_gains_toughness: true}]
+    id: c
+    by: Алиса
+    targets: [bears]
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    _resolve_all(g)
+    assert g.player("Боб").library[-1] == "bears" and g.player("Боб").life == 22
+
+
+def test_destroy_all_creatures_spares_only_the_indestructible_at_that_moment():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Образцовый Рыцарь, id: ex1}
+      - {card: Образцовый Рыцарь, id: ex2}
+      - {card: Медведи-гризли, id: bears}
+  - name: Боб
+stack:
+  - ability:
+      name: Судный День
+      effects: [{destroy: each_creature}]
+    id: w
+    by: Боб
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    _resolve_all(g)
+    # two Exemplars make each other indestructible (r196): both stay, the Bears go
+    zones = {oid: g.objects[oid].zone for oid in ("ex1", "ex2", "bears")}
+    assert zones == {"ex1": "battlefield", "ex2": "battlefield", "bears": "graveyard"}
+
+
+def test_only_while_attacking_belongs_to_an_activated_ability():
+    with pytest.raises(CardDataError, match="only_while_attacking"):
+        card_from_dict({**BASE, "types": ["artifact"], "abilities": [
+            {"trigger": "etb", "only_while_attacking": True, "effects": [{"draw": 1}]}]}, "t.yaml")
+
+
+def test_hellkite_targets_only_creatures_of_the_defending_player():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Древний Змей, id: hellkite}
+      - {card: Медведи-гризли, id: mine}
+      - {card: Гора, id: m1}
+  - name: Боб
+    battlefield:
+      - {card: Медведи-гризли, id: theirs}
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    kind = "creature_defending_player_controls"
+    assert not effects.object_fits(g, kind, "Алиса", g.objects["theirs"])[0]   # no combat: no defending player
+    while g.step != "declare_attackers":
+        actions.pass_priority(g)
+        if g.decision is not None and g.decision.kind == "declare_attackers":
+            actions.choose(g, {"hellkite": "Боб"})
+    assert effects.object_fits(g, kind, "Алиса", g.objects["theirs"])[0]
+    assert not effects.object_fits(g, kind, "Алиса", g.objects["mine"])[0]
+
+
+def test_spitfire_ignores_damage_to_its_controller():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Огнемет Чандры, id: spitfire}
+  - name: Боб
+stack:
+  - ability:
+      name: Удар
+      targets: [player]
+      effects: [{damage: 2, to: target1}]
+    id: hit
+    by: Боб
+    targets: [Алиса]
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    _resolve_all(g)
+    assert g.player("Алиса").life == 18 and not g.pending_triggers and g.stack == []
+
+
+def test_nongreen_hexproof_lets_a_green_source_target():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Мечь Геи, id: gaea}
+      - id: druid
+        creature: {name: Друид, power: 1, toughness: 1, colors: [green], abilities: [{activated: {cost: {}, targets: [creature], effects: [{pump: [1, 1], to: target1}]}}]}
+      - id: rod
+        permanent: {name: Жезл, types: [artifact], abilities: [{activated: {cost: {}, targets: [creature], effects: [{pump: [1, 1], to: target1}]}}]}
+  - name: Боб
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    with pytest.raises(Refused):
+        actions.activate(g, g.player("Алиса"), "rod", 1, targets=["gaea"])   # a colourless source
+    actions.activate(g, g.player("Алиса"), "druid", 1, targets=["gaea"])     # a green one
+    assert g.stack and g.objects[g.stack[-1]].targets[0][1] == "gaea"
+
+
+def test_sun_titan_returns_only_a_permanent_card_of_mana_value_3_or_less_from_your_graveyard():
+    g = build_game("""
+players:
+  - name: Алиса
+    hand: [{card: Титан Солнца, id: titan}]
+    mana_pool: {W: 6}
+    graveyard:
+      - {card: Медведи-гризли, id: bears}
+      - {card: Baneslayer Angel, id: angel}
+      - {card: Молния, id: bolt}
+      - {card: Лес, id: forest}
+  - name: Боб
+    graveyard: [{card: Медведи-гризли, id: bobs}]
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    assert set(effects.legal_targets(g, "permanent_card_mv3_in_your_graveyard", "Алиса", None)) == {"bears", "forest"}
+    actions.cast(g, g.player("Алиса"), "titan")
+    while g.decision is None:
+        actions.pass_priority(g)
+    actions.choose(g, "bears")   # the target of the "enters" trigger
+    while g.decision is None:
+        actions.pass_priority(g)
+    actions.choose(g, "yes")     # "you may" (603.5)
+    _resolve_all(g)
+    assert g.objects["bears"].zone == "battlefield" and g.objects["bears"].controller == "Алиса"
+
+
+def test_return_from_graveyard_keys_are_checked():
+    with pytest.raises(CardDataError, match="return_from_graveyard"):
+        card_from_dict({**BASE, "targets": ["creature_card_in_a_graveyard"],
+                        "effects": [{"return_from_graveyard": "target1", "add_colors": ["mauve"]}]}, "t.yaml")
+    with pytest.raises(CardDataError, match="add_colors"):
+        card_from_dict({**BASE, "targets": ["creature"], "effects": [{"destroy": "target1", "add_colors": ["black"]}]},
+                       "t.yaml")
+
+
+def test_relentless_rats_count_other_rats_on_the_whole_battlefield():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Беспощадные Крысы, id: r1}
+      - {card: Беспощадные Крысы, id: r2}
+      - {card: Медведи-гризли, id: bears}
+  - name: Боб
+    battlefield:
+      - {card: Беспощадные Крысы, id: r3}
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    from judge_app.engine import characteristics as ch
+    assert [ch.pt(g, g.objects[r]) for r in ("r1", "r2", "r3")] == [(4, 4)] * 3
+    assert ch.pt(g, g.objects["bears"]) == (2, 2)
