@@ -564,8 +564,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
     for e in effects:
         if "regenerate" in e and e["regenerate"] not in ("self", "target1", "target2"):
             raise CardDataError(f"{where}: regenerate — self или target1, а не {e['regenerate']!r}")
-        if "prevent" in e and not (e["prevent"] == "all" or isinstance(e["prevent"], int) and e["prevent"] > 0):
-            raise CardDataError(f"{where}: prevent — число больше 0 или all, а не {e['prevent']!r}")
+        if "prevent" in e and not (e["prevent"] in ("all", "X") or isinstance(e["prevent"], int) and e["prevent"] > 0):
+            raise CardDataError(f"{where}: prevent — число больше 0, X или all, а не {e['prevent']!r}")
         if "unpreventable" in e and not ("damage" in e and isinstance(e["unpreventable"], bool)):
             raise CardDataError(f"{where}: unpreventable: true — только у damage")
         if "skip_next" in e and e["skip_next"] not in ("turn", "combat", "untap", "upkeep", "draw"):
