@@ -333,6 +333,8 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
         obj.counters[k] -= n
         game.touch()
         game.emit("pay", f"{player.name} снимает с {obj.label()} {n} жетон(ов) {k}", "", [obj.id], ["counters"] + keys)
+        from judge_app.engine import counter_triggers
+        counter_triggers.removed(game, obj, k, n)
     if "life" in costs:
         ev.lose_life(game, player, costs["life"], keys=("pay_life", "life_change", *keys),
                      why=f" (оплата стоимости {by_ref})")

@@ -197,6 +197,8 @@ def _remove_counters(game: Game, e: dict, ev: dict) -> None:
         game.touch()
     game.emit("prevent_extra", f"{o.label()}: снимается жетонов +1/+1: {k}" + (f" (было меньше {ev['amount']})" if k < ev["amount"] else ""),
               f"{k} +1/+1 counters are removed from {o.label_en()}", [o.id], ["prevent_extra_effect"])
+    from judge_app.engine import counter_triggers
+    counter_triggers.removed(game, o, "+1/+1", k)
 
 
 def _hydra_apply(game, e, ev):

@@ -89,7 +89,8 @@ def register(kind: Kind, statics: tuple = ()) -> Kind:
 
 
 def _load_kinds() -> None:
-    from judge_app.engine import enter_replacements, prevention, regeneration, zone_replacements  # noqa: F401  (they register)
+    from judge_app.engine import (counter_triggers, enter_replacements, prevention,  # noqa: F401  (they register)
+                                  regeneration, zone_replacements)
 
 
 def _ability_kinds(ab: dict) -> tuple:

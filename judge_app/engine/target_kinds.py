@@ -43,6 +43,11 @@ def _land_of_subtype(subtype: str):
     return lambda game, obj, controller: "land" in obj.types and subtype in obj.subtypes
 
 
+def _attacking(game, obj, controller) -> bool:
+    from judge_app.engine import combat
+    return obj.is_creature and combat.is_attacking(game, obj.id)
+
+
 KINDS = {
     "artifact": ("артефакт", "artifact", _of_types("artifact")),
     "enchantment": ("чары", "enchantment", _of_types("enchantment")),
@@ -53,6 +58,7 @@ KINDS = {
     "creature_power_2_or_less": ("существо с силой 2 или меньше", "creature with power 2 or less", _power_at_most(2)),
     "merfolk": ("Мерфолк", "Merfolk", _creature_of_subtype("Merfolk")),
     "forest": ("Лес", "Forest", _land_of_subtype("Forest")),
+    "attacking_creature": ("атакующее существо", "attacking creature", _attacking),   # Infantry Veteran (506.3)
 }
 
 
