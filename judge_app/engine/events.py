@@ -91,8 +91,8 @@ def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None
     if info is not None:
         left_battlefield(game, obj, info)
     _remove_from_zone(game, obj)
-    if old != "stack":   # what was chosen casting it belongs to the spell: a card put onto the battlefield had no X (107.3k)
-        obj.choices = {}
+    if old == "battlefield" or (zone == "battlefield" and old != "stack"):   # what was chosen casting it belongs to
+        obj.choices = {}   # the spell: a permanent put onto the battlefield other than by resolving had no X (107.3k)
     become_new_object(obj, from_battlefield=old == "battlefield")
     obj.targets = [] if zone != "stack" else obj.targets
     put_in_zone(game, obj, zone, controller=controller)

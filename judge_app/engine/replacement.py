@@ -88,7 +88,12 @@ def register(kind: Kind, statics: tuple = ()) -> Kind:
     return kind
 
 
+_loaded = False
+
+
 def _load_kinds() -> None:
+    global _loaded
+    _loaded = True
     from judge_app.engine import (counter_triggers, enter_replacements, prevention,  # noqa: F401  (they register)
                                   regeneration, zone_replacements)
 
@@ -108,7 +113,7 @@ def _ability_kinds(ab: dict) -> tuple:
 def effects_for(game: Game, event: dict) -> list:
     """All replacement/prevention effects that exist now and watch this kind of event:
     dicts {id, kind, source, controller, ...}. Cheap when there are none (the fast path)."""
-    if not KINDS:
+    if not _loaded:   # not "no KINDS yet": a module that registers may have been imported first
         _load_kinds()
     what = event["kind"]
     out = []
@@ -143,7 +148,7 @@ def might_choose(game: Game) -> bool:
     replacement effect exists (the replay needs a copy of the game, which costs)."""
     if any(e.get("kind") == "shield" for e in game.effects):
         return True
-    if not KINDS:
+    if not _loaded:   # not "no KINDS yet": a module that registers may have been imported first
         _load_kinds()
     for sid in game.static_sources:
         if any(ab.get("static") in STATIC_KINDS for ab in game.objects[sid].abilities):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
-from judge_app.engine import counter_triggers, keywords, replacement, triggers
+from judge_app.engine import keywords, replacement, triggers
 from judge_app.engine.ru import life
 from judge_app.engine.state import ZONE_RU, Decision, Game
 
@@ -94,6 +94,7 @@ def check(game: Game) -> bool:
             for k in ("+1/+1", "-1/-1"):
                 if not o.counters[k]:
                     del o.counters[k]
+            from judge_app.engine import counter_triggers   # registers a replacement Kind: loaded with the others
             counter_triggers.removed(game, o, "+1/+1", why)   # Protean Hydra (FAQ M2011 r170)
             game.emit("sba", f"С {o.label()} снимается по {why} жетонов +1/+1 и -1/-1", "",
                       [ref], ["sba_check", key, "counters_cancel"])
