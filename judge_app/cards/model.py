@@ -855,3 +855,16 @@ def _validate_enchant(d: dict, abilities: list, where: str) -> None:   # noqa: F
     if speaks and d.get("enchant") is None:
         raise CardDataError(f"{where}: «зачарованное существо» (to: enchanted, enchanted_attacks_or_blocks) — "
                             f"только у Ауры с enchant: creature")
+
+
+AS_ENTERS = AS_ENTERS + ("counter_on_artifact",)   # Phylactery Lich: a counter on an artifact you control (phylactery.py)
+TRIGGER_IF_KEYS = TRIGGER_IF_KEYS + ("your_phylactery_permanents_at_most",)   # its state trigger (603.8)
+_faqd_lich_validate_abilities = validate_abilities
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
+    out = _faqd_lich_validate_abilities(abilities, where)
+    for a in out:
+        if a.get("as_enters") == "counter_on_artifact" and not (isinstance(a.get("counter"), str) and a["counter"]):
+            raise CardDataError(f"{where}: as_enters: counter_on_artifact — counter: ВИД (phylactery)")
+    return out

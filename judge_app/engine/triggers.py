@@ -128,6 +128,10 @@ def _condition_holds(game: Game, controller: str, ab: dict) -> bool:
         return False
     if "life_at_most" in cond and p.life > cond["life_at_most"]:
         return False
+    if "your_phylactery_permanents_at_most" in cond:   # Phylactery Lich (phylactery.py)
+        from judge_app.engine import phylactery
+        if phylactery.permanents_with(game, controller) > cond["your_phylactery_permanents_at_most"]:
+            return False
     if "opponent_life_at_most" in cond and not any(q.life <= cond["opponent_life_at_most"]
                                                   for q in game.live_players() if q.name != controller):
         return False
@@ -138,6 +142,8 @@ def condition_still_holds(game: Game, so: Obj) -> bool:
     """603.4: a triggered ability with an intervening "if" does nothing unless the
     condition is still true as it resolves."""
     ab = (so.source_lki or {}).get("_trigger_ability")
+    if ab is not None and ab.get("trigger") == "state":   # 603.8: a state trigger's condition is not an
+        return True                                        # intervening "if": not checked again (FAQ M2011 r139)
     return ab is None or _condition_holds(game, so.controller, ab)
 
 
