@@ -868,3 +868,15 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         if a.get("as_enters") == "counter_on_artifact" and not (isinstance(a.get("counter"), str) and a["counter"]):
             raise CardDataError(f"{where}: as_enters: counter_on_artifact — counter: ВИД (phylactery)")
     return out
+
+
+EFFECT_KEYS = EFFECT_KEYS + ("cant_by_color",)   # Autumn's Veil: [blue, black] (engine/cant_by_color.py)
+_faqd_veil_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqd_veil_validate_effects(effects, where)
+    for e in effects:
+        if "cant_by_color" in e and not (isinstance(e["cant_by_color"], list) and e["cant_by_color"]
+                                         and all(c in COLORS for c in e["cant_by_color"]) and len(e) == 1):
+            raise CardDataError(f"{where}: cant_by_color — список цветов ({', '.join(COLORS)}), одно в эффекте")

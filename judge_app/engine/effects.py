@@ -66,6 +66,10 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
     why = protection.forbids_target(game, obj, source)   # 702.16b (source None: only "everything")
     if why:
         return False, why
+    from judge_app.engine import cant_by_color
+    why = cant_by_color.forbids_target(game, obj, source)   # Autumn's Veil: not by blue or black spells this turn
+    if why:
+        return False, why
     return True, []
 
 
@@ -269,6 +273,9 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                 renamed = e["destroy"] == "self" and r.name_en != info.get("name_en")
                 ev.destroy(game, r, keys=("destroy",) + (("tracks_by_name",) if renamed else ()),
                            no_regen=e.get("no_regen", False))   # 701.7, 701.14
+        elif "cant_by_color" in e:   # Autumn's Veil (cant_by_color.py)
+            from judge_app.engine import cant_by_color
+            cant_by_color.add(game, e["cant_by_color"], ctl, info["name_ru"])
         elif "delayed" in e:   # "at the beginning of the next end step, …" (603.7)
             triggers.create_delayed(game, e["delayed"], info, so)
         elif set(e) & REPLACEMENT_EFFECT_KEYS:   # shields: regeneration, prevention (replacement_effects.py)
