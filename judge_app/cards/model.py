@@ -797,7 +797,8 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 
 TARGET_KINDS = TARGET_KINDS + ("attacking_creature",)   # Infantry Veteran: any attacking creature (506.3)
 TRIGGER_KINDS = TRIGGER_KINDS + ("enchanted_attacks_or_blocks",   # Primal Cocoon (508.3a, 509.1i)
-                                 "counter_removed")                # Protean Hydra: once per counter (603.2c)
+                                 "counter_removed",                # Protean Hydra: once per counter (603.2c)
+                                 "creature_etb_yours")             # Leyline of Vitality: any creature, itself too
 STATIC_KINDS = STATIC_KINDS + ("this_creature_while_life",   # Serra Ascendant: pt and keywords while life >= N
                                "enters_with_x_counters")     # Protean Hydra: "enters with X +1/+1 counters" (107.3k)
 EFFECT_KEYS = EFFECT_KEYS + ("reveal_top_to_hand_lose_life",)   # Dark Tutelage: reveal, put into hand, lose life = its mana value

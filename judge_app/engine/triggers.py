@@ -34,7 +34,8 @@ TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "к
               "becomes_target": "когда становится целью заклинания или способности",
               "attacks": "когда атакует", "blocks": "когда блокирует",
               "enchanted_attacks_or_blocks": "когда зачарованное существо атакует или блокирует",
-              "counter_removed": "когда с него снимается жетон"}
+              "counter_removed": "когда с него снимается жетон",
+              "creature_etb_yours": "когда существо выходит на поле битвы под вашим контролем"}
 
 
 def _ability_text(ab: dict) -> str:
@@ -52,6 +53,7 @@ def on_enter(game: Game, obj: Obj) -> None:
         if ab.get("trigger") == "etb":
             _pending(game, obj.id, _info(obj, game), i, ab, "trigger_etb")
     if obj.is_creature:
+        event_triggers.on_creature_enters(game, obj)   # "whenever a creature enters … under your control"
         for sid in list(game.battlefield):
             if sid == obj.id:
                 continue
