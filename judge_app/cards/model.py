@@ -564,8 +564,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
     for e in effects:
         if "regenerate" in e and e["regenerate"] not in ("self", "target1", "target2"):
             raise CardDataError(f"{where}: regenerate — self или target1, а не {e['regenerate']!r}")
-        if "prevent" in e and not (e["prevent"] == "all" or isinstance(e["prevent"], int) and e["prevent"] > 0):
-            raise CardDataError(f"{where}: prevent — число больше 0 или all, а не {e['prevent']!r}")
+        if "prevent" in e and not (e["prevent"] in ("all", "X") or isinstance(e["prevent"], int) and e["prevent"] > 0):
+            raise CardDataError(f"{where}: prevent — число больше 0, X или all, а не {e['prevent']!r}")
         if "unpreventable" in e and not ("damage" in e and isinstance(e["unpreventable"], bool)):
             raise CardDataError(f"{where}: unpreventable: true — только у damage")
         if "skip_next" in e and e["skip_next"] not in ("turn", "combat", "untap", "upkeep", "draw"):
@@ -584,8 +584,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                     and d["effects"]):
                 raise CardDataError(f"{where}: delayed — {{at: end | upkeep, effects: [...]}}")
             _validate_effects(d["effects"], where)   # each entry is a mapping before its keys are read
-            if any(v != "you" for x in d["effects"] for k, v in x.items() if k in ("to", "who")):
-                raise CardDataError(f"{where}: delayed — эффекты отложенной способности только для you")
+            if any(v not in ("you", "self") for x in d["effects"] for k, v in x.items() if k in ("to", "who")):
+                raise CardDataError(f"{where}: delayed — эффекты отложенной способности только для you или self")
 
 
 def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the one above)
@@ -902,3 +902,95 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
                 and all(isinstance(x, int) and not isinstance(x, bool) for x in a["pt"])):
             raise CardDataError(f"{where}: per_other_namesake — pt: [P, T]")
     return out
+# -- FAQ group faqd (issue 11) -------------------------------------------------------------
+# rules_corpus/cards/m2011_faqd.yaml. Engine: engine/aura_abilities.py ("enchanted creature" in
+# an Aura's abilities), engine/resolution_amounts.py (numbers counted as an effect happens, groups
+# fixed then), engine/conditional_statics.py ("as long as you have N or more life"),
+# engine/counter_triggers.py ("whenever a +1/+1 counter is removed from [this]").
+
+# attacking_creature (Infantry Veteran, 506.3) is in the faqe section above
+TRIGGER_KINDS = TRIGGER_KINDS + ("enchanted_attacks_or_blocks",   # Primal Cocoon (508.3a, 509.1i)
+                                 "counter_removed",                # Protean Hydra: once per counter (603.2c)
+                                 "creature_etb_yours")             # Leyline of Vitality: any creature, itself too
+STATIC_KINDS = STATIC_KINDS + ("this_creature_while_life",   # Serra Ascendant: pt and keywords while life >= N
+                               "enters_with_x_counters")     # Protean Hydra: "enters with X +1/+1 counters" (107.3k)
+EFFECT_KEYS = EFFECT_KEYS + ("reveal_top_to_hand_lose_life",)   # Dark Tutelage: reveal, put into hand, lose life = its mana value
+AMOUNTS = AMOUNTS + ("swamps_you_control",   # Corrupt's damage: the Swamps you control as it resolves (608.2g)
+                     "damage_dealt")         # Corrupt's life: the damage its instruction dealt (after prevention)
+_REFS = _REFS + ("enchanted",)   # the creature the Aura enchants (or enchanted as it left, 608.2g)
+FAQD_GROUPS = ("each_artifact_creature_you_control",)   # Steel Overseer: fixed as the effect begins (608.2g)
+_faqd_validate_effects = _validate_effects
+_faqd_validate_abilities = validate_abilities
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    grouped = [e for e in effects if isinstance(e, dict) and e.get("to") in FAQD_GROUPS] if isinstance(effects, list) else []
+    _faqd_validate_effects([e if e not in grouped else {**e, "to": "you"} for e in effects]
+                           if isinstance(effects, list) else effects, where)
+    for e in effects:
+        if e in grouped and set(e) != {"counters", "to"}:
+            raise CardDataError(f"{where}: to: {e['to']} — только у counters")
+        if e.get("damage") == "damage_dealt" or e.get("gain_life") == "swamps_you_control" \
+                or e.get("gain_life") == "damage_dealt" and not any("damage" in x for x in effects[:effects.index(e)]):
+            raise CardDataError(f"{where}: damage_dealt — у gain_life после damage; swamps_you_control — у damage")
+        if "reveal_top_to_hand_lose_life" in e and not (e["reveal_top_to_hand_lose_life"] == "you" and len(e) == 1):
+            raise CardDataError(f"{where}: reveal_top_to_hand_lose_life: you (Dark Tutelage)")
+        if "enchanted" in (e.get("to"), e.get("who")) and not ({"pump", "counters"} & set(e)):
+            raise CardDataError(f"{where}: to: enchanted — только у pump и counters")
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
+    out = _faqd_validate_abilities(abilities, where)
+    for a in out:
+        st = a.get("static")
+        if st == "this_creature_while_life" and not (
+                isinstance(a.get("life_at_least"), int) and not isinstance(a["life_at_least"], bool)
+                and isinstance(a.get("pt"), list) and len(a["pt"]) == 2 and all(isinstance(x, int) for x in a["pt"])
+                and isinstance(a.get("keywords", []), list) and all(k in KEYWORDS for k in a.get("keywords", []))):
+            raise CardDataError(f"{where}: this_creature_while_life — life_at_least: N, pt: [P, T], keywords: [...]")
+        if st == "enters_with_x_counters" and not (isinstance(a.get("counter"), str) and a["counter"]):
+            raise CardDataError(f"{where}: enters_with_x_counters — counter: ВИД (\"+1/+1\")")
+        if a.get("trigger") == "counter_removed" and not (isinstance(a.get("counter"), str) and a["counter"]):
+            raise CardDataError(f"{where}: counter_removed — counter: ВИД (\"+1/+1\")")
+    return out
+
+
+_faqd_validate_enchant = _validate_enchant
+
+
+def _validate_enchant(d: dict, abilities: list, where: str) -> None:   # noqa: F811  (extends the one above)
+    """``to: enchanted`` and ``trigger: enchanted_attacks_or_blocks`` speak of the creature an
+    Aura enchants: only an Aura has one."""
+    _faqd_validate_enchant(d, abilities, where)
+    speaks = any(a.get("trigger") == "enchanted_attacks_or_blocks"
+                 or any(isinstance(e, dict) and "enchanted" in (e.get("to"), e.get("who"))
+                        for e in (a.get("effects") or (a.get("activated") or {}).get("effects") or []))
+                 for a in abilities)
+    if speaks and d.get("enchant") is None:
+        raise CardDataError(f"{where}: «зачарованное существо» (to: enchanted, enchanted_attacks_or_blocks) — "
+                            f"только у Ауры с enchant: creature")
+
+
+AS_ENTERS = AS_ENTERS + ("counter_on_artifact",)   # Phylactery Lich: a counter on an artifact you control (phylactery.py)
+TRIGGER_IF_KEYS = TRIGGER_IF_KEYS + ("your_phylactery_permanents_at_most",)   # its state trigger (603.8)
+_faqd_lich_validate_abilities = validate_abilities
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
+    out = _faqd_lich_validate_abilities(abilities, where)
+    for a in out:
+        if a.get("as_enters") == "counter_on_artifact" and not (isinstance(a.get("counter"), str) and a["counter"]):
+            raise CardDataError(f"{where}: as_enters: counter_on_artifact — counter: ВИД (phylactery)")
+    return out
+
+
+EFFECT_KEYS = EFFECT_KEYS + ("cant_by_color",)   # Autumn's Veil: [blue, black] (engine/cant_by_color.py)
+_faqd_veil_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqd_veil_validate_effects(effects, where)
+    for e in effects:
+        if "cant_by_color" in e and not (isinstance(e["cant_by_color"], list) and e["cant_by_color"]
+                                         and all(c in COLORS for c in e["cant_by_color"]) and len(e) == 1):
+            raise CardDataError(f"{where}: cant_by_color — список цветов ({', '.join(COLORS)}), одно в эффекте")

@@ -35,7 +35,7 @@ decision is owed again.
 from __future__ import annotations
 
 from judge_app.engine import events as ev
-from judge_app.engine import priority, triggers
+from judge_app.engine import aura_abilities, priority, triggers
 from judge_app.engine.errors import InvalidInput, Refused
 from judge_app.engine.keywords import effective, evasion, has, names, protection, strike
 from judge_app.engine.ru import dmg
@@ -405,6 +405,7 @@ def _answer_attackers(game: Game, value) -> None:
         for i, ab in enumerate(o.abilities):
             if ab.get("trigger") == "attacks":
                 triggers._pending(game, aid, triggers._info(o, game), i, ab, "attack_trigger_whenever")
+        aura_abilities.on_declared(game, aid, "attack_trigger_whenever")   # Primal Cocoon
     game.emit("priority", f"Атакующие объявлены: {ap} получает приоритет", f"{ap} gets priority", [ap], ["attack_priority", "attack_triggers"])
     priority.give_priority(game, game.active)   # 508.2
 
@@ -528,6 +529,7 @@ def _answer_blockers(game: Game, value) -> None:
         for i, ab in enumerate(b.abilities):
             if ab.get("trigger") == "blocks":
                 triggers._pending(game, bid, triggers._info(b, game), i, ab, "block_triggers")
+        aura_abilities.on_declared(game, bid, "block_triggers")
     _next_blocker_declaration(game)
 
 

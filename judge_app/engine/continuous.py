@@ -511,7 +511,8 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
         return CEffect(parts={"5": _add_color(col)},
                        text=f"все карты вне поля битвы, заклинания и перманенты — ещё и {COLOR_RU.get(col, col)} цвета",
                        select=lambda ctx, oid, c, s: True, writes=frozenset({"colors"}), everywhere=True, **common)
-    return None
+    from judge_app.engine import conditional_statics   # "as long as you have 30 or more life" (Serra Ascendant)
+    return conditional_statics.static_effect(src, ab, common)
 
 
 # -- effects left by resolved spells and abilities (game.effects) --------------------

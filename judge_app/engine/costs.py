@@ -335,6 +335,8 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
         obj.counters[k] -= n
         game.touch()
         game.emit("pay", f"{player.name} снимает с {obj.label()} {n} жетон(ов) {k}", "", [obj.id], ["counters"] + keys)
+        from judge_app.engine import counter_triggers
+        counter_triggers.removed(game, obj, k, n)
     if "life" in costs:
         ev.lose_life(game, player, costs["life"], keys=("pay_life", "life_change", *keys),
                      why=f" (оплата стоимости {by_ref})")
@@ -440,4 +442,4 @@ def concrete_effects(so: Obj) -> list:
     printed = modes[so.choices["mode"] - 1]["effects"] if modes and so.choices.get("mode") else so.effects
     kicked = bool(so.choices.get("kicker"))   # 702.32d: "if it was kicked"
     printed = [{k: v for k, v in e.items() if k != "if_kicked"} for e in printed if e.get("if_kicked", kicked) == kicked]
-    return [{**e, **{k: amount(so, e[k]) for k in ("damage", "gain_life") if isinstance(e.get(k), str)}} for e in printed]
+    return [{**e, **{k: amount(so, e[k]) for k in ("damage", "gain_life", "prevent") if isinstance(e.get(k), str)}} for e in printed]

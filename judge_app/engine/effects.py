@@ -73,6 +73,10 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
     why = protection.forbids_target(game, obj, source)   # 702.16b (source None: only "everything")
     if why:
         return False, why
+    from judge_app.engine import cant_by_color
+    why = cant_by_color.forbids_target(game, obj, source)   # Autumn's Veil: not by blue or black spells this turn
+    if why:
+        return False, why
     return True, []
 
 
@@ -196,6 +200,9 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         (stack_fights.own_source); anything else a target or player (_resolve_ref)."""
         if r == "that_creature":   # the creature whose entering triggered the ability (triggers.on_enter)
             return _that_creature(game, so)
+        if r == "enchanted":   # an Aura's "enchanted creature" as the ability resolves (aura_abilities.py)
+            from judge_app.engine import aura_abilities
+            return aura_abilities.enchanted(game, so)
         return stack_fights.own_source(game, so) if r == "self" else _resolve_ref(game, r, so.targets, legal, ctl)
 
     from judge_app.engine import zone_actions
@@ -203,8 +210,12 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         game.emit("may_no", f"{so.controller} решает не использовать способность {so.label()}: она ничего не делает",
                   f"{so.label_en()}: its controller chooses not to", [so.id], ["trigger_optional"])
         return
+    from judge_app.engine import resolution_amounts
     for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
-        if zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
+        e = resolution_amounts.fill(game, so, e)   # counted now: Swamps you control, the damage dealt (608.2g)
+        if resolution_amounts.handles(e):   # groups fixed now, revealing the top card (resolution_amounts.py)
+            resolution_amounts.run(game, so, e, info)
+        elif zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
             zone_actions.run(game, so, e, ref, idx)
         elif source_durations.handles(e):   # "for as long as [this] remains on the battlefield" (611.2b)
             source_durations.run(game, so, e, ref, info)
@@ -236,7 +247,8 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
             else:
                 r = _resolve_ref(game, to, so.targets, legal, ctl)
                 if r is not None:
-                    ev.deal_damage(game, info, r, n, ["resolve_instructions"], unpreventable=e.get("unpreventable", False))
+                    dealt = ev.deal_damage(game, info, r, n, ["resolve_instructions"], unpreventable=e.get("unpreventable", False))
+                    resolution_amounts.record_dealt(so, dealt)
         elif "pump" in e or "set_pt" in e or "switch" in e:
             r = ref(e.get("to", "target1"))
             if r is None or not hasattr(r, "incarnation"):
@@ -287,6 +299,9 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                 renamed = e["destroy"] == "self" and r.name_en != info.get("name_en")
                 ev.destroy(game, r, keys=("destroy",) + (("tracks_by_name",) if renamed else ()),
                            no_regen=e.get("no_regen", False))   # 701.7, 701.14
+        elif "cant_by_color" in e:   # Autumn's Veil (cant_by_color.py)
+            from judge_app.engine import cant_by_color
+            cant_by_color.add(game, e["cant_by_color"], ctl, info["name_ru"])
         elif "delayed" in e:   # "at the beginning of the next end step, …" (603.7)
             triggers.create_delayed(game, e["delayed"], info, so)
         elif set(e) & REPLACEMENT_EFFECT_KEYS:   # shields: regeneration, prevention (replacement_effects.py)

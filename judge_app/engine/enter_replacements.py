@@ -211,7 +211,8 @@ register(Kind("devour", ("enter",), _devour_applies, _devour_apply,
               lambda g, e: f"поглощение {e['ability']['devour']} ({e['source']}:devour{e['ability']['n'] + 1})",
               label_en=lambda g, e: f"devour {e['ability']['devour']} ({e['source']}:devour{e['ability']['n'] + 1})"))
 replacement.ENTERING_HOOKS.append(_devour_instances)
-AS_ENTERS_KINDS = {"color": "as_enters_color", "exile_creature_cards": "as_enters_exile_cards"}
+AS_ENTERS_KINDS = {"color": "as_enters_color", "exile_creature_cards": "as_enters_exile_cards",
+                   "counter_on_artifact": "as_enters_counter_on_artifact"}   # Phylactery Lich (phylactery.py)
 replacement.ABILITY_KINDS["as_enters"] = lambda ab: AS_ENTERS_KINDS.get(ab.get("as_enters"))
 
 
@@ -309,9 +310,11 @@ def put_onto_battlefield(game: Game, cards: list, controller: str) -> None:
         ev._remove_from_zone(game, c)
         ev.become_new_object(c, from_battlefield=False)
         ev.put_in_zone(game, c, "battlefield", controller=controller)
+    game.entering_together = {c.id for c in cards}   # an "as it enters" choice can't pick one of them (phylactery.py)
     for c in cards:
         ev.enters(game, c)
         game.emit("zone_change", f"{c.label()}: {ZONE_RU[old[c.id]]} → поле битвы" + (" (повёрнутым)" if c.tapped else ""),
                   f"{c.label_en()} is put onto the battlefield", [c.id], ["resolve_instructions", "zone_change_new_object"])
+    game.entering_together = set()
     for c in cards:
         triggers.on_enter(game, c)

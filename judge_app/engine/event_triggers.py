@@ -1,5 +1,6 @@
 """More trigger events (603.2): drawing a card, an opponent discarding, becoming a target, and
-"another creature with power N or greater enters under your control".
+"another creature with power N or greater enters under your control", "a creature enters under
+your control" (the watcher included).
 
 Kept apart from ``triggers`` (which puts every waiting trigger on the stack): each function
 here is called by the event that matches it — ``events._draw_one`` (121.2: one draw, one
@@ -67,3 +68,12 @@ def enters_filter_ok(game: Game, watcher: Obj, entering: Obj, ab: dict) -> bool:
         if c is None or c.power < f["power_at_least"]:
             return False
     return True
+
+
+def on_creature_enters(game: Game, entering: Obj) -> None:
+    """"Whenever a creature enters the battlefield under your control" (``creature_etb_yours``,
+    Leyline of Vitality): any creature, the watcher itself too if it is one as it enters (603.6a);
+    a permanent entering at the same time sees it (603.6a, FAQ M2011 r140)."""
+    for sid, src, i, ab in list(_watchers(game, "creature_etb_yours")):
+        if entering.controller == src.controller:
+            _fire(game, sid, src, i, ab, "trigger_etb")

@@ -20,7 +20,15 @@ def lki(game: Game, obj: Obj) -> dict:
             "owner": obj.owner, "power": c.power if c else None, "toughness": c.toughness if c else None,
             "types": obj.types, "subtypes": tuple(obj.subtypes), "abilities": obj.abilities,
             "keywords": _effective_keywords(game, obj), "token": obj.token,
-            "colors": tuple(obj.colors), "stack_kind": obj.stack_kind, "incarnation": obj.incarnation}
+            "colors": tuple(obj.colors), "stack_kind": obj.stack_kind, "incarnation": obj.incarnation,
+            "attached_to": _attachment(game, obj)}
+
+
+def _attachment(game: Game, obj: Obj) -> list | None:
+    """[id, incarnation] of what it is attached to: an Aura's ability that has left with it still
+    knows the creature it enchanted (aura_abilities.enchanted, 608.2g)."""
+    host = game.objects.get(obj.attached_to or "")
+    return None if host is None else [host.id, host.incarnation]
 
 
 def _effective_keywords(game: Game, obj: Obj) -> tuple:
@@ -83,6 +91,8 @@ def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None
     if info is not None:
         left_battlefield(game, obj, info)
     _remove_from_zone(game, obj)
+    if old == "battlefield" or (zone == "battlefield" and old != "stack"):   # what was chosen casting it belongs to
+        obj.choices = {}   # the spell: a permanent put onto the battlefield other than by resolving had no X (107.3k)
     become_new_object(obj, from_battlefield=old == "battlefield")
     obj.targets = [] if zone != "stack" else obj.targets
     put_in_zone(game, obj, zone, controller=controller)

@@ -42,7 +42,10 @@ def _shrink(game: Game, event: dict, n: int, what: str, keys: list) -> dict | No
               + (f" (остаётся {left})" if left else ""),
               f"{n} damage from {src.get('name_en') or src['name_ru']} is prevented", [src["id"]] + _ids(event),
               replacement.keys(event, keys + ["damage_prevention_event"] + ([] if left else ["prevent_never_happens"])))
-    return {**event, "amount": left, "prevented": event.get("prevented", 0) + n} if left > 0 else None
+    if left <= 0:   # no damage is left to deal: the extra effects of shields applied before it happen now (615.5)
+        after_dealt(game, event)
+        return None
+    return {**event, "amount": left, "prevented": event.get("prevented", 0) + n}
 
 
 def _ids(event: dict) -> list:
@@ -82,7 +85,12 @@ def _extra_damage(game: Game, extra: dict, n: int) -> None:
     from judge_app.engine import events
     src = extra["source"]
     victim = game.player(extra["to"]) if extra.get("to") and game.has_player(extra["to"]) else None
-    if victim is None:   # the player is gone: the damage is still prevented, nothing is dealt
+    if victim is None:   # no player to deal it to: the damage is still prevented, nothing is dealt
+        return
+    if victim.lost:   # 800.4a: the target left the game after the ability resolved (FAQ M2011 r180)
+        game.emit("prevent_extra", f"Повреждения предотвращены, но игрок {victim.name} уже вышел из игры: "
+                  f"«{src['name_ru']}» ему ничего не наносит", f"{victim.name} has left the game: no damage is dealt",
+                  [src["id"], victim.name], ["prevent_extra_effect", "player_left_game"])
         return
     game.emit("prevent_extra", f"Повреждения предотвращены — поэтому «{src['name_ru']}» наносит {dmg(n)} игроку {victim.name} "
               "(дополнительный эффект того же эффекта предотвращения)", f"{src.get('name_en') or src['name_ru']} deals {n} damage",
@@ -194,6 +202,8 @@ def _remove_counters(game: Game, e: dict, ev: dict) -> None:
         game.touch()
     game.emit("prevent_extra", f"{o.label()}: снимается жетонов +1/+1: {k}" + (f" (было меньше {ev['amount']})" if k < ev["amount"] else ""),
               f"{k} +1/+1 counters are removed from {o.label_en()}", [o.id], ["prevent_extra_effect"])
+    from judge_app.engine import counter_triggers
+    counter_triggers.removed(game, o, "+1/+1", k)
 
 
 def _hydra_apply(game, e, ev):

@@ -105,7 +105,8 @@ def _load_kinds() -> None:
     if _LOADED:
         return
     _LOADED.append(True)
-    from judge_app.engine import check_lands, enter_replacements, prevention, regeneration, zone_replacements  # noqa: F401  (they register)
+    from judge_app.engine import (check_lands, counter_triggers, enter_replacements, phylactery,  # noqa: F401  (they register)
+                                  prevention, regeneration, zone_replacements)
 
 
 def _ability_kinds(ab: dict) -> tuple:

@@ -94,6 +94,8 @@ def check(game: Game) -> bool:
             for k in ("+1/+1", "-1/-1"):
                 if not o.counters[k]:
                     del o.counters[k]
+            from judge_app.engine import counter_triggers   # registers a replacement Kind: loaded with the others
+            counter_triggers.removed(game, o, "+1/+1", why)   # Protean Hydra (FAQ M2011 r170)
             game.emit("sba", f"С {o.label()} снимается по {why} жетонов +1/+1 и -1/-1", "",
                       [ref], ["sba_check", key, "counters_cancel"])
     for a in acts:

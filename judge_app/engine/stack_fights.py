@@ -14,6 +14,7 @@ resolves (``ask``), answered with ``choose:``, and the spell then resolves with 
 from __future__ import annotations
 
 from judge_app.cards.model import COLORS, parse_mana_cost
+from judge_app.engine import cant_by_color
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, refuse
@@ -107,7 +108,7 @@ def ask(game: Game, so: Obj) -> bool:
     for e in costs.concrete_effects(so):
         if "counter" in e and "unless_pay" in e and "unless" not in answers:
             t = _target_spell(game, so, e["counter"])
-            if t is None or not counterable(game, t):
+            if t is None or not counterable(game, t) or cant_by_color.protects(game, t, so):
                 continue
             cost = parse_mana_cost(e["unless_pay"])
             payer = game.player(t.controller)
@@ -321,6 +322,8 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
     if t is None or not hasattr(t, "stack_kind") or t.zone != "stack":
         return
     if key == "counter":
+        if cant_by_color.protects(game, t, so):   # Autumn's Veil: the rest of the spell still happens
+            return
         if not counterable(game, t):
             game.emit("not_countered", f"{t.label()} не может быть отменено: {so.label()} его не отменяет", "",
                       [t.id, so.id], ["cant_be_countered", "resolve_instructions"])

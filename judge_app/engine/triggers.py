@@ -33,7 +33,10 @@ TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "к
               "you_draw": "когда вы берёте карту", "opponent_discards": "когда оппонент сбрасывает карту",
               "becomes_target": "когда становится целью заклинания или способности",
               "attacks": "когда атакует", "blocks": "когда блокирует",
-              "opponent_dealt_noncombat_damage": "когда оппоненту наносятся небоевые повреждения"}
+              "opponent_dealt_noncombat_damage": "когда оппоненту наносятся небоевые повреждения",
+              "enchanted_attacks_or_blocks": "когда зачарованное существо атакует или блокирует",
+              "counter_removed": "когда с него снимается жетон",
+              "creature_etb_yours": "когда существо выходит на поле битвы под вашим контролем"}
 
 
 def _ability_text(ab: dict) -> str:
@@ -51,6 +54,7 @@ def on_enter(game: Game, obj: Obj) -> None:
         if ab.get("trigger") == "etb":
             _pending(game, obj.id, _info(obj, game), i, ab, "trigger_etb")
     if obj.is_creature:
+        event_triggers.on_creature_enters(game, obj)   # "whenever a creature enters … under your control"
         for sid in list(game.battlefield):
             if sid == obj.id:
                 continue
@@ -127,6 +131,10 @@ def _condition_holds(game: Game, controller: str, ab: dict) -> bool:
         return False
     if "life_at_most" in cond and p.life > cond["life_at_most"]:
         return False
+    if "your_phylactery_permanents_at_most" in cond:   # Phylactery Lich (phylactery.py)
+        from judge_app.engine import phylactery
+        if phylactery.permanents_with(game, controller) > cond["your_phylactery_permanents_at_most"]:
+            return False
     if "opponent_life_at_most" in cond and not any(q.life <= cond["opponent_life_at_most"]
                                                   for q in game.live_players() if q.name != controller):
         return False
@@ -137,6 +145,8 @@ def condition_still_holds(game: Game, so: Obj) -> bool:
     """603.4: a triggered ability with an intervening "if" does nothing unless the
     condition is still true as it resolves."""
     ab = (so.source_lki or {}).get("_trigger_ability")
+    if ab is not None and ab.get("trigger") == "state":   # 603.8: a state trigger's condition is not an
+        return True                                        # intervening "if": not checked again (FAQ M2011 r139)
     return ab is None or _condition_holds(game, so.controller, ab)
 
 

@@ -1,0 +1,61 @@
+"""Phylactery Lich: "As Phylactery Lich enters the battlefield, put a phylactery counter on an
+artifact you control" and "When you control no permanents with phylactery counters on them,
+sacrifice Phylactery Lich."
+
+- ``as_enters: counter_on_artifact`` with ``counter: phylactery`` — a replacement effect of its
+  entering (614.1c, 614.12): its controller chooses an artifact they control that is already on
+  the battlefield — not one entering at the same time (FAQ M2011 r135) — and it is not a target
+  (115.10a: shroud doesn't stop it, r133). No artifact: nothing happens (r134);
+- the state trigger's condition ``if: {your_phylactery_permanents_at_most: 0}`` (603.8) counts
+  the permanents its controller controls with any phylactery counter — any permanent, not only
+  artifacts, and any such counter, not only the one this Lich put (r137, r138).
+"""
+
+from __future__ import annotations
+
+from judge_app.engine import replacement
+from judge_app.engine.replacement import Kind, choose_option, register
+from judge_app.engine.state import Game
+
+ENTERING_TOGETHER = "entering_together"   # the Game attribute put_onto_battlefield fills (614.13a)
+
+
+def permanents_with(game: Game, controller: str, counter: str = "phylactery") -> int:
+    return sum(1 for oid in game.battlefield if game.objects[oid].controller == controller
+               and game.objects[oid].counters.get(counter, 0) > 0)
+
+
+def _applies(game: Game, e: dict, ev: dict) -> bool:
+    o = ev["obj"]
+    return e["source"] == o.id and e["ability"].get("as_enters") == "counter_on_artifact" and "counter_on" not in o.chosen
+
+
+def _apply(game: Game, e: dict, ev: dict):
+    from judge_app.engine import events
+    o = ev["obj"]
+    kind = e["ability"]["counter"]
+    together = getattr(game, ENTERING_TOGETHER, ())
+    options = [oid for oid in game.battlefield if oid != o.id and oid not in together
+               and game.objects[oid].controller == o.controller and "artifact" in game.objects[oid].types]
+    o.chosen["counter_on"] = None
+    if not options:
+        also = [game.objects[x].label() for x in together if x != o.id and "artifact" in game.objects[x].types]
+        game.emit("replace", f"{o.label()} выходит на поле битвы, но под контролем игрока {o.controller} нет артефакта "
+                  f"на поле битвы: жетон {kind} положить не на что"
+                  + (f" (выходящие одновременно с ним не подходят: {', '.join(also)})" if also else ""),
+                  f"No artifact for the {kind} counter", [o.id],
+                  replacement.keys(ev, ["replace_enters", "replace_enters_simultaneous"]))
+        return ev
+    pick = choose_option(game, o.controller, options, f"{o.controller} выбирает артефакт под своим контролем, на который "
+                         f"кладётся жетон {kind}, пока {o.label()} выходит на поле битвы: {', '.join(options)}",
+                         kind="replacement_choice")
+    o.chosen["counter_on"] = pick
+    game.emit("replace", f"{o.label()} выходит на поле битвы: {o.controller} выбирает {game.objects[pick].label()} (это не "
+              f"цель)", f"{o.controller} chooses {game.objects[pick].label_en()}", [o.id, pick],
+              replacement.keys(ev, ["replace_enters", "not_a_target"]))
+    events.add_counters(game, game.objects[pick], kind, 1, keys=("counters", "replace_enters"))
+    return ev
+
+
+register(Kind("as_enters_counter_on_artifact", ("enter",), _applies, _apply,
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): жетон на артефакт при выходе"))

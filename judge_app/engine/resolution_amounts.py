@@ -1,0 +1,71 @@
+"""Numbers and groups an instruction learns only as it is carried out (608.2g), and Dark
+Tutelage's reveal.
+
+- ``damage: swamps_you_control`` — the number of Swamps (the land type, 305.6) its controller
+  controls as the instruction is carried out (Corrupt);
+- ``gain_life: damage_dealt`` — the damage the spell's earlier instructions actually dealt,
+  after prevention (615.6; FAQ M2011 r252), not limited by the creature's toughness or the
+  player's life (120.3a, 120.3e; r253);
+- ``counters: {...}, to: each_artifact_creature_you_control`` — the group is fixed as the
+  instruction begins (608.2g): Steel Overseer's counter goes on itself too, if it is still an
+  artifact creature you control then (r270);
+- ``reveal_top_to_hand_lose_life: you`` — reveal the top card of your library,
+  put it into your hand, lose life equal to its mana value (202.3; X is 0 there, 107.3f).
+"""
+
+from __future__ import annotations
+
+from judge_app.engine import events as ev
+from judge_app.engine.state import Game, Obj
+
+GROUPS = ("each_artifact_creature_you_control",)
+
+
+def fill(game: Game, so: Obj, e: dict) -> dict:
+    if e.get("damage") == "swamps_you_control":
+        n = sum(1 for oid in game.battlefield if game.objects[oid].controller == so.controller
+                and "land" in game.objects[oid].types and "Swamp" in game.objects[oid].subtypes)
+        game.emit("count", f"{so.label()}: Болот под контролем игрока {so.controller} сейчас {n}",
+                  f"{so.controller} controls {n} Swamps", [so.id], ["resolve_information", "basic_land_types"])
+        return {**e, "damage": n}
+    if e.get("gain_life") == "damage_dealt":
+        return {**e, "gain_life": so.choices.get("dealt", 0)}
+    return e
+
+
+def record_dealt(so: Obj, n: int) -> None:
+    so.choices["dealt"] = so.choices.get("dealt", 0) + n
+
+
+def handles(e: dict) -> bool:
+    return "reveal_top_to_hand_lose_life" in e or ("counters" in e and e.get("to") in GROUPS)
+
+
+def run(game: Game, so: Obj, e: dict, info: dict) -> None:
+    if "reveal_top_to_hand_lose_life" in e:
+        _reveal_top_to_hand(game, game.player(so.controller), so)
+        return
+    group = [game.objects[oid] for oid in game.battlefield
+             if game.objects[oid].controller == so.controller and game.objects[oid].is_creature
+             and "artifact" in game.objects[oid].types]
+    game.emit("group", f"{so.label()}: артефактные существа под контролем игрока {so.controller} сейчас — "
+              + (", ".join(o.label() for o in group) or "нет ни одного"), "", [so.id] + [o.id for o in group],
+              ["resolve_information"])
+    for o in group:
+        for kind, n in e["counters"].items():
+            ev.add_counters(game, o, kind, n, keys=("counters", "resolve_instructions"))
+
+
+def _reveal_top_to_hand(game: Game, player, so: Obj) -> None:
+    if not player.library:
+        game.emit("reveal", f"Библиотека игрока {player.name} пуста: показывать нечего", "", [so.id], ["resolve_instructions"])
+        return
+    card = game.objects[player.library[0]]
+    mv = card.cost.mana_value if card.cost is not None else 0   # 202.3a: no mana cost, 0; {X} is 0 (202.3e)
+    game.emit("reveal", f"{player.name} показывает верхнюю карту библиотеки: {card.label()} "
+              f"(конвертированная мана-стоимость {mv})", f"{player.name} reveals {card.label_en()}",
+              [player.name, card.id], ["mana_value", "resolve_instructions"])
+    ev.move(game, card, "hand", keys=("resolve_instructions",),
+            text_ru=f"{card.label()} кладётся в руку игрока {player.name}", text_en=f"{card.label_en()} is put into the hand")
+    if mv:
+        ev.lose_life(game, player, mv, keys=("life_change", "resolve_instructions"))
