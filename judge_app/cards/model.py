@@ -139,6 +139,34 @@ _REFS = ("target1", "target2", "target3", "you", "self", "each_creature", "each_
 _GROUPS = ("creatures_of_target1", "each_other_creature")   # sets fixed when the effect begins (611.2c)
 
 
+# The sections at the end of this module extend the vocabulary; each registers its own
+# checks, which the core validators below run after theirs, in the order the sections appear.
+EFFECT_CHECKS: list = []    # check(effects, where)
+ABILITY_CHECKS: list = []   # check(abilities, where), after each ability passed the core checks
+CASTING_CHECKS: list = []   # check(card dict, casting dict, where)
+ENCHANT_CHECKS: list = []   # check(card dict, abilities, where)
+
+
+def effect_check(fn):
+    EFFECT_CHECKS.append(fn)
+    return fn
+
+
+def ability_check(fn):
+    ABILITY_CHECKS.append(fn)
+    return fn
+
+
+def casting_check(fn):
+    CASTING_CHECKS.append(fn)
+    return fn
+
+
+def enchant_check(fn):
+    ENCHANT_CHECKS.append(fn)
+    return fn
+
+
 def _validate_effects(effects, where: str) -> None:
     if not isinstance(effects, list):
         raise CardDataError(f"{where}: эффекты — список")
@@ -184,6 +212,8 @@ def _validate_effects(effects, where: str) -> None:
                 raise CardDataError(f"{where}: create_token — {{name_ru, power, toughness, ...}} или {{copy_of: target1}}")
             if not (isinstance(tok.get("count", 1), int) and 1 <= tok.get("count", 1) <= 20):
                 raise CardDataError(f"{where}: create_token — count от 1 до 20")
+    for check in EFFECT_CHECKS:
+        check(effects, where)
 
 
 def _validate_change_text(spec, where: str) -> None:
@@ -317,6 +347,8 @@ def validate_abilities(abilities, where: str) -> list:
             _validate_targets(spec.get("targets", []), where)
             _validate_effects(spec.get("effects", []), where)
         out.append(a)
+    for check in ABILITY_CHECKS:
+        check(out, where)
     return out
 
 
@@ -369,6 +401,8 @@ def _validate_casting(d: dict, where: str) -> dict | None:
         raise CardDataError(f"{where}: max_targets — целое число от 1, вместе с any_number_of_targets")
     if "extra_target_cost" in out:
         parse_mana_cost(out["extra_target_cost"])
+    for check in CASTING_CHECKS:
+        check(d, out, where)
     return out or None
 
 
@@ -384,6 +418,8 @@ def _validate_enchant(d: dict, abilities: list, where: str) -> None:
     if enchant is None and any(a.get("static") in ("enchanted", "control_enchanted") for a in abilities):
         raise CardDataError(f"{where}: способность о зачарованном перманенте — только у Ауры с enchant: "
                             f"{' / '.join(ENCHANT_KINDS)}")
+    for check in ENCHANT_CHECKS:
+        check(d, abilities, where)
 
 
 CARD_KEYS = {"name_ru", "name_en", "aliases", "ru_name_official", "ru_name_source", "cost", "types", "supertypes",
@@ -555,12 +591,9 @@ EFFECT_KEYS = EFFECT_KEYS + ("regenerate", "prevent", "prevent_all_to_you_and_yo
                              "skip_next")   # : turn | combat | untap | upkeep | draw, who: you | target1 (614.10)
 TRIGGER_IF_KEYS = ("life_at_least", "life_at_most", "opponent_life_at_most")   # intervening "if" (603.4)
 
-_base_validate_effects = _validate_effects
-_base_validate_abilities = validate_abilities
 
-
-def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the one above)
-    _base_validate_effects(effects, where)
+@effect_check
+def _replacement_effects(effects: list, where: str) -> None:
     for e in effects:
         if "regenerate" in e and e["regenerate"] not in ("self", "target1", "target2"):
             raise CardDataError(f"{where}: regenerate — self или target1, а не {e['regenerate']!r}")
@@ -588,8 +621,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                 raise CardDataError(f"{where}: delayed — эффекты отложенной способности только для you или self")
 
 
-def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the one above)
-    out = _base_validate_abilities(abilities, where)
+@ability_check
+def _replacement_abilities(out: list, where: str) -> None:
     for a in out:
         if "if" in a and not (isinstance(a["if"], dict) and a["if"] and set(a["if"]) <= set(TRIGGER_IF_KEYS)
                               and all(isinstance(v, int) for v in a["if"].values())):
@@ -609,18 +642,16 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
             raise CardDataError(f"{where}: skip_step — step: untap, upkeep или draw")
         if st == "prevent_damage_to" and not isinstance(a.get("amount", 1), int):
             raise CardDataError(f"{where}: amount — число")
-    return out
 
 
 # -- Copies and the CR 706 examples (issue 15) ---------------------------------------------
 # "that creature" exists only for the creature whose entering triggered the ability.
 
 THAT_CREATURE_KEYS = ("become_copy", "destroy")   # the instructions that may name it (engine/effects.py ``ref``)
-_copies_validate_abilities = validate_abilities
 
 
-def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the one above)
-    out = _copies_validate_abilities(abilities, where)
+@ability_check
+def _copies_abilities(out: list, where: str) -> None:
     for a in out:
         for e in a.get("effects", []) if isinstance(a.get("effects"), list) else []:
             named = [k for k, v in e.items() if v == "that_creature"]
@@ -629,7 +660,6 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
                                     f"trigger: another_creature_etb («то существо», что вышло на поле битвы)")
             if "fade" in e and e["fade"] != "self":
                 raise CardDataError(f"{where}: fade — только self (угасание, 702.31a)")
-    return out
 
 
 # -- Cost changes, kicker and buyback (issue 16, part 2) ---------------------------------------
@@ -643,13 +673,10 @@ TARGET_KINDS = TARGET_KINDS + ("ability", "ability_you_control", "spell_one_targ
 CASTING_KEYS = CASTING_KEYS + ("kicker", "buyback")
 CARD_KEYS.update(("kicker", "buyback"))
 COST_CHANGE_SPELLS = ("colors", "types", "controller")   # which spells a cost_change touches
-_costs_validate_effects = _validate_effects
-_costs_validate_abilities = validate_abilities
-_costs_validate_casting = _validate_casting
 
 
-def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the one above)
-    _costs_validate_effects(effects, where)
+@effect_check
+def _costs_effects(effects: list, where: str) -> None:
     for e in effects:
         if "if_kicked" in e and not isinstance(e["if_kicked"], bool):
             raise CardDataError(f"{where}: if_kicked — true или false")
@@ -657,17 +684,16 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
             raise CardDataError(f"{where}: change: true — только у new_targets")
 
 
-def _validate_casting(d: dict, where: str) -> dict | None:   # noqa: F811  (extends the one above)
-    out = _costs_validate_casting(d, where)
+@casting_check
+def _costs_casting(d: dict, out: dict, where: str) -> None:
     for k in ("kicker", "buyback"):
         if out and k in out:
             if not parse_mana_cost(out[k]):
                 raise CardDataError(f"{where}: {k} — мановая стоимость, например \"{{4}}\"")
-    return out
 
 
-def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the one above)
-    out = _costs_validate_abilities(abilities, where)
+@ability_check
+def _costs_abilities(out: list, where: str) -> None:
     for a in out:
         if a.get("static") == "cost_change":
             spells = a.get("spells", {})
@@ -676,7 +702,6 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
                     and spells.get("controller", "any") in ("you", "opponents", "any")):
                 raise CardDataError(f"{where}: cost_change — amount: ±N (не 0) и spells: {{colors, types, "
                                     f"controller: you | opponents | any}}")
-    return out
 
 
 # -- Zones and the library; more trigger events (issue 11, FAQ M2011 part B) ----------------
@@ -692,12 +717,9 @@ TARGET_KINDS = TARGET_KINDS + ("attacking_creature_opponent_controls",)
 TRIGGER_KINDS = TRIGGER_KINDS + ("you_draw", "opponent_discards", "becomes_target")
 ETB_FILTER_KEYS = ("yours", "power_at_least")   # another_creature_etb: "under your control", "with power N or greater"
 
-_zones_validate_effects = _validate_effects
-_zones_validate_abilities = validate_abilities
 
-
-def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
-    _zones_validate_effects(effects, where)
+@effect_check
+def _zones_effects(effects: list, where: str) -> None:
     for e in effects:
         if "mill" in e and not (isinstance(e["mill"], int) and e["mill"] > 0 and e.get("who", "you") in _REFS + ("that_player",)):
             raise CardDataError(f"{where}: mill — число карт больше 0 (who: you / target1)")
@@ -729,8 +751,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
             raise CardDataError(f"{where}: sacrifice как эффект — только self")
 
 
-def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
-    out = _zones_validate_abilities(abilities, where)
+@ability_check
+def _zones_abilities(out: list, where: str) -> None:
     for a in out:
         if "optional" in a and not (a.get("trigger") and a["optional"] is True):
             raise CardDataError(f"{where}: optional: true («вы можете», 603.5) — только у срабатывающей способности")
@@ -742,7 +764,6 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         refs = [v for e in a.get("effects", []) for k, v in e.items() if k in ("who", "to")]
         if "that_player" in refs and a.get("trigger") != "opponent_discards":
             raise CardDataError(f"{where}: that_player — только у trigger: opponent_discards")
-    return out
 
 
 _REFS = _REFS + ("that_player",)   # the player a trigger event names (opponent_discards: "that player")
@@ -753,11 +774,10 @@ STATIC_KINDS = STATIC_KINDS + ("cant_attack_unless", "creatures_cant_attack_with
                                "this_creature")   # "[this] gets +0/+1 for each Mountain you control"
 EFFECT_KEYS = EFFECT_KEYS + ("cant_be_blocked_this_turn",)
 _UNLESS = ("lands_on_battlefield", "opponent_dealt_damage_this_turn")
-_before_restrictions = validate_abilities
 
 
-def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the one above)
-    out = _before_restrictions(abilities, where)
+@ability_check
+def _before_restrictions_abilities(out: list, where: str) -> None:
     for a in out:
         st = a.get("static")
         if st == "cant_attack_unless":
@@ -786,7 +806,6 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
                                                   and len(a["pt"]) == 2 and all(isinstance(x, int) for x in a["pt"]))):
             raise CardDataError(f"{where}: {st} — pt: [P, T], per_land_you_control: БАЗОВЫЙ ТИП ЗЕМЛИ, "
                                 f"keywords: [КЛЮЧЕВОЕ СЛОВО, …]")
-    return out
 
 
 # -- FAQ group faqe (issue 11) --
@@ -800,12 +819,10 @@ EFFECT_KEYS = EFFECT_KEYS + ("exile", "to_library_bottom", "add_mana", "opponent
 STATIC_KINDS = STATIC_KINDS + ("enters_tapped_unless",)
 COST_KEYS = COST_KEYS + ("exile",)   # exile: self (Brittle Effigy)
 _REFS = _REFS + ("controller_of_target1",)   # "the player who controls that creature" (Chandra's Outrage)
-_faqe_validate_effects = _validate_effects
-_faqe_validate_abilities = validate_abilities
 
 
-def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
-    _faqe_validate_effects(effects, where)
+@effect_check
+def _faqe_effects(effects: list, where: str) -> None:
     for e in effects:
         if any(v == "controller_of_target1" for k, v in e.items() if k != "to") or (
                 e.get("to") == "controller_of_target1" and "damage" not in e):
@@ -823,8 +840,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
             raise CardDataError(f"{where}: opponents_cant_cast — this_turn")
 
 
-def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
-    out = _faqe_validate_abilities(abilities, where)
+@ability_check
+def _faqe_abilities(out: list, where: str) -> None:
     for a in out:
         if "spell_color" in a and not (a.get("trigger") in ("player_casts", "you_cast") and a["spell_color"] in COLORS):
             raise CardDataError(f"{where}: spell_color — цвет ({', '.join(COLORS)}) у trigger: player_casts / you_cast")
@@ -837,7 +854,6 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         if isinstance(spec, dict) and isinstance(spec.get("cost"), dict) and "exile" in spec["cost"] \
                 and spec["cost"]["exile"] != "self":
             raise CardDataError(f"{where}: exile в стоимости — только self («изгоните этот перманент»)")
-    return out
 
 
 # faqe, continued: Chandra's Spitfire (engine/damage_triggers.py), Gaea's Revenge
@@ -845,22 +861,19 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 KEYWORDS = KEYWORDS + ("untargetable_by_nongreen",)
 TRIGGER_KINDS = TRIGGER_KINDS + ("opponent_dealt_noncombat_damage",)
 TARGET_KINDS = TARGET_KINDS + ("creature_defending_player_controls",)
-_faqe2_validate_abilities = validate_abilities
 
 
-def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
-    out = _faqe2_validate_abilities(abilities, where)
+@ability_check
+def _faqe2_abilities(out: list, where: str) -> None:
     for a in out:
         if "only_while_attacking" in a and not ("activated" in a and a["only_while_attacking"] is True):
             raise CardDataError(f"{where}: only_while_attacking: true — только у activated (Ancient Hellkite)")
-    return out
-_faqe3_validate_effects = _validate_effects
 
 
-def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+@effect_check
+def _faqe3_effects(effects: list, where: str) -> None:
     """Awakener Druid: ``become_creature`` with ``for_as_long_as: source_on_battlefield`` (611.2b),
     ``subtypes`` and ``colors`` (engine/source_durations.py)."""
-    _faqe3_validate_effects(effects, where)
     for e in effects:
         extra = {"for_as_long_as", "subtypes", "colors"} & set(e)
         if extra and not ("become_creature" in e and e.get("for_as_long_as") == "source_on_battlefield"
@@ -873,11 +886,10 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
 # (engine/graveyard_targets.py).
 TARGET_KINDS = TARGET_KINDS + ("creature_card_in_a_graveyard", "permanent_card_mv3_in_your_graveyard")
 EFFECT_KEYS = EFFECT_KEYS + ("return_from_graveyard",)
-_faqe4_validate_effects = _validate_effects
 
 
-def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
-    _faqe4_validate_effects(effects, where)
+@effect_check
+def _faqe4_effects(effects: list, where: str) -> None:
     for e in effects:
         if "return_from_graveyard" not in e and ({"under", "add_colors", "add_subtypes"} & set(e)):
             raise CardDataError(f"{where}: under, add_colors, add_subtypes — только у return_from_graveyard")
@@ -891,17 +903,15 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
 # Relentless Rats: "gets +1/+1 for each other creature on the battlefield named [this]"
 # (engine/continuous.py, layer 7c). Its deck-building sentence is not a board question (FAQ r47).
 STATIC_KINDS = STATIC_KINDS + ("per_other_namesake",)
-_faqe5_validate_abilities = validate_abilities
 
 
-def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
-    out = _faqe5_validate_abilities(abilities, where)
+@ability_check
+def _faqe5_abilities(out: list, where: str) -> None:
     for a in out:
         if a.get("static") == "per_other_namesake" and not (
                 isinstance(a.get("pt"), list) and len(a["pt"]) == 2
                 and all(isinstance(x, int) and not isinstance(x, bool) for x in a["pt"])):
             raise CardDataError(f"{where}: per_other_namesake — pt: [P, T]")
-    return out
 # -- FAQ group faqd (issue 11) -------------------------------------------------------------
 # rules_corpus/cards/m2011_faqd.yaml. Engine: engine/aura_abilities.py ("enchanted creature" in
 # an Aura's abilities), engine/resolution_amounts.py (numbers counted as an effect happens, groups
@@ -919,16 +929,15 @@ AMOUNTS = AMOUNTS + ("swamps_you_control",   # Corrupt's damage: the Swamps you 
                      "damage_dealt")         # Corrupt's life: the damage its instruction dealt (after prevention)
 _REFS = _REFS + ("enchanted",)   # the creature the Aura enchants (or enchanted as it left, 608.2g)
 FAQD_GROUPS = ("each_artifact_creature_you_control",)   # Steel Overseer: fixed as the effect begins (608.2g)
-_faqd_validate_effects = _validate_effects
-_faqd_validate_abilities = validate_abilities
 
 
-def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
-    grouped = [e for e in effects if isinstance(e, dict) and e.get("to") in FAQD_GROUPS] if isinstance(effects, list) else []
-    _faqd_validate_effects([e if e not in grouped else {**e, "to": "you"} for e in effects]
-                           if isinstance(effects, list) else effects, where)
+_GROUPS = _GROUPS + FAQD_GROUPS
+
+
+@effect_check
+def _faqd_effects(effects: list, where: str) -> None:
     for e in effects:
-        if e in grouped and set(e) != {"counters", "to"}:
+        if e.get("to") in FAQD_GROUPS and set(e) != {"counters", "to"}:
             raise CardDataError(f"{where}: to: {e['to']} — только у counters")
         if e.get("damage") == "damage_dealt" or e.get("gain_life") == "swamps_you_control" \
                 or e.get("gain_life") == "damage_dealt" and not any("damage" in x for x in effects[:effects.index(e)]):
@@ -939,8 +948,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
             raise CardDataError(f"{where}: to: enchanted — только у pump и counters")
 
 
-def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
-    out = _faqd_validate_abilities(abilities, where)
+@ability_check
+def _faqd_abilities(out: list, where: str) -> None:
     for a in out:
         st = a.get("static")
         if st == "this_creature_while_life" and not (
@@ -952,16 +961,12 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
             raise CardDataError(f"{where}: enters_with_x_counters — counter: ВИД (\"+1/+1\")")
         if a.get("trigger") == "counter_removed" and not (isinstance(a.get("counter"), str) and a["counter"]):
             raise CardDataError(f"{where}: counter_removed — counter: ВИД (\"+1/+1\")")
-    return out
 
 
-_faqd_validate_enchant = _validate_enchant
-
-
-def _validate_enchant(d: dict, abilities: list, where: str) -> None:   # noqa: F811  (extends the one above)
+@enchant_check
+def _faqd_enchant(d: dict, abilities: list, where: str) -> None:
     """``to: enchanted`` and ``trigger: enchanted_attacks_or_blocks`` speak of the creature an
     Aura enchants: only an Aura has one."""
-    _faqd_validate_enchant(d, abilities, where)
     speaks = any(a.get("trigger") == "enchanted_attacks_or_blocks"
                  or any(isinstance(e, dict) and "enchanted" in (e.get("to"), e.get("who"))
                         for e in (a.get("effects") or (a.get("activated") or {}).get("effects") or []))
@@ -973,23 +978,20 @@ def _validate_enchant(d: dict, abilities: list, where: str) -> None:   # noqa: F
 
 AS_ENTERS = AS_ENTERS + ("counter_on_artifact",)   # Phylactery Lich: a counter on an artifact you control (phylactery.py)
 TRIGGER_IF_KEYS = TRIGGER_IF_KEYS + ("your_phylactery_permanents_at_most",)   # its state trigger (603.8)
-_faqd_lich_validate_abilities = validate_abilities
 
 
-def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
-    out = _faqd_lich_validate_abilities(abilities, where)
+@ability_check
+def _faqd_lich_abilities(out: list, where: str) -> None:
     for a in out:
         if a.get("as_enters") == "counter_on_artifact" and not (isinstance(a.get("counter"), str) and a["counter"]):
             raise CardDataError(f"{where}: as_enters: counter_on_artifact — counter: ВИД (phylactery)")
-    return out
 
 
 EFFECT_KEYS = EFFECT_KEYS + ("cant_by_color",)   # Autumn's Veil: [blue, black] (engine/cant_by_color.py)
-_faqd_veil_validate_effects = _validate_effects
 
 
-def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
-    _faqd_veil_validate_effects(effects, where)
+@effect_check
+def _faqd_veil_effects(effects: list, where: str) -> None:
     for e in effects:
         if "cant_by_color" in e and not (isinstance(e["cant_by_color"], list) and e["cant_by_color"]
                                          and all(c in COLORS for c in e["cant_by_color"]) and len(e) == 1):
