@@ -881,3 +881,45 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
         if "cant_by_color" in e and not (isinstance(e["cant_by_color"], list) and e["cant_by_color"]
                                          and all(c in COLORS for c in e["cant_by_color"]) and len(e) == 1):
             raise CardDataError(f"{where}: cant_by_color — список цветов ({', '.join(COLORS)}), одно в эффекте")
+
+
+# Necrotic Plague (engine/aura_abilities.py): an ability granted to the enchanted creature, the
+# Aura's "when enchanted creature dies" whose target another player chooses, the Aura's return.
+STATIC_KINDS = STATIC_KINDS + ("enchanted_has",)   # ability: {...} — "enchanted creature has '…'" (layer 6)
+TRIGGER_KINDS = TRIGGER_KINDS + ("enchanted_dies",)   # chooser: enchanted_controller — who chooses its targets
+TARGET_KINDS = TARGET_KINDS + ("creature_chooser_opponent_controls",)   # "target creature one of their opponents controls"
+EFFECT_KEYS = EFFECT_KEYS + ("return_attached",)   # : target1 — this Aura from its owner's graveyard, attached to it
+_faqd_plague_validate_abilities = validate_abilities
+_faqd_plague_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqd_plague_validate_effects(effects, where)
+    for e in effects:
+        if "return_attached" in e and e["return_attached"] not in ("target1", "target2"):
+            raise CardDataError(f"{where}: return_attached — target1 (существо, к которому прикрепляется Аура)")
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
+    out = _faqd_plague_validate_abilities(abilities, where)
+    for a in out:
+        if a.get("static") == "enchanted_has":
+            if not isinstance(a.get("ability"), dict):
+                raise CardDataError(f"{where}: enchanted_has — ability: {{…}} (способность зачарованного существа)")
+            validate_abilities([a["ability"]], f"{where}: enchanted_has.ability")
+        if "chooser" in a and not (a.get("trigger") == "enchanted_dies" and a["chooser"] == "enchanted_controller"):
+            raise CardDataError(f"{where}: chooser: enchanted_controller — только у trigger: enchanted_dies")
+        refs = [e.get("return_attached") for e in a.get("effects", []) if isinstance(e, dict)]
+        if any(refs) and a.get("trigger") != "enchanted_dies":
+            raise CardDataError(f"{where}: return_attached — только у trigger: enchanted_dies")
+    return out
+
+
+_faqd_plague_validate_enchant = _validate_enchant
+
+
+def _validate_enchant(d: dict, abilities: list, where: str) -> None:   # noqa: F811  (extends the one above)
+    _faqd_plague_validate_enchant(d, abilities, where)
+    if d.get("enchant") is None and any(a.get("static") == "enchanted_has" or a.get("trigger") == "enchanted_dies"
+                                        for a in abilities):
+        raise CardDataError(f"{where}: enchanted_has, enchanted_dies — только у Ауры с enchant: creature")

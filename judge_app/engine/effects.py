@@ -13,7 +13,8 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "creature_you_dont_control": "существо не под вашим контролем",
            "planeswalker": "planeswalker", "permanent": "перманент",
            "nonlegendary_creature": "нелегендарное существо", "nonaura_enchantment": "чары, не Аура",
-           "attacking_creature_opponent_controls": "атакующее существо под контролем оппонента", **stack_fights.KIND_RU,
+           "attacking_creature_opponent_controls": "атакующее существо под контролем оппонента",
+           "creature_chooser_opponent_controls": "существо под контролем оппонента выбирающего игрока", **stack_fights.KIND_RU,
            **{k: v[0] for k, v in target_kinds.KINDS.items()}}
 REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures",
                            "return_creature_cards_from_graveyard", "skip_next", "redirect_next", "prevent_next_from",
@@ -51,6 +52,9 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
     elif kind == "attacking_creature_opponent_controls":   # Mystifying Maze: attacking anyone (506.3)
         from judge_app.engine import combat
         ok = obj.is_creature and obj.controller != controller and combat.is_attacking(game, obj.id)
+    elif kind == "creature_chooser_opponent_controls":   # Necrotic Plague: the chooser's opponent's creature
+        from judge_app.engine import aura_abilities
+        ok = obj.is_creature and obj.controller != aura_abilities.chooser_of(source, controller)
     elif kind in target_kinds.KINDS:
         ok = target_kinds.fits(game, kind, obj, controller)
     else:
@@ -273,6 +277,9 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                 renamed = e["destroy"] == "self" and r.name_en != info.get("name_en")
                 ev.destroy(game, r, keys=("destroy",) + (("tracks_by_name",) if renamed else ()),
                            no_regen=e.get("no_regen", False))   # 701.7, 701.14
+        elif "return_attached" in e:   # Necrotic Plague (aura_abilities.py)
+            from judge_app.engine import aura_abilities
+            aura_abilities.return_attached(game, so, ref(e["return_attached"]))
         elif "cant_by_color" in e:   # Autumn's Veil (cant_by_color.py)
             from judge_app.engine import cant_by_color
             cant_by_color.add(game, e["cant_by_color"], ctl, info["name_ru"])
