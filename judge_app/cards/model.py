@@ -845,13 +845,19 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 _faqd_validate_enchant = _validate_enchant
 
 
+def _effects_of(a: dict) -> list:
+    """The effects of an ability (a trigger's or an activated one's), [] if not a list."""
+    act = a.get("activated")
+    effects = a.get("effects") if "effects" in a else (act.get("effects") if isinstance(act, dict) else None)
+    return effects if isinstance(effects, list) else []
+
+
 def _validate_enchant(d: dict, abilities: list, where: str) -> None:   # noqa: F811  (extends the one above)
     """``to: enchanted`` and ``trigger: enchanted_attacks_or_blocks`` speak of the creature an
     Aura enchants: only an Aura has one."""
     _faqd_validate_enchant(d, abilities, where)
     speaks = any(a.get("trigger") == "enchanted_attacks_or_blocks"
-                 or any(isinstance(e, dict) and "enchanted" in (e.get("to"), e.get("who"))
-                        for e in (a.get("effects") or (a.get("activated") or {}).get("effects") or []))
+                 or any(isinstance(e, dict) and "enchanted" in (e.get("to"), e.get("who")) for e in _effects_of(a))
                  for a in abilities)
     if speaks and d.get("enchant") is None:
         raise CardDataError(f"{where}: «зачарованное существо» (to: enchanted, enchanted_attacks_or_blocks) — "
@@ -909,7 +915,7 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
             validate_abilities([a["ability"]], f"{where}: enchanted_has.ability")
         if "chooser" in a and not (a.get("trigger") == "enchanted_dies" and a["chooser"] == "enchanted_controller"):
             raise CardDataError(f"{where}: chooser: enchanted_controller — только у trigger: enchanted_dies")
-        refs = [e.get("return_attached") for e in a.get("effects", []) if isinstance(e, dict)]
+        refs = [e.get("return_attached") for e in _effects_of(a) if isinstance(e, dict)]
         if any(refs) and a.get("trigger") != "enchanted_dies":
             raise CardDataError(f"{where}: return_attached — только у trigger: enchanted_dies")
     return out
