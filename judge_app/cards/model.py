@@ -929,3 +929,18 @@ def _validate_enchant(d: dict, abilities: list, where: str) -> None:   # noqa: F
     if d.get("enchant") is None and any(a.get("static") == "enchanted_has" or a.get("trigger") == "enchanted_dies"
                                         for a in abilities):
         raise CardDataError(f"{where}: enchanted_has, enchanted_dies — только у Ауры с enchant: creature")
+
+
+# engine/life_effects.py: "life total becomes N" (119.5), Words of Worship's draw replaced by life
+EFFECT_KEYS = EFFECT_KEYS + ("set_life", "next_draw_gain_life_instead")
+_faqd_life_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqd_life_validate_effects(effects, where)
+    for e in effects:
+        for k in ("set_life", "next_draw_gain_life_instead"):
+            if k in e and (not isinstance(e[k], int) or isinstance(e[k], bool) or e[k] < (0 if k == "set_life" else 1)):
+                raise CardDataError(f"{where}: {k} — целое число (жизни)")
+        if "next_draw_gain_life_instead" in e and len(e) != 1:
+            raise CardDataError(f"{where}: next_draw_gain_life_instead — для «вас», без других ключей")

@@ -277,6 +277,9 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                 renamed = e["destroy"] == "self" and r.name_en != info.get("name_en")
                 ev.destroy(game, r, keys=("destroy",) + (("tracks_by_name",) if renamed else ()),
                            no_regen=e.get("no_regen", False))   # 701.7, 701.14
+        elif "set_life" in e or "next_draw_gain_life_instead" in e:   # life_effects.py
+            from judge_app.engine import life_effects
+            life_effects.run(game, so, e, _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl), info)
         elif "return_attached" in e:   # Necrotic Plague (aura_abilities.py)
             from judge_app.engine import aura_abilities
             aura_abilities.return_attached(game, so, ref(e["return_attached"]))

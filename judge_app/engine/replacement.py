@@ -94,8 +94,8 @@ _loaded = False
 def _load_kinds() -> None:
     global _loaded
     _loaded = True
-    from judge_app.engine import (counter_triggers, enter_replacements, phylactery,  # noqa: F401  (they register)
-                                  prevention, regeneration, zone_replacements)
+    from judge_app.engine import (counter_triggers, enter_replacements, life_effects,  # noqa: F401  (they register)
+                                  phylactery, prevention, regeneration, zone_replacements)
 
 
 def _ability_kinds(ab: dict) -> tuple:
