@@ -944,3 +944,12 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                 raise CardDataError(f"{where}: {k} — целое число (жизни)")
         if "next_draw_gain_life_instead" in e and len(e) != 1:
             raise CardDataError(f"{where}: next_draw_gain_life_instead — для «вас», без других ключей")
+COST_KEYS = COST_KEYS + ("opponent_gains_life",)   # Invigorate's cost: an opponent gains N life (life_effects.py)
+_faqd_validate_cost = validate_cost
+
+
+def validate_cost(cost: dict, where: str) -> None:   # noqa: F811  (extends the one above)
+    _faqd_validate_cost(cost, where)
+    n = cost.get("opponent_gains_life", 1)
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise CardDataError(f"{where}: opponent_gains_life — целое число от 1")

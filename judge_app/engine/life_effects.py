@@ -4,6 +4,9 @@
   gains or loses the life needed to end up with N (119.5); a player who can't gain life keeps a
   lower life total — that part just doesn't happen — while a lower N works as usual (FAQ M2011
   r145);
+- cost ``opponent_gains_life: N`` — "have an opponent gain N life" (Invigorate's alternative cost;
+  the opponent is the next one in turn order): while players can't gain life, that cost can't be
+  paid (119.7, 614.17b; r142);
 - ``{next_draw_gain_life_instead: N}`` — "the next time you would draw a card this turn, you gain
   N life instead" (Words of Worship): a replacement shield, used up by the first draw it replaces
   (614.1a). If the life can't be gained, the draw is still replaced — by nothing (614.6, r144).
@@ -57,3 +60,21 @@ def _apply(game: Game, e: dict, event: dict):
 
 register(Kind("next_draw_gain_life", ("draw",), _applies, _apply,
               lambda g, e: f"«{e.get('source_name', '')}»: получить {e.get('amount')} жизней вместо взятия карты"))
+
+
+def _opponent(game: Game, player) -> Player:
+    order = game.apnap()
+    i = next(k for k, p in enumerate(order) if p.name == player.name)
+    return next(p for p in order[i + 1:] + order[:i] if p.name != player.name)
+
+
+def check_gain_cost(game: Game, player) -> None:
+    from judge_app.engine.errors import refuse
+    blocker = ev._cant_gain_life(game)
+    if blocker:
+        raise refuse(game, f"«{blocker}»: игроки не могут получать жизни — стоимость «оппонент получает жизни» "
+                     f"оплатить нельзя", "cost_gain_life_cant", "cost_unpayable")
+
+
+def pay_gain_cost(game: Game, player, n: int, by_ref: str, keys) -> None:
+    ev.gain_life(game, _opponent(game, player), n, keys=("life_change", *keys), why=f" (оплата стоимости {by_ref})")

@@ -102,3 +102,26 @@ turn: {number: 3, active: Алиса, step: main1}
     events.move(g, hydra, "graveyard")
     enter_replacements.put_onto_battlefield(g, [hydra], "Алиса")
     assert hydra.counters.get("+1/+1", 0) == 0
+
+
+def test_opponent_gains_life_cost_is_paid_when_life_can_be_gained():
+    """The cost "an opponent gains 3 life" (scenario r142 shows it refused under Leyline of
+    Punishment): without the Leyline it is paid — Bob gains 3 life as the ability is activated."""
+    g = build_game("""
+players:
+  - name: Алиса
+    library: 3
+    battlefield:
+      - id: idol
+        permanent:
+          name: Идол щедрости
+          types: [artifact]
+          abilities:
+            - activated: {cost: {opponent_gains_life: 3}, effects: [{draw: 1}]}
+  - name: Боб
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    actions.activate(g, g.player("Алиса"), "idol", 1)
+    assert g.player("Боб").life == 23
+    _resolve_all(g)
+    assert len(g.player("Алиса").hand) == 1
