@@ -953,3 +953,15 @@ def validate_cost(cost: dict, where: str) -> None:   # noqa: F811  (extends the 
     n = cost.get("opponent_gains_life", 1)
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise CardDataError(f"{where}: opponent_gains_life — целое число от 1")
+
+
+EFFECT_KEYS = EFFECT_KEYS + ("damage_by",)   # Soul's Fire: {damage_by: target1, to: target2} (resolution_amounts.py)
+_faqd_soul_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqd_soul_validate_effects(effects, where)
+    for e in effects:
+        if "damage_by" in e and not (e["damage_by"] in ("target1", "target2") and e.get("to") in ("target1", "target2")
+                                     and e["damage_by"] != e["to"] and set(e) == {"damage_by", "to"}):
+            raise CardDataError(f"{where}: damage_by — {{damage_by: target1, to: target2}} (существо наносит повреждения)")

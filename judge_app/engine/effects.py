@@ -202,7 +202,7 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
     for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
         e = resolution_amounts.fill(game, so, e)   # counted now: Swamps you control, the damage dealt (608.2g)
         if resolution_amounts.handles(e):   # groups fixed now, revealing the top card (resolution_amounts.py)
-            resolution_amounts.run(game, so, e, info)
+            resolution_amounts.run(game, so, e, info, ref)
         elif zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
             zone_actions.run(game, so, e, ref, idx)
         elif stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)

@@ -29,6 +29,11 @@ BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["ench
     ({"types": ["sorcery"], "effects": [{"pump": [1, 1], "to": "each_artifact_creature_you_control"}]}, "только у counters"),
     ({"types": ["instant"], "effects": [{"cant_by_color": ["purple"]}]}, "cant_by_color"),
     ({"types": ["instant"], "effects": [{"reveal_top_to_hand_lose_life": "target1"}]}, "reveal_top_to_hand_lose_life"),
+    ({"types": ["instant"], "targets": ["creature", "any"], "effects": [{"damage_by": "target1", "to": "target1"}]},
+     "damage_by"),
+    ({"types": ["instant"], "effects": [{"set_life": "20"}]}, "set_life"),
+    ({"types": ["instant"], "effects": [{"next_draw_gain_life_instead": 5, "who": "target1"}]}, "next_draw_gain_life_instead"),
+    ({"abilities": [{"activated": {"cost": {"opponent_gains_life": 0}, "effects": []}}]}, "opponent_gains_life"),
 ])
 def test_loader_refuses_what_the_engine_does_not_do(bad, says):
     with pytest.raises(CardDataError, match=says):
