@@ -145,6 +145,7 @@ EFFECT_CHECKS: list = []    # check(effects, where)
 ABILITY_CHECKS: list = []   # check(abilities, where), after each ability passed the core checks
 CASTING_CHECKS: list = []   # check(card dict, casting dict, where)
 ENCHANT_CHECKS: list = []   # check(card dict, abilities, where)
+COST_CHECKS: list = []      # check(cost dict, where)
 
 
 def effect_check(fn):
@@ -164,6 +165,11 @@ def casting_check(fn):
 
 def enchant_check(fn):
     ENCHANT_CHECKS.append(fn)
+    return fn
+
+
+def cost_check(fn):
+    COST_CHECKS.append(fn)
     return fn
 
 
@@ -375,6 +381,8 @@ def validate_cost(cost: dict, where: str) -> None:
         raise CardDataError(f"{where}: remove_counters — {{ВИД: число}}")
     if "loyalty" in cost and not (cost["loyalty"] == "-X" or (isinstance(cost["loyalty"], int) and not isinstance(cost["loyalty"], bool))):
         raise CardDataError(f"{where}: loyalty — целое число (+1, 0, -3) или \"-X\"")
+    for check in COST_CHECKS:
+        check(cost, where)
 
 
 CASTING_KEYS = ("modes", "additional_cost", "alternative_cost", "any_number_of_targets", "max_targets", "extra_target_cost")
@@ -963,13 +971,19 @@ def _faqd_abilities(out: list, where: str) -> None:
             raise CardDataError(f"{where}: counter_removed — counter: ВИД (\"+1/+1\")")
 
 
+def _effects_of(a: dict) -> list:
+    """The effects of an ability (a trigger's or an activated one's), [] if not a list."""
+    act = a.get("activated")
+    effects = a.get("effects") if "effects" in a else (act.get("effects") if isinstance(act, dict) else None)
+    return effects if isinstance(effects, list) else []
+
+
 @enchant_check
 def _faqd_enchant(d: dict, abilities: list, where: str) -> None:
     """``to: enchanted`` and ``trigger: enchanted_attacks_or_blocks`` speak of the creature an
     Aura enchants: only an Aura has one."""
     speaks = any(a.get("trigger") == "enchanted_attacks_or_blocks"
-                 or any(isinstance(e, dict) and "enchanted" in (e.get("to"), e.get("who"))
-                        for e in (a.get("effects") or (a.get("activated") or {}).get("effects") or []))
+                 or any(isinstance(e, dict) and "enchanted" in (e.get("to"), e.get("who")) for e in _effects_of(a))
                  for a in abilities)
     if speaks and d.get("enchant") is None:
         raise CardDataError(f"{where}: «зачарованное существо» (to: enchanted, enchanted_attacks_or_blocks) — "
@@ -996,3 +1010,74 @@ def _faqd_veil_effects(effects: list, where: str) -> None:
         if "cant_by_color" in e and not (isinstance(e["cant_by_color"], list) and e["cant_by_color"]
                                          and all(c in COLORS for c in e["cant_by_color"]) and len(e) == 1):
             raise CardDataError(f"{where}: cant_by_color — список цветов ({', '.join(COLORS)}), одно в эффекте")
+
+
+# Necrotic Plague (engine/aura_abilities.py): an ability granted to the enchanted creature, the
+# Aura's "when enchanted creature dies" whose target another player chooses, the Aura's return.
+STATIC_KINDS = STATIC_KINDS + ("enchanted_has",)   # ability: {...} — "enchanted creature has '…'" (layer 6)
+TRIGGER_KINDS = TRIGGER_KINDS + ("enchanted_dies",)   # chooser: enchanted_controller — who chooses its targets
+TARGET_KINDS = TARGET_KINDS + ("creature_chooser_opponent_controls",)   # "target creature one of their opponents controls"
+EFFECT_KEYS = EFFECT_KEYS + ("return_attached",)   # : target1 — this Aura from its owner's graveyard, attached to it
+
+
+@effect_check
+def _faqd_plague_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "return_attached" in e and e["return_attached"] not in ("target1", "target2"):
+            raise CardDataError(f"{where}: return_attached — target1 (существо, к которому прикрепляется Аура)")
+
+
+@ability_check
+def _faqd_plague_abilities(out: list, where: str) -> None:
+    for a in out:
+        if a.get("static") == "enchanted_has":
+            if not isinstance(a.get("ability"), dict):
+                raise CardDataError(f"{where}: enchanted_has — ability: {{…}} (способность зачарованного существа)")
+            validate_abilities([a["ability"]], f"{where}: enchanted_has.ability")
+        if "chooser" in a and not (a.get("trigger") == "enchanted_dies" and a["chooser"] == "enchanted_controller"):
+            raise CardDataError(f"{where}: chooser: enchanted_controller — только у trigger: enchanted_dies")
+        refs = [e.get("return_attached") for e in _effects_of(a) if isinstance(e, dict)]
+        if any(refs) and a.get("trigger") != "enchanted_dies":
+            raise CardDataError(f"{where}: return_attached — только у trigger: enchanted_dies")
+
+
+@enchant_check
+def _faqd_plague_enchant(d: dict, abilities: list, where: str) -> None:
+    if d.get("enchant") is None and any(a.get("static") == "enchanted_has" or a.get("trigger") == "enchanted_dies"
+                                        for a in abilities):
+        raise CardDataError(f"{where}: enchanted_has, enchanted_dies — только у Ауры с enchant: creature")
+
+
+# engine/life_effects.py: "life total becomes N" (119.5), Words of Worship's draw replaced by life
+EFFECT_KEYS = EFFECT_KEYS + ("set_life", "next_draw_gain_life_instead")
+
+
+@effect_check
+def _faqd_life_effects(effects: list, where: str) -> None:
+    for e in effects:
+        for k in ("set_life", "next_draw_gain_life_instead"):
+            if k in e and (not isinstance(e[k], int) or isinstance(e[k], bool) or e[k] < (0 if k == "set_life" else 1)):
+                raise CardDataError(f"{where}: {k} — целое число (жизни)")
+        if "next_draw_gain_life_instead" in e and len(e) != 1:
+            raise CardDataError(f"{where}: next_draw_gain_life_instead — для «вас», без других ключей")
+
+
+COST_KEYS = COST_KEYS + ("opponent_gains_life",)   # Invigorate's cost: an opponent gains N life (life_effects.py)
+
+
+@cost_check
+def _faqd_cost(cost: dict, where: str) -> None:
+    n = cost.get("opponent_gains_life", 1)
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise CardDataError(f"{where}: opponent_gains_life — целое число от 1")
+
+
+EFFECT_KEYS = EFFECT_KEYS + ("damage_by",)   # Soul's Fire: {damage_by: target1, to: target2} (resolution_amounts.py)
+
+
+@effect_check
+def _faqd_soul_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "damage_by" in e and not (e["damage_by"] in ("target1", "target2") and e.get("to") in ("target1", "target2")
+                                     and e["damage_by"] != e["to"] and set(e) == {"damage_by", "to"}):
+            raise CardDataError(f"{where}: damage_by — {{damage_by: target1, to: target2}} (существо наносит повреждения)")

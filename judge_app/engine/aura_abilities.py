@@ -43,3 +43,60 @@ def on_declared(game: Game, creature_id: str, why: str) -> None:
         for i, ab in enumerate(aura.abilities):
             if ab.get("trigger") == "enchanted_attacks_or_blocks":
                 triggers._pending(game, sid, triggers._info(aura, game), i, ab, why)
+
+
+# -- Necrotic Plague: an ability granted to the enchanted creature; "when enchanted creature dies" --
+
+def granted_effect(src, ab: dict, common: dict):
+    """``static: enchanted_has`` with ``ability: {...}`` — "enchanted creature has '[ability]'"
+    (layer 6, 613.1f): the creature's own ability, so it triggers at the beginning of *its*
+    controller's upkeep and "this creature" is that creature (113.3c, FAQ M2011 r188)."""
+    from judge_app.engine.continuous import CEffect
+    granted = dict(ab["ability"])
+    host = src.attached_to
+
+    def gain(c, ctx):
+        c.abilities = c.abilities + (granted,)
+    return CEffect(parts={"6": gain}, text="зачарованное существо получает способность Ауры",
+                   select=lambda ctx, oid, c, s: oid == host, writes=frozenset({"abilities"}), **common)
+
+
+def on_host_dies(game: Game, creature: Obj, info: dict, together: dict | None) -> None:
+    """``trigger: enchanted_dies`` of an Aura attached to ``creature`` as it died — the Aura still
+    on the battlefield, or leaving at the same time (it looks back in time, 603.10a; r189). The
+    Aura's controller controls the ability; ``chooser: enchanted_controller`` — the dead creature's
+    controller chooses its target (r190): remembered in the trigger and on the stack (``_chooser``)."""
+    from judge_app.engine import triggers
+    auras = [(sid, triggers._info(game.objects[sid], game)) for sid in game.battlefield
+             if game.objects[sid].attached_to == creature.id]
+    auras += [(sid, lki) for sid, lki in (together or {}).items()
+              if (lki.get("attached_to") or [None])[0] == creature.id and sid != creature.id]
+    for sid, aura in auras:
+        for i, ab in enumerate(aura["abilities"]):
+            if ab.get("trigger") != "enchanted_dies":
+                continue
+            chooser = info["controller"] if ab.get("chooser") == "enchanted_controller" else aura["controller"]
+            triggers._pending(game, sid, {**aura, "_chooser": chooser}, i, ab, "trigger_lookback")
+            game.pending_triggers[-1]["chooser"] = chooser
+
+
+def chooser_of(source: Obj | None, controller: str) -> str:
+    """The player who chose the targets of a stack object (``_chooser``), else its controller."""
+    return ((source.source_lki or {}).get("_chooser") if source is not None else None) or controller
+
+
+def return_attached(game: Game, so: Obj, target: Obj | None) -> None:
+    """``{return_attached: target1}`` — "return [this Aura] from its owner's graveyard to the
+    battlefield attached to that creature", under the ability's controller's control (303.4f,
+    r190). Nothing if the card is not in its owner's graveyard or the target is gone (r191)."""
+    from judge_app.engine import events
+    card = game.objects.get(so.source or "")
+    if card is None or card.zone != "graveyard" or target is None or target.zone != "battlefield":
+        game.emit("return_none", f"{so.label()}: Ауру нельзя вернуть (её нет на кладбище владельца или нет существа)", "",
+                  [so.id], ["resolve_instructions"])
+        return
+    card.attached_to = target.id
+    events.move(game, card, "battlefield", controller=so.controller, keys=("aura_put_attached",),
+                text_ru=f"{card.label()} возвращается с кладбища на поле битвы под контролем игрока {so.controller}, "
+                        f"прикреплённой к {target.label()}", text_en=f"{card.label_en()} returns attached to {target.label_en()}")
+    game.touch()

@@ -13,6 +13,9 @@ from __future__ import annotations
 def static_effect(src, ab: dict, common: dict):
     """The CEffect of such an ability of permanent ``src``, or None for another kind."""
     from judge_app.engine.continuous import CEffect, _gain_kws, _pt_mod
+    if ab.get("static") == "enchanted_has":   # Necrotic Plague: an ability for the enchanted creature
+        from judge_app.engine import aura_abilities
+        return aura_abilities.granted_effect(src, ab, common)
     if ab.get("static") != "this_creature_while_life":
         return None
     p, t = ab["pt"]

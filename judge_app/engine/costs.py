@@ -300,6 +300,9 @@ def check_payable(game: Game, player, obj: Obj, ability: dict | None, choices: d
                      "pay_life", "cost_unpayable")
     if "discard" in costs and len(player.hand) < costs["discard"]:
         raise refuse(game, f"в руке игрока {player.name} меньше {costs['discard']} карт", "cost_unpayable", "discard")
+    if "opponent_gains_life" in costs:   # 119.7, 614.17b: a cost with an event that can't happen can't be paid
+        from judge_app.engine import life_effects
+        life_effects.check_gain_cost(game, player)
     for k, n in (costs.get("remove_counters") or {}).items():
         if src.counters.get(k, 0) < n:
             raise refuse(game, f"на {src.label()} нет {n} жетонов {k}", "cost_unpayable", "counters")
@@ -340,6 +343,9 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
     if "life" in costs:
         ev.lose_life(game, player, costs["life"], keys=("pay_life", "life_change", *keys),
                      why=f" (оплата стоимости {by_ref})")
+    if "opponent_gains_life" in costs:
+        from judge_app.engine import life_effects
+        life_effects.pay_gain_cost(game, player, costs["opponent_gains_life"], by_ref, keys)
     for oid in choices.get("tap_untapped") or []:
         o = game.objects[oid]
         o.tapped = True

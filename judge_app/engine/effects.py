@@ -13,7 +13,8 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "creature_you_dont_control": "существо не под вашим контролем",
            "planeswalker": "planeswalker", "permanent": "перманент",
            "nonlegendary_creature": "нелегендарное существо", "nonaura_enchantment": "чары, не Аура",
-           "attacking_creature_opponent_controls": "атакующее существо под контролем оппонента", **stack_fights.KIND_RU,
+           "attacking_creature_opponent_controls": "атакующее существо под контролем оппонента",
+           "creature_chooser_opponent_controls": "существо под контролем оппонента выбирающего игрока", **stack_fights.KIND_RU,
            **graveyard_targets.KIND_RU,
            **{k: v[0] for k, v in target_kinds.KINDS.items()}}
 REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures",
@@ -54,6 +55,9 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
     elif kind == "attacking_creature_opponent_controls":   # Mystifying Maze: attacking anyone (506.3)
         from judge_app.engine import combat
         ok = obj.is_creature and obj.controller != controller and combat.is_attacking(game, obj.id)
+    elif kind == "creature_chooser_opponent_controls":   # Necrotic Plague: the chooser's opponent's creature
+        from judge_app.engine import aura_abilities
+        ok = obj.is_creature and obj.controller != aura_abilities.chooser_of(source, controller)
     elif kind in target_kinds.KINDS:
         ok = target_kinds.fits(game, kind, obj, controller)
     else:
@@ -214,7 +218,7 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
     for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
         e = resolution_amounts.fill(game, so, e)   # counted now: Swamps you control, the damage dealt (608.2g)
         if resolution_amounts.handles(e):   # groups fixed now, revealing the top card (resolution_amounts.py)
-            resolution_amounts.run(game, so, e, info)
+            resolution_amounts.run(game, so, e, info, ref)
         elif zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
             zone_actions.run(game, so, e, ref, idx)
         elif source_durations.handles(e):   # "for as long as [this] remains on the battlefield" (611.2b)
@@ -299,6 +303,12 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
                 renamed = e["destroy"] == "self" and r.name_en != info.get("name_en")
                 ev.destroy(game, r, keys=("destroy",) + (("tracks_by_name",) if renamed else ()),
                            no_regen=e.get("no_regen", False))   # 701.7, 701.14
+        elif "set_life" in e or "next_draw_gain_life_instead" in e:   # life_effects.py
+            from judge_app.engine import life_effects
+            life_effects.run(game, so, e, _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl), info)
+        elif "return_attached" in e:   # Necrotic Plague (aura_abilities.py)
+            from judge_app.engine import aura_abilities
+            aura_abilities.return_attached(game, so, ref(e["return_attached"]))
         elif "cant_by_color" in e:   # Autumn's Veil (cant_by_color.py)
             from judge_app.engine import cant_by_color
             cant_by_color.add(game, e["cant_by_color"], ctl, info["name_ru"])

@@ -9,6 +9,9 @@ Tutelage's reveal.
 - ``counters: {...}, to: each_artifact_creature_you_control`` — the group is fixed as the
   instruction begins (608.2g): Steel Overseer's counter goes on itself too, if it is still an
   artifact creature you control then (r270);
+- ``{damage_by: target1, to: target2}`` — "target creature deals damage equal to its power to
+  any target" (Soul's Fire): the creature is the source of the damage, not the spell (120.2b) —
+  its power as the instruction is carried out; nothing if it has left the battlefield;
 - ``reveal_top_to_hand_lose_life: you`` — reveal the top card of your library,
   put it into your hand, lose life equal to its mana value (202.3; X is 0 there, 107.3f).
 """
@@ -38,12 +41,15 @@ def record_dealt(so: Obj, n: int) -> None:
 
 
 def handles(e: dict) -> bool:
-    return "reveal_top_to_hand_lose_life" in e or ("counters" in e and e.get("to") in GROUPS)
+    return "reveal_top_to_hand_lose_life" in e or "damage_by" in e or ("counters" in e and e.get("to") in GROUPS)
 
 
-def run(game: Game, so: Obj, e: dict, info: dict) -> None:
+def run(game: Game, so: Obj, e: dict, info: dict, ref=None) -> None:
     if "reveal_top_to_hand_lose_life" in e:
         _reveal_top_to_hand(game, game.player(so.controller), so)
+        return
+    if "damage_by" in e:
+        _damage_by(game, so, ref(e["damage_by"]), ref(e.get("to", "target2")))
         return
     group = [game.objects[oid] for oid in game.battlefield
              if game.objects[oid].controller == so.controller and game.objects[oid].is_creature
@@ -69,3 +75,13 @@ def _reveal_top_to_hand(game: Game, player, so: Obj) -> None:
             text_ru=f"{card.label()} кладётся в руку игрока {player.name}", text_en=f"{card.label_en()} is put into the hand")
     if mv:
         ev.lose_life(game, player, mv, keys=("life_change", "resolve_instructions"))
+
+
+def _damage_by(game: Game, so: Obj, source: Obj | None, victim) -> None:
+    from judge_app.engine import characteristics as ch
+    if source is None or victim is None or getattr(source, "zone", "") != "battlefield":
+        return
+    power = ch.pt(game, source)[0] or 0
+    game.emit("damage_source", f"{so.label()}: повреждения наносит {source.label()} (сила {power}), а не само заклинание",
+              f"{source.label_en()} is the source of the damage", [so.id, source.id], ["damage_source", "resolve_information"])
+    record_dealt(so, ev.deal_damage(game, ev.lki(game, source), victim, power, ["resolve_instructions"]))

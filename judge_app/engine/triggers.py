@@ -36,7 +36,8 @@ TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "к
               "opponent_dealt_noncombat_damage": "когда оппоненту наносятся небоевые повреждения",
               "enchanted_attacks_or_blocks": "когда зачарованное существо атакует или блокирует",
               "counter_removed": "когда с него снимается жетон",
-              "creature_etb_yours": "когда существо выходит на поле битвы под вашим контролем"}
+              "creature_etb_yours": "когда существо выходит на поле битвы под вашим контролем",
+              "enchanted_dies": "когда зачарованное существо умирает"}
 
 
 def _ability_text(ab: dict) -> str:
@@ -86,6 +87,8 @@ def on_leave(game: Game, obj: Obj, info: dict, to_zone: str, together: dict | No
                     if _condition_holds(game, src["controller"], ab):
                         _pending(game, sid, src, i, ab, why)
     if to_zone == "graveyard" and "creature" in info["types"]:
+        from judge_app.engine import aura_abilities
+        aura_abilities.on_host_dies(game, obj, info, together)   # "when enchanted creature dies" (Necrotic Plague)
         for i, ab in enumerate(info["abilities"]):
             if ab.get("trigger") == "dies":
                 game.pending_triggers.append({
@@ -237,7 +240,8 @@ def put_pending_on_stack(game: Game) -> bool:
         chosen = []
         if kinds:
             pre = game.sba_choices.pop(("targets", id(t)), None)
-            legal = [effects.legal_targets(game, kind, t["controller"], None) for kind in kinds]
+            chooser = t.get("chooser", t["controller"])   # another player may choose (Necrotic Plague)
+            legal = [effects.legal_targets(game, kind, chooser, None) for kind in kinds]
             if pre is not None:
                 chosen = [effects.target_tuple(game, str(r)) for r in pre]
             elif not all(legal):
@@ -247,14 +251,14 @@ def put_pending_on_stack(game: Game) -> bool:
                 continue
             elif all(len(lg) == 1 for lg in legal):
                 chosen = [effects.target_tuple(game, lg[0]) for lg in legal]
-                game.answered_alone(t["controller"], "targets", [lg[0] for lg in legal])
+                game.answered_alone(chooser, "targets", [lg[0] for lg in legal])
             else:
                 options = sorted({r for lg in legal for r in lg}, key=lambda r: (not game.has_player(r), r))
                 game.decision = Decision(
-                    by=t["controller"], kind="targets", options=options, count=len(kinds),
-                    text_ru=f"{t['controller']} выбирает цел{'ь' if len(kinds) == 1 else 'и'} для способности «{t['source_name']}» ({t['source']})",
+                    by=chooser, kind="targets", options=options, count=len(kinds),
+                    text_ru=f"{chooser} выбирает цел{'ь' if len(kinds) == 1 else 'и'} для способности «{t['source_name']}» ({t['source']})",
                     context={"trigger": id(t), "kinds": list(kinds)})
-                game.emit("decision", f"Решение: {t['controller']} выбирает цель способности «{t['source_name']}»", "",
+                game.emit("decision", f"Решение: {chooser} выбирает цель способности «{t['source_name']}»", "",
                           [t["source"]], ["trigger_targets"])
                 return False
         game.trigger_queue.pop(0)

@@ -91,3 +91,24 @@ def test_faq_report(env):
     assert data["playable"] + len(data["not_playable"]) == data["cards"]
     text = judge("faq", "--report", env=env).stdout
     assert "shown" in text and "pending" in text and "(Jinxed Idol)" in text
+
+
+FAQD_CARDS = ("Лич с Филактерией", "Мстительный Архонт", "Многоликая Гидра", "Покрывало Осени", "Соплеменник Аджани",
+              "Стальной Надсмотрщик", "Возносящийся Праведник Серры", "Лучи Жизнеспособности", "Первородный Кокон",
+              "Покровительство Дриады", "Шиванские Объятия", "Некротическая Чума", "Темное Наставничество",
+              "Ветеран Пехоты", "Военный Священник из Туна", "Разложение")
+
+
+def test_faq_report_faqd_cards_playable(env):
+    """Group faqd (issue 11): its sixteen cards are in the pool, and their rulings are shown (but
+    r64, r140, r183: see rules_corpus/faq_rulings)."""
+    data = json.loads(judge("faq", "--report", "--json", env=env).stdout)
+    names = {c["name"] for c in data["not_playable"]}
+    assert not names & set(FAQD_CARDS)
+    assert data["counts"]["shown"] >= 186
+    lich = json.loads(judge("faq", "Phylactery Lich", "--json", env=env).stdout)
+    assert lich["playable"] is True and all(r["status"] == "shown" for r in lich["rulings"])
+    archon = json.loads(judge("faq", "Vengeful Archon", "--json", env=env).stdout)
+    assert archon["playable"] is True
+    assert {r["position"]: r["scenario"] for r in archon["rulings"] if r["status"] == "shown"}[176] == \
+        "m2011-r176-vengeful-archon-target-on-activation"
