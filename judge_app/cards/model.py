@@ -902,3 +902,15 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
                 and all(isinstance(x, int) and not isinstance(x, bool) for x in a["pt"])):
             raise CardDataError(f"{where}: per_other_namesake — pt: [P, T]")
     return out
+# Sorcerer's Strongbox: {flip_coin: true} and effects marked if_won: true (engine/coin_flips.py, 705).
+EFFECT_KEYS = EFFECT_KEYS + ("flip_coin",)
+_faqe6_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqe6_validate_effects(effects, where)
+    if any("flip_coin" in e and e["flip_coin"] is not True for e in effects):
+        raise CardDataError(f"{where}: flip_coin: true")
+    if any("if_won" in e and (e["if_won"] is not True or "flip_coin" in e) for e in effects) or (
+            any("if_won" in e for e in effects) and not any("flip_coin" in e for e in effects)):
+        raise CardDataError(f"{where}: if_won: true — у эффектов после flip_coin: true в том же списке")

@@ -302,3 +302,28 @@ turn: {number: 3, active: Алиса, step: main1}
     from judge_app.engine import characteristics as ch
     assert [ch.pt(g, g.objects[r]) for r in ("r1", "r2", "r3")] == [(4, 4)] * 3
     assert ch.pt(g, g.objects["bears"]) == (2, 2)
+
+
+def test_coin_flip_is_answered_win_or_lose_and_if_won_needs_a_flip():
+    from judge_app.engine.errors import InvalidInput
+    g = build_game("""
+players:
+  - name: Алиса
+    library: 5
+    battlefield:
+      - {card: Сейф Волшебника, id: box}
+      - {card: Остров, id: i1}
+      - {card: Остров, id: i2}
+  - name: Боб
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    actions.activate(g, g.player("Алиса"), "box", 1)
+    while g.decision is None:
+        actions.pass_priority(g)
+    assert g.decision.kind == "coin_flip"
+    with pytest.raises(InvalidInput, match="win, lose"):
+        actions.choose(g, "heads")
+    actions.choose(g, "win")
+    assert g.objects["box"].zone == "graveyard" and len(g.player("Алиса").hand) == 3
+    with pytest.raises(CardDataError, match="if_won"):
+        card_from_dict({**BASE, "effects": [{"draw": 3, "if_won": True}]}, "t.yaml")
