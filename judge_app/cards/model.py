@@ -914,3 +914,12 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
     if any("if_won" in e and (e["if_won"] is not True or "flip_coin" in e) for e in effects) or (
             any("if_won" in e for e in effects) and not any("flip_coin" in e for e in effects)):
         raise CardDataError(f"{where}: if_won: true — у эффектов после flip_coin: true в том же списке")
+# Mass Polymorph: {polymorph_creatures: you} (engine/reveal_until.py).
+EFFECT_KEYS = EFFECT_KEYS + ("polymorph_creatures",)
+_faqe7_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqe7_validate_effects(effects, where)
+    if any("polymorph_creatures" in e and e["polymorph_creatures"] != "you" for e in effects):
+        raise CardDataError(f"{where}: polymorph_creatures — you")
