@@ -923,3 +923,16 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
     _faqe7_validate_effects(effects, where)
     if any("polymorph_creatures" in e and e["polymorph_creatures"] != "you" for e in effects):
         raise CardDataError(f"{where}: polymorph_creatures — you")
+# Destructive Force: {each_player_sacrifices: {what: land, count: 5}} (engine/each_player_sacrifices.py, 101.4).
+EFFECT_KEYS = EFFECT_KEYS + ("each_player_sacrifices",)
+_faqe8_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqe8_validate_effects(effects, where)
+    for e in effects:
+        s = e.get("each_player_sacrifices")
+        if "each_player_sacrifices" in e and not (isinstance(s, dict) and set(s) == {"what", "count"}
+                                                  and s["what"] in CARD_TYPES and isinstance(s["count"], int)
+                                                  and not isinstance(s["count"], bool) and s["count"] > 0):
+            raise CardDataError(f"{where}: each_player_sacrifices — {{what: ТИП КАРТЫ, count: N}}")

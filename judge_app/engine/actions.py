@@ -437,9 +437,10 @@ def choose(game: Game, value) -> None:
     from judge_app.engine import zone_actions
     if d.kind in zone_actions.DECISIONS:   # "you may", a search, a scry
         return zone_actions.answer(game, value)
-    from judge_app.engine import coin_flips
-    if d.kind in coin_flips.DECISIONS:   # a coin's result (coin_flips.py)
-        return coin_flips.answer(game, value)
+    from judge_app.engine import coin_flips, each_player_sacrifices
+    for answerer in (coin_flips, each_player_sacrifices):   # a coin's result; what each player sacrifices
+        if d.kind in answerer.DECISIONS:
+            return answerer.answer(game, value)
     if d.kind == "as_enters":   # Clone's copy, Conspiracy's type, Painter's Servant's colour
         from judge_app.engine import control_copy
         obj = control_copy.answer(game, value)

@@ -327,3 +327,37 @@ turn: {number: 3, active: Алиса, step: main1}
     assert g.objects["box"].zone == "graveyard" and len(g.player("Алиса").hand) == 3
     with pytest.raises(CardDataError, match="if_won"):
         card_from_dict({**BASE, "effects": [{"draw": 3, "if_won": True}]}, "t.yaml")
+
+
+def test_each_player_sacrifices_asks_the_active_player_first_and_exactly_n():
+    from judge_app.engine.errors import InvalidInput
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Гора, id: a1}
+      - {card: Гора, id: a2}
+      - {card: Гора, id: a3}
+  - name: Боб
+    battlefield:
+      - {card: Остров, id: b1}
+      - {card: Остров, id: b2}
+      - {card: Остров, id: b3}
+stack:
+  - ability:
+      name: Сила
+      effects: [{each_player_sacrifices: {what: land, count: 2}}]
+    id: force
+    by: Боб
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    while g.decision is None:
+        actions.pass_priority(g)
+    assert (g.decision.kind, g.decision.by) == ("sacrifice_choice", "Алиса")   # the active player first (101.4)
+    with pytest.raises(InvalidInput, match="ровно 2"):
+        actions.choose(g, ["a1"])
+    actions.choose(g, ["a1", "a2"])
+    assert g.decision.by == "Боб" and g.objects["a1"].zone == "battlefield"   # nothing sacrificed yet
+    actions.choose(g, ["b2", "b3"])
+    assert [g.objects[x].zone for x in ("a1", "a2", "a3", "b1", "b2", "b3")] == \
+        ["graveyard", "graveyard", "battlefield", "battlefield", "graveyard", "graveyard"]
