@@ -936,3 +936,12 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                                                   and s["what"] in CARD_TYPES and isinstance(s["count"], int)
                                                   and not isinstance(s["count"], bool) and s["count"] > 0):
             raise CardDataError(f"{where}: each_player_sacrifices — {{what: ТИП КАРТЫ, count: N}}")
+# Conundrum Sphinx: {each_player_names_and_reveals: true} (engine/naming.py).
+EFFECT_KEYS = EFFECT_KEYS + ("each_player_names_and_reveals",)
+_faqe9_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqe9_validate_effects(effects, where)
+    if any("each_player_names_and_reveals" in e and e["each_player_names_and_reveals"] is not True for e in effects):
+        raise CardDataError(f"{where}: each_player_names_and_reveals: true")

@@ -361,3 +361,30 @@ turn: {number: 3, active: Алиса, step: main1}
     actions.choose(g, ["b2", "b3"])
     assert [g.objects[x].zone for x in ("a1", "a2", "a3", "b1", "b2", "b3")] == \
         ["graveyard", "graveyard", "battlefield", "battlefield", "graveyard", "graveyard"]
+
+
+def test_sphinx_names_in_apnap_order_and_a_miss_goes_to_the_bottom():
+    from judge_app.engine.errors import InvalidInput
+    g = build_game("""
+players:
+  - name: Алиса
+    library: [{card: Гора, id: amount}, {unknown: 2}]
+  - name: Боб
+    library: [{card: Молния, id: bbolt}, {card: Остров, id: bisland}]
+stack:
+  - ability:
+      name: Сфинкс
+      effects: [{each_player_names_and_reveals: true}]
+    id: sphinx
+    by: Алиса
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    while g.decision is None:
+        actions.pass_priority(g)
+    assert (g.decision.kind, g.decision.by) == ("name_card", "Алиса")
+    with pytest.raises(InvalidInput, match="назовите"):
+        actions.choose(g, "  ")
+    actions.choose(g, "Mountain")   # English names count too
+    actions.choose(g, "Шок")
+    assert g.objects["amount"].zone == "hand"
+    assert g.player("Боб").library == ["bisland", "bbolt"]
