@@ -945,3 +945,16 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
     _faqe9_validate_effects(effects, where)
     if any("each_player_names_and_reveals" in e and e["each_player_names_and_reveals"] is not True for e in effects):
         raise CardDataError(f"{where}: each_player_names_and_reveals: true")
+# Obstinate Baloth: {discard: N, who: target1} and static opponent_discard_to_battlefield
+# (engine/discard_effects.py).
+EFFECT_KEYS = EFFECT_KEYS + ("discard",)
+STATIC_KINDS = STATIC_KINDS + ("opponent_discard_to_battlefield",)
+_faqe10_validate_effects = _validate_effects
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqe10_validate_effects(effects, where)
+    for e in effects:
+        if "discard" in e and not (isinstance(e["discard"], int) and not isinstance(e["discard"], bool) and e["discard"] > 0
+                                   and e.get("who", "you") in ("you", "target1", "target2")):
+            raise CardDataError(f"{where}: discard — число карт больше 0, who: you / target1")

@@ -70,8 +70,8 @@ def resolve_top(game: Game) -> None:
     from judge_app.engine import zone_actions
     if zone_actions.ask(game, so):   # "you may", a search, a scry (zone_actions.py)
         return
-    from judge_app.engine import coin_flips, each_player_sacrifices, naming
-    for asker in (coin_flips, each_player_sacrifices, naming):   # a coin's result; APNAP choices (101.4)
+    from judge_app.engine import coin_flips, discard_effects, each_player_sacrifices, naming
+    for asker in (coin_flips, each_player_sacrifices, naming, discard_effects):   # a coin; APNAP choices; a discard
         if asker.ask(game, so):
             return
     game.emit("resolve", f"Все игроки пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",

@@ -98,7 +98,8 @@ def _load_kinds() -> None:
     if _LOADED:
         return
     _LOADED.append(True)
-    from judge_app.engine import check_lands, enter_replacements, prevention, regeneration, zone_replacements  # noqa: F401  (they register)
+    from judge_app.engine import check_lands, discard_effects, enter_replacements, prevention, regeneration  # noqa: F401  (they register)
+    from judge_app.engine import zone_replacements  # noqa: F401
 
 
 def _ability_kinds(ab: dict) -> tuple:

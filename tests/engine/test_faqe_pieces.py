@@ -388,3 +388,28 @@ turn: {number: 3, active: Алиса, step: main1}
     actions.choose(g, "Шок")
     assert g.objects["amount"].zone == "hand"
     assert g.player("Боб").library == ["bisland", "bbolt"]
+
+
+def test_baloth_goes_to_the_graveyard_when_its_owner_makes_themselves_discard():
+    g = build_game("""
+players:
+  - name: Алиса
+    hand: [{card: Строптивный Балот, id: baloth}, {card: Молния, id: bolt}]
+  - name: Боб
+stack:
+  - ability:
+      name: Сброс
+      effects: [{discard: 1, who: you}]
+    id: loot
+    by: Алиса
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    from judge_app.engine.errors import InvalidInput
+    while g.decision is None:
+        actions.pass_priority(g)
+    assert (g.decision.kind, g.decision.by) == ("discard_choice", "Алиса")
+    with pytest.raises(InvalidInput, match="из руки"):
+        actions.choose(g, "nothing")
+    actions.choose(g, "baloth")
+    assert g.objects["baloth"].zone == "graveyard"   # not an opponent's spell or ability
+    assert g.objects["bolt"].zone == "hand"
