@@ -290,6 +290,13 @@ def create_tokens(game: Game, spec: dict, controller: str, original: Obj | None 
     return made
 
 
+TOGETHER = "entering_together"   # game.sba_choices key: the ids entering at the same time, while they enter
+
+
+def entering_together(game: Game) -> list:
+    return list(game.sba_choices.get(TOGETHER, ()))
+
+
 def put_onto_battlefield(game: Game, cards: list, controller: str) -> None:
     """Cards from other zones enter the battlefield at the same time: all leave their zones
     first, then each enters as it would exist on the battlefield (614.12) — none of them is
@@ -302,9 +309,13 @@ def put_onto_battlefield(game: Game, cards: list, controller: str) -> None:
         ev._remove_from_zone(game, c)
         ev.become_new_object(c, from_battlefield=False)
         ev.put_in_zone(game, c, "battlefield", controller=controller)
-    for c in cards:
-        ev.enters(game, c)
-        game.emit("zone_change", f"{c.label()}: {ZONE_RU[old[c.id]]} → поле битвы" + (" (повёрнутым)" if c.tapped else ""),
-                  f"{c.label_en()} is put onto the battlefield", [c.id], ["resolve_instructions", "zone_change_new_object"])
+    game.sba_choices[TOGETHER] = [c.id for c in cards]   # each one's entering doesn't see the others (614.12)
+    try:
+        for c in cards:
+            ev.enters(game, c)
+            game.emit("zone_change", f"{c.label()}: {ZONE_RU[old[c.id]]} → поле битвы" + (" (повёрнутым)" if c.tapped else ""),
+                      f"{c.label_en()} is put onto the battlefield", [c.id], ["resolve_instructions", "zone_change_new_object"])
+    finally:
+        game.sba_choices.pop(TOGETHER, None)
     for c in cards:
         triggers.on_enter(game, c)
