@@ -14,8 +14,9 @@ sacrificed, its controller still draws three cards — r263).
 
 from __future__ import annotations
 
+from judge_app.engine import resolution_choices as rc
 from judge_app.engine.errors import InvalidInput
-from judge_app.engine.state import Decision, Game, Obj
+from judge_app.engine.state import Game, Obj
 
 DECISIONS = ("coin_flip",)
 
@@ -29,29 +30,22 @@ def _flips(so: Obj) -> bool:
 
 
 def result(so: Obj) -> str | None:
-    return so.choices.get("answers", {}).get("coin")
+    return rc.answers(so).get("coin")
 
 
 def ask(game: Game, so: Obj) -> bool:
     """Before ``so`` resolves: the coin's result, if it flips one and it is not known yet."""
     if not _flips(so) or result(so) is not None:
         return False
-    game.decision = Decision(by=so.controller, kind="coin_flip", options=["win", "lose"],
-                             text_ru=f"{so.label()}: {so.controller} подбрасывает монету — выиграл ли он бросок? (win / lose)",
-                             context={"stack_id": so.id})
-    game.emit("decision", f"{so.controller} подбрасывает монету и называет сторону", f"{so.controller} flips a coin",
-              [so.controller, so.id], ["coin_flip"])
-    return True
+    return rc.owe(game, so, so.controller, "coin_flip", ["win", "lose"],
+                  f"{so.label()}: {so.controller} подбрасывает монету — выиграл ли он бросок? (win / lose)",
+                  f"{so.controller} подбрасывает монету и называет сторону", ["coin_flip"])
 
 
 def answer(game: Game, value) -> None:
-    from judge_app.engine import priority
-    d = game.decision
     if str(value) not in ("win", "lose"):
         raise InvalidInput(f"«{value}» — недопустимый ответ; допустимые: win, lose")
-    game.objects[d.context["stack_id"]].choices.setdefault("answers", {})["coin"] = str(value)
-    game.decision = None
-    priority.resolve_top(game)
+    rc.resume(game, lambda so: rc.answers(so).__setitem__("coin", str(value)))
 
 
 def run(game: Game, so: Obj, e: dict) -> None:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from judge_app.engine import events as ev
 from judge_app.engine import replacement
-from judge_app.engine.errors import InvalidInput
+from judge_app.engine import resolution_choices as rc
 from judge_app.engine.replacement import Kind, register
-from judge_app.engine.state import Decision, Game, Obj
+from judge_app.engine.state import Game, Obj
 
 DECISIONS = ("discard_choice",)
 CAUSE = "discard_cause"   # game.sba_choices key: the controller of the spell or ability discarding a card now
@@ -38,27 +38,18 @@ def _who(game: Game, so: Obj, e: dict):
 
 def ask(game: Game, so: Obj) -> bool:
     e = _spec(so)
-    answers = so.choices.setdefault("answers", {})
-    if e is None or "discard" in answers:
+    if e is None or "discard" in rc.answers(so):
         return False
     who = _who(game, so, e)
     if who is None or len(who.hand) <= e["discard"]:
         return False
-    game.decision = Decision(by=who.name, kind="discard_choice", options=list(who.hand), count=e["discard"],
-                             text_ru=f"{so.label()}: {who.name} выбирает, какую карту сбросить", context={"stack_id": so.id})
-    game.emit("decision", f"{who.name} выбирает карту для сброса", "", [who.name, so.id], ["discard"])
-    return True
+    return rc.owe(game, so, who.name, "discard_choice", list(who.hand), f"{so.label()}: {who.name} выбирает, какую карту сбросить",
+                  f"{who.name} выбирает карту для сброса", ["discard"], count=e["discard"])
 
 
 def answer(game: Game, value) -> None:
-    from judge_app.engine import priority
-    d = game.decision
-    vals = [str(v) for v in (value if isinstance(value, list) else [value])]
-    if len(vals) != d.count or len(set(vals)) != len(vals) or any(v not in d.options for v in vals):
-        raise InvalidInput(f"нужно выбрать {d.count} карт(у) из руки: {', '.join(d.options)}")
-    game.objects[d.context["stack_id"]].choices.setdefault("answers", {})["discard"] = vals
-    game.decision = None
-    priority.resolve_top(game)
+    vals = rc.exactly(game.decision, value, "карт(у) из руки")
+    rc.resume(game, lambda so: rc.answers(so).__setitem__("discard", vals))
 
 
 def handles(e: dict) -> bool:
@@ -69,7 +60,7 @@ def run(game: Game, so: Obj, e: dict) -> None:
     who = _who(game, so, e)
     if who is None:
         return
-    cards = so.choices.get("answers", {}).get("discard") or list(who.hand)[:e["discard"]]
+    cards = rc.answers(so).get("discard") or list(who.hand)[:e["discard"]]
     for oid in cards:
         card = game.objects[oid]
         if card.zone != "hand":

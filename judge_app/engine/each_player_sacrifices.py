@@ -14,8 +14,8 @@ APNAP; the answer is the list of ids), like the other choices of a resolution (z
 from __future__ import annotations
 
 from judge_app.engine import events as ev
-from judge_app.engine.errors import InvalidInput
-from judge_app.engine.state import Decision, Game, Obj
+from judge_app.engine import resolution_choices as rc
+from judge_app.engine.state import Game, Obj
 
 DECISIONS = ("sacrifice_choice",)
 
@@ -30,7 +30,7 @@ def _candidates(game: Game, player, what: str) -> list:
 
 
 def _chosen(so: Obj) -> dict:
-    return so.choices.setdefault("answers", {}).setdefault("sacrifice", {})
+    return rc.answers(so).setdefault("sacrifice", {})
 
 
 def ask(game: Game, so: Obj) -> bool:
@@ -45,26 +45,19 @@ def ask(game: Game, so: Obj) -> bool:
         if len(options) <= spec["count"]:
             chosen[p.name] = options
             continue
-        game.decision = Decision(by=p.name, kind="sacrifice_choice", options=options, count=spec["count"],
-                                 text_ru=f"{so.label()}: {p.name} выбирает {spec['count']} перманентов ({spec['what']}), "
-                                         f"которые пожертвует (сначала активный игрок, 101.4)",
-                                 context={"stack_id": so.id})
-        game.emit("decision", f"{p.name} выбирает, что пожертвовать (по очереди, начиная с активного игрока)", "",
-                  [p.name, so.id], ["apnap"])
-        return True
+        return rc.owe(game, so, p.name, "sacrifice_choice", options,
+                      f"{so.label()}: {p.name} выбирает {spec['count']} перманентов ({spec['what']}), "
+                      f"которые пожертвует (сначала активный игрок, 101.4)",
+                      f"{p.name} выбирает, что пожертвовать (по очереди, начиная с активного игрока)", ["apnap"],
+                      count=spec["count"])
     return False
 
 
 def answer(game: Game, value) -> None:
-    from judge_app.engine import priority
     d = game.decision
-    vals = [str(v) for v in (value if isinstance(value, list) else [value])]
-    if len(vals) != d.count or len(set(vals)) != len(vals) or any(v not in d.options for v in vals):
-        raise InvalidInput(f"нужно выбрать ровно {d.count} разных из: {', '.join(d.options)}")
-    _chosen(game.objects[d.context["stack_id"]])[d.by] = vals
+    vals = rc.exactly(d, value, "разных перманентов")
     game.emit("choice", f"{d.by} выбирает: {', '.join(vals)}", f"{d.by} chooses", [d.by], ["apnap"])
-    game.decision = None
-    priority.resolve_top(game)
+    rc.resume(game, lambda so: _chosen(so).__setitem__(d.by, vals))
 
 
 def handles(e: dict) -> bool:

@@ -13,14 +13,15 @@ not drawn (121.5).
 from __future__ import annotations
 
 from judge_app.engine import events as ev
+from judge_app.engine import resolution_choices as rc
 from judge_app.engine.errors import InvalidInput
-from judge_app.engine.state import Decision, Game, Obj
+from judge_app.engine.state import Game, Obj
 
 DECISIONS = ("name_card",)
 
 
 def _names(so: Obj) -> dict:
-    return so.choices.setdefault("answers", {}).setdefault("names", {})
+    return rc.answers(so).setdefault("names", {})
 
 
 def _wants(so: Obj) -> bool:
@@ -33,24 +34,18 @@ def ask(game: Game, so: Obj) -> bool:
     names = _names(so)
     for p in game.apnap():
         if p.name not in names and not p.lost:
-            game.decision = Decision(by=p.name, kind="name_card", options=[],
-                                     text_ru=f"{so.label()}: {p.name} называет карту (имя по-русски или по-английски)",
-                                     context={"stack_id": so.id})
-            game.emit("decision", f"{p.name} называет карту (по очереди, начиная с активного игрока)", "",
-                      [p.name, so.id], ["apnap"])
-            return True
+            return rc.owe(game, so, p.name, "name_card", [],
+                          f"{so.label()}: {p.name} называет карту (имя по-русски или по-английски)",
+                          f"{p.name} называет карту (по очереди, начиная с активного игрока)", ["apnap"])
     return False
 
 
 def answer(game: Game, value) -> None:
-    from judge_app.engine import priority
     d = game.decision
     if not isinstance(value, str) or not value.strip():
         raise InvalidInput("назовите карту: её имя строкой")
-    _names(game.objects[d.context["stack_id"]])[d.by] = value.strip()
     game.emit("choice", f"{d.by} называет «{value.strip()}»", f"{d.by} names {value.strip()}", [d.by], ["apnap"])
-    game.decision = None
-    priority.resolve_top(game)
+    rc.resume(game, lambda so: _names(so).__setitem__(d.by, value.strip()))
 
 
 def handles(e: dict) -> bool:
