@@ -413,3 +413,27 @@ turn: {number: 3, active: Алиса, step: main1}
     actions.choose(g, "baloth")
     assert g.objects["baloth"].zone == "graveyard"   # not an opponent's spell or ability
     assert g.objects["bolt"].zone == "hand"
+
+
+def test_put_onto_battlefield_together_keeps_the_copy_chosen_for_it():
+    """Without its copy choice a Clone put onto the battlefield by an effect would be a 0/0."""
+    g = build_game("""
+players:
+  - name: Алиса
+    hand: [{card: Массовый Полиморф, id: poly}]
+    mana_pool: {U: 6}
+    library: [{card: Клон, id: clone}, {unknown: 2}]
+    battlefield:
+      - {card: Ллановарские эльфы, id: e1}
+  - name: Боб
+    battlefield:
+      - {card: Медведи-гризли, id: bears}
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    actions.cast(g, g.player("Алиса"), "poly")
+    while g.decision is None:
+        actions.pass_priority(g)
+    assert g.decision.kind == "polymorph_as_enters" and set(g.decision.options) == {"none", "bears"}   # not e1: exiled
+    actions.choose(g, "bears")
+    from judge_app.engine import characteristics as ch
+    assert g.objects["clone"].zone == "battlefield" and ch.pt(g, g.objects["clone"]) == (2, 2)
