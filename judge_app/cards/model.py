@@ -817,109 +817,119 @@ def _before_restrictions_abilities(out: list, where: str) -> None:
 
 
 # -- FAQ group faqe (issue 11) --
-# engine/removal.py (exile, the bottom of the library, destroy all creatures, the cost "exile
-# [this]"), engine/mana_effects.py (a spell that adds mana, one mana per creature of a subtype),
-# engine/cast_bans.py (Silence), engine/check_lands.py (the check lands), a spell colour on
-# "whenever a player casts a spell", "the player who controls target creature".
+# The Magic 2011 FAQ cards of group faqe (rules_corpus/cards/m2011_faqe.yaml). Engine modules:
+# removal.py (exile, the bottom of the library, destroy all creatures, the cost "exile [this]"),
+# mana_effects.py (a spell that adds mana, one mana per creature of a subtype), cast_bans.py
+# (Silence), check_lands.py, damage_triggers.py (Chandra's Spitfire), nongreen_hexproof.py
+# (Gaea's Revenge), while_attacking.py (Ancient Hellkite), source_durations.py (Awakener Druid),
+# graveyard_targets.py (Rise from the Grave, Sun Titan), coin_flips.py (Sorcerer's Strongbox),
+# reveal_until.py (Mass Polymorph), each_player_sacrifices.py (Destructive Force), naming.py
+# (Conundrum Sphinx), discard_effects.py (Obstinate Baloth); Relentless Rats in continuous.py.
 
-TARGET_KINDS = TARGET_KINDS + ("artifact_enchantment_or_land", "attacking_creature")   # engine/target_kinds.py
-EFFECT_KEYS = EFFECT_KEYS + ("exile", "to_library_bottom", "add_mana", "opponents_cant_cast")
-STATIC_KINDS = STATIC_KINDS + ("enters_tapped_unless",)
+TARGET_KINDS = TARGET_KINDS + ("artifact_enchantment_or_land", "attacking_creature", "creature_defending_player_controls",
+                               "creature_card_in_a_graveyard", "permanent_card_mv3_in_your_graveyard")
+EFFECT_KEYS = EFFECT_KEYS + ("exile", "to_library_bottom", "add_mana", "opponents_cant_cast", "return_from_graveyard",
+                             "flip_coin", "polymorph_creatures", "each_player_sacrifices",
+                             "each_player_names_and_reveals", "discard")
+STATIC_KINDS = STATIC_KINDS + ("enters_tapped_unless", "per_other_namesake", "opponent_discard_to_battlefield")
+KEYWORDS = KEYWORDS + ("untargetable_by_nongreen",)
+TRIGGER_KINDS = TRIGGER_KINDS + ("opponent_dealt_noncombat_damage",)
 COST_KEYS = COST_KEYS + ("exile",)   # exile: self (Brittle Effigy)
 _REFS = _REFS + ("controller_of_target1",)   # "the player who controls that creature" (Chandra's Outrage)
+
+
+def _int_above_0(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v > 0
+
+
+def _words(v, test) -> bool:
+    return isinstance(v, list) and all(test(x) for x in v)
+
+
+def _capitalised(x) -> bool:
+    return isinstance(x, str) and x[:1].isupper()
+
+
+def _faqe_effect_error(e: dict) -> str | None:
+    """What is wrong with one effect of this section's vocabulary, or None."""
+    if any(v == "controller_of_target1" for k, v in e.items() if k != "to") or (
+            e.get("to") == "controller_of_target1" and "damage" not in e):
+        return "controller_of_target1 — только to: у damage (игрок, контролирующий цель)"
+    for k in ("exile", "to_library_bottom"):
+        if k in e and e[k] not in ("target1", "target2"):
+            return f"{k} — target1 или target2, а не {e[k]!r}"
+    if "controller_gains_toughness" in e and not ("to_library_bottom" in e and e["controller_gains_toughness"] is True):
+        return "controller_gains_toughness: true — только у to_library_bottom"
+    if "add_mana" in e and not (isinstance(e["add_mana"], dict) and e["add_mana"] and all(
+            s in (*COLOR_OF_SYMBOL, "C") and _int_above_0(n) for s, n in e["add_mana"].items())):
+        return "add_mana — {СИМВОЛ: N}, символ из W U B R G C, N больше 0"
+    if "opponents_cant_cast" in e and e["opponents_cant_cast"] != "this_turn":
+        return "opponents_cant_cast — this_turn"
+    extra = {"for_as_long_as", "subtypes", "colors"} & set(e)   # Awakener Druid (611.2b)
+    if extra and not ("become_creature" in e and e.get("for_as_long_as") == "source_on_battlefield"
+                      and _words(e.get("subtypes", []), _capitalised) and _words(e.get("colors", []), lambda c: c in COLORS)):
+        return f"{', '.join(sorted(extra))} — у become_creature с for_as_long_as: source_on_battlefield " \
+               f"(subtypes: [Тип], colors: [цвет])"
+    if "return_from_graveyard" not in e and ({"under", "add_colors", "add_subtypes"} & set(e)):
+        return "under, add_colors, add_subtypes — только у return_from_graveyard"
+    if "return_from_graveyard" in e and not (
+            e["return_from_graveyard"] in ("target1", "target2") and e.get("under", "owner") in ("you", "owner")
+            and _words(e.get("add_colors", []), lambda c: c in COLORS) and _words(e.get("add_subtypes", []), _capitalised)):
+        return "return_from_graveyard — target1, under: you | owner, add_colors: [цвет], add_subtypes: [Тип]"
+    for k in ("flip_coin", "each_player_names_and_reveals"):
+        if k in e and e[k] is not True:
+            return f"{k}: true"
+    if "polymorph_creatures" in e and e["polymorph_creatures"] != "you":
+        return "polymorph_creatures — you"
+    sac = e.get("each_player_sacrifices")
+    if "each_player_sacrifices" in e and not (isinstance(sac, dict) and set(sac) == {"what", "count"}
+                                              and sac["what"] in CARD_TYPES and _int_above_0(sac["count"])):
+        return "each_player_sacrifices — {what: ТИП КАРТЫ, count: N}"
+    if "discard" in e and not (_int_above_0(e["discard"]) and e.get("who", "you") in ("you", "target1", "target2")):
+        return "discard — число карт больше 0, who: you / target1"
+    return None
 
 
 @effect_check
 def _faqe_effects(effects: list, where: str) -> None:
     for e in effects:
-        if any(v == "controller_of_target1" for k, v in e.items() if k != "to") or (
-                e.get("to") == "controller_of_target1" and "damage" not in e):
-            raise CardDataError(f"{where}: controller_of_target1 — только to: у damage (игрок, контролирующий цель)")
-        for k in ("exile", "to_library_bottom"):
-            if k in e and e[k] not in ("target1", "target2"):
-                raise CardDataError(f"{where}: {k} — target1 или target2, а не {e[k]!r}")
-        if "controller_gains_toughness" in e and not ("to_library_bottom" in e and e["controller_gains_toughness"] is True):
-            raise CardDataError(f"{where}: controller_gains_toughness: true — только у to_library_bottom")
-        if "add_mana" in e and not (isinstance(e["add_mana"], dict) and e["add_mana"] and all(
-                s in (*COLOR_OF_SYMBOL, "C") and isinstance(n, int) and not isinstance(n, bool) and n > 0
-                for s, n in e["add_mana"].items())):
-            raise CardDataError(f"{where}: add_mana — {{СИМВОЛ: N}}, символ из W U B R G C, N больше 0")
-        if "opponents_cant_cast" in e and e["opponents_cant_cast"] != "this_turn":
-            raise CardDataError(f"{where}: opponents_cant_cast — this_turn")
+        err = _faqe_effect_error(e)
+        if err:
+            raise CardDataError(f"{where}: {err}")
+    # Sorcerer's Strongbox: if_won: true only after flip_coin: true in the same list (coin_flips.py, 705)
+    if any("if_won" in e and (e["if_won"] is not True or "flip_coin" in e) for e in effects) or (
+            any("if_won" in e for e in effects) and not any("flip_coin" in e for e in effects)):
+        raise CardDataError(f"{where}: if_won: true — у эффектов после flip_coin: true в том же списке")
+
+
+def _faqe_ability_error(a: dict) -> str | None:
+    """What is wrong with one ability of this section's vocabulary, or None."""
+    if "spell_color" in a and not (a.get("trigger") in ("player_casts", "you_cast") and a["spell_color"] in COLORS):
+        return f"spell_color — цвет ({', '.join(COLORS)}) у trigger: player_casts / you_cast"
+    if "for_each" in a and not ("mana" in a and _capitalised(a["for_each"])):
+        return "for_each — тип существа (Elf) у способности маны"
+    if a.get("static") == "enters_tapped_unless" and not (
+            isinstance(a.get("subtypes"), list) and a["subtypes"] and _words(a["subtypes"], lambda t: t in BASIC_LAND_TYPES)):
+        return "enters_tapped_unless — subtypes: [БАЗОВЫЙ ТИП ЗЕМЛИ, …]"
+    if a.get("static") == "per_other_namesake" and not (
+            isinstance(a.get("pt"), list) and len(a["pt"]) == 2 and _words(a["pt"], lambda x: isinstance(x, int) and not isinstance(x, bool))):
+        return "per_other_namesake — pt: [P, T]"
+    spec = a.get("activated")
+    if isinstance(spec, dict) and isinstance(spec.get("cost"), dict) and "exile" in spec["cost"] and spec["cost"]["exile"] != "self":
+        return "exile в стоимости — только self («изгоните этот перманент»)"
+    if "only_while_attacking" in a and not ("activated" in a and a["only_while_attacking"] is True):
+        return "only_while_attacking: true — только у activated (Ancient Hellkite)"
+    return None
 
 
 @ability_check
 def _faqe_abilities(out: list, where: str) -> None:
     for a in out:
-        if "spell_color" in a and not (a.get("trigger") in ("player_casts", "you_cast") and a["spell_color"] in COLORS):
-            raise CardDataError(f"{where}: spell_color — цвет ({', '.join(COLORS)}) у trigger: player_casts / you_cast")
-        if "for_each" in a and not ("mana" in a and isinstance(a["for_each"], str) and a["for_each"][:1].isupper()):
-            raise CardDataError(f"{where}: for_each — тип существа (Elf) у способности маны")
-        if a.get("static") == "enters_tapped_unless" and not (
-                isinstance(a.get("subtypes"), list) and a["subtypes"] and all(t in BASIC_LAND_TYPES for t in a["subtypes"])):
-            raise CardDataError(f"{where}: enters_tapped_unless — subtypes: [БАЗОВЫЙ ТИП ЗЕМЛИ, …]")
-        spec = a.get("activated")
-        if isinstance(spec, dict) and isinstance(spec.get("cost"), dict) and "exile" in spec["cost"] \
-                and spec["cost"]["exile"] != "self":
-            raise CardDataError(f"{where}: exile в стоимости — только self («изгоните этот перманент»)")
+        err = _faqe_ability_error(a)
+        if err:
+            raise CardDataError(f"{where}: {err}")
 
 
-# faqe, continued: Chandra's Spitfire (engine/damage_triggers.py), Gaea's Revenge
-# (engine/nongreen_hexproof.py), Ancient Hellkite (engine/while_attacking.py).
-KEYWORDS = KEYWORDS + ("untargetable_by_nongreen",)
-TRIGGER_KINDS = TRIGGER_KINDS + ("opponent_dealt_noncombat_damage",)
-TARGET_KINDS = TARGET_KINDS + ("creature_defending_player_controls",)
-
-
-@ability_check
-def _faqe2_abilities(out: list, where: str) -> None:
-    for a in out:
-        if "only_while_attacking" in a and not ("activated" in a and a["only_while_attacking"] is True):
-            raise CardDataError(f"{where}: only_while_attacking: true — только у activated (Ancient Hellkite)")
-
-
-@effect_check
-def _faqe3_effects(effects: list, where: str) -> None:
-    """Awakener Druid: ``become_creature`` with ``for_as_long_as: source_on_battlefield`` (611.2b),
-    ``subtypes`` and ``colors`` (engine/source_durations.py)."""
-    for e in effects:
-        extra = {"for_as_long_as", "subtypes", "colors"} & set(e)
-        if extra and not ("become_creature" in e and e.get("for_as_long_as") == "source_on_battlefield"
-                          and isinstance(e.get("subtypes", []), list) and all(isinstance(t, str) and t[:1].isupper()
-                                                                              for t in e.get("subtypes", []))
-                          and isinstance(e.get("colors", []), list) and all(c in COLORS for c in e.get("colors", []))):
-            raise CardDataError(f"{where}: {', '.join(sorted(extra))} — у become_creature с for_as_long_as: "
-                                f"source_on_battlefield (subtypes: [Тип], colors: [цвет])")
-# Rise from the Grave, Sun Titan: targets in a graveyard, a card put onto the battlefield
-# (engine/graveyard_targets.py).
-TARGET_KINDS = TARGET_KINDS + ("creature_card_in_a_graveyard", "permanent_card_mv3_in_your_graveyard")
-EFFECT_KEYS = EFFECT_KEYS + ("return_from_graveyard",)
-
-
-@effect_check
-def _faqe4_effects(effects: list, where: str) -> None:
-    for e in effects:
-        if "return_from_graveyard" not in e and ({"under", "add_colors", "add_subtypes"} & set(e)):
-            raise CardDataError(f"{where}: under, add_colors, add_subtypes — только у return_from_graveyard")
-        if "return_from_graveyard" in e and not (
-                e["return_from_graveyard"] in ("target1", "target2") and e.get("under", "owner") in ("you", "owner")
-                and isinstance(e.get("add_colors", []), list) and all(c in COLORS for c in e.get("add_colors", []))
-                and isinstance(e.get("add_subtypes", []), list)
-                and all(isinstance(t, str) and t[:1].isupper() for t in e.get("add_subtypes", []))):
-            raise CardDataError(f"{where}: return_from_graveyard — target1, under: you | owner, "
-                                f"add_colors: [цвет], add_subtypes: [Тип]")
-# Relentless Rats: "gets +1/+1 for each other creature on the battlefield named [this]"
-# (engine/continuous.py, layer 7c). Its deck-building sentence is not a board question (FAQ r47).
-STATIC_KINDS = STATIC_KINDS + ("per_other_namesake",)
-
-
-@ability_check
-def _faqe5_abilities(out: list, where: str) -> None:
-    for a in out:
-        if a.get("static") == "per_other_namesake" and not (
-                isinstance(a.get("pt"), list) and len(a["pt"]) == 2
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in a["pt"])):
-            raise CardDataError(f"{where}: per_other_namesake — pt: [P, T]")
 # -- FAQ group faqd (issue 11) -------------------------------------------------------------
 # rules_corpus/cards/m2011_faqd.yaml. Engine: engine/aura_abilities.py ("enchanted creature" in
 # an Aura's abilities), engine/resolution_amounts.py (numbers counted as an effect happens, groups

@@ -437,6 +437,10 @@ def choose(game: Game, value) -> None:
     from judge_app.engine import zone_actions
     if d.kind in zone_actions.DECISIONS:   # "you may", a search, a scry
         return zone_actions.answer(game, value)
+    from judge_app.engine import coin_flips, discard_effects, each_player_sacrifices, naming, reveal_until
+    for answerer in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until):   # resolution_choices.py
+        if d.kind in answerer.DECISIONS:
+            return answerer.answer(game, value)
     if d.kind == "as_enters":   # Clone's copy, Conspiracy's type, Painter's Servant's colour
         from judge_app.engine import control_copy
         obj = control_copy.answer(game, value)

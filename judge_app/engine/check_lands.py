@@ -4,7 +4,8 @@ unless you control a Swamp or a Mountain" — ``static: enters_tapped_unless``, 
 
 A replacement effect on the land's own entering (614.1c, 614.1d). What counts is a land with
 one of the land types (305.6, 205.3i), whatever its name and whether or not it is basic
-(FAQ r29); the land looks at the permanents already on the battlefield, never at itself.
+(FAQ r29); the land looks at the permanents already on the battlefield, never at itself nor at
+the lands put onto the battlefield at the same time (Primeval Titan's search, r30).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from judge_app.engine.state import Game
 
 
 def _controls_one(game: Game, land, subtypes) -> bool:
-    return any(oid != land.id and game.objects[oid].controller == land.controller
+    from judge_app.engine.enter_replacements import entering_together
+    together = set(entering_together(game))   # lands entering at the same time don't count (614.12, FAQ r30)
+    return any(oid != land.id and oid not in together and game.objects[oid].controller == land.controller
                and "land" in game.objects[oid].types and set(subtypes) & set(game.objects[oid].subtypes)
                for oid in game.battlefield)
 

@@ -448,4 +448,6 @@ def concrete_effects(so: Obj) -> list:
     printed = modes[so.choices["mode"] - 1]["effects"] if modes and so.choices.get("mode") else so.effects
     kicked = bool(so.choices.get("kicker"))   # 702.32d: "if it was kicked"
     printed = [{k: v for k, v in e.items() if k != "if_kicked"} for e in printed if e.get("if_kicked", kicked) == kicked]
+    from judge_app.engine import coin_flips
+    printed = [{k: v for k, v in e.items() if k != "if_won"} for e in printed if coin_flips.keep(so, e)]   # 705
     return [{**e, **{k: amount(so, e[k]) for k in ("damage", "gain_life", "prevent") if isinstance(e.get(k), str)}} for e in printed]

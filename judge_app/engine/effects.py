@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
-from judge_app.engine import cast_bans, graveyard_targets, keywords, mana_effects, removal, source_durations, stack_fights, target_kinds
+from judge_app.engine import cast_bans, coin_flips, discard_effects, each_player_sacrifices, graveyard_targets, keywords
+from judge_app.engine import mana_effects, naming, removal, reveal_until, source_durations, stack_fights, target_kinds
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
 from judge_app.engine.state import Game, Obj
@@ -223,6 +224,16 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
             zone_actions.run(game, so, e, ref, idx)
         elif source_durations.handles(e):   # "for as long as [this] remains on the battlefield" (611.2b)
             source_durations.run(game, so, e, ref, info)
+        elif reveal_until.handles(e):   # Mass Polymorph (reveal_until.py)
+            reveal_until.run(game, so, e)
+        elif coin_flips.handles(e):   # "flip a coin" (coin_flips.py)
+            coin_flips.run(game, so, e)
+        elif discard_effects.handles(e):   # "target player discards a card" (discard_effects.py)
+            discard_effects.run(game, so, e)
+        elif naming.handles(e):   # Conundrum Sphinx (naming.py)
+            naming.run(game, so, e)
+        elif each_player_sacrifices.handles(e):   # "each player sacrifices N lands" (each_player_sacrifices.py)
+            each_player_sacrifices.run(game, so, e)
         elif graveyard_targets.handles(e):   # a card from a graveyard onto the battlefield (graveyard_targets.py)
             graveyard_targets.run(game, so, e, ref)
         elif removal.handles(e):   # exile, the bottom of the library, destroy all creatures (removal.py)

@@ -298,23 +298,36 @@ def create_tokens(game: Game, spec: dict, controller: str, original: Obj | None 
     return made
 
 
-def put_onto_battlefield(game: Game, cards: list, controller: str) -> None:
+TOGETHER = "entering_together"   # game.sba_choices key: the ids entering at the same time, while they enter
+
+
+def entering_together(game: Game) -> list:
+    return list(game.sba_choices.get(TOGETHER, ()))
+
+
+def put_onto_battlefield(game: Game, cards: list, controller: str, chosen: dict | None = None) -> None:
     """Cards from other zones enter the battlefield at the same time: all leave their zones
     first, then each enters as it would exist on the battlefield (614.12) — none of them is
     still in the graveyard while another's "as it enters" is applied (614.13a) —, then the
     triggers see them all."""
     from judge_app.engine import events as ev, triggers
     from judge_app.engine.state import ZONE_RU
+    from judge_app.engine import control_copy
     old = {c.id: c.zone for c in cards}
     for c in cards:
         ev._remove_from_zone(game, c)
         ev.become_new_object(c, from_battlefield=False)
+        c.chosen = dict((chosen or {}).get(c.id, {}))   # "as it enters" choices made for it (reveal_until.py)
         ev.put_in_zone(game, c, "battlefield", controller=controller)
-    game.entering_together = {c.id for c in cards}   # an "as it enters" choice can't pick one of them (phylactery.py)
-    for c in cards:
-        ev.enters(game, c)
-        game.emit("zone_change", f"{c.label()}: {ZONE_RU[old[c.id]]} → поле битвы" + (" (повёрнутым)" if c.tapped else ""),
-                  f"{c.label_en()} is put onto the battlefield", [c.id], ["resolve_instructions", "zone_change_new_object"])
-    game.entering_together = set()
+        if c.chosen.get("copy"):
+            control_copy.enter_as_chosen(game, c)   # enters as a copy (706.5)
+    game.sba_choices[TOGETHER] = [c.id for c in cards]   # each one's entering doesn't see the others (614.12)
+    try:
+        for c in cards:
+            ev.enters(game, c)
+            game.emit("zone_change", f"{c.label()}: {ZONE_RU[old[c.id]]} → поле битвы" + (" (повёрнутым)" if c.tapped else ""),
+                      f"{c.label_en()} is put onto the battlefield", [c.id], ["resolve_instructions", "zone_change_new_object"])
+    finally:
+        game.sba_choices.pop(TOGETHER, None)
     for c in cards:
         triggers.on_enter(game, c)

@@ -17,7 +17,6 @@ from judge_app.engine import replacement
 from judge_app.engine.replacement import Kind, choose_option, register
 from judge_app.engine.state import Game
 
-ENTERING_TOGETHER = "entering_together"   # the Game attribute put_onto_battlefield fills (614.13a)
 
 
 def permanents_with(game: Game, controller: str, counter: str = "phylactery") -> int:
@@ -34,7 +33,8 @@ def _apply(game: Game, e: dict, ev: dict):
     from judge_app.engine import events
     o = ev["obj"]
     kind = e["ability"]["counter"]
-    together = getattr(game, ENTERING_TOGETHER, ())
+    from judge_app.engine.enter_replacements import entering_together
+    together = entering_together(game)   # not one entering at the same time (614.13a)
     options = [oid for oid in game.battlefield if oid != o.id and oid not in together
                and game.objects[oid].controller == o.controller and "artifact" in game.objects[oid].types]
     o.chosen["counter_on"] = None

@@ -70,6 +70,10 @@ def resolve_top(game: Game) -> None:
     from judge_app.engine import zone_actions
     if zone_actions.ask(game, so):   # "you may", a search, a scry (zone_actions.py)
         return
+    from judge_app.engine import coin_flips, discard_effects, each_player_sacrifices, naming, reveal_until
+    for asker in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until):   # resolution_choices.py
+        if asker.ask(game, so):
+            return
     game.emit("resolve", f"Все игроки пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
               [oid], ["priority_all_pass", "stack_resolve_top"])
     if so.stack_kind == "ability" or not _is_permanent(so):

@@ -105,8 +105,8 @@ def _load_kinds() -> None:
     if _LOADED:
         return
     _LOADED.append(True)
-    from judge_app.engine import (check_lands, counter_triggers, enter_replacements, life_effects,  # noqa: F401  (they register)
-                                  phylactery, prevention, regeneration, zone_replacements)
+    from judge_app.engine import (check_lands, counter_triggers, discard_effects, enter_replacements,  # noqa: F401  (they register)
+                                  life_effects, phylactery, prevention, regeneration, zone_replacements)
 
 
 def _ability_kinds(ab: dict) -> tuple:

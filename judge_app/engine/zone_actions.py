@@ -278,6 +278,7 @@ def _search(game: Game, me, spec: dict, found: list, remember: tuple | None = No
     if not found:
         game.emit("search", f"{me.name} ничего не находит (искать карту с заданным качеством не обязательно находить)",
                   f"{me.name} finds nothing", [me.name], ["search", "search_may_fail"])
+    together = []   # the cards put onto the battlefield enter at the same time (614.12)
     for i, oid in enumerate(found):
         obj = game.objects[oid]
         if obj.zone != "library":
@@ -287,6 +288,9 @@ def _search(game: Game, me, spec: dict, found: list, remember: tuple | None = No
         game.emit("search", f"{me.name} находит в библиотеке {obj.label()}", f"{me.name} finds {obj.label_en()}",
                   [me.name, oid], ["search"])
         obj.tapped = place == "battlefield_tapped"   # a card leaving the library keeps it as it enters
+        if zone == "battlefield":
+            together.append(obj)
+            continue
         where = {"battlefield_tapped": "на поле битвы повёрнутой", "battlefield": "на поле битвы",
                  "hand": "в руку", "exile": "в изгнание"}[place]
         ev.move(game, obj, zone, keys=("search",) + (("put_in_hand_not_draw",) if zone == "hand" else ())
@@ -294,6 +298,9 @@ def _search(game: Game, me, spec: dict, found: list, remember: tuple | None = No
                 text_ru=f"{me.name} кладёт {obj.label()} {where}", text_en=f"{obj.label_en()} is put {place}")
         if remember and obj.zone == "exile":
             game.sba_choices[remember] = game.sba_choices.get(remember, []) + [oid]
+    if together:
+        from judge_app.engine import enter_replacements
+        enter_replacements.put_onto_battlefield(game, together, me.name)
     shuffle(game, me)
 
 

@@ -302,3 +302,138 @@ turn: {number: 3, active: Алиса, step: main1}
     from judge_app.engine import characteristics as ch
     assert [ch.pt(g, g.objects[r]) for r in ("r1", "r2", "r3")] == [(4, 4)] * 3
     assert ch.pt(g, g.objects["bears"]) == (2, 2)
+
+
+def test_coin_flip_is_answered_win_or_lose_and_if_won_needs_a_flip():
+    from judge_app.engine.errors import InvalidInput
+    g = build_game("""
+players:
+  - name: Алиса
+    library: 5
+    battlefield:
+      - {card: Сейф Волшебника, id: box}
+      - {card: Остров, id: i1}
+      - {card: Остров, id: i2}
+  - name: Боб
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    actions.activate(g, g.player("Алиса"), "box", 1)
+    while g.decision is None:
+        actions.pass_priority(g)
+    assert g.decision.kind == "coin_flip"
+    with pytest.raises(InvalidInput, match="win, lose"):
+        actions.choose(g, "heads")
+    actions.choose(g, "win")
+    assert g.objects["box"].zone == "graveyard" and len(g.player("Алиса").hand) == 3
+    with pytest.raises(CardDataError, match="if_won"):
+        card_from_dict({**BASE, "effects": [{"draw": 3, "if_won": True}]}, "t.yaml")
+
+
+def test_each_player_sacrifices_asks_the_active_player_first_and_exactly_n():
+    from judge_app.engine.errors import InvalidInput
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Гора, id: a1}
+      - {card: Гора, id: a2}
+      - {card: Гора, id: a3}
+  - name: Боб
+    battlefield:
+      - {card: Остров, id: b1}
+      - {card: Остров, id: b2}
+      - {card: Остров, id: b3}
+stack:
+  - ability:
+      name: Сила
+      effects: [{each_player_sacrifices: {what: land, count: 2}}]
+    id: force
+    by: Боб
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    while g.decision is None:
+        actions.pass_priority(g)
+    assert (g.decision.kind, g.decision.by) == ("sacrifice_choice", "Алиса")   # the active player first (101.4)
+    with pytest.raises(InvalidInput, match="ровно 2"):
+        actions.choose(g, ["a1"])
+    actions.choose(g, ["a1", "a2"])
+    assert g.decision.by == "Боб" and g.objects["a1"].zone == "battlefield"   # nothing sacrificed yet
+    actions.choose(g, ["b2", "b3"])
+    assert [g.objects[x].zone for x in ("a1", "a2", "a3", "b1", "b2", "b3")] == \
+        ["graveyard", "graveyard", "battlefield", "battlefield", "graveyard", "graveyard"]
+
+
+def test_sphinx_names_in_apnap_order_and_a_miss_goes_to_the_bottom():
+    from judge_app.engine.errors import InvalidInput
+    g = build_game("""
+players:
+  - name: Алиса
+    library: [{card: Гора, id: amount}, {unknown: 2}]
+  - name: Боб
+    library: [{card: Молния, id: bbolt}, {card: Остров, id: bisland}]
+stack:
+  - ability:
+      name: Сфинкс
+      effects: [{each_player_names_and_reveals: true}]
+    id: sphinx
+    by: Алиса
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    while g.decision is None:
+        actions.pass_priority(g)
+    assert (g.decision.kind, g.decision.by) == ("name_card", "Алиса")
+    with pytest.raises(InvalidInput, match="назовите"):
+        actions.choose(g, "  ")
+    actions.choose(g, "Mountain")   # English names count too
+    actions.choose(g, "Шок")
+    assert g.objects["amount"].zone == "hand"
+    assert g.player("Боб").library == ["bisland", "bbolt"]
+
+
+def test_baloth_goes_to_the_graveyard_when_its_owner_makes_themselves_discard():
+    g = build_game("""
+players:
+  - name: Алиса
+    hand: [{card: Строптивный Балот, id: baloth}, {card: Молния, id: bolt}]
+  - name: Боб
+stack:
+  - ability:
+      name: Сброс
+      effects: [{discard: 1, who: you}]
+    id: loot
+    by: Алиса
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    from judge_app.engine.errors import InvalidInput
+    while g.decision is None:
+        actions.pass_priority(g)
+    assert (g.decision.kind, g.decision.by) == ("discard_choice", "Алиса")
+    with pytest.raises(InvalidInput, match="из руки"):
+        actions.choose(g, "nothing")
+    actions.choose(g, "baloth")
+    assert g.objects["baloth"].zone == "graveyard"   # not an opponent's spell or ability
+    assert g.objects["bolt"].zone == "hand"
+
+
+def test_put_onto_battlefield_together_keeps_the_copy_chosen_for_it():
+    """Without its copy choice a Clone put onto the battlefield by an effect would be a 0/0."""
+    g = build_game("""
+players:
+  - name: Алиса
+    hand: [{card: Массовый Полиморф, id: poly}]
+    mana_pool: {U: 6}
+    library: [{card: Клон, id: clone}, {unknown: 2}]
+    battlefield:
+      - {card: Ллановарские эльфы, id: e1}
+  - name: Боб
+    battlefield:
+      - {card: Медведи-гризли, id: bears}
+turn: {number: 3, active: Алиса, step: main1}
+""")
+    actions.cast(g, g.player("Алиса"), "poly")
+    while g.decision is None:
+        actions.pass_priority(g)
+    assert g.decision.kind == "polymorph_as_enters" and set(g.decision.options) == {"none", "bears"}   # not e1: exiled
+    actions.choose(g, "bears")
+    from judge_app.engine import characteristics as ch
+    assert g.objects["clone"].zone == "battlefield" and ch.pt(g, g.objects["clone"]) == (2, 2)

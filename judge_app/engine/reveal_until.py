@@ -1,0 +1,113 @@
+"""Mass Polymorph (FAQ M2011, issue 11, group faqe): ``{polymorph_creatures: you}`` — "Exile all
+creatures you control, then reveal cards from the top of your library until you reveal that many
+creature cards. Put all creature cards revealed this way onto the battlefield, then shuffle the
+rest of the revealed cards into your library."
+
+- The exiled creatures stay in exile (406.1: nothing returns them; FAQ r154).
+- The reveal stops when as many creature cards are revealed as creatures were exiled, or when
+  the library runs out: then every creature card of the library is put onto the battlefield
+  (609.3, r155).
+- The creature cards enter the battlefield at the same time
+  (``enter_replacements.put_onto_battlefield``, r156): each sees the others enter (603.6a).
+- Abilities that trigger meanwhile wait until the spell has finished resolving, and are put on
+  the stack in APNAP order when a player would next receive priority (603.3b, r157) — the
+  engine's ordinary trigger handling.
+"""
+
+from __future__ import annotations
+
+from judge_app.engine import events as ev
+from judge_app.engine import resolution_choices as rc
+from judge_app.engine.errors import InvalidInput, refuse
+from judge_app.engine.state import Game, Obj
+
+
+DECISIONS = ("polymorph_as_enters",)
+
+
+def handles(e: dict) -> bool:
+    return "polymorph_creatures" in e
+
+
+def _plan(game: Game, so: Obj) -> tuple:
+    """(the creatures it exiles, the cards it reveals, the creature cards among them): nothing
+    the spell does before the reveal changes the library, so this is known as it begins."""
+    me = game.player(so.controller)
+    mine = [oid for oid in game.battlefield if game.objects[oid].is_creature and game.objects[oid].controller == me.name]
+    revealed, found = [], []
+    for oid in me.library:
+        if len(found) >= len(mine):
+            break
+        revealed.append(oid)
+        if "creature" in game.objects[oid].types:
+            found.append(oid)
+    return mine, revealed, found
+
+
+def ask(game: Game, so: Obj) -> bool:
+    """The "as it enters" choices of the creature cards it will put onto the battlefield (Clone:
+    what to copy), asked as the spell begins to resolve. Only what will still be on the
+    battlefield can be copied: not the exiled creatures, not the cards entering with it (706.5,
+    614.12a — FAQ r120)."""
+    from judge_app.engine import control_copy
+    if not any("polymorph_creatures" in e for e in so.effects):
+        return False
+    mine, _, found = _plan(game, so)
+    made = rc.answers(so).setdefault("as_enters", {})
+    for oid in found:
+        card = game.objects[oid]
+        kept, card.chosen = card.chosen, dict(made.get(oid, {}))
+        try:
+            what, key = next(((w, k) for w, k in control_copy.pending_choices(game, card) if k not in card.chosen),
+                             (None, None))
+            opts = [o for o in control_copy.choice_options(game, card, what) if o not in mine] if what else []
+        finally:
+            card.chosen = kept
+        if what is None:
+            continue
+        if opts == ["none"] or what not in control_copy.COPY_OF and what != "color":
+            if what in control_copy.COPY_OF:
+                made.setdefault(oid, {})[key] = "none"
+                return ask(game, so)
+            raise InvalidInput(f"{card.label()}: выбор «{what}» при выходе с помощью этого заклинания движок не делает")
+        so.choices["pending_as_enters"] = [oid, key]
+        return rc.owe(game, so, so.controller, "polymorph_as_enters", opts,
+                      f"{so.label()}: {so.controller} выбирает для {card.label()}, выходящего на поле битвы: {what} "
+                      f"(уже на поле битвы; не то, что выходит одновременно)",
+                      f"{so.controller} выбирает для {card.label()} при выходе", ["copy_enters"])
+    return False
+
+
+def answer(game: Game, value) -> None:
+    d = game.decision
+    v = str(value[0] if isinstance(value, list) and len(value) == 1 else value)
+    if v not in d.options:
+        if v in game.objects and game.objects[v].zone == "library":   # entering at the same time (FAQ r120)
+            raise refuse(game, f"{game.objects[v].label()} выходит на поле битвы одновременно — его копией выйти нельзя; "
+                         f"допустимые: {', '.join(d.options)}", "copy_enters", "replace_enters_check")
+        raise InvalidInput(f"«{v}» — недопустимый ответ; допустимые: {', '.join(d.options)}")
+
+    def store(so):
+        oid, key = so.choices.pop("pending_as_enters")
+        rc.answers(so).setdefault("as_enters", {}).setdefault(oid, {})[key] = v
+    rc.resume(game, store)
+
+
+def run(game: Game, so: Obj, e: dict) -> None:
+    from judge_app.engine import enter_replacements, zone_actions
+    me = game.player(so.controller)
+    mine_ids, revealed, found = _plan(game, so)
+    mine = [game.objects[oid] for oid in mine_ids]
+    for o in mine:
+        ev.move(game, o, "exile", keys=("exile_effect", "resolve_instructions"),
+                text_ru=f"{o.label()} изгоняется", text_en=f"{o.label_en()} is exiled")
+    n = len(mine)
+    names = ", ".join(game.objects[oid].label() for oid in revealed) or "ничего"
+    short = len(found) < n
+    game.emit("reveal", f"{me.name} показывает карты с верха библиотеки, пока не покажет карт существ: {n}: {names}"
+              + (f" — в библиотеке только {len(found)} карт(ы) существ: показана вся библиотека" if short else ""),
+              f"{me.name} reveals {len(revealed)} card(s)", [me.name, *revealed],
+              ["reveal"] + (["impossible_partial"] if short else []))
+    enter_replacements.put_onto_battlefield(game, [game.objects[oid] for oid in found], me.name,
+                                            chosen=rc.answers(so).get("as_enters", {}))
+    zone_actions.shuffle(game, me)
