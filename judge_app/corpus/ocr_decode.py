@@ -594,28 +594,16 @@ class Decoder:
                 for k, low, up in (rsubs if is_root else subs):
                     nb = beams[j + k]
                     if low:
-                        # the letters both the node and the glyphs allow, walking the smaller table
-                        # (the hottest loop of the decode: no intermediate list)
                         if len(ch) < len(low):
-                            for c, nx in ch.items():
-                                lp = low.get(c)
-                                if lp is None:
-                                    continue
-                                v = sc + lp
-                                key = (id(nx), cap, L)
-                                old = nb.get(key)
-                                if old is None or v > old[0]:
-                                    nb[key] = [v, nx, cap, L]
+                            pairs = [(c, low[c], nx) for c, nx in ch.items() if c in low]
                         else:
-                            for c, lp in low.items():
-                                nx = ch.get(c)
-                                if nx is None:
-                                    continue
-                                v = sc + lp
-                                key = (id(nx), cap, L)
-                                old = nb.get(key)
-                                if old is None or v > old[0]:
-                                    nb[key] = [v, nx, cap, L]
+                            pairs = [(c, lp, ch[c]) for c, lp in low.items() if c in ch]
+                        for c, lp, nx in pairs:
+                            v = sc + lp
+                            key = (id(nx), cap, L)
+                            old = nb.get(key)
+                            if old is None or v > old[0]:
+                                nb[key] = [v, nx, cap, L]
                     if up and is_root:
                         for c, lp in up:
                             nx = ch.get(c)
