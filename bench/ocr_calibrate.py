@@ -1,6 +1,6 @@
 """Fit the OCR decoder's confidence (``ocr_decode.CALIBRATION``) on the held-out decode.
 
-    .venv/bin/python bench/ocr_calibrate.py
+    .venv/bin/python bench/ocr_calibrate.py [--model FILE]
 
 The held-out protocol of ``bench/ocr_bench.py`` (a): a model trained on the even
 rules decodes the text without 2019 context; every decoded word of the odd,
@@ -9,10 +9,12 @@ regression of "right" on ``ocr_decode.confidence_features`` (posterior among the
 candidates, channel fit per glyph, kind, length) gives the coefficients; the
 script prints them and, for each threshold, how many words would be marked and
 what share of the errors that catches (recall) and how many marks are errors
-(precision).  Paste the coefficients into ``CALIBRATION``.
+(precision).  Paste the coefficients into ``CALIBRATION``.  ``--model FILE``: the held-out
+model pickled by ``bench/ocr_heldout_errors.py --model FILE`` (trained if missing).
 """
 from __future__ import annotations
 
+import argparse
 import math
 import sys
 from collections import Counter
@@ -23,14 +25,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import ocr_bench  # noqa: E402
+import ocr_heldout_errors  # noqa: E402
 
-from judge_app.corpus import ocr_align, ocr_decode, ocr_train  # noqa: E402
+from judge_app.corpus import ocr_align, ocr_decode  # noqa: E402
 
 
-def labelled_tokens() -> list[tuple[list[float], bool]]:
+def labelled_tokens(model_file: Path | None = None) -> list[tuple[list[float], bool]]:
     """(features, right?) for every decoded word of the held-out unchanged blocks."""
     ocr_text = ocr_align.SRC_2020.read_text(encoding="utf-8")
-    doc = ocr_decode.decode_document(ocr_text, ocr_decode.Model(ocr_train.train(heldout=True)), use_context=False)
+    doc = ocr_decode.decode_document(ocr_text, ocr_heldout_errors.heldout_model(model_file), use_context=False)
     blocks = {b.id: b for b in ocr_align.segment(ocr_text, ocr=True)[0]}
     decoded = ocr_bench.decoded_blocks(doc.lines, ocr_text)
     rows = []
@@ -63,8 +66,10 @@ def fit(rows, iters: int = 600, rate: float = 0.5) -> list[float]:
     return w
 
 
-def main() -> None:
-    rows = labelled_tokens()
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--model", type=Path, help="pickle of the held-out model (made if missing)")
+    rows = labelled_tokens(ap.parse_args(argv).model)
     w = fit(rows)
     print("CALIBRATION =", tuple(round(a, 3) for a in w))
     errors = sum(1 for _, y in rows if not y)

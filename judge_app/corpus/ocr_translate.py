@@ -34,7 +34,8 @@ SEARCH_MIN = 0.003  # the forms of lemmas at least this likely given the English
 
 _EN_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")
 _RU_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
-_EN_NAME = re.compile(r"[A-Z][a-z]+(?:-[A-Za-z]+)?")
+# a capitalised word, or a single capital letter: the variables X and N are printed in Latin in both texts
+_EN_NAME = re.compile(r"[A-Z](?:[a-z]+(?:-[A-Za-z]+)?)?")
 
 
 # --------------------------------------------------------------------------- lemmas
@@ -279,6 +280,8 @@ class BlockTranslation:
         self.trie = None  # the decoder's search trie of ``words``, built when first needed
         caps = set()
         for name in self.names if search else ():  # where a 2019 block exists, its case is better evidence
+            if len(name) == 1:  # a variable is kept as printed, not translated
+                continue
             for lem, p in tm.t.get(en_lemma(name), {}).items():
                 if p >= NAME_MIN:
                     caps.update(tm.forms.get(lem, ()))
@@ -308,7 +311,8 @@ class BlockTranslation:
 
 
 def english_names(english: str) -> set[str]:
-    """Capitalised English words inside a sentence (card and mechanic names): "Treasure"."""
+    """Capitalised English words inside a sentence (card and mechanic names): "Treasure"; and the
+    variables ("the value of X", "N cards"), which the Russian text prints in Latin too."""
     names, prev = set(), "."
     for tok in english.split():
         core = tok.strip("“”\"'’()[],.;:!?")

@@ -9,8 +9,9 @@ from __future__ import annotations
 from judge_app.corpus import ocr_align, ocr_decode, ocr_train
 
 # measured 2026-11-23 (bench/ocr_bench.py (a)): 96.34 % upright (28,791 words), 95.57 % italic
-# (4,466), the same before and after the stray-token join; guard = measured minus a small margin
-MIN_ACC = {"u": 0.96, "i": 0.95}
+# (4,466), the same before and after the stray-token join; 2026-11-26, with the name bonus that
+# now applies (the variables N and X): 96.39 % / 95.57 %; guard = measured minus a small margin
+MIN_ACC = {"u": 0.962, "i": 0.95}
 
 
 def test_heldout_word_accuracy(ocr_text, ocr_bench):

@@ -41,6 +41,19 @@ def test_block_translation_prefers_the_translated_word():
     assert "Treasure" in tr.names
 
 
+def test_latin_names_and_variables_of_the_english_get_the_name_bonus():
+    """A Latin word kept as printed that the English text prints too (a name, or the variable N of
+    "Dredge N") gets ``TR_NAME``; before, the bonus compared the lower-cased token with the
+    capitalised names and never applied, and the held-out decode read ``N`` as «и»."""
+    m = ocr_decode.get_model()
+    english = ocr_translate.english_blocks()["702.51a#rule"]
+    assert "N" in ocr_translate.english_names(english)
+    tr = m.translate.block(english, same_en=True, search=True)
+    assert m.bonus("N»", "keep", None, tr) == ocr_decode.TR_NAME
+    assert m.bonus("X", "keep", None, tr) == 0.0  # not in this rule's English
+    assert not tr.caps  # a variable is not translated, so it capitalises nothing
+
+
 def test_trie_scores_equal_viterbi():
     m = ocr_decode.get_model()
     E, _, _, ins = m.styles["u"]
