@@ -148,29 +148,19 @@ ENCHANT_CHECKS: list = []   # check(card dict, abilities, where)
 COST_CHECKS: list = []      # check(cost dict, where)
 
 
-def effect_check(fn):
-    EFFECT_CHECKS.append(fn)
-    return fn
+def _registrar(checks: list):
+    """A decorator that appends the function to ``checks`` and returns it unchanged."""
+    def register(fn):
+        checks.append(fn)
+        return fn
+    return register
 
 
-def ability_check(fn):
-    ABILITY_CHECKS.append(fn)
-    return fn
-
-
-def casting_check(fn):
-    CASTING_CHECKS.append(fn)
-    return fn
-
-
-def enchant_check(fn):
-    ENCHANT_CHECKS.append(fn)
-    return fn
-
-
-def cost_check(fn):
-    COST_CHECKS.append(fn)
-    return fn
+effect_check = _registrar(EFFECT_CHECKS)
+ability_check = _registrar(ABILITY_CHECKS)
+casting_check = _registrar(CASTING_CHECKS)
+enchant_check = _registrar(ENCHANT_CHECKS)
+cost_check = _registrar(COST_CHECKS)
 
 
 def _validate_effects(effects, where: str) -> None:
