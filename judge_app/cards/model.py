@@ -310,7 +310,8 @@ def validate_abilities(abilities, where: str) -> list:
                 raise CardDataError(f"{where}: cost — словарь {{tap, mana}}")
             parse_mana_cost(cost.get("mana"))
             validate_cost(cost, where)
-            for k in set(spec) - {"cost", "targets", "effects", "timing", "equip", "text_ru", "text_en", "once_each_turn"}:
+            for k in set(spec) - {"cost", "targets", "effects", "timing", "equip", "text_ru", "text_en", "once_each_turn",
+                                  "distinct_targets"}:   # "two target lands": two different ones (601.2c)
                 raise CardDataError(f"{where}: неизвестный ключ способности {k!r}")
             if spec.get("timing", "sorcery") != "sorcery":
                 raise CardDataError(f"{where}: timing — только sorcery («только как волшебство»)")
@@ -786,4 +787,68 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
                                                   and len(a["pt"]) == 2 and all(isinstance(x, int) for x in a["pt"]))):
             raise CardDataError(f"{where}: {st} — pt: [P, T], per_land_you_control: БАЗОВЫЙ ТИП ЗЕМЛИ, "
                                 f"keywords: [КЛЮЧЕВОЕ СЛОВО, …]")
+    return out
+
+
+# -- FAQ group faqc (issue 11) --------------------------------------------------------------
+# engine/group_effects.py: an instruction about a group fixed as it resolves (611.2c) —
+# ``to: creatures_you_control | creatures_of_target1`` for pump / pump_by / gain_keyword /
+# counters / damage, ``tap_all: creatures_of_target1``, ``who: each_player`` for draw;
+# ``pump_by: greatest_power_you_control`` (+X/+X, X counted once, 608.2g).
+# engine/untap_locks.py: ``no_untap_next: target1 | creatures_of_target1 | blocked_creature``
+# ("doesn't untap during its controller's next untap step", 502.2), ``during: target1`` ("that
+# player's", Sleep); trigger ``blocks_a_creature`` — once for each creature it blocks, whose
+# "that creature" is ``blocked_creature`` (Wall of Frost). A planeswalker card enters with its
+# loyalty (306.5b, events.enters).
+
+FAQC_GROUPS = ("creatures_you_control", "creatures_of_target1")
+FAQC_GROUP_KEYS = ("pump", "pump_by", "gain_keyword", "counters", "damage")
+FAQC_PUMP_BY = ("greatest_power_you_control",)
+EFFECT_KEYS = EFFECT_KEYS + ("pump_by", "no_untap_next", "tap_all")
+TRIGGER_KINDS = TRIGGER_KINDS + ("blocks_a_creature",)
+TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",)   # Chandra Nalaar (Oracle): engine/target_kinds.py
+_GROUPS = _GROUPS + ("creatures_you_control",)
+_faqc_validate_effects = _validate_effects
+_faqc_validate_abilities = validate_abilities
+
+
+def _faqc_group_ok(e: dict) -> bool:
+    """A group is named only where engine/group_effects.py follows it."""
+    if e.get("to") in FAQC_GROUPS and not (set(e) & set(FAQC_GROUP_KEYS)) and "lose_abilities_base_pt" not in e:
+        return False
+    if e.get("to") == "creatures_you_control" and "lose_abilities_base_pt" in e:
+        return False
+    if e.get("who") == "each_player" and set(e) - {"draw", "who"}:
+        return False
+    return True
+
+
+def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the ones above)
+    _faqc_validate_effects(effects, where)
+    for e in effects:
+        if not _faqc_group_ok(e):
+            raise CardDataError(f"{where}: to: {' | '.join(FAQC_GROUPS)} — только у {', '.join(FAQC_GROUP_KEYS)}; "
+                                f"who: each_player — только у draw")
+        if "pump_by" in e and not (e["pump_by"] in FAQC_PUMP_BY and e.get("to") in FAQC_GROUPS):
+            raise CardDataError(f"{where}: pump_by — {' | '.join(FAQC_PUMP_BY)}, с to: {' | '.join(FAQC_GROUPS)}")
+        if "tap_all" in e and e["tap_all"] not in FAQC_GROUPS:
+            raise CardDataError(f"{where}: tap_all — {' | '.join(FAQC_GROUPS)}")
+        if "no_untap_next" in e:
+            if e["no_untap_next"] not in ("target1", "target2", "self", "creatures_of_target1", "blocked_creature"):
+                raise CardDataError(f"{where}: no_untap_next — target1, self, creatures_of_target1 или blocked_creature")
+            if e.get("during", "target1") not in ("target1", "target2") or set(e) - {"no_untap_next", "during"}:
+                raise CardDataError(f"{where}: no_untap_next — с необязательным during: target1 (игрок)")
+        elif "during" in e:
+            raise CardDataError(f"{where}: during — только у no_untap_next")
+
+
+def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)
+    out = _faqc_validate_abilities(abilities, where)
+    for a in out:
+        spec = a.get("activated") if isinstance(a.get("activated"), dict) else {}
+        if "distinct_targets" in spec and spec["distinct_targets"] is not True:
+            raise CardDataError(f"{where}: distinct_targets: true — цели способности разные (601.2c)")
+        uses_blocked = any(isinstance(e, dict) and "blocked_creature" in e.values() for e in a.get("effects", []))
+        if uses_blocked and a.get("trigger") != "blocks_a_creature":
+            raise CardDataError(f"{where}: blocked_creature — только у trigger: blocks_a_creature")
     return out

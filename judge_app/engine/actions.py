@@ -351,7 +351,8 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     so = Obj(id=abid, owner=player.name, controller=player.name, zone="stack",
              name_ru=f"Способность «{obj.name_ru}»", name_en=f"{obj.name_en} ability",
              effects=tuple(spec.get("effects", ())), spell_targets=tuple(spec.get("targets", ())),
-             stack_kind="ability", source=obj.id, source_lki=ev.lki(game, obj))
+             stack_kind="ability", source=obj.id, source_lki=ev.lki(game, obj),
+             distinct_targets=bool(spec.get("distinct_targets")))   # "two target lands" (601.2c)
     so.choices = {"x": ch_["x"]} if "x" in ch_ else {}
     game.objects[abid] = so
     game.stack.append(abid)
@@ -364,6 +365,8 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
         loyalty.mark_used(game, obj, spec)
     _announce(game, player, so, ch_)
     so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label(), source=so)
+    if so.distinct_targets and len({t[1] for t in so.targets}) != len(so.targets):
+        raise refuse(game, f"{so.label()}: цели должны быть разными", "cast_targets")
     event_triggers.on_targeted(game, so.targets)
     if so.targets:
         game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",

@@ -528,6 +528,10 @@ def _answer_blockers(game: Game, value) -> None:
         for i, ab in enumerate(b.abilities):
             if ab.get("trigger") == "blocks":
                 triggers._pending(game, bid, triggers._info(b, game), i, ab, "block_triggers")
+            if ab.get("trigger") == "blocks_a_creature":   # once for each creature it blocks; "that creature"
+                for aid in mapping[bid]:
+                    triggers._pending(game, bid, {**triggers._info(b, game), "_that": (aid, game.objects[aid].incarnation)},
+                                      i, ab, "block_triggers")
     _next_blocker_declaration(game)
 
 

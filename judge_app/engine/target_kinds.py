@@ -53,7 +53,9 @@ KINDS = {
     "creature_power_2_or_less": ("существо с силой 2 или меньше", "creature with power 2 or less", _power_at_most(2)),
     "merfolk": ("Мерфолк", "Merfolk", _creature_of_subtype("Merfolk")),
     "forest": ("Лес", "Forest", _land_of_subtype("Forest")),
+    "player_or_planeswalker": ("игрок или planeswalker", "player or planeswalker", _of_types("planeswalker")),   # a player too: PLAYER_KINDS
 }
+PLAYER_KINDS = ("any", "player", "player_or_planeswalker")   # the kinds a player may be (115.1)
 
 
 def fits(game, kind: str, obj, controller: str) -> bool:

@@ -77,7 +77,8 @@ def begin_step(game: Game, step: str) -> None:
             o = game.objects[oid]
             if o.controller == ap.name:
                 o.sick = False
-        tapped = [oid for oid in game.battlefield if game.objects[oid].controller == ap.name and game.objects[oid].tapped]
+        from judge_app.engine import untap_locks
+        tapped = untap_locks.untap_step(game, ap.name)   # 502.2: which of them untap ("doesn't untap" effects)
         for oid in tapped:
             game.objects[oid].tapped = False
         if tapped:
