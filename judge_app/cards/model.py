@@ -799,7 +799,8 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 # ("doesn't untap during its controller's next untap step", 502.2), ``during: target1`` ("that
 # player's", Sleep); trigger ``blocks_a_creature`` — once for each creature it blocks, whose
 # "that creature" is ``blocked_creature`` (Wall of Frost). A planeswalker card enters with its
-# loyalty (306.5b, events.enters).
+# loyalty (306.5b, events.enters). ``static: cda_life_total`` — "power and toughness are each equal
+# to your life total" (604.3), also as ``create_token: {…, abilities: [{static: cda_life_total}]}``.
 
 FAQC_GROUPS = ("creatures_you_control", "creatures_of_target1")
 FAQC_GROUP_KEYS = ("pump", "pump_by", "gain_keyword", "counters", "damage")
@@ -807,6 +808,8 @@ FAQC_PUMP_BY = ("greatest_power_you_control",)
 EFFECT_KEYS = EFFECT_KEYS + ("pump_by", "no_untap_next", "tap_all")
 TRIGGER_KINDS = TRIGGER_KINDS + ("blocks_a_creature",)
 TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",)   # Chandra Nalaar (Oracle): engine/target_kinds.py
+STATIC_KINDS = STATIC_KINDS + ("cda_life_total",)   # P and T each equal to your life total (604.3, layer 7a)
+TOKEN_ABILITIES = ({"static": "cda_life_total"},)   # what a created token may have (Ajani Goldmane's Avatar)
 _GROUPS = _GROUPS + ("creatures_you_control",)
 _faqc_validate_effects = _validate_effects
 _faqc_validate_abilities = validate_abilities
@@ -840,6 +843,10 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                 raise CardDataError(f"{where}: no_untap_next — с необязательным during: target1 (игрок)")
         elif "during" in e:
             raise CardDataError(f"{where}: during — только у no_untap_next")
+        tok = e.get("create_token")
+        if isinstance(tok, dict) and "abilities" in tok and not (
+                isinstance(tok["abilities"], list) and tok["abilities"] and all(a in TOKEN_ABILITIES for a in tok["abilities"])):
+            raise CardDataError(f"{where}: create_token.abilities — только [{{static: cda_life_total}}]")
 
 
 def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends the ones above)

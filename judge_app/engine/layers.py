@@ -70,11 +70,12 @@ def state_key(game) -> tuple:
     change, new object, attachment and new effect (613.6); ``game.version`` on counters and
     attachments (``Game.touch``); effects end at cleanup; graveyards change Tarmogoyf. The
     last permanent, the stack and the last effect's object tell apart two clones that took
-    different actions from one state (the memo is shared with clones)."""
+    different actions from one state (the memo is shared with clones). Life totals: a P/T
+    defined by one (cda_life_total)."""
     eff, bf = game.effects, game.battlefield
     return (game.ts, game.version, len(eff), eff[-1]["timestamp"] if eff else 0, eff[-1]["target"] if eff else "",
             len(bf), bf[-1] if bf else "", tuple(game.stack),
-            tuple((len(p.graveyard), p.graveyard[-1] if p.graveyard else "") for p in game.players))
+            tuple((len(p.graveyard), p.graveyard[-1] if p.graveyard else "", p.life) for p in game.players))
 
 
 def compute(game) -> dict:

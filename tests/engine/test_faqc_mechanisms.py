@@ -1,0 +1,143 @@
+"""FAQ group faqc (issue 11): instructions about a group (engine/group_effects.py), "doesn't
+untap during the next untap step" (engine/untap_locks.py) and planeswalker cards entering with
+loyalty (306.5b) — driven through the engine directly, for what a scenario's final state can't
+show: a lock used up by the untap step it was about, the order of draws, the bad card data the
+loader refuses."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_boards import build_game
+from judge_app.cards.model import CardDataError, card_from_dict
+from judge_app.engine import actions
+from judge_app.engine.errors import Refused
+
+BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["sorcery"], "text_ru": "т", "text_en": "т"}
+TOKEN = {"name_ru": "Т", "power": 1, "toughness": 1}
+
+
+@pytest.mark.parametrize("bad, says", [
+    ({"effects": [{"set_color": ["red"], "to": "creatures_you_control"}]}, "creatures_you_control"),
+    ({"effects": [{"gain_life": 2, "who": "each_player"}]}, "each_player"),
+    ({"effects": [{"pump_by": "greatest_power_you_control", "to": "target1"}], "targets": ["creature"]}, "pump_by"),
+    ({"effects": [{"pump_by": "lowest_power", "to": "creatures_you_control"}]}, "pump_by"),
+    ({"effects": [{"tap_all": "target1"}], "targets": ["player"]}, "tap_all"),
+    ({"effects": [{"no_untap_next": "each_creature"}]}, "no_untap_next"),
+    ({"effects": [{"no_untap_next": "target1", "during": "you"}], "targets": ["creature"]}, "no_untap_next"),
+    ({"effects": [{"draw": 1, "during": "target1"}], "targets": ["player"]}, "during"),
+    ({"effects": [{"create_token": {**TOKEN, "abilities": [{"static": "anthem", "pt": [1, 1]}]}}]}, "create_token"),
+    ({"effects": [{"create_token": {**TOKEN, "abilities": "cda_life_total"}}]}, "create_token"),
+    ({"types": ["creature"], "power": 0, "toughness": 1,
+      "abilities": [{"trigger": "blocks", "effects": [{"no_untap_next": "blocked_creature"}]}]}, "blocks_a_creature"),
+    ({"types": ["artifact"], "abilities": [{"activated": {"cost": {"tap": True}, "targets": ["land", "land"],
+                                                          "distinct_targets": "yes", "effects": [{"untap": "target1"}]}}]},
+     "distinct_targets"),
+])
+def test_loader_refuses_what_the_engine_does_not_do(bad, says):
+    with pytest.raises(CardDataError, match=says):
+        card_from_dict({**BASE, **bad}, "t.yaml")
+
+
+def _pass_until(g, step: str, turn: int):
+    while not (g.step == step and g.turn == turn):
+        if g.decision is not None and g.decision.kind == "declare_attackers":
+            actions.choose(g, "none")
+        else:
+            actions.pass_priority(g)
+
+
+FROST = """
+players:
+  - name: Алиса
+    hand: [{card: Сон, id: sleep}]
+    battlefield:
+      - {card: Остров, id: i1}
+      - {card: Остров, id: i2}
+      - {card: Остров, id: i3}
+      - {card: Остров, id: i4}
+    library: 5
+  - name: Боб
+    battlefield:
+      - {card: Медведи-гризли, id: bears}
+      - {card: Медведи-гризли, id: bears2}
+    library: 5
+turn: {number: 3, active: Алиса, step: main1}
+"""
+
+
+def test_sleep_lock_is_used_up_by_that_players_next_untap_step():
+    """Held in Bob's next untap step (turn 4), not in the one after (turn 6)."""
+    g = build_game(FROST)
+    actions.cast(g, g.player("Алиса"), "sleep", targets=["Боб"], pay=["i1", "i2", "i3", "i4"])
+    _pass_until(g, "upkeep", 4)
+    assert g.objects["bears"].tapped and g.objects["bears2"].tapped
+    assert not any(e.get("kind") == "no_untap" for e in g.effects)
+    _pass_until(g, "upkeep", 6)
+    assert not g.objects["bears"].tapped and not g.objects["bears2"].tapped
+
+
+def test_lock_on_an_untapped_permanent_ends_at_that_untap_step():
+    """FAQ r281: untapped when its controller's next untap step begins — that step uses the
+    lock up, so a later tap is undone by the following untap step as usual."""
+    from judge_app.engine import untap_locks
+    g = build_game(FROST)
+    untap_locks.lock(g, g.objects["bears"], {"name_ru": "тест"})
+    _pass_until(g, "upkeep", 4)
+    assert not g.objects["bears"].tapped and not any(e.get("kind") == "no_untap" for e in g.effects)
+    g.objects["bears"].tapped = True
+    _pass_until(g, "upkeep", 6)
+    assert not g.objects["bears"].tapped
+
+
+WALKERS = """
+players:
+  - name: Алиса
+    hand: [{card: Джейс Белерен, id: jace}]
+    battlefield:
+      - {card: Сезон удвоения, id: season}
+      - {card: Чандра Налаар, id: chandra, counters: {loyalty: 8}}
+      - {card: Остров, id: i1}
+      - {card: Остров, id: i2}
+      - {card: Остров, id: i3}
+    library: [{card: Гора, id: a1}, {unknown: 2}]
+  - name: Боб
+    battlefield:
+      - {card: Гаррук Дикоречивый, id: garruk}
+      - {card: Медведи-гризли, id: bears}
+      - {card: Джаггернаут, id: jugg}
+    library: [{card: Лес, id: b1}, {unknown: 2}]
+turn: {number: 3, active: Алиса, step: main1}
+"""
+
+
+def _resolve(g):
+    while g.stack:
+        actions.pass_priority(g)
+
+
+def test_planeswalker_enters_with_loyalty_doubled_by_doubling_season():
+    """306.5b is a replacement effect's "enters with": Doubling Season doubles it (614.16)."""
+    g = build_game(WALKERS)
+    actions.cast(g, g.player("Алиса"), "jace", pay=["i1", "i2", "i3"])
+    _resolve(g)
+    assert g.objects["jace"].counters == {"loyalty": 6}
+    actions.activate(g, g.player("Алиса"), "jace", 1)
+    _resolve(g)
+    assert "a1" in g.player("Алиса").hand and "b1" in g.player("Боб").hand   # each player draws
+
+
+def test_chandra_ultimate_hits_the_planeswalkers_controller_creatures():
+    g = build_game(WALKERS)
+    actions.activate(g, g.player("Алиса"), "chandra", 3, targets=["garruk"])
+    _resolve(g)
+    assert all(g.objects[x].zone == "graveyard" for x in ("garruk", "bears", "jugg", "chandra"))
+    assert g.player("Боб").life == 20
+
+
+def test_two_target_lands_must_differ():
+    g = build_game(WALKERS.replace("      - {card: Медведи-гризли, id: bears}\n", "      - {card: Лес, id: f9}\n")
+                   .replace("active: Алиса", "active: Боб").replace("number: 3", "number: 4"))
+    with pytest.raises(Refused, match="разными"):
+        actions.activate(g, g.player("Боб"), "garruk", 1, targets=["f9", "f9"])
+    assert g.objects["garruk"].counters["loyalty"] == 3
