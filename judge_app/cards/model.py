@@ -798,7 +798,9 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 # engine/untap_locks.py: ``no_untap_next: target1 | creatures_of_target1 | blocked_creature``
 # ("doesn't untap during its controller's next untap step", 502.2), ``during: target1`` ("that
 # player's", Sleep); trigger ``blocks_a_creature`` — once for each creature it blocks, whose
-# "that creature" is ``blocked_creature`` (Wall of Frost). A planeswalker card enters with its
+# "that creature" is ``blocked_creature`` (Wall of Frost); trigger ``becomes_target_by_opponent`` — an
+# opponent's spell or ability targets it, ``{counter: that_spell, unless_pay: "{2}"}`` (Frost Titan;
+# event_triggers.on_targeted, stack_fights.that_spell). A planeswalker card enters with its
 # loyalty (306.5b, events.enters). ``static: cda_life_total`` — "power and toughness are each equal
 # to your life total" (604.3), also as ``create_token: {…, abilities: [{static: cda_life_total}]}``.
 
@@ -806,7 +808,9 @@ FAQC_GROUPS = ("creatures_you_control", "creatures_of_target1")
 FAQC_GROUP_KEYS = ("pump", "pump_by", "gain_keyword", "counters", "damage")
 FAQC_PUMP_BY = ("greatest_power_you_control",)
 EFFECT_KEYS = EFFECT_KEYS + ("pump_by", "no_untap_next", "tap_all")
-TRIGGER_KINDS = TRIGGER_KINDS + ("blocks_a_creature",)
+TRIGGER_KINDS = TRIGGER_KINDS + ("blocks_a_creature",
+                                 "becomes_target_by_opponent")   # Frost Titan: its effects may name that_spell
+_REFS = _REFS + ("that_spell",)   # the spell or ability that targeted it: only {counter: that_spell} (stack_fights.py)
 TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",)   # Chandra Nalaar (Oracle): engine/target_kinds.py
 STATIC_KINDS = STATIC_KINDS + ("cda_life_total",)   # P and T each equal to your life total (604.3, layer 7a)
 TOKEN_ABILITIES = ({"static": "cda_life_total"},)   # what a created token may have (Ajani Goldmane's Avatar)
@@ -858,4 +862,7 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         uses_blocked = any(isinstance(e, dict) and "blocked_creature" in e.values() for e in a.get("effects", []))
         if uses_blocked and a.get("trigger") != "blocks_a_creature":
             raise CardDataError(f"{where}: blocked_creature — только у trigger: blocks_a_creature")
+        named = [k for e in a.get("effects", []) if isinstance(e, dict) for k, v in e.items() if v == "that_spell"]
+        if named and (set(named) != {"counter"} or a.get("trigger") != "becomes_target_by_opponent"):
+            raise CardDataError(f"{where}: that_spell — только counter: that_spell у trigger: becomes_target_by_opponent")
     return out

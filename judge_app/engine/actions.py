@@ -228,7 +228,7 @@ def _targets_and_division(game: Game, player, so: Obj, kinds: tuple, targets, wh
     elif so.choices.get("mode"):
         so.choices["target_kinds"] = list(kinds)
     so.targets = _choose_targets(game, player, kinds, targets, what, source=so)
-    event_triggers.on_targeted(game, so.targets)   # "becomes the target" (603.2)
+    event_triggers.on_targeted(game, so.targets, so)   # "becomes the target" (603.2)
     refs = [t[1] for t in so.targets]
     if (so.distinct_targets or spec.get("any_number_of_targets")) and len(set(refs)) != len(refs):
         raise refuse(game, f"{what}: цели должны быть разными", "cast_targets")
@@ -367,7 +367,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label(), source=so)
     if so.distinct_targets and len({t[1] for t in so.targets}) != len(so.targets):
         raise refuse(game, f"{so.label()}: цели должны быть разными", "cast_targets")
-    event_triggers.on_targeted(game, so.targets)
+    event_triggers.on_targeted(game, so.targets, so)
     if so.targets:
         game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
                   [abid] + [t[1] for t in so.targets], ["cast_targets", "targets"] + stack_fights.target_keys(game, so.targets))

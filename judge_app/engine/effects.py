@@ -180,6 +180,8 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         (stack_fights.own_source); anything else a target or player (_resolve_ref)."""
         if r == "that_creature":   # the creature whose entering triggered the ability (triggers.on_enter)
             return _that_creature(game, so)
+        if r == "that_spell":   # the spell or ability that targeted it (event_triggers.on_targeted)
+            return stack_fights.that_spell(game, so)
         return stack_fights.own_source(game, so) if r == "self" else _resolve_ref(game, r, so.targets, legal, ctl)
 
     from judge_app.engine import zone_actions

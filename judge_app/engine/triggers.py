@@ -33,7 +33,8 @@ TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "к
               "you_draw": "когда вы берёте карту", "opponent_discards": "когда оппонент сбрасывает карту",
               "becomes_target": "когда становится целью заклинания или способности",
               "attacks": "когда атакует", "blocks": "когда блокирует",
-              "blocks_a_creature": "когда блокирует существо"}
+              "blocks_a_creature": "когда блокирует существо",
+              "becomes_target_by_opponent": "когда становится целью заклинания или способности оппонента"}
 
 
 def _ability_text(ab: dict) -> str:
@@ -253,7 +254,7 @@ def put_pending_on_stack(game: Game) -> bool:
                  effects=tuple(t["ability"].get("effects", ())), spell_targets=tuple(kinds),
                  stack_kind="ability", source=t["source"], source_lki=lki, targets=chosen)
         game.objects[ab_id] = ab
-        event_triggers.on_targeted(game, chosen)   # "becomes the target" (603.2)
+        event_triggers.on_targeted(game, chosen, ab)   # "becomes the target" (603.2)
         game.stack.append(ab_id)
         ab.timestamp = game.next_ts()
         tgt = effects.describe_targets(game, chosen)
