@@ -800,7 +800,9 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 # player's", Sleep); trigger ``blocks_a_creature`` — once for each creature it blocks, whose
 # "that creature" is ``blocked_creature`` (Wall of Frost); trigger ``becomes_target_by_opponent`` — an
 # opponent's spell or ability targets it, ``{counter: that_spell, unless_pay: "{2}"}`` (Frost Titan;
-# event_triggers.on_targeted, stack_fights.that_spell). A planeswalker card enters with its
+# event_triggers.on_targeted, stack_fights.that_spell); ``exchange_damage: target1`` — it and that
+# creature deal each other damage equal to their power, the source by its LKI (engine/mutual_damage.py).
+# A planeswalker card enters with its
 # loyalty (306.5b, events.enters). ``static: cda_life_total`` — "power and toughness are each equal
 # to your life total" (604.3), also as ``create_token: {…, abilities: [{static: cda_life_total}]}``.
 
@@ -811,7 +813,9 @@ EFFECT_KEYS = EFFECT_KEYS + ("pump_by", "no_untap_next", "tap_all")
 TRIGGER_KINDS = TRIGGER_KINDS + ("blocks_a_creature",
                                  "becomes_target_by_opponent")   # Frost Titan: its effects may name that_spell
 _REFS = _REFS + ("that_spell",)   # the spell or ability that targeted it: only {counter: that_spell} (stack_fights.py)
-TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",)   # Chandra Nalaar (Oracle): engine/target_kinds.py
+TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",   # Chandra Nalaar (Oracle): engine/target_kinds.py
+                                "creature_defending_player_controls")   # Cyclops Gladiator
+EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",)   # : target1 — engine/mutual_damage.py
 STATIC_KINDS = STATIC_KINDS + ("cda_life_total",)   # P and T each equal to your life total (604.3, layer 7a)
 TOKEN_ABILITIES = ({"static": "cda_life_total"},)   # what a created token may have (Ajani Goldmane's Avatar)
 _GROUPS = _GROUPS + ("creatures_you_control",)
@@ -847,6 +851,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                 raise CardDataError(f"{where}: no_untap_next — с необязательным during: target1 (игрок)")
         elif "during" in e:
             raise CardDataError(f"{where}: during — только у no_untap_next")
+        if "exchange_damage" in e and e["exchange_damage"] not in ("target1", "target2"):
+            raise CardDataError(f"{where}: exchange_damage — target1 (целевое существо)")
         tok = e.get("create_token")
         if isinstance(tok, dict) and "abilities" in tok and not (
                 isinstance(tok["abilities"], list) and tok["abilities"] and all(a in TOKEN_ABILITIES for a in tok["abilities"])):

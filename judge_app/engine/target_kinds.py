@@ -58,5 +58,24 @@ KINDS = {
 PLAYER_KINDS = ("any", "player", "player_or_planeswalker")   # the kinds a player may be (115.1)
 
 
+def _creature_of_defending_player(game, obj, controller) -> bool:
+    """A creature the defending player controls (Cyclops Gladiator). 506.2: during the combat
+    phase of a two-player game the nonactive player is the defending player — still so when the
+    attacker has left combat (FAQ M2011 r302); with more players, those ``controller``'s
+    attackers attack (506.2a)."""
+    from judge_app.engine import combat
+    c = game.combat
+    if not obj.is_creature or not c or controller != game.ap.name:
+        return False
+    if len(game.players) == 2:
+        return obj.controller != controller
+    defenders = {combat._defender_of(game, c["attackers"][a]) for a in combat.attacking(game)}
+    return obj.controller in defenders
+
+
+KINDS["creature_defending_player_controls"] = ("существо под контролем защищающегося игрока",
+                                               "creature defending player controls", _creature_of_defending_player)
+
+
 def fits(game, kind: str, obj, controller: str) -> bool:
     return KINDS[kind][2](game, obj, controller)
