@@ -801,7 +801,8 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 # "that creature" is ``blocked_creature`` (Wall of Frost); trigger ``becomes_target_by_opponent`` — an
 # opponent's spell or ability targets it, ``{counter: that_spell, unless_pay: "{2}"}`` (Frost Titan;
 # event_triggers.on_targeted, stack_fights.that_spell); ``exchange_damage: target1`` — it and that
-# creature deal each other damage equal to their power, the source by its LKI (engine/mutual_damage.py).
+# creature deal each other damage equal to their power, the source by its LKI (engine/mutual_damage.py);
+# ``reveal_random_from_hand: that_player`` in a ``combat_damage_to_player`` trigger (engine/reveal.py).
 # A planeswalker card enters with its
 # loyalty (306.5b, events.enters). ``static: cda_life_total`` — "power and toughness are each equal
 # to your life total" (604.3), also as ``create_token: {…, abilities: [{static: cda_life_total}]}``.
@@ -815,7 +816,8 @@ TRIGGER_KINDS = TRIGGER_KINDS + ("blocks_a_creature",
 _REFS = _REFS + ("that_spell",)   # the spell or ability that targeted it: only {counter: that_spell} (stack_fights.py)
 TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",   # Chandra Nalaar (Oracle): engine/target_kinds.py
                                 "creature_defending_player_controls")   # Cyclops Gladiator
-EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",)   # : target1 — engine/mutual_damage.py
+EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",   # : target1 — engine/mutual_damage.py
+                             "reveal_random_from_hand")   # : that_player — engine/reveal.py (Merfolk Spy)
 STATIC_KINDS = STATIC_KINDS + ("cda_life_total",)   # P and T each equal to your life total (604.3, layer 7a)
 TOKEN_ABILITIES = ({"static": "cda_life_total"},)   # what a created token may have (Ajani Goldmane's Avatar)
 _GROUPS = _GROUPS + ("creatures_you_control",)
@@ -868,6 +870,10 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         uses_blocked = any(isinstance(e, dict) and "blocked_creature" in e.values() for e in a.get("effects", []))
         if uses_blocked and a.get("trigger") != "blocks_a_creature":
             raise CardDataError(f"{where}: blocked_creature — только у trigger: blocks_a_creature")
+        for e in a.get("effects", []) if isinstance(a.get("effects"), list) else []:
+            if isinstance(e, dict) and "reveal_random_from_hand" in e and not (
+                    e["reveal_random_from_hand"] == "that_player" and a.get("trigger") == "combat_damage_to_player"):
+                raise CardDataError(f"{where}: reveal_random_from_hand: that_player — у trigger: combat_damage_to_player")
         named = [k for e in a.get("effects", []) if isinstance(e, dict) for k, v in e.items() if v == "that_spell"]
         if named and (set(named) != {"counter"} or a.get("trigger") != "becomes_target_by_opponent"):
             raise CardDataError(f"{where}: that_spell — только counter: that_spell у trigger: becomes_target_by_opponent")

@@ -196,16 +196,16 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
 def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ctl: str) -> None:
     """One instruction of ``run_effects``; ``ref`` resolves what its ``to:`` names (a group effect,
     group_effects.py, calls it once per member with a ``ref`` that names that member)."""
-    from judge_app.engine import group_effects, mutual_damage, triggers, untap_locks, zone_actions
+    from judge_app.engine import group_effects, mutual_damage, reveal, triggers, untap_locks, zone_actions
     if group_effects.handles(e):   # "creatures you control get …", "each player draws" (611.2c)
         group_effects.run(game, so, e, idx, ref, legal, info, ctl)
         return
-    if untap_locks.handles(e):   # "doesn't untap during its controller's next untap step" (502.2)
-        untap_locks.run(game, so, e, ref, info)
-        return
-    if mutual_damage.handles(e):   # Cyclops Gladiator: damage both ways, the source by its LKI (608.2g)
-        mutual_damage.run(game, so, e, ref, info)
-        return
+    # "doesn't untap during its controller's next untap step" (502.2); Cyclops Gladiator's damage both
+    # ways, the source by its LKI (608.2g); a card revealed at random from a hand (701.15a)
+    for mod in (untap_locks, mutual_damage, reveal):
+        if mod.handles(e):
+            mod.run(game, so, e, ref, info)
+            return
     if zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
         zone_actions.run(game, so, e, ref, idx)
     elif stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)

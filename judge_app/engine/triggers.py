@@ -166,7 +166,9 @@ def on_combat_damage_to_player(game: Game, source: dict, player, n: int) -> None
     for i, ab in enumerate(source.get("abilities", ())):
         if ab.get("trigger") == "combat_damage_to_player" and _condition_holds(game, source["controller"], ab):
             info = _info(src, game) if src is not None and src.zone == "battlefield" else source
-            _pending(game, source["id"], info, i, ab, "trigger_combat_damage")
+            bound = {**ab, "effects": [{k: (player.name if v == "that_player" else v) for k, v in e.items()}
+                                       for e in ab.get("effects", ())]}   # "that player": the one dealt damage
+            _pending(game, source["id"], info, i, bound, "trigger_combat_damage")
 
 
 def on_becomes_blocked(game: Game, attacker: Obj) -> None:

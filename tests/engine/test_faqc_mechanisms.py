@@ -144,3 +144,36 @@ def test_two_target_lands_must_differ():
     with pytest.raises(Refused, match="разными"):
         actions.activate(g, g.player("Боб"), "garruk", 1, targets=["f9", "f9"])
     assert g.objects["garruk"].counters["loyalty"] == 3
+
+
+SPY = """
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Мерфолк-Шпион, id: spy}
+  - name: Боб
+    hand:
+      - {card: Медведи-гризли, id: b1}
+      - {card: Лес, id: b2}
+      - {card: Молния, id: b3}
+    battlefield:
+      - {card: Остров, id: isl}
+turn: {number: 3, active: Алиса, step: main1}
+"""
+
+
+def _spy_reveal():
+    g = build_game(SPY)
+    _pass_until(g, "declare_attackers", 3)
+    actions.choose(g, {"spy": "Боб"})
+    while not any(e.kind == "reveal" for e in g.events):
+        actions.pass_priority(g)
+    return g, next(e for e in g.events if e.kind == "reveal")
+
+
+def test_spy_reveals_one_card_of_that_players_hand_and_a_replay_reveals_the_same():
+    g, ev1 = _spy_reveal()
+    shown = [x for x in ev1.objects if x in ("b1", "b2", "b3")]
+    assert len(shown) == 1 and "Боб" in ev1.objects
+    assert sorted(g.player("Боб").hand) == ["b1", "b2", "b3"]   # revealed, not moved (701.15a)
+    assert _spy_reveal()[1].objects == ev1.objects
