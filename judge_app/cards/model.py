@@ -803,6 +803,9 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 # event_triggers.on_targeted, stack_fights.that_spell); ``exchange_damage: target1`` — it and that
 # creature deal each other damage equal to their power, the source by its LKI (engine/mutual_damage.py);
 # ``reveal_random_from_hand: that_player`` in a ``combat_damage_to_player`` trigger (engine/reveal.py).
+# No duration (611.2a, engine/lasting_control.py): ``give_control_of_self: target1`` (target kind
+# ``opponent``), ``gain_control: target1, duration: indefinite``, ``add_subtype: Vampire, to: target1``;
+# cost ``tap_untapped: {what: vampire, count: 5}``.
 # A planeswalker card enters with its
 # loyalty (306.5b, events.enters). ``static: cda_life_total`` — "power and toughness are each equal
 # to your life total" (604.3), also as ``create_token: {…, abilities: [{static: cda_life_total}]}``.
@@ -816,6 +819,9 @@ TRIGGER_KINDS = TRIGGER_KINDS + ("blocks_a_creature",
 _REFS = _REFS + ("that_spell",)   # the spell or ability that targeted it: only {counter: that_spell} (stack_fights.py)
 TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",   # Chandra Nalaar (Oracle): engine/target_kinds.py
                                 "creature_defending_player_controls")   # Cyclops Gladiator
+SACRIFICE_WHAT = SACRIFICE_WHAT + ("vampire",)   # tap_untapped: {what: vampire, count: 5} (Captivating Vampire)
+TARGET_KINDS = TARGET_KINDS + ("opponent",)   # a player, an opponent of the one choosing (effects.player_fits)
+EFFECT_KEYS = EFFECT_KEYS + ("give_control_of_self", "add_subtype")   # engine/lasting_control.py
 EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",   # : target1 — engine/mutual_damage.py
                              "reveal_random_from_hand")   # : that_player — engine/reveal.py (Merfolk Spy)
 STATIC_KINDS = STATIC_KINDS + ("cda_life_total",)   # P and T each equal to your life total (604.3, layer 7a)
@@ -853,6 +859,13 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                 raise CardDataError(f"{where}: no_untap_next — с необязательным during: target1 (игрок)")
         elif "during" in e:
             raise CardDataError(f"{where}: during — только у no_untap_next")
+        if "give_control_of_self" in e and e["give_control_of_self"] not in ("target1", "target2"):
+            raise CardDataError(f"{where}: give_control_of_self — target1 (целевой оппонент)")
+        if "duration" in e and not ("gain_control" in e and e["duration"] == "indefinite"):
+            raise CardDataError(f"{where}: duration: indefinite — только у gain_control (без срока, 611.2a)")
+        if "add_subtype" in e and not (isinstance(e["add_subtype"], str) and e["add_subtype"][:1].isupper()
+                                       and e.get("to", "target1") in ("target1", "target2")):
+            raise CardDataError(f"{where}: add_subtype — подтип с заглавной буквы (Vampire), to: target1")
         if "exchange_damage" in e and e["exchange_damage"] not in ("target1", "target2"):
             raise CardDataError(f"{where}: exchange_damage — target1 (целевое существо)")
         tok = e.get("create_token")

@@ -452,7 +452,7 @@ def choose(game: Game, value) -> None:
                 fits, keys = effects.object_fits(game, kind, d.by, game.objects[v])
                 if not fits:
                     raise refuse(game, f"«{v}» не может быть целью ({effects.KIND_RU.get(kind, kind)})", *(keys + ["trigger_targets"]))
-            elif game.has_player(v) and not effects.player_fits(kind):
+            elif game.has_player(v) and not effects.player_fits(kind, v, d.by):
                 raise refuse(game, f"игрок {v} не может быть целью ({effects.KIND_RU.get(kind, kind)})", "targets", "trigger_targets")
     if d.kind == "legend_rule" and len(vals) == 1 and vals[0] in game.objects and vals[0] not in map(str, d.options):
         o = game.objects[vals[0]]   # 704.5j: the player chooses among the legendary permanents they control

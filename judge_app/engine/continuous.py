@@ -548,6 +548,8 @@ def resolved_effect(e: dict) -> CEffect | None:
                               "7b": _pt_counted(_creature_cards_in_graveyard_of(e["controller"]))}, looks_around=True,
                        text=f"существо {' '.join(e['subtypes'])} ({cols}) с силой и выносливостью, равными числу карт "
                             f"существ на кладбище игрока {e['controller']}", **base)
+    if kind == "add_subtype":   # "becomes a Vampire in addition to its other types", no duration (lasting_control.py)
+        return CEffect(parts={"4": _add_subtype(e["subtype"])}, text=f"ещё и {e['subtype']} (без срока)", **base)
     if kind == "animate":
         return CEffect(parts={"4": _add_types("creature"), "7b": _pt_set(e["p"], e["t"])},
                        text=f"становится существом {e['p']}/{e['t']} (ещё и своих прежних типов)", **base)

@@ -69,7 +69,10 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
     return True, []
 
 
-def player_fits(kind: str) -> bool:
+def player_fits(kind: str, player: str | None = None, controller: str | None = None) -> bool:
+    """A player as a target of ``kind``; ``opponent``: an opponent of ``controller`` (115.1)."""
+    if kind == "opponent":
+        return player is not None and player != controller
     return kind in target_kinds.PLAYER_KINDS
 
 
@@ -77,8 +80,7 @@ def legal_targets(game: Game, kind: str, controller: str, source: Obj | None) ->
     if kind in stack_fights.SPELL_KINDS:
         return stack_fights.legal_spell_targets(game, kind, source)
     out = []
-    if player_fits(kind):
-        out.extend(p.name for p in game.live_players())
+    out.extend(p.name for p in game.live_players() if player_fits(kind, p.name, controller))
     for oid in game.battlefield:
         if object_fits(game, kind, controller, game.objects[oid], source)[0]:
             out.append(oid)
@@ -107,7 +109,7 @@ def target_still_legal(game: Game, t: tuple, kind: str, controller: str, source:
     """608.2b: in the same zone as when targeted (same object, 400.7) and still fits."""
     tk, ref, inc = t
     if tk == "player":
-        return player_fits(kind) and not game.player(ref).lost
+        return player_fits(kind, ref, controller) and not game.player(ref).lost
     obj = game.objects[ref]
     if obj.incarnation != inc:
         return False
@@ -196,13 +198,13 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
 def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ctl: str) -> None:
     """One instruction of ``run_effects``; ``ref`` resolves what its ``to:`` names (a group effect,
     group_effects.py, calls it once per member with a ``ref`` that names that member)."""
-    from judge_app.engine import group_effects, mutual_damage, reveal, triggers, untap_locks, zone_actions
+    from judge_app.engine import group_effects, lasting_control, mutual_damage, reveal, triggers, untap_locks, zone_actions
     if group_effects.handles(e):   # "creatures you control get …", "each player draws" (611.2c)
         group_effects.run(game, so, e, idx, ref, legal, info, ctl)
         return
     # "doesn't untap during its controller's next untap step" (502.2); Cyclops Gladiator's damage both
     # ways, the source by its LKI (608.2g); a card revealed at random from a hand (701.15a)
-    for mod in (untap_locks, mutual_damage, reveal):
+    for mod in (untap_locks, mutual_damage, reveal, lasting_control):   # and control with no duration (611.2a)
         if mod.handles(e):
             mod.run(game, so, e, ref, info)
             return

@@ -55,7 +55,8 @@ KINDS = {
     "forest": ("Лес", "Forest", _land_of_subtype("Forest")),
     "player_or_planeswalker": ("игрок или planeswalker", "player or planeswalker", _of_types("planeswalker")),   # a player too: PLAYER_KINDS
 }
-PLAYER_KINDS = ("any", "player", "player_or_planeswalker")   # the kinds a player may be (115.1)
+PLAYER_KINDS = ("any", "player", "player_or_planeswalker")   # the kinds a player may be (115.1); and
+# "opponent" — a player, an opponent of the one choosing (effects.player_fits)
 
 
 def _creature_of_defending_player(game, obj, controller) -> bool:
