@@ -805,7 +805,8 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 # ``reveal_random_from_hand: that_player`` in a ``combat_damage_to_player`` trigger (engine/reveal.py).
 # No duration (611.2a, engine/lasting_control.py): ``give_control_of_self: target1`` (target kind
 # ``opponent``), ``gain_control: target1, duration: indefinite``, ``add_subtype: Vampire, to: target1``;
-# cost ``tap_untapped: {what: vampire, count: 5}``.
+# cost ``tap_untapped: {what: vampire, count: 5}``. ``attacks_you_this_turn: target1`` — that creature
+# attacks you this turn if able (508.1d; engine/attack_requirements.py).
 # A planeswalker card enters with its
 # loyalty (306.5b, events.enters). ``static: cda_life_total`` — "power and toughness are each equal
 # to your life total" (604.3), also as ``create_token: {…, abilities: [{static: cda_life_total}]}``.
@@ -822,6 +823,7 @@ TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",   # Chandra Nalaar (Ora
 SACRIFICE_WHAT = SACRIFICE_WHAT + ("vampire",)   # tap_untapped: {what: vampire, count: 5} (Captivating Vampire)
 TARGET_KINDS = TARGET_KINDS + ("opponent",)   # a player, an opponent of the one choosing (effects.player_fits)
 EFFECT_KEYS = EFFECT_KEYS + ("give_control_of_self", "add_subtype")   # engine/lasting_control.py
+EFFECT_KEYS = EFFECT_KEYS + ("attacks_you_this_turn",)   # : target1 — engine/attack_requirements.py (508.1d)
 EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",   # : target1 — engine/mutual_damage.py
                              "reveal_random_from_hand")   # : that_player — engine/reveal.py (Merfolk Spy)
 STATIC_KINDS = STATIC_KINDS + ("cda_life_total",)   # P and T each equal to your life total (604.3, layer 7a)
@@ -859,6 +861,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                 raise CardDataError(f"{where}: no_untap_next — с необязательным during: target1 (игрок)")
         elif "during" in e:
             raise CardDataError(f"{where}: during — только у no_untap_next")
+        if "attacks_you_this_turn" in e and e["attacks_you_this_turn"] not in ("target1", "target2"):
+            raise CardDataError(f"{where}: attacks_you_this_turn — target1 (целевое существо)")
         if "give_control_of_self" in e and e["give_control_of_self"] not in ("target1", "target2"):
             raise CardDataError(f"{where}: give_control_of_self — target1 (целевой оппонент)")
         if "duration" in e and not ("gain_control" in e and e["duration"] == "indefinite"):

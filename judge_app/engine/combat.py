@@ -336,6 +336,12 @@ def _answer_attackers(game: Game, value) -> None:
         raise refuse(game, "не выполнено требование атаки: " + ", ".join(
             f"{game.objects[o].label()} атакует в каждом бою, если может" for o in missing),
             ["attack_requirements", "declare_attackers"])
+    from judge_app.engine import attack_requirements
+    wrong = attack_requirements.wrong_defenders(game, mapping)   # "attacks you if able": you, not your planeswalker
+    if wrong:
+        raise refuse(game, "не выполнено требование атаки: " + ", ".join(
+            f"{game.objects[a].label()} в этом ходу атакует игрока {who}, если может" for a, who in wrong),
+            ["attack_requirements", "declare_attackers"])
     if not mapping:
         _no_attackers(game)
         return
@@ -993,7 +999,9 @@ def decline_declarations(game: Game) -> bool:
     while game.decision is not None and game.decision.kind in DECLARATIONS and not game.result:
         value = "none"
         if game.decision.kind == "declare_attackers" and evasion.must_attack(game) and _opponents(game):
-            value = {o: _opponents(game)[0] for o in evasion.must_attack(game)}   # 508.1d: required attackers
+            from judge_app.engine import attack_requirements
+            value = {o: attack_requirements.required_defender(game, game.objects[o]) or _opponents(game)[0]
+                     for o in evasion.must_attack(game)}   # 508.1d: required attackers
         elif game.decision.kind == "declare_blockers":
             p = game.decision.by
             req = evasion.must_block(game, p, [game.objects[a] for a in _attacking_player(game, p)])

@@ -31,6 +31,10 @@ TOKEN = {"name_ru": "Т", "power": 1, "toughness": 1}
     ({"types": ["creature"], "power": 0, "toughness": 1,
       "abilities": [{"trigger": "blocks", "effects": [{"no_untap_next": "blocked_creature"}]}]}, "blocks_a_creature"),
     ({"effects": [{"exchange_damage": "self"}]}, "exchange_damage"),
+    ({"effects": [{"attacks_you_this_turn": "you"}]}, "attacks_you_this_turn"),
+    ({"effects": [{"give_control_of_self": "you"}]}, "give_control_of_self"),
+    ({"effects": [{"gain_control": "target1", "duration": "forever"}], "targets": ["creature"]}, "duration"),
+    ({"effects": [{"add_subtype": "vampire", "to": "target1"}], "targets": ["creature"]}, "add_subtype"),
     ({"types": ["creature"], "power": 1, "toughness": 1,
       "abilities": [{"trigger": "etb", "effects": [{"counter": "that_spell"}]}]}, "that_spell"),
     ({"types": ["artifact"], "abilities": [{"activated": {"cost": {"tap": True}, "targets": ["land", "land"],
@@ -177,3 +181,27 @@ def test_spy_reveals_one_card_of_that_players_hand_and_a_replay_reveals_the_same
     assert len(shown) == 1 and "Боб" in ev1.objects
     assert sorted(g.player("Боб").hand) == ["b1", "b2", "b3"]   # revealed, not moved (701.15a)
     assert _spy_reveal()[1].objects == ev1.objects
+
+
+SIREN = """
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Пленительная Сирена, id: siren}
+    library: 3
+  - name: Боб
+    battlefield:
+      - {card: Ллановарские эльфы, id: elves}
+    library: 3
+turn: {number: 3, active: Алиса, step: main1}
+"""
+
+
+def test_siren_binds_only_in_the_turn_of_the_creatures_controller_and_ends_at_cleanup():
+    from judge_app.engine import attack_requirements
+    g = build_game(SIREN)
+    actions.activate(g, g.player("Алиса"), "siren", 1, targets=["elves"])
+    _resolve(g)
+    assert attack_requirements.required_defender(g, g.objects["elves"]) == "Алиса"
+    _pass_until(g, "upkeep", 4)   # "this turn": gone at cleanup (514.2)
+    assert attack_requirements.required_defender(g, g.objects["elves"]) is None
