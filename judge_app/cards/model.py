@@ -806,7 +806,8 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 # No duration (611.2a, engine/lasting_control.py): ``give_control_of_self: target1`` (target kind
 # ``opponent``), ``gain_control: target1, duration: indefinite``, ``add_subtype: Vampire, to: target1``;
 # cost ``tap_untapped: {what: vampire, count: 5}``. ``attacks_you_this_turn: target1`` — that creature
-# attacks you this turn if able (508.1d; engine/attack_requirements.py).
+# attacks you this turn if able (508.1d; engine/attack_requirements.py). ``static: all_able_must_block``
+# — all creatures able to block it do so (509.1c; engine/block_requirements.py).
 # A planeswalker card enters with its
 # loyalty (306.5b, events.enters). ``static: cda_life_total`` — "power and toughness are each equal
 # to your life total" (604.3), also as ``create_token: {…, abilities: [{static: cda_life_total}]}``.
@@ -826,7 +827,8 @@ EFFECT_KEYS = EFFECT_KEYS + ("give_control_of_self", "add_subtype")   # engine/l
 EFFECT_KEYS = EFFECT_KEYS + ("attacks_you_this_turn",)   # : target1 — engine/attack_requirements.py (508.1d)
 EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",   # : target1 — engine/mutual_damage.py
                              "reveal_random_from_hand")   # : that_player — engine/reveal.py (Merfolk Spy)
-STATIC_KINDS = STATIC_KINDS + ("cda_life_total",)   # P and T each equal to your life total (604.3, layer 7a)
+STATIC_KINDS = STATIC_KINDS + ("cda_life_total",   # P and T each equal to your life total (604.3, layer 7a)
+                               "all_able_must_block")   # Prized Unicorn (509.1c, engine/block_requirements.py)
 TOKEN_ABILITIES = ({"static": "cda_life_total"},)   # what a created token may have (Ajani Goldmane's Avatar)
 _GROUPS = _GROUPS + ("creatures_you_control",)
 _faqc_validate_effects = _validate_effects

@@ -502,6 +502,8 @@ def _answer_blockers(game: Game, value) -> None:
     for a, n in count.items():
         for keys, why in evasion.menace_problems(game, game.objects[a], n):
             problems.append((keys, why))
+    from judge_app.engine import block_requirements   # "all creatures able to block it do so" (Prized Unicorn)
+    problems += block_requirements.problems(game, p, [game.objects[a] for a in mine], mapping)
     required = evasion.must_block(game, p, [game.objects[a] for a in mine])
     for bid in required:
         if bid not in mapping:
@@ -513,7 +515,7 @@ def _answer_blockers(game: Game, value) -> None:
     if mapping:
         parts = [f"{game.objects[b].label()} блокирует {', '.join(game.objects[a].label() for a in aids)}" for b, aids in mapping.items()]
         keys = ["declare_blockers", "block_choose", "block_becomes"]
-        if required:
+        if required or block_requirements.required(game, p, [game.objects[a] for a in mine]):
             keys.append("block_requirements")
         for a in count:
             ao = game.objects[a]
@@ -1007,6 +1009,10 @@ def decline_declarations(game: Game) -> bool:
             req = evasion.must_block(game, p, [game.objects[a] for a in _attacking_player(game, p)])
             if req:
                 value = {b: aids[0] for b, aids in req.items()}   # 509.1c: required blockers, first attacker each
+            from judge_app.engine import block_requirements
+            lured = block_requirements.default_blocks(game, p, [game.objects[a] for a in _attacking_player(game, p)])
+            if lured:
+                value = {**(value if isinstance(value, dict) else {}), **lured}
         answer(game, value)
         done = True
     return done
