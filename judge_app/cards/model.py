@@ -807,7 +807,9 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 # ``opponent``), ``gain_control: target1, duration: indefinite``, ``add_subtype: Vampire, to: target1``;
 # cost ``tap_untapped: {what: vampire, count: 5}``. ``attacks_you_this_turn: target1`` — that creature
 # attacks you this turn if able (508.1d; engine/attack_requirements.py). ``static: all_able_must_block``
-# — all creatures able to block it do so (509.1c; engine/block_requirements.py).
+# — all creatures able to block it do so (509.1c; engine/block_requirements.py). ``static:
+# opponents_cast_or_attack`` — an opponent who cast a spell this turn can't attack with creatures, one
+# who attacked with a creature this turn can't cast spells (engine/turn_history.py).
 # A planeswalker card enters with its
 # loyalty (306.5b, events.enters). ``static: cda_life_total`` — "power and toughness are each equal
 # to your life total" (604.3), also as ``create_token: {…, abilities: [{static: cda_life_total}]}``.
@@ -828,7 +830,8 @@ EFFECT_KEYS = EFFECT_KEYS + ("attacks_you_this_turn",)   # : target1 — engine/
 EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",   # : target1 — engine/mutual_damage.py
                              "reveal_random_from_hand")   # : that_player — engine/reveal.py (Merfolk Spy)
 STATIC_KINDS = STATIC_KINDS + ("cda_life_total",   # P and T each equal to your life total (604.3, layer 7a)
-                               "all_able_must_block")   # Prized Unicorn (509.1c, engine/block_requirements.py)
+                               "all_able_must_block",   # Prized Unicorn (509.1c, engine/block_requirements.py)
+                               "opponents_cast_or_attack")   # Angelic Arbiter (601.3, 508.1c; engine/turn_history.py)
 TOKEN_ABILITIES = ({"static": "cda_life_total"},)   # what a created token may have (Ajani Goldmane's Avatar)
 _GROUPS = _GROUPS + ("creatures_you_control",)
 _faqc_validate_effects = _validate_effects

@@ -181,6 +181,9 @@ def sorcery_speed_ok(game: Game, player) -> bool:
 def can_cast_now(game: Game, player, obj: Obj) -> bool:
     if game.priority_player is None or game.priority_player.name != player.name or game.decision:
         return False
+    from judge_app.engine import turn_history
+    if turn_history.cast_problem(game, player.name):   # Angelic Arbiter (601.3)
+        return False
     if "instant" in obj.types or _has_flash(game, obj):
         return True
     return sorcery_speed_ok(game, player)
@@ -279,6 +282,10 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
         key = "creature_timing" if obj.is_creature else "sorcery_timing"
         raise refuse(game, f"{obj.label()} можно разыграть только в свою главную фазу при пустом стеке: "
                      "никакое правило не позволяет начать его розыгрыш сейчас", "cast_permission", key, "timing_noninstant")
+    from judge_app.engine import turn_history
+    why = turn_history.cast_problem(game, player.name)
+    if why:
+        raise refuse(game, f"{obj.label()}: {why}", "cast_permission")   # 601.3: an effect prohibits it
     flash = ("flash",) if "instant" not in obj.types and not sorcery_speed_ok(game, player) else ()   # 702.8a
     args = {"ref": obj.id, "targets": targets, "pay": pay, **choices}
     ch_ = costs.complete(game, player, obj, None, choices, "cast", args, lambda: _legal_modes(game, player, obj))
@@ -296,6 +303,7 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
     costs.announce_division(game, obj, ch_.get("divide"))
     _pay_total(game, player, obj, obj, None, ch_, pay, obj.label())
     game.emit("cast", f"{obj.label()} разыграно", f"{obj.label_en()} is cast", [obj.id], ["cast_done", "priority_after_action"])
+    turn_history.note(game, player.name, "cast")
     game.passes = 0
     priority.give_priority(game, game.pidx(player.name))   # 117.3c
     return obj

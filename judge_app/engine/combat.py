@@ -406,6 +406,8 @@ def _answer_attackers(game: Game, value) -> None:
             game.emit("tap", f"{o.label()} поворачивается при атаке (это не стоимость)", f"{o.label_en()} becomes tapped as it attacks",
                       [aid], ["attack_tap"])
     game.attackers = True
+    from judge_app.engine import turn_history
+    turn_history.note(game, ap, "attacked")   # Angelic Arbiter reads it
     for aid in mapping:
         o = game.objects[aid]
         for i, ab in enumerate(o.abilities):

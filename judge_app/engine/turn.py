@@ -125,7 +125,7 @@ def cleanup(game: Game, discarded: list | None = None) -> None:
     for oid in healed:
         game.objects[oid].damage = 0
         game.objects[oid].deathtouch_damage = False
-    ended = [e for e in game.effects if e.get("until") == "eot"]
+    ended = [e for e in game.effects if e.get("until") == "eot" and e.get("kind") != "history"]   # not effects: turn_history.py
     game.effects = [e for e in game.effects if e.get("until") != "eot"]
     if healed or ended:
         parts = []

@@ -205,3 +205,56 @@ def test_siren_binds_only_in_the_turn_of_the_creatures_controller_and_ends_at_cl
     assert attack_requirements.required_defender(g, g.objects["elves"]) == "Алиса"
     _pass_until(g, "upkeep", 4)   # "this turn": gone at cleanup (514.2)
     assert attack_requirements.required_defender(g, g.objects["elves"]) is None
+
+
+ARBITER = """
+players:
+  - name: Алиса
+    hand: [{card: Ангел-Судья, id: arbiter}]
+  - name: Боб
+    hand: [{card: Исполинский Рост, id: growth}]
+    battlefield:
+      - {card: Медведи-гризли, id: bears}
+      - {card: Лес, id: f1}
+turn: {number: 4, active: Боб, step: main1}
+"""
+
+
+def test_arbiter_entering_later_reads_the_whole_turn():
+    """FAQ r40: the turn is recorded from its start, so an Arbiter that enters after the spell
+    was cast still keeps that player from attacking; the record ends at cleanup."""
+    from judge_app.engine import events as ev
+    from judge_app.engine.keywords import evasion
+    g = build_game(ARBITER)
+    actions.cast(g, g.player("Боб"), "growth", targets=["bears"], pay=["f1"])
+    _resolve(g)
+    assert not evasion.attack_problems(g, g.objects["bears"])   # no Arbiter yet
+    ev.move(g, g.objects["arbiter"], "battlefield", controller="Алиса")
+    assert any("Ангел-Судья" in why for _, why in evasion.attack_problems(g, g.objects["bears"]))
+    _pass_until(g, "upkeep", 5)
+    assert not any(e.get("kind") == "history" for e in g.effects)
+
+
+UNICORNS = """
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Ценный Единорог, id: u1}
+      - {card: Ценный Единорог, id: u2}
+  - name: Боб
+    battlefield:
+      - {card: Медведи-гризли, id: bears}
+      - {card: Ллановарские эльфы, id: elves, tapped: true}
+      - {id: guard, creature: {name: Стражник, power: 0, toughness: 6, keywords: [block_additional]}}
+turn: {number: 3, active: Алиса, step: main1}
+"""
+
+
+def test_lure_requirements_and_the_default_declaration():
+    from judge_app.engine import block_requirements
+    g = build_game(UNICORNS)
+    attackers = [g.objects["u1"], g.objects["u2"]]
+    req = block_requirements.required(g, "Боб", attackers)
+    assert set(req) == {"bears", "guard"} and req["guard"] == (["u1", "u2"], 2) and req["bears"][1] == 1
+    assert block_requirements.problems(g, "Боб", attackers, block_requirements.default_blocks(g, "Боб", attackers)) == []
+    assert len(block_requirements.problems(g, "Боб", attackers, {"guard": ["u1"], "bears": ["u2"]})) == 1

@@ -26,6 +26,8 @@ def attack_problems(game, obj) -> list:
         out.append((["attack_restrictions"], "существо не может атаковать"))
     from judge_app.engine import restrictions
     out.extend(restrictions.attack_problems(game, obj))   # "can't attack unless …" and the like
+    from judge_app.engine import turn_history
+    out.extend(turn_history.attack_problems(game, obj))   # Angelic Arbiter: cast a spell this turn
     return out
 
 
