@@ -809,7 +809,8 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
 # attacks you this turn if able (508.1d; engine/attack_requirements.py). ``static: all_able_must_block``
 # — all creatures able to block it do so (509.1c; engine/block_requirements.py). ``static:
 # opponents_cast_or_attack`` — an opponent who cast a spell this turn can't attack with creatures, one
-# who attacked with a creature this turn can't cast spells (engine/turn_history.py).
+# who attacked with a creature this turn can't cast spells (engine/turn_history.py). Auras:
+# ``static: enchanted_cant_activate`` and ``trigger: enchanted_becomes_target`` (engine/enchanted_locks.py).
 # A planeswalker card enters with its
 # loyalty (306.5b, events.enters). ``static: cda_life_total`` — "power and toughness are each equal
 # to your life total" (604.3), also as ``create_token: {…, abilities: [{static: cda_life_total}]}``.
@@ -831,7 +832,9 @@ EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",   # : target1 — engine/mutual_
                              "reveal_random_from_hand")   # : that_player — engine/reveal.py (Merfolk Spy)
 STATIC_KINDS = STATIC_KINDS + ("cda_life_total",   # P and T each equal to your life total (604.3, layer 7a)
                                "all_able_must_block",   # Prized Unicorn (509.1c, engine/block_requirements.py)
-                               "opponents_cast_or_attack")   # Angelic Arbiter (601.3, 508.1c; engine/turn_history.py)
+                               "opponents_cast_or_attack",   # Angelic Arbiter (601.3, 508.1c; engine/turn_history.py)
+                               "enchanted_cant_activate")   # Ice Cage (602.5; engine/enchanted_locks.py)
+TRIGGER_KINDS = TRIGGER_KINDS + ("enchanted_becomes_target",)   # Ice Cage: the creature it enchants is targeted
 TOKEN_ABILITIES = ({"static": "cda_life_total"},)   # what a created token may have (Ajani Goldmane's Avatar)
 _GROUPS = _GROUPS + ("creatures_you_control",)
 _faqc_validate_effects = _validate_effects
@@ -900,3 +903,14 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         if named and (set(named) != {"counter"} or a.get("trigger") != "becomes_target_by_opponent"):
             raise CardDataError(f"{where}: that_spell — только counter: that_spell у trigger: becomes_target_by_opponent")
     return out
+
+
+_faqc_validate_enchant = _validate_enchant
+
+
+def _validate_enchant(d: dict, abilities: list, where: str) -> None:   # noqa: F811  (extends the one above)
+    """Ice Cage's pieces speak of "enchanted creature": only an Aura may have them."""
+    _faqc_validate_enchant(d, abilities, where)
+    if d.get("enchant") is None and any(a.get("static") == "enchanted_cant_activate"
+                                        or a.get("trigger") == "enchanted_becomes_target" for a in abilities):
+        raise CardDataError(f"{where}: enchanted_cant_activate / enchanted_becomes_target — только у Ауры с enchant")

@@ -61,6 +61,8 @@ def tap_for_mana(game: Game, player, obj: Obj, ability: dict | None = None) -> N
         raise refuse(game, f"{obj.label()} не под контролем игрока {player.name}", "mana_ability")
     if not mana_abilities(obj):
         raise refuse(game, f"у {obj.label()} нет способности маны", "mana_ability")
+    from judge_app.engine import enchanted_locks
+    enchanted_locks.check_activation(game, obj)   # Ice Cage (602.5)
     if obj.tapped:
         raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay")
     if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
@@ -319,7 +321,8 @@ def can_activate_now(game: Game, player) -> bool:
 
 def can_activate_ability_now(game: Game, player, obj: Obj, n: int) -> bool:
     """Priority, and for a loyalty, equip or sorcery-speed ability its timing (606.3, 702.6a)."""
-    if not can_activate_now(game, player):
+    from judge_app.engine import enchanted_locks
+    if not can_activate_now(game, player) or not enchanted_locks.activation_allowed(game, obj):
         return False
     abl = activated_abilities(obj)
     if not 1 <= n <= len(abl) or "activated" not in abl[n - 1]:
@@ -340,6 +343,8 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     abl = activated_abilities(obj)
     if not 1 <= n <= len(abl):
         raise InvalidInput(f"у {obj.label()} нет активируемой способности №{n} (всего {len(abl)})")
+    from judge_app.engine import enchanted_locks
+    enchanted_locks.check_activation(game, obj)   # Ice Cage (602.5)
     ab = abl[n - 1]
     if "mana" in ab:
         tap_for_mana(game, player, obj, ab)

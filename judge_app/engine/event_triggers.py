@@ -52,6 +52,8 @@ def on_targeted(game: Game, targets: list, by: Obj | None = None) -> None:
         obj = game.objects.get(ref) if kind == "object" else None
         if obj is None or obj.zone != "battlefield":
             continue
+        from judge_app.engine import enchanted_locks
+        enchanted_locks.on_targeted(game, obj)   # "when enchanted creature becomes the target" (Ice Cage)
         for i, ab in enumerate(obj.abilities):
             if ab.get("trigger") == "becomes_target":
                 _fire(game, obj.id, obj, i, ab)

@@ -47,9 +47,12 @@ def test_faq_card_by_english_name_json(env):
 
 
 def test_faq_card_not_yet_playable(env):
-    # Ice Cage's "its activated abilities can't be activated" is not in the card vocabulary yet
-    data = json.loads(judge("faq", "Ice Cage", "--json", env=env).stdout)
-    assert data["name_en"] == "Ice Cage" and data["playable"] is False
+    # a card the report lists as not playable says so on its own page too (which cards are left
+    # changes as the pool grows: group faqc made all of its cards playable, Jinxed Idol among them)
+    report = json.loads(judge("faq", "--report", "--json", env=env).stdout)
+    for card in report["not_playable"][:3]:
+        data = json.loads(judge("faq", card["name"], "--json", env=env).stdout)
+        assert data["name"] == card["name"] and data["playable"] is False
     # Jinxed Idol joined with control changes that have no duration (issue 11, group faqc)
     assert json.loads(judge("faq", "Jinxed Idol", "--json", env=env).stdout)["playable"] is True
     # the Elixir joined with shuffling a graveyard into a library (issue 11)
@@ -86,10 +89,11 @@ def test_faq_report(env):
     from judge_app.corpus import faq_links
     in_files = Counter(link.status for link in faq_links.load().links.values())
     assert data["counts"] == {s: in_files[s] for s in faq_links.STATUSES}
-    assert data["counts"]["shown"] >= 187   # group faqc (issue 11): planeswalkers, untap locks, lasting control, combat requirements
+    assert data["counts"]["shown"] >= 188   # group faqc (issue 11): planeswalkers, untap locks, lasting control, combat requirements
     names = {c["name"] for c in data["not_playable"]}
-    assert "Ледяная Клетка" in names and "Эликсир Бессмертия" not in names and "Клон" not in names and "Огненный Шар" not in names
-    assert not names & {"Идол Сглаза", "Титан Инея", "Златогривый Аджани", "Сон", "Мерфолк-Шпион", "Ангел-Судья"}
+    assert "Эликсир Бессмертия" not in names and "Клон" not in names and "Огненный Шар" not in names
+    assert not names & {"Идол Сглаза", "Титан Инея", "Златогривый Аджани", "Сон", "Мерфолк-Шпион", "Ангел-Судья",
+                        "Ледяная Клетка", "Ценный Единорог", "Пленительная Сирена", "Пленительный Вампир"}
     assert data["playable"] + len(data["not_playable"]) == data["cards"]
     text = judge("faq", "--report", env=env).stdout
-    assert "shown" in text and "pending" in text and "(Ice Cage)" in text
+    assert "shown" in text and "pending" in text and data["not_playable"][0]["name"] in text

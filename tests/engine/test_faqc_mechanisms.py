@@ -258,3 +258,32 @@ def test_lure_requirements_and_the_default_declaration():
     assert set(req) == {"bears", "guard"} and req["guard"] == (["u1", "u2"], 2) and req["bears"][1] == 1
     assert block_requirements.problems(g, "Боб", attackers, block_requirements.default_blocks(g, "Боб", attackers)) == []
     assert len(block_requirements.problems(g, "Боб", attackers, {"guard": ["u1"], "bears": ["u2"]})) == 1
+
+
+CAGE = """
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Ледяная Клетка, id: cage, attached_to: elves}
+  - name: Боб
+    battlefield:
+      - {card: Ллановарские эльфы, id: elves}
+      - {card: Медведи-гризли, id: bears}
+turn: {number: 4, active: Боб, step: main1}
+"""
+
+
+def test_caged_creature_cant_attack_block_or_activate_even_mana_abilities():
+    from judge_app.engine.keywords import evasion
+    g = build_game(CAGE)
+    elves = g.objects["elves"]
+    assert evasion.attack_problems(g, elves) and evasion.blocker_problems(g, elves)
+    with pytest.raises(Refused, match="нельзя активировать"):
+        actions.activate(g, g.player("Боб"), "elves", 1)   # {T}: Add {G} — a mana ability is activated too (605.1a)
+    assert not actions.can_activate_ability_now(g, g.player("Боб"), elves, 1)
+    assert not evasion.attack_problems(g, g.objects["bears"])
+
+
+def test_ice_cage_pieces_need_an_aura():
+    with pytest.raises(CardDataError, match="Ауры"):
+        card_from_dict({**BASE, "types": ["enchantment"], "abilities": [{"static": "enchanted_cant_activate"}]}, "t.yaml")
