@@ -827,7 +827,8 @@ TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",   # Chandra Nalaar (Ora
 SACRIFICE_WHAT = SACRIFICE_WHAT + ("vampire",)   # tap_untapped: {what: vampire, count: 5} (Captivating Vampire)
 TARGET_KINDS = TARGET_KINDS + ("opponent",)   # a player, an opponent of the one choosing (effects.player_fits)
 EFFECT_KEYS = EFFECT_KEYS + ("give_control_of_self", "add_subtype")   # engine/lasting_control.py
-EFFECT_KEYS = EFFECT_KEYS + ("attacks_you_this_turn",)   # : target1 — engine/attack_requirements.py (508.1d)
+EFFECT_KEYS = EFFECT_KEYS + ("attacks_you_this_turn",   # : target1 — engine/attack_requirements.py (508.1d)
+                             "game_draw")   # : true — "the game is a draw" (104.4c; engine/game_end_effects.py)
 EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",   # : target1 — engine/mutual_damage.py
                              "reveal_random_from_hand")   # : that_player — engine/reveal.py (Merfolk Spy)
 STATIC_KINDS = STATIC_KINDS + ("cda_life_total",   # P and T each equal to your life total (604.3, layer 7a)
@@ -869,6 +870,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                 raise CardDataError(f"{where}: no_untap_next — с необязательным during: target1 (игрок)")
         elif "during" in e:
             raise CardDataError(f"{where}: during — только у no_untap_next")
+        if "game_draw" in e and e["game_draw"] is not True:
+            raise CardDataError(f"{where}: game_draw: true")
         if "attacks_you_this_turn" in e and e["attacks_you_this_turn"] not in ("target1", "target2"):
             raise CardDataError(f"{where}: attacks_you_this_turn — target1 (целевое существо)")
         if "give_control_of_self" in e and e["give_control_of_self"] not in ("target1", "target2"):

@@ -31,6 +31,7 @@ TOKEN = {"name_ru": "Т", "power": 1, "toughness": 1}
     ({"types": ["creature"], "power": 0, "toughness": 1,
       "abilities": [{"trigger": "blocks", "effects": [{"no_untap_next": "blocked_creature"}]}]}, "blocks_a_creature"),
     ({"effects": [{"exchange_damage": "self"}]}, "exchange_damage"),
+    ({"effects": [{"game_draw": "yes"}]}, "game_draw"),
     ({"effects": [{"attacks_you_this_turn": "you"}]}, "attacks_you_this_turn"),
     ({"effects": [{"give_control_of_self": "you"}]}, "give_control_of_self"),
     ({"effects": [{"gain_control": "target1", "duration": "forever"}], "targets": ["creature"]}, "duration"),
