@@ -870,6 +870,8 @@ def _validate_effects(effects, where: str) -> None:   # noqa: F811  (extends the
                 raise CardDataError(f"{where}: no_untap_next — с необязательным during: target1 (игрок)")
         elif "during" in e:
             raise CardDataError(f"{where}: during — только у no_untap_next")
+        if "reveal_random_from_hand" in e and e["reveal_random_from_hand"] != "that_player":
+            raise CardDataError(f"{where}: reveal_random_from_hand — that_player (у trigger: combat_damage_to_player)")
         if "game_draw" in e and e["game_draw"] is not True:
             raise CardDataError(f"{where}: game_draw: true")
         if "attacks_you_this_turn" in e and e["attacks_you_this_turn"] not in ("target1", "target2"):
@@ -895,14 +897,15 @@ def validate_abilities(abilities, where: str) -> list:   # noqa: F811  (extends 
         spec = a.get("activated") if isinstance(a.get("activated"), dict) else {}
         if "distinct_targets" in spec and spec["distinct_targets"] is not True:
             raise CardDataError(f"{where}: distinct_targets: true — цели способности разные (601.2c)")
-        uses_blocked = any(isinstance(e, dict) and "blocked_creature" in e.values() for e in a.get("effects", []))
+        effects = a.get("effects") if isinstance(a.get("effects"), list) else []
+        uses_blocked = any(isinstance(e, dict) and "blocked_creature" in e.values() for e in effects)
         if uses_blocked and a.get("trigger") != "blocks_a_creature":
             raise CardDataError(f"{where}: blocked_creature — только у trigger: blocks_a_creature")
-        for e in a.get("effects", []) if isinstance(a.get("effects"), list) else []:
+        for e in effects:
             if isinstance(e, dict) and "reveal_random_from_hand" in e and not (
                     e["reveal_random_from_hand"] == "that_player" and a.get("trigger") == "combat_damage_to_player"):
                 raise CardDataError(f"{where}: reveal_random_from_hand: that_player — у trigger: combat_damage_to_player")
-        named = [k for e in a.get("effects", []) if isinstance(e, dict) for k, v in e.items() if v == "that_spell"]
+        named = [k for e in effects if isinstance(e, dict) for k, v in e.items() if v == "that_spell"]
         if named and (set(named) != {"counter"} or a.get("trigger") != "becomes_target_by_opponent"):
             raise CardDataError(f"{where}: that_spell — только counter: that_spell у trigger: becomes_target_by_opponent")
     return out
