@@ -61,6 +61,13 @@ TRIGGERS = {"etb": ("когда выходит на поле битвы", "when 
             "becomes_target": ("когда становится целью заклинания или способности",
                                "whenever it becomes the target of a spell or ability"),
             "you_cast": ("когда вы разыгрываете заклинание", "whenever you cast a spell")}
+# FAQ group faqc (issue 11)
+TARGETS["opponent"] = ("оппонент", "opponent")
+TRIGGERS.update({"blocks_a_creature": ("когда блокирует существо", "whenever it blocks a creature"),
+                 "becomes_target_by_opponent": ("когда становится целью заклинания или способности оппонента",
+                                                "whenever it becomes the target of a spell or ability an opponent controls"),
+                 "enchanted_becomes_target": ("когда зачарованное существо становится целью",
+                                              "when enchanted creature becomes the target of a spell or ability")})
 YAML_ONLY_TRIGGERS = ("state",)   # a state trigger needs its "if" condition (603.8): written in the YAML tab
 # static kinds a form can fill: (label ru, label en, the fields it needs)
 STATICS = {"anthem": ("ваши существа получают +P/+T", "creatures you control get +P/+T", ["pt", "affects"]),
