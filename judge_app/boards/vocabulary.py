@@ -69,6 +69,13 @@ AS_ENTERS = {"color": ("выбрать цвет", "choose a colour"),
              "copy_creature": ("выйти копией существа (Клон)", "enter as a copy of a creature (Clone)"),
              "copy_artifact": ("выйти копией артефакта", "enter as a copy of an artifact")}
 YAML_ONLY_AS_ENTERS = ("exile_creature_cards",)
+# FAQ group faqc (issue 11)
+TARGETS["opponent"] = ("оппонент", "opponent")
+TRIGGERS.update({"blocks_a_creature": ("когда блокирует существо", "whenever it blocks a creature"),
+                 "becomes_target_by_opponent": ("когда становится целью заклинания или способности оппонента",
+                                                "whenever it becomes the target of a spell or ability an opponent controls"),
+                 "enchanted_becomes_target": ("когда зачарованное существо становится целью",
+                                              "when enchanted creature becomes the target of a spell or ability")})
 YAML_ONLY_TRIGGERS = ("state",)   # a state trigger needs its "if" condition (603.8): written in the YAML tab
 # static kinds a form can fill: (label ru, label en, the fields it needs)
 STATICS = {"anthem": ("ваши существа получают +P/+T", "creatures you control get +P/+T", ["pt", "affects"]),

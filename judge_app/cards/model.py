@@ -336,7 +336,8 @@ def validate_abilities(abilities, where: str) -> list:
                 raise CardDataError(f"{where}: cost — словарь {{tap, mana}}")
             parse_mana_cost(cost.get("mana"))
             validate_cost(cost, where)
-            for k in set(spec) - {"cost", "targets", "effects", "timing", "equip", "text_ru", "text_en", "once_each_turn"}:
+            for k in set(spec) - {"cost", "targets", "effects", "timing", "equip", "text_ru", "text_en", "once_each_turn",
+                                  "distinct_targets"}:   # "two target lands": two different ones (601.2c)
                 raise CardDataError(f"{where}: неизвестный ключ способности {k!r}")
             if spec.get("timing", "sorcery") != "sorcery":
                 raise CardDataError(f"{where}: timing — только sorcery («только как волшебство»)")
@@ -1081,3 +1082,129 @@ def _faqd_soul_effects(effects: list, where: str) -> None:
         if "damage_by" in e and not (e["damage_by"] in ("target1", "target2") and e.get("to") in ("target1", "target2")
                                      and e["damage_by"] != e["to"] and set(e) == {"damage_by", "to"}):
             raise CardDataError(f"{where}: damage_by — {{damage_by: target1, to: target2}} (существо наносит повреждения)")
+
+
+# -- FAQ group faqc (issue 11) --------------------------------------------------------------
+# engine/group_effects.py: an instruction about a group fixed as it resolves (611.2c) —
+# ``to: creatures_you_control | creatures_of_target1`` for pump / pump_by / gain_keyword /
+# counters / damage, ``tap_all: creatures_of_target1``, ``who: each_player`` for draw;
+# ``pump_by: greatest_power_you_control`` (+X/+X, X counted once, 608.2g).
+# engine/untap_locks.py: ``no_untap_next: target1 | creatures_of_target1 | blocked_creature``
+# ("doesn't untap during its controller's next untap step", 502.2), ``during: target1`` ("that
+# player's", Sleep); trigger ``blocks_a_creature`` — once for each creature it blocks, whose
+# "that creature" is ``blocked_creature`` (Wall of Frost); trigger ``becomes_target_by_opponent`` — an
+# opponent's spell or ability targets it, ``{counter: that_spell, unless_pay: "{2}"}`` (Frost Titan;
+# event_triggers.on_targeted, stack_fights.that_spell); ``exchange_damage: target1`` — it and that
+# creature deal each other damage equal to their power, the source by its LKI (engine/mutual_damage.py);
+# ``reveal_random_from_hand: that_player`` in a ``combat_damage_to_player`` trigger (engine/reveal.py).
+# No duration (611.2a, engine/lasting_control.py): ``give_control_of_self: target1`` (target kind
+# ``opponent``), ``gain_control: target1, duration: indefinite``, ``add_subtype: Vampire, to: target1``;
+# cost ``tap_untapped: {what: vampire, count: 5}``. ``attacks_you_this_turn: target1`` — that creature
+# attacks you this turn if able (508.1d; engine/attack_requirements.py). ``static: all_able_must_block``
+# — all creatures able to block it do so (509.1c; engine/block_requirements.py). ``static:
+# opponents_cast_or_attack`` — an opponent who cast a spell this turn can't attack with creatures, one
+# who attacked with a creature this turn can't cast spells (engine/turn_history.py). Auras:
+# ``static: enchanted_cant_activate`` and ``trigger: enchanted_becomes_target`` (engine/enchanted_locks.py).
+# A planeswalker card enters with its
+# loyalty (306.5b, events.enters). ``static: cda_life_total`` — "power and toughness are each equal
+# to your life total" (604.3), also as ``create_token: {…, abilities: [{static: cda_life_total}]}``.
+
+FAQC_GROUPS = ("creatures_you_control", "creatures_of_target1")
+FAQC_GROUP_KEYS = ("pump", "pump_by", "gain_keyword", "counters", "damage")
+FAQC_PUMP_BY = ("greatest_power_you_control",)
+EFFECT_KEYS = EFFECT_KEYS + ("pump_by", "no_untap_next", "tap_all")
+TRIGGER_KINDS = TRIGGER_KINDS + ("blocks_a_creature",
+                                 "becomes_target_by_opponent")   # Frost Titan: its effects may name that_spell
+_REFS = _REFS + ("that_spell",)   # the spell or ability that targeted it: only {counter: that_spell} (stack_fights.py)
+TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",   # Chandra Nalaar (Oracle): engine/target_kinds.py
+                                "creature_defending_player_controls")   # Cyclops Gladiator
+SACRIFICE_WHAT = SACRIFICE_WHAT + ("vampire",)   # tap_untapped: {what: vampire, count: 5} (Captivating Vampire)
+TARGET_KINDS = TARGET_KINDS + ("opponent",)   # a player, an opponent of the one choosing (effects.player_fits)
+EFFECT_KEYS = EFFECT_KEYS + ("give_control_of_self", "add_subtype")   # engine/lasting_control.py
+EFFECT_KEYS = EFFECT_KEYS + ("attacks_you_this_turn",   # : target1 — engine/attack_requirements.py (508.1d)
+                             "game_draw")   # : true — "the game is a draw" (104.4c; engine/game_end_effects.py)
+EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",   # : target1 — engine/mutual_damage.py
+                             "reveal_random_from_hand")   # : that_player — engine/reveal.py (Merfolk Spy)
+STATIC_KINDS = STATIC_KINDS + ("cda_life_total",   # P and T each equal to your life total (604.3, layer 7a)
+                               "all_able_must_block",   # Prized Unicorn (509.1c, engine/block_requirements.py)
+                               "opponents_cast_or_attack",   # Angelic Arbiter (601.3, 508.1c; engine/turn_history.py)
+                               "enchanted_cant_activate")   # Ice Cage (602.5; engine/enchanted_locks.py)
+TRIGGER_KINDS = TRIGGER_KINDS + ("enchanted_becomes_target",)   # Ice Cage: the creature it enchants is targeted
+TOKEN_ABILITIES = ({"static": "cda_life_total"},)   # what a created token may have (Ajani Goldmane's Avatar)
+_GROUPS = _GROUPS + ("creatures_you_control",)
+
+
+def _faqc_group_ok(e: dict) -> bool:
+    """A group is named only where engine/group_effects.py follows it."""
+    if e.get("to") in FAQC_GROUPS and not (set(e) & set(FAQC_GROUP_KEYS)) and "lose_abilities_base_pt" not in e:
+        return False
+    if e.get("to") == "creatures_you_control" and "lose_abilities_base_pt" in e:
+        return False
+    if e.get("who") == "each_player" and set(e) - {"draw", "who"}:
+        return False
+    return True
+
+
+@effect_check
+def _faqc_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if not _faqc_group_ok(e):
+            raise CardDataError(f"{where}: to: {' | '.join(FAQC_GROUPS)} — только у {', '.join(FAQC_GROUP_KEYS)}; "
+                                f"who: each_player — только у draw")
+        if "pump_by" in e and not (e["pump_by"] in FAQC_PUMP_BY and e.get("to") in FAQC_GROUPS):
+            raise CardDataError(f"{where}: pump_by — {' | '.join(FAQC_PUMP_BY)}, с to: {' | '.join(FAQC_GROUPS)}")
+        if "tap_all" in e and e["tap_all"] not in FAQC_GROUPS:
+            raise CardDataError(f"{where}: tap_all — {' | '.join(FAQC_GROUPS)}")
+        if "no_untap_next" in e:
+            if e["no_untap_next"] not in ("target1", "target2", "self", "creatures_of_target1", "blocked_creature"):
+                raise CardDataError(f"{where}: no_untap_next — target1, self, creatures_of_target1 или blocked_creature")
+            if e.get("during", "target1") not in ("target1", "target2") or set(e) - {"no_untap_next", "during"}:
+                raise CardDataError(f"{where}: no_untap_next — с необязательным during: target1 (игрок)")
+        elif "during" in e:
+            raise CardDataError(f"{where}: during — только у no_untap_next")
+        if "reveal_random_from_hand" in e and e["reveal_random_from_hand"] != "that_player":
+            raise CardDataError(f"{where}: reveal_random_from_hand — that_player (у trigger: combat_damage_to_player)")
+        if "game_draw" in e and e["game_draw"] is not True:
+            raise CardDataError(f"{where}: game_draw: true")
+        if "attacks_you_this_turn" in e and e["attacks_you_this_turn"] not in ("target1", "target2"):
+            raise CardDataError(f"{where}: attacks_you_this_turn — target1 (целевое существо)")
+        if "give_control_of_self" in e and e["give_control_of_self"] not in ("target1", "target2"):
+            raise CardDataError(f"{where}: give_control_of_self — target1 (целевой оппонент)")
+        if "duration" in e and not ("gain_control" in e and e["duration"] == "indefinite"):
+            raise CardDataError(f"{where}: duration: indefinite — только у gain_control (без срока, 611.2a)")
+        if "add_subtype" in e and not (isinstance(e["add_subtype"], str) and e["add_subtype"][:1].isupper()
+                                       and e.get("to", "target1") in ("target1", "target2")):
+            raise CardDataError(f"{where}: add_subtype — подтип с заглавной буквы (Vampire), to: target1")
+        if "exchange_damage" in e and e["exchange_damage"] not in ("target1", "target2"):
+            raise CardDataError(f"{where}: exchange_damage — target1 (целевое существо)")
+        tok = e.get("create_token")
+        if isinstance(tok, dict) and "abilities" in tok and not (
+                isinstance(tok["abilities"], list) and tok["abilities"] and all(a in TOKEN_ABILITIES for a in tok["abilities"])):
+            raise CardDataError(f"{where}: create_token.abilities — только [{{static: cda_life_total}}]")
+
+
+@ability_check
+def _faqc_abilities(out: list, where: str) -> None:
+    for a in out:
+        spec = a.get("activated") if isinstance(a.get("activated"), dict) else {}
+        if "distinct_targets" in spec and spec["distinct_targets"] is not True:
+            raise CardDataError(f"{where}: distinct_targets: true — цели способности разные (601.2c)")
+        effects = a.get("effects") if isinstance(a.get("effects"), list) else []
+        uses_blocked = any(isinstance(e, dict) and "blocked_creature" in e.values() for e in effects)
+        if uses_blocked and a.get("trigger") != "blocks_a_creature":
+            raise CardDataError(f"{where}: blocked_creature — только у trigger: blocks_a_creature")
+        for e in effects:
+            if isinstance(e, dict) and "reveal_random_from_hand" in e and not (
+                    e["reveal_random_from_hand"] == "that_player" and a.get("trigger") == "combat_damage_to_player"):
+                raise CardDataError(f"{where}: reveal_random_from_hand: that_player — у trigger: combat_damage_to_player")
+        named = [k for e in effects if isinstance(e, dict) for k, v in e.items() if v == "that_spell"]
+        if named and (set(named) != {"counter"} or a.get("trigger") != "becomes_target_by_opponent"):
+            raise CardDataError(f"{where}: that_spell — только counter: that_spell у trigger: becomes_target_by_opponent")
+
+
+@enchant_check
+def _faqc_enchant(d: dict, abilities: list, where: str) -> None:
+    """Ice Cage's pieces speak of "enchanted creature": only an Aura may have them."""
+    if d.get("enchant") is None and any(a.get("static") == "enchanted_cant_activate"
+                                        or a.get("trigger") == "enchanted_becomes_target" for a in abilities):
+        raise CardDataError(f"{where}: enchanted_cant_activate / enchanted_becomes_target — только у Ауры с enchant")

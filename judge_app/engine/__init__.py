@@ -25,6 +25,17 @@ zone_actions     the library, graveyard and exile (search, scry, mill, shuffle, 
 event_triggers   trigger events: you draw, an opponent discards, becomes a target, a filtered "enters"
 decisions        what is owed now, and the legal actions
 effects          targets and the effects of the card vocabulary
+group_effects    instructions about a group fixed as they resolve: "creatures you control get …" (611.2c)
+untap_locks      "doesn't untap during its controller's next untap step", asked by the untap step (502.2)
+mutual_damage    "it deals damage equal to its power to target creature, and that creature to it"
+reveal           a card revealed at random from a hand (701.15a)
+lasting_control  control changes and type additions with no duration (611.2a)
+attack_requirements  "attacks you this turn if able" (508.1d)
+block_requirements   "all creatures able to block it do so" (509.1c)
+turn_history     what each player did this turn; Angelic Arbiter's restrictions (601.3, 508.1c)
+enchanted_locks  an Aura that forbids its creature's activated abilities; "when enchanted creature
+                 becomes the target" (602.5)
+game_end_effects "the game is a draw" (104.4c)
 setup / view     build a game from a board description; show it (Russian text or JSON)
 
 Only ``errors.InvalidInput`` and ``errors.Refused`` (both ``EngineError``) are raised on bad

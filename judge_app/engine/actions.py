@@ -61,6 +61,8 @@ def tap_for_mana(game: Game, player, obj: Obj, ability: dict | None = None) -> N
         raise refuse(game, f"{obj.label()} не под контролем игрока {player.name}", "mana_ability")
     if not mana_abilities(obj):
         raise refuse(game, f"у {obj.label()} нет способности маны", "mana_ability")
+    from judge_app.engine import enchanted_locks
+    enchanted_locks.check_activation(game, obj)   # Ice Cage (602.5)
     if obj.tapped:
         raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay")
     if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
@@ -182,6 +184,9 @@ def sorcery_speed_ok(game: Game, player) -> bool:
 def can_cast_now(game: Game, player, obj: Obj) -> bool:
     if game.priority_player is None or game.priority_player.name != player.name or game.decision:
         return False
+    from judge_app.engine import turn_history
+    if turn_history.cast_problem(game, player.name):   # Angelic Arbiter (601.3)
+        return False
     if "instant" in obj.types or _has_flash(game, obj):
         return True
     return sorcery_speed_ok(game, player)
@@ -229,7 +234,7 @@ def _targets_and_division(game: Game, player, so: Obj, kinds: tuple, targets, wh
     elif so.choices.get("mode"):
         so.choices["target_kinds"] = list(kinds)
     so.targets = _choose_targets(game, player, kinds, targets, what, source=so)
-    event_triggers.on_targeted(game, so.targets)   # "becomes the target" (603.2)
+    event_triggers.on_targeted(game, so.targets, so)   # "becomes the target" (603.2)
     refs = [t[1] for t in so.targets]
     if (so.distinct_targets or spec.get("any_number_of_targets")) and len(set(refs)) != len(refs):
         raise refuse(game, f"{what}: цели должны быть разными", "cast_targets")
@@ -281,6 +286,10 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
         key = "creature_timing" if obj.is_creature else "sorcery_timing"
         raise refuse(game, f"{obj.label()} можно разыграть только в свою главную фазу при пустом стеке: "
                      "никакое правило не позволяет начать его розыгрыш сейчас", "cast_permission", key, "timing_noninstant")
+    from judge_app.engine import turn_history
+    why = turn_history.cast_problem(game, player.name)
+    if why:
+        raise refuse(game, f"{obj.label()}: {why}", "cast_permission")   # 601.3: an effect prohibits it
     flash = ("flash",) if "instant" not in obj.types and not sorcery_speed_ok(game, player) else ()   # 702.8a
     args = {"ref": obj.id, "targets": targets, "pay": pay, **choices}
     ch_ = costs.complete(game, player, obj, None, choices, "cast", args, lambda: _legal_modes(game, player, obj))
@@ -298,6 +307,7 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
     costs.announce_division(game, obj, ch_.get("divide"))
     _pay_total(game, player, obj, obj, None, ch_, pay, obj.label())
     game.emit("cast", f"{obj.label()} разыграно", f"{obj.label_en()} is cast", [obj.id], ["cast_done", "priority_after_action"])
+    turn_history.note(game, player.name, "cast")
     game.passes = 0
     priority.give_priority(game, game.pidx(player.name))   # 117.3c
     return obj
@@ -313,7 +323,8 @@ def can_activate_now(game: Game, player) -> bool:
 
 def can_activate_ability_now(game: Game, player, obj: Obj, n: int) -> bool:
     """Priority, and for a loyalty, equip or sorcery-speed ability its timing (606.3, 702.6a)."""
-    if not can_activate_now(game, player):
+    from judge_app.engine import enchanted_locks
+    if not can_activate_now(game, player) or not enchanted_locks.activation_allowed(game, obj):
         return False
     abl = activated_abilities(obj)
     if not 1 <= n <= len(abl) or "activated" not in abl[n - 1]:
@@ -334,6 +345,8 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     abl = activated_abilities(obj)
     if not 1 <= n <= len(abl):
         raise InvalidInput(f"у {obj.label()} нет активируемой способности №{n} (всего {len(abl)})")
+    from judge_app.engine import enchanted_locks
+    enchanted_locks.check_activation(game, obj)   # Ice Cage (602.5)
     ab = abl[n - 1]
     if "mana" in ab:
         tap_for_mana(game, player, obj, ab)
@@ -354,7 +367,8 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     so = Obj(id=abid, owner=player.name, controller=player.name, zone="stack",
              name_ru=f"Способность «{obj.name_ru}»", name_en=f"{obj.name_en} ability",
              effects=tuple(spec.get("effects", ())), spell_targets=tuple(spec.get("targets", ())),
-             stack_kind="ability", source=obj.id, source_lki=ev.lki(game, obj))
+             stack_kind="ability", source=obj.id, source_lki=ev.lki(game, obj),
+             distinct_targets=bool(spec.get("distinct_targets")))   # "two target lands" (601.2c)
     so.choices = {"x": ch_["x"]} if "x" in ch_ else {}
     game.objects[abid] = so
     game.stack.append(abid)
@@ -367,7 +381,9 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
         loyalty.mark_used(game, obj, spec)
     _announce(game, player, so, ch_)
     so.targets = _choose_targets(game, player, so.spell_targets, targets, so.label(), source=so)
-    event_triggers.on_targeted(game, so.targets)
+    if so.distinct_targets and len({t[1] for t in so.targets}) != len(so.targets):
+        raise refuse(game, f"{so.label()}: цели должны быть разными", "cast_targets")
+    event_triggers.on_targeted(game, so.targets, so)
     if so.targets:
         game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
                   [abid] + [t[1] for t in so.targets], ["cast_targets", "targets"] + stack_fights.target_keys(game, so.targets))
@@ -456,7 +472,7 @@ def choose(game: Game, value) -> None:
                 fits, keys = effects.object_fits(game, kind, d.by, game.objects[v])
                 if not fits:
                     raise refuse(game, f"«{v}» не может быть целью ({effects.KIND_RU.get(kind, kind)})", *(keys + ["trigger_targets"]))
-            elif game.has_player(v) and not effects.player_fits(kind):
+            elif game.has_player(v) and not effects.player_fits(kind, v, d.by):
                 raise refuse(game, f"игрок {v} не может быть целью ({effects.KIND_RU.get(kind, kind)})", "targets", "trigger_targets")
     if d.kind == "legend_rule" and len(vals) == 1 and vals[0] in game.objects and vals[0] not in map(str, d.options):
         o = game.objects[vals[0]]   # 704.5j: the player chooses among the legendary permanents they control

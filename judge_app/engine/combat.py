@@ -336,6 +336,12 @@ def _answer_attackers(game: Game, value) -> None:
         raise refuse(game, "не выполнено требование атаки: " + ", ".join(
             f"{game.objects[o].label()} атакует в каждом бою, если может" for o in missing),
             ["attack_requirements", "declare_attackers"])
+    from judge_app.engine import attack_requirements
+    wrong = attack_requirements.wrong_defenders(game, mapping)   # "attacks you if able": you, not your planeswalker
+    if wrong:
+        raise refuse(game, "не выполнено требование атаки: " + ", ".join(
+            f"{game.objects[a].label()} в этом ходу атакует игрока {who}, если может" for a, who in wrong),
+            ["attack_requirements", "declare_attackers"])
     if not mapping:
         _no_attackers(game)
         return
@@ -400,6 +406,8 @@ def _answer_attackers(game: Game, value) -> None:
             game.emit("tap", f"{o.label()} поворачивается при атаке (это не стоимость)", f"{o.label_en()} becomes tapped as it attacks",
                       [aid], ["attack_tap"])
     game.attackers = True
+    from judge_app.engine import turn_history
+    turn_history.note(game, ap, "attacked")   # Angelic Arbiter reads it
     for aid in mapping:
         o = game.objects[aid]
         for i, ab in enumerate(o.abilities):
@@ -497,6 +505,8 @@ def _answer_blockers(game: Game, value) -> None:
     for a, n in count.items():
         for keys, why in evasion.menace_problems(game, game.objects[a], n):
             problems.append((keys, why))
+    from judge_app.engine import block_requirements   # "all creatures able to block it do so" (Prized Unicorn)
+    problems += block_requirements.problems(game, p, [game.objects[a] for a in mine], mapping)
     required = evasion.must_block(game, p, [game.objects[a] for a in mine])
     for bid in required:
         if bid not in mapping:
@@ -508,7 +518,7 @@ def _answer_blockers(game: Game, value) -> None:
     if mapping:
         parts = [f"{game.objects[b].label()} блокирует {', '.join(game.objects[a].label() for a in aids)}" for b, aids in mapping.items()]
         keys = ["declare_blockers", "block_choose", "block_becomes"]
-        if required:
+        if required or block_requirements.required(game, p, [game.objects[a] for a in mine]):
             keys.append("block_requirements")
         for a in count:
             ao = game.objects[a]
@@ -529,6 +539,10 @@ def _answer_blockers(game: Game, value) -> None:
         for i, ab in enumerate(b.abilities):
             if ab.get("trigger") == "blocks":
                 triggers._pending(game, bid, triggers._info(b, game), i, ab, "block_triggers")
+            if ab.get("trigger") == "blocks_a_creature":   # once for each creature it blocks; "that creature"
+                for aid in mapping[bid]:
+                    triggers._pending(game, bid, {**triggers._info(b, game), "_that": (aid, game.objects[aid].incarnation)},
+                                      i, ab, "block_triggers")
         aura_abilities.on_declared(game, bid, "block_triggers")
     _next_blocker_declaration(game)
 
@@ -991,12 +1005,18 @@ def decline_declarations(game: Game) -> bool:
     while game.decision is not None and game.decision.kind in DECLARATIONS and not game.result:
         value = "none"
         if game.decision.kind == "declare_attackers" and evasion.must_attack(game) and _opponents(game):
-            value = {o: _opponents(game)[0] for o in evasion.must_attack(game)}   # 508.1d: required attackers
+            from judge_app.engine import attack_requirements
+            value = {o: attack_requirements.required_defender(game, game.objects[o]) or _opponents(game)[0]
+                     for o in evasion.must_attack(game)}   # 508.1d: required attackers
         elif game.decision.kind == "declare_blockers":
             p = game.decision.by
             req = evasion.must_block(game, p, [game.objects[a] for a in _attacking_player(game, p)])
             if req:
                 value = {b: aids[0] for b, aids in req.items()}   # 509.1c: required blockers, first attacker each
+            from judge_app.engine import block_requirements
+            lured = block_requirements.default_blocks(game, p, [game.objects[a] for a in _attacking_player(game, p)])
+            if lured:
+                value = {**(value if isinstance(value, dict) else {}), **lured}
         answer(game, value)
         done = True
     return done

@@ -248,6 +248,12 @@ def _cda_count(counter):
     return fn
 
 
+def _cda_life_total(c: Chars, ctx):
+    """"This creature's power and toughness are each equal to your life total": its controller's,
+    counted anew in every state (611.3a; layers.state_key holds the life totals)."""
+    c.power = c.toughness = ctx.game.player(c.controller).life
+
+
 def _graveyard_cards(ctx):
     for p in ctx.game.players:
         for oid in p.graveyard:
@@ -427,6 +433,10 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
         return CEffect(parts={"7a": _cda_count(_creature_cards_in_graveyards)}, cda=True, looks_around=True,
                        text="сила — число карт существ на всех кладбищах, выносливость — на 1 больше",
                        select=lambda ctx, oid, c, s: oid == s, **common)
+    if kind == "cda_life_total":   # Ajani Goldmane's Avatar: P and T each equal to your life total (604.3)
+        return CEffect(parts={"7a": _cda_life_total}, cda=True, looks_around=True,
+                       text="сила и выносливость равны количеству жизней контролирующего игрока",
+                       select=lambda ctx, oid, c, s: oid == s, **common)
     if kind == "cda_tarmogoyf":
         return CEffect(parts={"7a": _cda_count(_card_types_in_graveyards)}, cda=True, looks_around=True,
                        text="сила — число типов карт среди карт на всех кладбищах, выносливость — на 1 больше",
@@ -557,6 +567,8 @@ def resolved_effect(e: dict) -> CEffect | None:
                               "7b": _pt_counted(_creature_cards_in_graveyard_of(e["controller"]))}, looks_around=True,
                        text=f"существо {' '.join(e['subtypes'])} ({cols}) с силой и выносливостью, равными числу карт "
                             f"существ на кладбище игрока {e['controller']}", **base)
+    if kind == "add_subtype":   # "becomes a Vampire in addition to its other types", no duration (lasting_control.py)
+        return CEffect(parts={"4": _add_subtype(e["subtype"])}, text=f"ещё и {e['subtype']} (без срока)", **base)
     if kind == "animate":
         subs = tuple(e.get("subtypes") or ())   # "a 4/5 green Treefolk creature" (Awakener Druid, source_durations.py)
 

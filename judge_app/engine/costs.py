@@ -30,7 +30,7 @@ def _what_count(v) -> tuple:
 
 
 WHAT_RU = {"creature": "существо", "black_creature": "чёрное существо", "artifact": "артефакт",
-           "land": "землю", "permanent": "перманент", "self": "этот перманент"}
+           "land": "землю", "permanent": "перманент", "self": "этот перманент", "vampire": "Вампира"}
 
 
 def _fits(game: Game, o: Obj, what: str) -> bool:
@@ -40,6 +40,8 @@ def _fits(game: Game, o: Obj, what: str) -> bool:
         return o.is_creature and "black" in o.colors
     if what in ("artifact", "land"):
         return what in o.types
+    if what == "vampire":   # "tap five untapped Vampires you control" (Captivating Vampire)
+        return o.is_creature and "Vampire" in o.subtypes
     return what == "permanent"
 
 

@@ -85,8 +85,11 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
     return True, []
 
 
-def player_fits(kind: str) -> bool:
-    return kind in ("any", "player")
+def player_fits(kind: str, player: str | None = None, controller: str | None = None) -> bool:
+    """A player as a target of ``kind``; ``opponent``: an opponent of ``controller`` (115.1)."""
+    if kind == "opponent":
+        return player is not None and player != controller
+    return kind in target_kinds.PLAYER_KINDS
 
 
 def legal_targets(game: Game, kind: str, controller: str, source: Obj | None) -> list:
@@ -95,8 +98,7 @@ def legal_targets(game: Game, kind: str, controller: str, source: Obj | None) ->
     if kind in graveyard_targets.KINDS:
         return graveyard_targets.legal(game, kind, controller)
     out = []
-    if player_fits(kind):
-        out.extend(p.name for p in game.live_players())
+    out.extend(p.name for p in game.live_players() if player_fits(kind, p.name, controller))
     for oid in game.battlefield:
         if object_fits(game, kind, controller, game.objects[oid], source)[0]:
             out.append(oid)
@@ -125,7 +127,7 @@ def target_still_legal(game: Game, t: tuple, kind: str, controller: str, source:
     """608.2b: in the same zone as when targeted (same object, 400.7) and still fits."""
     tk, ref, inc = t
     if tk == "player":
-        return player_fits(kind) and not game.player(ref).lost
+        return player_fits(kind, ref, controller) and not game.player(ref).lost
     obj = game.objects[ref]
     if obj.incarnation != inc:
         return False
@@ -208,6 +210,8 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         if r == "enchanted":   # an Aura's "enchanted creature" as the ability resolves (aura_abilities.py)
             from judge_app.engine import aura_abilities
             return aura_abilities.enchanted(game, so)
+        if r == "that_spell":   # the spell or ability that targeted it (event_triggers.on_targeted)
+            return stack_fights.that_spell(game, so)
         return stack_fights.own_source(game, so) if r == "self" else _resolve_ref(game, r, so.targets, legal, ctl)
 
     from judge_app.engine import zone_actions
@@ -218,173 +222,192 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
     from judge_app.engine import resolution_amounts
     for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
         e = resolution_amounts.fill(game, so, e)   # counted now: Swamps you control, the damage dealt (608.2g)
-        if resolution_amounts.handles(e):   # groups fixed now, revealing the top card (resolution_amounts.py)
-            resolution_amounts.run(game, so, e, info, ref)
-        elif zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
-            zone_actions.run(game, so, e, ref, idx)
-        elif source_durations.handles(e):   # "for as long as [this] remains on the battlefield" (611.2b)
-            source_durations.run(game, so, e, ref, info)
-        elif reveal_until.handles(e):   # Mass Polymorph (reveal_until.py)
-            reveal_until.run(game, so, e)
-        elif coin_flips.handles(e):   # "flip a coin" (coin_flips.py)
-            coin_flips.run(game, so, e)
-        elif discard_effects.handles(e):   # "target player discards a card" (discard_effects.py)
-            discard_effects.run(game, so, e)
-        elif naming.handles(e):   # Conundrum Sphinx (naming.py)
-            naming.run(game, so, e)
-        elif each_player_sacrifices.handles(e):   # "each player sacrifices N lands" (each_player_sacrifices.py)
-            each_player_sacrifices.run(game, so, e)
-        elif graveyard_targets.handles(e):   # a card from a graveyard onto the battlefield (graveyard_targets.py)
-            graveyard_targets.run(game, so, e, ref)
-        elif removal.handles(e):   # exile, the bottom of the library, destroy all creatures (removal.py)
-            removal.run(game, so, e, ref)
-        elif mana_effects.handles(e):   # a spell that adds mana (mana_effects.py)
-            mana_effects.run(game, so, e)
-        elif cast_bans.handles(e):   # "your opponents can't cast spells this turn" (cast_bans.py)
-            cast_bans.run(game, so, e)
-        elif stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
-            stack_fights.run(game, so, e, ref)
-        elif "damage" in e:
-            n = e["damage"]
-            to = e.get("to", "target1")
-            if to == "each_creature":
-                for oid in list(game.battlefield):
-                    o = game.objects[oid]
-                    if o.is_creature:
-                        ev.deal_damage(game, info, o, n, ["resolve_instructions"])
-            elif to == "each_player":
-                for p in game.apnap():
+        _run_one(game, so, e, idx, ref, legal, info, ctl)
+
+
+def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ctl: str) -> None:
+    """One instruction of ``run_effects``; ``ref`` resolves what its ``to:`` names (a group effect,
+    group_effects.py, calls it once per member with a ``ref`` that names that member)."""
+    from judge_app.engine import (attack_requirements, game_end_effects, group_effects, lasting_control, mutual_damage,
+                                  reveal, triggers, untap_locks, zone_actions)
+    if group_effects.handles(e):   # "creatures you control get …", "each player draws" (611.2c)
+        group_effects.run(game, so, e, idx, ref, legal, info, ctl)
+        return
+    # "doesn't untap during its controller's next untap step" (502.2); Cyclops Gladiator's damage both
+    # ways, the source by its LKI (608.2g); a card revealed at random from a hand (701.15a)
+    # control with no duration (611.2a); "attacks you this turn if able" (508.1d); "the game is a draw" (104.4c)
+    for mod in (untap_locks, mutual_damage, reveal, lasting_control, attack_requirements, game_end_effects):
+        if mod.handles(e):
+            mod.run(game, so, e, ref, info)
+            return
+    from judge_app.engine import resolution_amounts
+    if resolution_amounts.handles(e):   # groups fixed now, revealing the top card (resolution_amounts.py)
+        resolution_amounts.run(game, so, e, info, ref)
+    elif zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
+        zone_actions.run(game, so, e, ref, idx)
+    elif source_durations.handles(e):   # "for as long as [this] remains on the battlefield" (611.2b)
+        source_durations.run(game, so, e, ref, info)
+    elif reveal_until.handles(e):   # Mass Polymorph (reveal_until.py)
+        reveal_until.run(game, so, e)
+    elif coin_flips.handles(e):   # "flip a coin" (coin_flips.py)
+        coin_flips.run(game, so, e)
+    elif discard_effects.handles(e):   # "target player discards a card" (discard_effects.py)
+        discard_effects.run(game, so, e)
+    elif naming.handles(e):   # Conundrum Sphinx (naming.py)
+        naming.run(game, so, e)
+    elif each_player_sacrifices.handles(e):   # "each player sacrifices N lands" (each_player_sacrifices.py)
+        each_player_sacrifices.run(game, so, e)
+    elif graveyard_targets.handles(e):   # a card from a graveyard onto the battlefield (graveyard_targets.py)
+        graveyard_targets.run(game, so, e, ref)
+    elif removal.handles(e):   # exile, the bottom of the library, destroy all creatures (removal.py)
+        removal.run(game, so, e, ref)
+    elif mana_effects.handles(e):   # a spell that adds mana (mana_effects.py)
+        mana_effects.run(game, so, e)
+    elif cast_bans.handles(e):   # "your opponents can't cast spells this turn" (cast_bans.py)
+        cast_bans.run(game, so, e)
+    elif stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
+        stack_fights.run(game, so, e, ref)
+    elif "damage" in e:
+        n = e["damage"]
+        to = e.get("to", "target1")
+        if to == "each_creature":
+            for oid in list(game.battlefield):
+                o = game.objects[oid]
+                if o.is_creature:
+                    ev.deal_damage(game, info, o, n, ["resolve_instructions"])
+        elif to == "each_player":
+            for p in game.apnap():
+                ev.deal_damage(game, info, p, n, ["resolve_instructions"])
+        elif to == "each_opponent":
+            for p in game.apnap():
+                if p.name != ctl:
                     ev.deal_damage(game, info, p, n, ["resolve_instructions"])
-            elif to == "each_opponent":
-                for p in game.apnap():
-                    if p.name != ctl:
-                        ev.deal_damage(game, info, p, n, ["resolve_instructions"])
-            else:
-                r = _resolve_ref(game, to, so.targets, legal, ctl)
-                if r is not None:
-                    dealt = ev.deal_damage(game, info, r, n, ["resolve_instructions"], unpreventable=e.get("unpreventable", False))
-                    resolution_amounts.record_dealt(so, dealt)
-        elif "pump" in e or "set_pt" in e or "switch" in e:
-            r = ref(e.get("to", "target1"))
-            if r is None or not hasattr(r, "incarnation"):
-                continue
-            ts = game.next_ts()
-            if "switch" in e:
-                eff = {"kind": "switch", "p": 0, "t": 0}
-                txt = f"{r.label()}: сила и выносливость меняются местами до конца хода"
-                layer = "layer7e"
-            else:
-                kind = "modify" if "pump" in e else "set"
-                p, t = e.get("pump") or e.get("set_pt")
-                eff = {"kind": kind, "p": p, "t": t}
-                txt = (f"{r.label()} получает {p:+d}/{t:+d} до конца хода" if kind == "modify"
-                       else f"{r.label()} имеет базовые силу и выносливость {p}/{t} до конца хода")
-                layer = "layer7c" if kind == "modify" else "layer7b"
-            eff.update({"target": r.id, "incarnation": r.incarnation, "timestamp": ts,
-                        "until": "eot", "source_name": info["name_ru"]})
-            game.effects.append(eff)
-            c = ch.compute_pt(game, r)   # None while it is not a creature: the effect waits (611.2c)
-            now = f"теперь {c.power}/{c.toughness}; " if c is not None else "сейчас это не существо; "
-            game.emit("effect", f"{txt} ({now}метка времени {ts})", "", [r.id],
-                      ["duration", layer, "timestamp_effect"])
-        elif "draw" in e:
-            who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)
+        else:
+            r = _resolve_ref(game, to, so.targets, legal, ctl)
+            if r is not None:
+                dealt = ev.deal_damage(game, info, r, n, ["resolve_instructions"], unpreventable=e.get("unpreventable", False))
+                resolution_amounts.record_dealt(so, dealt)
+    elif "pump" in e or "set_pt" in e or "switch" in e:
+        r = ref(e.get("to", "target1"))
+        if r is None or not hasattr(r, "incarnation"):
+            return
+        ts = game.next_ts()
+        if "switch" in e:
+            eff = {"kind": "switch", "p": 0, "t": 0}
+            txt = f"{r.label()}: сила и выносливость меняются местами до конца хода"
+            layer = "layer7e"
+        else:
+            kind = "modify" if "pump" in e else "set"
+            p, t = e.get("pump") or e.get("set_pt")
+            eff = {"kind": kind, "p": p, "t": t}
+            txt = (f"{r.label()} получает {p:+d}/{t:+d} до конца хода" if kind == "modify"
+                   else f"{r.label()} имеет базовые силу и выносливость {p}/{t} до конца хода")
+            layer = "layer7c" if kind == "modify" else "layer7b"
+        eff.update({"target": r.id, "incarnation": r.incarnation, "timestamp": ts,
+                    "until": "eot", "source_name": info["name_ru"]})
+        game.effects.append(eff)
+        c = ch.compute_pt(game, r)   # None while it is not a creature: the effect waits (611.2c)
+        now = f"теперь {c.power}/{c.toughness}; " if c is not None else "сейчас это не существо; "
+        game.emit("effect", f"{txt} ({now}метка времени {ts})", "", [r.id],
+                  ["duration", layer, "timestamp_effect"])
+    elif "draw" in e:
+        who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)
+        if who is not None:
+            ev.draw(game, who, e["draw"], keys=("draw", "resolve_instructions"))
+    elif "gain_life" in e:
+        who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)
+        if "if_spent" in e and not so.choices.get("spent", {}).get(e["if_spent"]):   # Dawnglow Infusion
+            game.emit("if_false", f"{{{e['if_spent']}}} не тратилась на розыгрыш {so.label()}: жизни не получены"
+                      + (" (копия заклинания — мана не объект и не копируется)" if so.choices.get("is_copy") else ""),
+                      f"{{{e['if_spent']}}} was not spent to cast it", [so.id],
+                      ["resolve_instructions"] + (["copy_spell"] if so.choices.get("is_copy") else []))
+        elif who is not None:
+            ev.gain_life(game, who, e["gain_life"], keys=("life_change", "resolve_instructions"))
+    elif "lose_life" in e:
+        who_ref = e.get("who", "you")
+        players = ([p for p in game.apnap() if p.name != ctl] if who_ref == "each_opponent"
+                   else [_resolve_ref(game, who_ref, so.targets, legal, ctl)])
+        for who in players:
             if who is not None:
-                ev.draw(game, who, e["draw"], keys=("draw", "resolve_instructions"))
-        elif "gain_life" in e:
-            who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)
-            if "if_spent" in e and not so.choices.get("spent", {}).get(e["if_spent"]):   # Dawnglow Infusion
-                game.emit("if_false", f"{{{e['if_spent']}}} не тратилась на розыгрыш {so.label()}: жизни не получены"
-                          + (" (копия заклинания — мана не объект и не копируется)" if so.choices.get("is_copy") else ""),
-                          f"{{{e['if_spent']}}} was not spent to cast it", [so.id],
-                          ["resolve_instructions"] + (["copy_spell"] if so.choices.get("is_copy") else []))
-            elif who is not None:
-                ev.gain_life(game, who, e["gain_life"], keys=("life_change", "resolve_instructions"))
-        elif "lose_life" in e:
-            who_ref = e.get("who", "you")
-            players = ([p for p in game.apnap() if p.name != ctl] if who_ref == "each_opponent"
-                       else [_resolve_ref(game, who_ref, so.targets, legal, ctl)])
-            for who in players:
-                if who is not None:
-                    ev.lose_life(game, who, e["lose_life"], keys=("life_change", "resolve_instructions"))
-        elif "destroy" in e:
-            r = ref(e["destroy"])   # "destroy [this]" too: Crazed Armodon's delayed trigger (706.11)
-            if r is not None and r.zone == "battlefield":
-                # a permanent named in its own ability is tracked even after it became a copy of something else
-                renamed = e["destroy"] == "self" and r.name_en != info.get("name_en")
-                ev.destroy(game, r, keys=("destroy",) + (("tracks_by_name",) if renamed else ()),
-                           no_regen=e.get("no_regen", False))   # 701.7, 701.14
-        elif "set_life" in e or "next_draw_gain_life_instead" in e:   # life_effects.py
-            from judge_app.engine import life_effects
-            life_effects.run(game, so, e, _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl), info)
-        elif "return_attached" in e:   # Necrotic Plague (aura_abilities.py)
-            from judge_app.engine import aura_abilities
-            aura_abilities.return_attached(game, so, ref(e["return_attached"]))
-        elif "cant_by_color" in e:   # Autumn's Veil (cant_by_color.py)
-            from judge_app.engine import cant_by_color
-            cant_by_color.add(game, e["cant_by_color"], ctl, info["name_ru"])
-        elif "delayed" in e:   # "at the beginning of the next end step, …" (603.7)
-            triggers.create_delayed(game, e["delayed"], info, so)
-        elif set(e) & REPLACEMENT_EFFECT_KEYS:   # shields: regeneration, prevention (replacement_effects.py)
-            from judge_app.engine import replacement_effects
-            replacement_effects.run(game, e, info, ref, so)
-        elif "counters" in e:
-            r = ref(e.get("to", "target1"))
-            if r is not None and r.zone == "battlefield":
-                for k, n in e["counters"].items():
-                    ev.add_counters(game, r, k, n, keys=("counters", "resolve_instructions"))
-        elif "fade" in e:   # fading's upkeep part (702.31a)
-            _fade(game, ref(e["fade"]))
-        elif "fight" in e:
-            a = _resolve_ref(game, e["fight"][0], so.targets, legal, ctl)
-            b = _resolve_ref(game, e["fight"][1], so.targets, legal, ctl)
-            if a is None or b is None or a.zone != "battlefield" or b.zone != "battlefield":
-                game.emit("fight_none", "Одно из существ больше не является допустимой целью — повреждения в драке не наносятся",
-                          "", [x.id for x in (a, b) if x is not None], ["fight_illegal"])
-                continue
-            pa, pb = ch.pt(game, a)[0], ch.pt(game, b)[0]
-            game.emit("fight", f"{a.label()} ({pa}) и {b.label()} ({pb}) дерутся: каждое наносит другому повреждения, равные своей силе",
-                      f"{a.label_en()} fights {b.label_en()}", [a.id, b.id], ["fight"])
-            ev.deal_damage(game, ev.lki(game, a), b, pa, ["fight"])
-            ev.deal_damage(game, ev.lki(game, b), a, pb, ["fight"])
-        elif "create_token" in e:   # through the event pipeline: Doubling Season, "as it enters" (enter_replacements)
-            from judge_app.engine import enter_replacements
-            spec = e["create_token"]
-            original = ref(spec["copy_of"]) if "copy_of" in spec else None
-            if "copy_of" not in spec or (isinstance(original, Obj) and original.zone == "battlefield"):
-                enter_replacements.create_tokens(game, spec, ctl, original)
-        elif "remove_from_combat" in e:   # 506.4 (combat.remove)
-            from judge_app.engine import combat
-            combat.remove(game, _resolve_ref(game, e["remove_from_combat"], so.targets, legal, ctl))
-        elif "cant_be_blocked_this_turn" in e:   # a rule about the object, not an ability (restrictions.py)
-            from judge_app.engine import restrictions
-            restrictions.make_unblockable(game, ref(e["cant_be_blocked_this_turn"]), info)
-        elif "gain_keyword" in e or "lose_keyword" in e:   # until end of turn (keywords.grant)
-            from judge_app.engine import keywords
-            keywords.grant(game, so, e, ref(e.get("to", "target1")), info)
-        elif "set_color" in e or "become_creature" in e:
-            r = _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl)
-            if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
-                continue
-            ts = game.next_ts()
-            if "set_color" in e:
-                eff, layer = {"kind": "color", "colors": list(e["set_color"])}, "layer5"
-                txt = f"{r.label()} становится {', '.join(e['set_color'])} до конца хода"
-            else:
-                p, t = e["become_creature"]
-                eff, layer = {"kind": "animate", "p": p, "t": t}, "layer4"
-                txt = f"{r.label()} становится существом {p}/{t} до конца хода (слои 4 и 7b)"
-            eff.update({"target": r.id, "incarnation": r.incarnation, "timestamp": ts, "until": "eot",
-                        "source_name": info["name_ru"]})
-            game.effects.append(eff)
-            game.emit("effect", f"{txt} (метка времени {ts})", "", [r.id], ["duration", layer, "timestamp_effect"])
-        elif "gain_control" in e or "lose_abilities_base_pt" in e or "become_copy" in e or "become_creature_counting" in e \
-                or "change_text" in e:
-            from judge_app.engine import control_copy
-            control_copy.run(game, e, info, ref, ctl)
-        elif "tap" in e or "untap" in e:
-            r = _resolve_ref(game, e.get("tap") or e.get("untap"), so.targets, legal, ctl)
-            if r is not None and r.zone == "battlefield":
-                r.tapped = "tap" in e
-                game.emit("tap", f"{r.label()} {'поворачивается' if r.tapped else 'разворачивается'}", "", [r.id],
-                          ["resolve_instructions"])
+                ev.lose_life(game, who, e["lose_life"], keys=("life_change", "resolve_instructions"))
+    elif "destroy" in e:
+        r = ref(e["destroy"])   # "destroy [this]" too: Crazed Armodon's delayed trigger (706.11)
+        if r is not None and r.zone == "battlefield":
+            # a permanent named in its own ability is tracked even after it became a copy of something else
+            renamed = e["destroy"] == "self" and r.name_en != info.get("name_en")
+            ev.destroy(game, r, keys=("destroy",) + (("tracks_by_name",) if renamed else ()),
+                       no_regen=e.get("no_regen", False))   # 701.7, 701.14
+    elif "set_life" in e or "next_draw_gain_life_instead" in e:   # life_effects.py
+        from judge_app.engine import life_effects
+        life_effects.run(game, so, e, _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl), info)
+    elif "return_attached" in e:   # Necrotic Plague (aura_abilities.py)
+        from judge_app.engine import aura_abilities
+        aura_abilities.return_attached(game, so, ref(e["return_attached"]))
+    elif "cant_by_color" in e:   # Autumn's Veil (cant_by_color.py)
+        from judge_app.engine import cant_by_color
+        cant_by_color.add(game, e["cant_by_color"], ctl, info["name_ru"])
+    elif "delayed" in e:   # "at the beginning of the next end step, …" (603.7)
+        triggers.create_delayed(game, e["delayed"], info, so)
+    elif set(e) & REPLACEMENT_EFFECT_KEYS:   # shields: regeneration, prevention (replacement_effects.py)
+        from judge_app.engine import replacement_effects
+        replacement_effects.run(game, e, info, ref, so)
+    elif "counters" in e:
+        r = ref(e.get("to", "target1"))
+        if r is not None and r.zone == "battlefield":
+            for k, n in e["counters"].items():
+                ev.add_counters(game, r, k, n, keys=("counters", "resolve_instructions"))
+    elif "fade" in e:   # fading's upkeep part (702.31a)
+        _fade(game, ref(e["fade"]))
+    elif "fight" in e:
+        a = _resolve_ref(game, e["fight"][0], so.targets, legal, ctl)
+        b = _resolve_ref(game, e["fight"][1], so.targets, legal, ctl)
+        if a is None or b is None or a.zone != "battlefield" or b.zone != "battlefield":
+            game.emit("fight_none", "Одно из существ больше не является допустимой целью — повреждения в драке не наносятся",
+                      "", [x.id for x in (a, b) if x is not None], ["fight_illegal"])
+            return
+        pa, pb = ch.pt(game, a)[0], ch.pt(game, b)[0]
+        game.emit("fight", f"{a.label()} ({pa}) и {b.label()} ({pb}) дерутся: каждое наносит другому повреждения, равные своей силе",
+                  f"{a.label_en()} fights {b.label_en()}", [a.id, b.id], ["fight"])
+        ev.deal_damage(game, ev.lki(game, a), b, pa, ["fight"])
+        ev.deal_damage(game, ev.lki(game, b), a, pb, ["fight"])
+    elif "create_token" in e:   # through the event pipeline: Doubling Season, "as it enters" (enter_replacements)
+        from judge_app.engine import enter_replacements
+        spec = e["create_token"]
+        original = ref(spec["copy_of"]) if "copy_of" in spec else None
+        if "copy_of" not in spec or (isinstance(original, Obj) and original.zone == "battlefield"):
+            enter_replacements.create_tokens(game, spec, ctl, original)
+    elif "remove_from_combat" in e:   # 506.4 (combat.remove)
+        from judge_app.engine import combat
+        combat.remove(game, _resolve_ref(game, e["remove_from_combat"], so.targets, legal, ctl))
+    elif "cant_be_blocked_this_turn" in e:   # a rule about the object, not an ability (restrictions.py)
+        from judge_app.engine import restrictions
+        restrictions.make_unblockable(game, ref(e["cant_be_blocked_this_turn"]), info)
+    elif "gain_keyword" in e or "lose_keyword" in e:   # until end of turn (keywords.grant)
+        from judge_app.engine import keywords
+        keywords.grant(game, so, e, ref(e.get("to", "target1")), info)
+    elif "set_color" in e or "become_creature" in e:
+        r = _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl)
+        if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
+            return
+        ts = game.next_ts()
+        if "set_color" in e:
+            eff, layer = {"kind": "color", "colors": list(e["set_color"])}, "layer5"
+            txt = f"{r.label()} становится {', '.join(e['set_color'])} до конца хода"
+        else:
+            p, t = e["become_creature"]
+            eff, layer = {"kind": "animate", "p": p, "t": t}, "layer4"
+            txt = f"{r.label()} становится существом {p}/{t} до конца хода (слои 4 и 7b)"
+        eff.update({"target": r.id, "incarnation": r.incarnation, "timestamp": ts, "until": "eot",
+                    "source_name": info["name_ru"]})
+        game.effects.append(eff)
+        game.emit("effect", f"{txt} (метка времени {ts})", "", [r.id], ["duration", layer, "timestamp_effect"])
+    elif "gain_control" in e or "lose_abilities_base_pt" in e or "become_copy" in e or "become_creature_counting" in e \
+            or "change_text" in e:
+        from judge_app.engine import control_copy
+        control_copy.run(game, e, info, ref, ctl)
+    elif "tap" in e or "untap" in e:
+        r = _resolve_ref(game, e.get("tap") or e.get("untap"), so.targets, legal, ctl)
+        if r is not None and r.zone == "battlefield":
+            r.tapped = "tap" in e
+            game.emit("tap", f"{r.label()} {'поворачивается' if r.tapped else 'разворачивается'}", "", [r.id],
+                      ["resolve_instructions"])

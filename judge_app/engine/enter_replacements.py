@@ -282,13 +282,14 @@ def create_tokens(game: Game, spec: dict, controller: str, original: Obj | None 
             values = {"name_ru": spec["name_ru"], "name_en": spec.get("name_en", ""), "types": ("creature",),
                       "subtypes": tuple(spec.get("subtypes", ())), "colors": tuple(spec.get("colors", ())),
                       "power": spec.get("power"), "toughness": spec.get("toughness"),
-                      "keywords": tuple(spec.get("keywords", ()))}
+                      "keywords": tuple(spec.get("keywords", ())),
+                      "abilities": tuple(spec.get("abilities", ()))}   # a P/T-defining ability (Ajani's Avatar)
         tok = Obj(id=tid, owner=controller, controller=controller, zone="none", token=True, sick=True, **values)
         game.objects[tid] = tok
         ev.put_in_zone(game, tok, "battlefield", controller=controller)
         copy = f" — копия «{original.name_ru}»" if original is not None else ""
         game.emit("token", f"{controller} создаёт фишку {tok.label()}{copy}"
-                  + (f" {tok.power}/{tok.toughness}" if tok.power is not None else ""),
+                  + _token_pt(game, tok),
                   f"{controller} creates a {tok.name_en} token", [tid] + ([original.id] if original is not None else []),
                   ["token_create", "resolve_instructions"] + (["copy_values"] if original is not None else []))
         ev.enters(game, tok, after_outer=outer_replaced)
@@ -296,6 +297,15 @@ def create_tokens(game: Game, spec: dict, controller: str, original: Obj | None 
     for tok in made:
         triggers.on_enter(game, tok)
     return made
+
+
+def _token_pt(game: Game, tok: Obj) -> str:
+    """ " P/T" of a new token: the one a characteristic-defining ability gives it (604.3), else its own."""
+    if any(str(a.get("static", "")).startswith("cda_") for a in tok.abilities):
+        from judge_app.engine import characteristics as ch
+        c = ch.compute_pt(game, tok)
+        return f" {c.power}/{c.toughness}" if c is not None else ""
+    return f" {tok.power}/{tok.toughness}" if tok.power is not None else ""
 
 
 TOGETHER = "entering_together"   # game.sba_choices key: the ids entering at the same time, while they enter

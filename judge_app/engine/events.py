@@ -137,7 +137,10 @@ def enters(game: Game, obj: Obj, after_outer: bool = False) -> None:
     permanent as it would exist on the battlefield (614.12: abilities lost in a graveyard are back)."""
     from judge_app.engine import enter_replacements
     enter_replacements.sync_statics(game, obj)
-    event = replacement.run(game, {"kind": "enter", "obj": obj, "tapped": False, "counters": {},
+    # 306.5b: a planeswalker enters with its printed loyalty in counters (an intrinsic replacement
+    # effect, so Doubling Season doubles them, 614.16)
+    loyal = {"loyalty": obj.loyalty} if "planeswalker" in obj.types and obj.loyalty else {}
+    event = replacement.run(game, {"kind": "enter", "obj": obj, "tapped": False, "counters": loyal,
                                    **({"after_outer": True} if after_outer else {})})
     if event is None:
         return
@@ -147,6 +150,9 @@ def enters(game: Game, obj: Obj, after_outer: bool = False) -> None:
         obj.counters[k] = obj.counters.get(k, 0) + n
     if event.get("counters"):
         game.touch()
+    if obj.counters.get("loyalty") and loyal:
+        game.emit("counters", f"{obj.label()} выходит на поле битвы с {obj.counters['loyalty']} жетонами верности",
+                  f"{obj.label_en()} enters with {obj.counters['loyalty']} loyalty counters", [obj.id], ["loyalty_enters"])
 
 
 def destroy(game: Game, obj: Obj, keys=("destroy",), *, no_regen: bool = False, text_ru: str | None = None,

@@ -71,7 +71,8 @@ def state_key(game) -> tuple:
     attachments (``Game.touch``); effects end at cleanup; graveyards change Tarmogoyf, life totals
     Serra Ascendant. The
     last permanent, the stack and the last effect's object tell apart two clones that took
-    different actions from one state (the memo is shared with clones)."""
+    different actions from one state (the memo is shared with clones). Life totals: a P/T
+    defined by one (cda_life_total)."""
     eff, bf = game.effects, game.battlefield
     return (game.ts, game.version, len(eff), eff[-1]["timestamp"] if eff else 0, eff[-1]["target"] if eff else "",
             len(bf), bf[-1] if bf else "", tuple(game.stack),

@@ -80,8 +80,18 @@ def target_kinds(so: Obj) -> tuple:
 
 # -- asked as it resolves ----------------------------------------------------------------------
 
+def that_spell(game: Game, so: Obj) -> Obj | None:
+    """"That spell or ability" of a ``becomes_target_by_opponent`` trigger: the one that targeted
+    the permanent, while it is still that object on the stack (400.7), else None."""
+    oid, inc = (so.source_lki or {}).get("_that_spell") or ("", -1)
+    o = game.objects.get(oid)
+    return o if o is not None and o.incarnation == inc and o.zone == "stack" else None
+
+
 def _target_spell(game: Game, so: Obj, ref: str) -> Obj | None:
     from judge_app.engine import effects
+    if ref == "that_spell":
+        return that_spell(game, so)
     i = int(ref[6:]) - 1 if ref.startswith("target") else -1
     if not 0 <= i < len(so.targets):
         return None

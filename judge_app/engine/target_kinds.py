@@ -66,9 +66,29 @@ KINDS = {
     "artifact_enchantment_or_land": ("артефакт, чары или земля", "artifact, enchantment, or land",
                                      _of_types("artifact", "enchantment", "land")),   # Acidic Slime
     "attacking_creature": ("атакующее существо", "attacking creature", _attacking),   # Condemn (506.3)
-    "creature_defending_player_controls": ("существо под контролем защищающегося игрока",
-                                           "creature defending player controls", _of_defending_player),   # 506.2
+    "player_or_planeswalker": ("игрок или planeswalker", "player or planeswalker", _of_types("planeswalker")),   # a player too: PLAYER_KINDS
 }
+PLAYER_KINDS = ("any", "player", "player_or_planeswalker")   # the kinds a player may be (115.1); and
+# "opponent" — a player, an opponent of the one choosing (effects.player_fits)
+
+
+def _creature_of_defending_player(game, obj, controller) -> bool:
+    """A creature the defending player controls (Cyclops Gladiator). 506.2: during the combat
+    phase of a two-player game the nonactive player is the defending player — still so when the
+    attacker has left combat (FAQ M2011 r302); with more players, those ``controller``'s
+    attackers attack (506.2a)."""
+    from judge_app.engine import combat
+    c = game.combat
+    if not obj.is_creature or not c or controller != game.ap.name:
+        return False
+    if len(game.players) == 2:
+        return obj.controller != controller
+    defenders = {combat._defender_of(game, c["attackers"][a]) for a in combat.attacking(game)}
+    return obj.controller in defenders
+
+
+KINDS["creature_defending_player_controls"] = ("существо под контролем защищающегося игрока",
+                                               "creature defending player controls", _creature_of_defending_player)
 
 
 def fits(game, kind: str, obj, controller: str) -> bool:

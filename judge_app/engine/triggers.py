@@ -37,7 +37,10 @@ TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "к
               "enchanted_attacks_or_blocks": "когда зачарованное существо атакует или блокирует",
               "counter_removed": "когда с него снимается жетон",
               "creature_etb_yours": "когда существо выходит на поле битвы под вашим контролем",
-              "enchanted_dies": "когда зачарованное существо умирает"}
+              "enchanted_dies": "когда зачарованное существо умирает",
+              "blocks_a_creature": "когда блокирует существо",
+              "becomes_target_by_opponent": "когда становится целью заклинания или способности оппонента",
+              "enchanted_becomes_target": "когда зачарованное существо становится целью заклинания или способности"}
 
 
 def _ability_text(ab: dict) -> str:
@@ -180,7 +183,9 @@ def on_combat_damage_to_player(game: Game, source: dict, player, n: int) -> None
     for i, ab in enumerate(source.get("abilities", ())):
         if ab.get("trigger") == "combat_damage_to_player" and _condition_holds(game, source["controller"], ab):
             info = _info(src, game) if src is not None and src.zone == "battlefield" else source
-            _pending(game, source["id"], info, i, ab, "trigger_combat_damage")
+            bound = {**ab, "effects": [{k: (player.name if v == "that_player" else v) for k, v in e.items()}
+                                       for e in ab.get("effects", ())]}   # "that player": the one dealt damage
+            _pending(game, source["id"], info, i, bound, "trigger_combat_damage")
 
 
 def on_becomes_blocked(game: Game, attacker: Obj) -> None:
@@ -269,7 +274,7 @@ def put_pending_on_stack(game: Game) -> bool:
                  effects=tuple(t["ability"].get("effects", ())), spell_targets=tuple(kinds),
                  stack_kind="ability", source=t["source"], source_lki=lki, targets=chosen)
         game.objects[ab_id] = ab
-        event_triggers.on_targeted(game, chosen)   # "becomes the target" (603.2)
+        event_triggers.on_targeted(game, chosen, ab)   # "becomes the target" (603.2)
         game.stack.append(ab_id)
         ab.timestamp = game.next_ts()
         tgt = effects.describe_targets(game, chosen)

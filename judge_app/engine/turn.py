@@ -77,7 +77,8 @@ def begin_step(game: Game, step: str) -> None:
             o = game.objects[oid]
             if o.controller == ap.name:
                 o.sick = False
-        tapped = [oid for oid in game.battlefield if game.objects[oid].controller == ap.name and game.objects[oid].tapped]
+        from judge_app.engine import untap_locks
+        tapped = untap_locks.untap_step(game, ap.name)   # 502.2: which of them untap ("doesn't untap" effects)
         for oid in tapped:
             game.objects[oid].tapped = False
         if tapped:
@@ -124,7 +125,7 @@ def cleanup(game: Game, discarded: list | None = None) -> None:
     for oid in healed:
         game.objects[oid].damage = 0
         game.objects[oid].deathtouch_damage = False
-    ended = [e for e in game.effects if e.get("until") == "eot"]
+    ended = [e for e in game.effects if e.get("until") == "eot" and e.get("kind") != "history"]   # not effects: turn_history.py
     game.effects = [e for e in game.effects if e.get("until") != "eot"]
     if healed or ended:
         parts = []

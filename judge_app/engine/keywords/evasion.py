@@ -26,6 +26,8 @@ def attack_problems(game, obj) -> list:
         out.append((["attack_restrictions"], "существо не может атаковать"))
     from judge_app.engine import restrictions
     out.extend(restrictions.attack_problems(game, obj))   # "can't attack unless …" and the like
+    from judge_app.engine import turn_history
+    out.extend(turn_history.attack_problems(game, obj))   # Angelic Arbiter: cast a spell this turn
     return out
 
 
@@ -108,10 +110,14 @@ def max_blocked(game, blocker) -> int:
 
 
 def must_attack(game) -> list:
-    """Creatures of the active player that attack each combat if able and are able (508.1d)."""
+    """Creatures of the active player that attack each combat if able and are able (508.1d); also
+    "attacks you this turn if able" (engine/attack_requirements.py)."""
+    from judge_app.engine import attack_requirements
     ap = game.ap.name
     return [oid for oid in game.battlefield if game.objects[oid].controller == ap and game.objects[oid].is_creature
-            and has(game, game.objects[oid], "attacks_each_combat") and not attack_problems(game, game.objects[oid])]
+            and (has(game, game.objects[oid], "attacks_each_combat")
+                 or attack_requirements.required_defender(game, game.objects[oid]) is not None)
+            and not attack_problems(game, game.objects[oid])]
 
 
 def must_block(game, player: str, attackers: list) -> dict:

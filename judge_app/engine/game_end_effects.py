@@ -1,0 +1,21 @@
+"""``{game_draw: true}`` — "the game is a draw" (104.4c; Divine Intervention's effect).
+
+Why a module: it ends the game with no winner and no loser, so "you can't lose the game" (Platinum
+Angel, 614.17) does not stop it (FAQ M2011 r222): the game is over at once.
+"""
+
+from __future__ import annotations
+
+from judge_app.engine.state import Game, Obj
+
+
+def handles(e: dict) -> bool:
+    return "game_draw" in e
+
+
+def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
+    if game.result:
+        return
+    game.result = {"draw": True}
+    game.emit("game_over", f"{so.label()}: партия заканчивается вничью — это не проигрыш, и «не можете проиграть» "
+              "этому не мешает", "The game is a draw", [p.name for p in game.players], ["game_draw_effect"])

@@ -1,0 +1,31 @@
+"""``{reveal_random_from_hand: that_player}`` — "that player reveals a card at random from their
+hand" (Merfolk Spy).
+
+Why a module: a reveal shows a card for a brief time only (701.15a) — no state is left behind,
+the card stays in the hand, and a later reveal chooses at random anew. The choice is a
+pseudo-random pick seeded by the game (like a shuffle, zone_actions.py), so a replay is the same.
+"""
+
+from __future__ import annotations
+
+import random
+
+from judge_app.engine.state import Game, Obj
+
+
+def handles(e: dict) -> bool:
+    return "reveal_random_from_hand" in e
+
+
+def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
+    who = ref(e["reveal_random_from_hand"])
+    if who is None or hasattr(who, "incarnation"):
+        return
+    if not who.hand:
+        game.emit("reveal", f"У игрока {who.name} нет карт в руке: показывать нечего", f"{who.name} has no cards in hand",
+                  [who.name], ["reveal"])
+        return
+    card = game.objects[random.Random(f"{len(game.events)}:{who.name}:{len(who.hand)}").choice(who.hand)]
+    game.emit("reveal", f"{who.name} показывает случайную карту из руки: {card.label()} — она остаётся в руке "
+              "и перестаёт быть показанной, когда способность разрешилась",
+              f"{who.name} reveals {card.label_en()} at random from their hand", [who.name, card.id], ["reveal"])
