@@ -68,7 +68,8 @@ AS_ENTERS = {"color": ("выбрать цвет", "choose a colour"),
              "creature_type": ("выбрать тип существ", "choose a creature type"),
              "copy_creature": ("выйти копией существа (Клон)", "enter as a copy of a creature (Clone)"),
              "copy_artifact": ("выйти копией артефакта", "enter as a copy of an artifact")}
-YAML_ONLY_AS_ENTERS = ("exile_creature_cards",)
+YAML_ONLY_AS_ENTERS = ("exile_creature_cards",   # Sutured Ghoul
+                       "counter_on_artifact")    # Phylactery Lich: its counter kind is written in the YAML tab
 # FAQ group faqc (issue 11)
 TARGETS["opponent"] = ("оппонент", "opponent")
 TRIGGERS.update({"blocks_a_creature": ("когда блокирует существо", "whenever it blocks a creature"),
@@ -76,7 +77,20 @@ TRIGGERS.update({"blocks_a_creature": ("когда блокирует сущес
                                                 "whenever it becomes the target of a spell or ability an opponent controls"),
                  "enchanted_becomes_target": ("когда зачарованное существо становится целью",
                                               "when enchanted creature becomes the target of a spell or ability")})
-YAML_ONLY_TRIGGERS = ("state",)   # a state trigger needs its "if" condition (603.8): written in the YAML tab
+YAML_ONLY_TRIGGERS = ("state",   # a state trigger needs its "if" condition (603.8): written in the YAML tab
+                      "counter_removed",   # needs its counter kind
+                      "enchanted_attacks_or_blocks", "enchanted_dies", "enchanted_becomes_target")   # an Aura's
+# FAQ groups faqd and faqe (issue 11)
+TRIGGERS.update({"opponent_dealt_noncombat_damage": ("когда оппоненту наносятся небоевые повреждения",
+                                                     "whenever an opponent is dealt noncombat damage"),
+                 "creature_etb_yours": ("когда существо выходит на поле битвы под вашим контролем",
+                                        "whenever a creature enters the battlefield under your control")})
+TARGETS.update({"creature_card_in_a_graveyard": ("карта существа на кладбище", "creature card in a graveyard"),
+                "permanent_card_mv3_in_your_graveyard": ("карта перманента с общей мана-стоимостью 3 или меньше "
+                                                         "на вашем кладбище",
+                                                         "permanent card with mana value 3 or less from your graveyard"),
+                "creature_chooser_opponent_controls": ("существо под контролем оппонента выбирающего игрока",
+                                                       "creature an opponent of the choosing player controls")})
 # static kinds a form can fill: (label ru, label en, the fields it needs)
 STATICS = {"anthem": ("ваши существа получают +P/+T", "creatures you control get +P/+T", ["pt", "affects"]),
            "enchanted": ("зачарованный перманент получает +P/+T", "the enchanted permanent gets +P/+T", ["pt"]),

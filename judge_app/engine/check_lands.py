@@ -11,7 +11,7 @@ the lands put onto the battlefield at the same time (Primeval Titan's search, r3
 from __future__ import annotations
 
 from judge_app.engine import replacement
-from judge_app.engine.replacement import Kind, register
+from judge_app.engine.replacement import Kind, register, src_en
 from judge_app.engine.state import Game
 
 
@@ -39,5 +39,6 @@ def _apply(game: Game, e: dict, ev: dict):
 
 
 register(Kind("enters_tapped_unless", ("enter",), _applies, _apply,
-              lambda g, e: f"«{e['source_name']}» выходит повёрнутым, если нет нужной земли"),
+              lambda g, e: f"«{e['source_name']}» выходит повёрнутым, если нет нужной земли",
+              label_en=lambda g, e: f"{src_en(g, e)} enters tapped unless you control the land it needs"),
          statics=("enters_tapped_unless",))

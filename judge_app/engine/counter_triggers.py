@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from judge_app.engine import replacement
-from judge_app.engine.replacement import Kind, register
+from judge_app.engine.replacement import Kind, register, src_en
 from judge_app.engine.state import Game, Obj
 
 
@@ -49,4 +49,5 @@ def _x_apply(game: Game, e: dict, ev: dict):
 
 
 register(Kind("enters_with_x_counters", ("enter",), _x_applies, _x_apply,
-              lambda g, e: f"«{e['source_name']}» выходит с X жетонами"), statics=("enters_with_x_counters",))
+              lambda g, e: f"«{e['source_name']}» выходит с X жетонами",
+              label_en=lambda g, e: f"{src_en(g, e)} enters with X counters"), statics=("enters_with_x_counters",))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from judge_app.engine import events as ev
 from judge_app.engine import replacement
 from judge_app.engine import resolution_choices as rc
-from judge_app.engine.replacement import Kind, register
+from judge_app.engine.replacement import Kind, register, src_en
 from judge_app.engine.state import Game, Obj
 
 DECISIONS = ("discard_choice",)
@@ -89,5 +89,6 @@ def _apply(game: Game, e: dict, event: dict):
 
 
 register(Kind("opponent_discard_to_battlefield", ("zone",), _applies, _apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}): на поле битвы вместо кладбища"),
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): на поле битвы вместо кладбища",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): onto the battlefield instead of the graveyard"),
          statics=("opponent_discard_to_battlefield",))

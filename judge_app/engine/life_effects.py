@@ -24,7 +24,8 @@ def run(game: Game, so: Obj, e: dict, who, info: dict) -> None:
     if "next_draw_gain_life_instead" in e:
         game.effects.append({"kind": "shield", "shield": "next_draw_gain_life", "target": so.controller,
                              "controller": so.controller, "amount": e["next_draw_gain_life_instead"], "incarnation": 0,
-                             "timestamp": game.next_ts(), "until": "eot", "source_name": info["name_ru"], "made_by": so.id})
+                             "timestamp": game.next_ts(), "until": "eot", "source_name": info["name_ru"],
+                             "source_name_en": info.get("name_en") or info["name_ru"], "made_by": so.id})
         game.emit("shield", f"Следующее взятие карты игроком {so.controller} в этом ходу заменяется получением "
                   f"{e['next_draw_gain_life_instead']} жизней", "The next draw this turn is replaced",
                   [so.controller], ["replace_instead", "replace_exist_before"])
@@ -59,7 +60,9 @@ def _apply(game: Game, e: dict, event: dict):
 
 
 register(Kind("next_draw_gain_life", ("draw",), _applies, _apply,
-              lambda g, e: f"«{e.get('source_name', '')}»: получить {e.get('amount')} жизней вместо взятия карты"))
+              lambda g, e: f"«{e.get('source_name', '')}»: получить {e.get('amount')} жизней вместо взятия карты",
+              label_en=lambda g, e: f"{e.get('source_name_en') or e.get('source_name', '')}: gain {e.get('amount')} life "
+                                    "instead of drawing"))
 
 
 def _opponent(game: Game, player) -> Player:

@@ -14,7 +14,7 @@ sacrifice Phylactery Lich."
 from __future__ import annotations
 
 from judge_app.engine import replacement
-from judge_app.engine.replacement import Kind, choose_option, register
+from judge_app.engine.replacement import Kind, choose_option, register, src_en
 from judge_app.engine.state import Game
 
 
@@ -58,4 +58,5 @@ def _apply(game: Game, e: dict, ev: dict):
 
 
 register(Kind("as_enters_counter_on_artifact", ("enter",), _applies, _apply,
-              lambda g, e: f"«{e['source_name']}» ({e['source']}): жетон на артефакт при выходе"))
+              lambda g, e: f"«{e['source_name']}» ({e['source']}): жетон на артефакт при выходе",
+              label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): a counter on an artifact as it enters"))
