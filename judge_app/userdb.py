@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, Union
@@ -52,10 +53,27 @@ def _open(path: Path) -> sqlite3.Connection:
                            check_same_thread=False)
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA journal_mode = WAL")
+    _use_wal(conn)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = NORMAL")
     return conn
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Switch the file to WAL once. The switch takes an exclusive lock that SQLite does not wait
+    for (no busy handler), so when several first connections open a new file at the same moment
+    one of them gets "database is locked": it waits a little and looks again (by then the file is
+    usually in WAL already, and nothing needs switching)."""
+    for attempt in range(40):
+        try:
+            if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            time.sleep(0.01 * (attempt + 1))
+    conn.execute("PRAGMA journal_mode = WAL")   # the last try raises what SQLite says
 
 
 def connect(feature: str, migrations: Sequence[Step], path: Path | None = None) -> sqlite3.Connection:

@@ -110,3 +110,39 @@ def test_closing_a_request_connection_does_not_checkpoint_the_file(tmp_path):
         userdb.connect("notes", V1, tmp_path / f"other{i}.db").close()
     import os
     assert len([k for k in userdb._anchors if k[0] == os.getpid()]) <= userdb.MAX_ANCHORS
+
+
+def test_many_first_connections_to_a_new_file_at_once_all_open(tmp_path):
+    """Switching a new file to WAL takes a lock SQLite does not wait for: eight threads opening the
+    same new file at the same moment once made one of them fail with "database is locked" (a 500
+    on the training page in CI). Repeated on fresh files, every open and write succeeds."""
+    import sqlite3
+    import threading
+
+    from judge_app import userdb
+
+    errors = []
+    for rep in range(150):
+        path = tmp_path / f"u{rep}.db"
+        barrier = threading.Barrier(8)
+
+        def open_and_write():
+            barrier.wait()
+            try:
+                conn = userdb._open(path)
+                conn.execute("CREATE TABLE IF NOT EXISTS t (x)")
+                conn.execute("INSERT INTO t VALUES (1)")
+                conn.close()
+            except sqlite3.OperationalError as exc:
+                errors.append(str(exc))
+
+        threads = [threading.Thread(target=open_and_write) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        conn = sqlite3.connect(path)
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("SELECT COUNT(*) FROM t").fetchone()[0] == 8
+        conn.close()
+    assert errors == []
