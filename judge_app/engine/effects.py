@@ -225,6 +225,20 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         _run_one(game, so, e, idx, ref, legal, info, ctl)
 
 
+# Instructions a module of their own carries out, by the arguments its ``run`` takes: Mass Polymorph
+# (reveal_until), "flip a coin", "target player discards", Conundrum Sphinx (naming), "each player
+# sacrifices", a spell that adds mana, Silence (cast_bans); a card from a graveyard onto the
+# battlefield, exile / the bottom of the library / destroy all (removal), counter / new targets /
+# copy a spell / attach (stack_fights). Their instruction keys don't overlap.
+_NEED_NO_REF = (reveal_until, coin_flips, discard_effects, naming, each_player_sacrifices, mana_effects, cast_bans)
+_NEED_REF = (graveyard_targets, removal, stack_fights)
+
+
+def _handler(e: dict, modules: tuple):
+    """The first of ``modules`` that carries out instruction ``e``, or None."""
+    return next((mod for mod in modules if mod.handles(e)), None)
+
+
 def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ctl: str) -> None:
     """One instruction of ``run_effects``; ``ref`` resolves what its ``to:`` names (a group effect,
     group_effects.py, calls it once per member with a ``ref`` that names that member)."""
@@ -247,26 +261,10 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
         zone_actions.run(game, so, e, ref, idx)
     elif source_durations.handles(e):   # "for as long as [this] remains on the battlefield" (611.2b)
         source_durations.run(game, so, e, ref, info)
-    elif reveal_until.handles(e):   # Mass Polymorph (reveal_until.py)
-        reveal_until.run(game, so, e)
-    elif coin_flips.handles(e):   # "flip a coin" (coin_flips.py)
-        coin_flips.run(game, so, e)
-    elif discard_effects.handles(e):   # "target player discards a card" (discard_effects.py)
-        discard_effects.run(game, so, e)
-    elif naming.handles(e):   # Conundrum Sphinx (naming.py)
-        naming.run(game, so, e)
-    elif each_player_sacrifices.handles(e):   # "each player sacrifices N lands" (each_player_sacrifices.py)
-        each_player_sacrifices.run(game, so, e)
-    elif graveyard_targets.handles(e):   # a card from a graveyard onto the battlefield (graveyard_targets.py)
-        graveyard_targets.run(game, so, e, ref)
-    elif removal.handles(e):   # exile, the bottom of the library, destroy all creatures (removal.py)
-        removal.run(game, so, e, ref)
-    elif mana_effects.handles(e):   # a spell that adds mana (mana_effects.py)
-        mana_effects.run(game, so, e)
-    elif cast_bans.handles(e):   # "your opponents can't cast spells this turn" (cast_bans.py)
-        cast_bans.run(game, so, e)
-    elif stack_fights.handles(e):   # counter, new targets, copy a spell, attach (stack_fights.py)
-        stack_fights.run(game, so, e, ref)
+    elif (mod := _handler(e, _NEED_NO_REF)) is not None:
+        mod.run(game, so, e)
+    elif (mod := _handler(e, _NEED_REF)) is not None:
+        mod.run(game, so, e, ref)
     elif "damage" in e:
         n = e["damage"]
         to = e.get("to", "target1")
