@@ -29,6 +29,9 @@ def test_faq_card_by_russian_name(env):
     # the planeswalker card and its group instructions (issue 11, group faqc)
     assert "r108 [показано сценарием]" in out.stdout and "/scenarios/m2011-r108-ajani-vigilance-stays" in out.stdout
     assert "r13 [показано сценарием]" in out.stdout and "r109 [показано сценарием]" in out.stdout
+    # a ruling still pending says what the engine lacks (Wild Evocation: casting a card while an ability resolves)
+    out = judge("faq", "Вызывание Наугад", env=env)
+    assert "r74 [ждёт движка]" in out.stdout and "не хватает в движке: розыгрыш карты во время разрешения" in out.stdout
 
 
 def test_faq_card_by_english_name_json(env):
