@@ -225,7 +225,7 @@ def test_assignment_must_equal_power_and_no_player_without_trample():
 
 def test_first_strike_step_only_when_needed():
     g = to_damage(cr("X", 2, 2), {"b": cr("B", 2, 2)}, {"b": "a"})
-    assert not any("first_strike_damage" in e.text_en for e in g.events)
+    assert not any("first-strike combat damage step" in e.text_en for e in g.events)
     g = to_damage(cr("X", 2, 2, "first_strike"), {"b": cr("B", 2, 2)}, {"b": "a"})
     assert any(e.text_en == "The first-strike combat damage step begins" for e in g.events)
     assert g.objects["b"].zone == "graveyard" and g.objects["a"].damage == 0
