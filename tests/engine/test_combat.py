@@ -120,7 +120,7 @@ def test_no_creatures_no_decision_and_steps_skipped():
     assert g.decision is None
     pass_to(g, "main2")
     assert "508.8" in rules_of(g)
-    assert not any(e.kind == "step" and "declare_blockers" in e.text_en for e in g.events)
+    assert not any(e.kind == "step" and "declare blockers step" in e.text_en for e in g.events)
 
 
 def test_unknown_attacker_is_invalid_input():
