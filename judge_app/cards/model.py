@@ -1208,3 +1208,36 @@ def _faqc_enchant(d: dict, abilities: list, where: str) -> None:
     if d.get("enchant") is None and any(a.get("static") == "enchanted_cant_activate"
                                         or a.get("trigger") == "enchanted_becomes_target" for a in abilities):
         raise CardDataError(f"{where}: enchanted_cant_activate / enchanted_becomes_target — только у Ауры с enchant")
+
+
+# -- FAQ group faqf (issue 11) --
+# rules_corpus/cards/m2011_faqf.yaml. Engine: engine/trigger_division.py — a triggered ability
+# ``{targets: [KIND], max_targets: N, effects: [{damage: D, to: each_target, divided: as_chosen}]}``
+# chooses one to N different targets and the division as it is put on the stack (603.3d,
+# 601.2d; Inferno Titan).
+
+
+def _faqf_division_error(a: dict) -> str | None:
+    """A trigger's division is asked only where trigger_division.py asks it: with max_targets,
+    one target kind, and one divided damage (else the damage would be dealt to nobody)."""
+    effects = a.get("effects") if isinstance(a.get("effects"), list) else []
+    divided = [e for e in effects if isinstance(e, dict) and e.get("divided") == "as_chosen"]
+    if "max_targets" not in a:
+        return "divided: as_chosen у срабатывающей способности — только с max_targets" \
+            if "trigger" in a and divided else None
+    n, targets = a["max_targets"], a.get("targets")
+    if not ("trigger" in a and isinstance(n, int) and not isinstance(n, bool) and n >= 2
+            and isinstance(targets, list) and len(targets) == 1 and len(divided) == 1
+            and isinstance(divided[0].get("damage"), int) and not isinstance(divided[0]["damage"], bool)
+            and divided[0]["damage"] >= 1):
+        return "max_targets — целое число от 2 у срабатывающей способности с одним видом цели (targets: [ВИД]) " \
+               "и одним эффектом {damage: N, to: each_target, divided: as_chosen}"
+    return None
+
+
+@ability_check
+def _faqf_abilities(out: list, where: str) -> None:
+    for a in out:
+        err = _faqf_division_error(a)
+        if err:
+            raise CardDataError(f"{where}: {err}")

@@ -3,7 +3,7 @@ time a player would receive priority, in APNAP order, each player ordering their
 
 from __future__ import annotations
 
-from judge_app.engine import event_triggers
+from judge_app.engine import event_triggers, trigger_division
 from judge_app.engine.state import Decision, Game, Obj
 
 
@@ -242,8 +242,18 @@ def put_pending_on_stack(game: Game) -> bool:
     while game.trigger_queue:
         t = game.trigger_queue[0]
         kinds = t["ability"].get("targets", [])
-        chosen = []
-        if kinds:
+        chosen, shares = [], None
+        if trigger_division.handles(t["ability"]):   # "divided as you choose among one to N targets" (603.3d)
+            got = trigger_division.choose(game, t)
+            if got is None:
+                return False
+            if got is False:
+                game.trigger_queue.pop(0)
+                game.emit("trigger_removed", f"Способность «{t['source_name']}» не имеет допустимых целей и удаляется",
+                          "", [t["source"]], ["trigger_targets"])
+                continue
+            chosen, shares = [effects.target_tuple(game, r) for r in got[0]], got[1]
+        elif kinds:
             pre = game.sba_choices.pop(("targets", id(t)), None)
             chooser = t.get("chooser", t["controller"])   # another player may choose (Necrotic Plague)
             legal = [effects.legal_targets(game, kind, chooser, None) for kind in kinds]
@@ -274,6 +284,8 @@ def put_pending_on_stack(game: Game) -> bool:
                  effects=tuple(t["ability"].get("effects", ())), spell_targets=tuple(kinds),
                  stack_kind="ability", source=t["source"], source_lki=lki, targets=chosen)
         game.objects[ab_id] = ab
+        if shares is not None:
+            trigger_division.announce(game, ab, shares)
         event_triggers.on_targeted(game, chosen, ab)   # "becomes the target" (603.2)
         game.stack.append(ab_id)
         ab.timestamp = game.next_ts()
