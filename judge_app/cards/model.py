@@ -1241,3 +1241,28 @@ def _faqf_abilities(out: list, where: str) -> None:
         err = _faqf_division_error(a)
         if err:
             raise CardDataError(f"{where}: {err}")
+
+
+# engine/revealed_cast.py: ``{reveal_random_and_cast: active_player}`` in ``trigger: each_upkeep`` —
+# the player whose upkeep it is reveals a card at random from their hand, puts a land onto the
+# battlefield, or casts the card without paying its mana cost if able (608.2f; Wild Evocation).
+EFFECT_KEYS = EFFECT_KEYS + ("reveal_random_and_cast",)
+
+
+@ability_check
+def _faqf_evocation(out: list, where: str) -> None:
+    for a in out:
+        for e in _effects_of(a):
+            if isinstance(e, dict) and "reveal_random_and_cast" in e and not (
+                    e == {"reveal_random_and_cast": "active_player"} and a.get("trigger") == "each_upkeep"):
+                raise CardDataError(f"{where}: reveal_random_and_cast: active_player — одно в эффекте, "
+                                    f"у trigger: each_upkeep (игрок, чей это шаг поддержки)")
+
+
+@enchant_check
+def _faqf_evocation_spell(d: dict, abilities: list, where: str) -> None:
+    """A spell's own effects (or its modes') have no upkeep whose player they could name."""
+    modes = d.get("modes") if isinstance(d.get("modes"), list) else []
+    lists = [d.get("effects")] + [m.get("effects") for m in modes if isinstance(m, dict)]
+    if any(isinstance(e, dict) and "reveal_random_and_cast" in e for lst in lists if isinstance(lst, list) for e in lst):
+        raise CardDataError(f"{where}: reveal_random_and_cast — только у trigger: each_upkeep")

@@ -256,7 +256,7 @@ def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, l
         game.emit("total_cost", f"Итоговая стоимость {so.label()}: {total or '{0}'}{why}"
                   + (" (уменьшение не опускает её ниже {0})" if changes and not total.mana_value else ""),
                   f"Total cost: {total}", [so.id] + [s.id for s, _ in changes],
-                  ["cast_total_cost"] + (["alternative_cost"] if ch_.get("alt") else [])
+                  ["cast_total_cost"] + (["alternative_cost"] if ch_.get("alt") or ch_.get("free") else [])
                   + (["additional_cost"] if (src.casting or {}).get("additional_cost") else [])
                   + [key for k, (_, key) in costs.OPTIONAL_COSTS.items() if ch_.get(k)]
                   + (["alt_cost_changes"] if ch_.get("alt") and changes else []))
@@ -267,6 +267,36 @@ def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, l
         game.emit("pay", f"{player.name} оплачивает {total}", f"{player.name} pays {total}", [player.name, so.id],
                   ["cast_total_cost", "cast_pay"])
     so.choices.update(costs.pay(game, player, src, ability, ch_, label))
+
+
+def cast_steps(game: Game, player, obj: Obj, ch_: dict, targets, pay, keys: tuple = (), resolving: bool = False) -> None:
+    """601.2a–i once the choices are complete (``costs.complete``): to the stack, announcements,
+    targets and division, the total cost paid, cast. ``resolving``: cast while a spell or ability
+    resolves (608.2f) — the caller gives no priority afterwards."""
+    from judge_app.engine import turn_history
+    ev.move(game, obj, "stack", keys=("cast_announce", "stack_put") + keys, kind="cast_begin",
+            text_ru=f"{player.name} объявляет розыгрыш {obj.label()}: карта перемещается на стек"
+            + (" — во время разрешения способности, без учёта ограничений по времени" if resolving else ""),
+            text_en=f"{player.name} casts {obj.label_en()}")
+    obj.stack_kind = "spell"
+    obj.choices = {k: v for k, v in ch_.items() if k in ("x", "mode", "alt", "free", *costs.OPTIONAL_COSTS)}
+    if ch_.get("free"):
+        x0 = bool(obj.cost and obj.cost.x)
+        game.emit("alt_cost", f"{player.name} разыгрывает {obj.label()} без уплаты мана-стоимости — это альтернативная "
+                  "стоимость, другую применить нельзя" + (": X в мана-стоимости может быть только 0" if x0 else ""),
+                  f"{player.name} casts {obj.label_en()} without paying its mana cost", [obj.id],
+                  ["alternative_cost", "alternative_cost_one"] + (["x_free_zero"] if x0 else []))
+    _announce(game, player, obj, ch_)
+    modes = (obj.casting or {}).get("modes")
+    kinds = tuple(modes[ch_["mode"] - 1].get("targets", ())) if modes else obj.spell_targets
+    _targets_and_division(game, player, obj, kinds, targets, obj.label())
+    costs.announce_division(game, obj, ch_.get("divide"))
+    _pay_total(game, player, obj, obj, None, ch_, pay, obj.label())
+    game.emit("cast", f"{obj.label()} разыграно" + (": оно наверху стека, приоритет никто не получает, и способность "
+                                                    "продолжает разрешаться" if resolving else ""),
+              f"{obj.label_en()} is cast", [obj.id],
+              ["cast_done"] + (["cast_during_resolution"] if resolving else ["priority_after_action"]))
+    turn_history.note(game, player.name, "cast")
 
 
 @_atomic
@@ -295,21 +325,35 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
     ch_ = costs.complete(game, player, obj, None, choices, "cast", args, lambda: _legal_modes(game, player, obj))
     if ch_ is None:
         return None
-    ev.move(game, obj, "stack", keys=("cast_announce", "stack_put") + flash, kind="cast_begin",
-            text_ru=f"{player.name} объявляет розыгрыш {obj.label()}: карта перемещается на стек",
-            text_en=f"{player.name} casts {obj.label_en()}")
-    obj.stack_kind = "spell"
-    obj.choices = {k: v for k, v in ch_.items() if k in ("x", "mode", "alt", *costs.OPTIONAL_COSTS)}
-    _announce(game, player, obj, ch_)
-    modes = (obj.casting or {}).get("modes")
-    kinds = tuple(modes[ch_["mode"] - 1].get("targets", ())) if modes else obj.spell_targets
-    _targets_and_division(game, player, obj, kinds, targets, obj.label())
-    costs.announce_division(game, obj, ch_.get("divide"))
-    _pay_total(game, player, obj, obj, None, ch_, pay, obj.label())
-    game.emit("cast", f"{obj.label()} разыграно", f"{obj.label_en()} is cast", [obj.id], ["cast_done", "priority_after_action"])
-    turn_history.note(game, player.name, "cast")
+    cast_steps(game, player, obj, ch_, targets, pay, flash)
     game.passes = 0
     priority.give_priority(game, game.pidx(player.name))   # 117.3c
+    return obj
+
+
+def cast_while_resolving(game: Game, player, obj: Obj, choices: dict) -> Obj:
+    """608.2f: an effect instructs ``player`` to cast ``obj`` from their hand without paying its
+    mana cost (118.9) while it resolves (Wild Evocation, engine/revealed_cast.py). No timing
+    permission is needed — the effect gives it (601.3) — but a prohibition still applies (Silence,
+    Angelic Arbiter, split second). ``choices`` are a ``cast:`` action's: targets, pay, mode,
+    kicker, sacrifice, divide …; X is 0 (107.3b) and no alternative cost may be applied (118.9a).
+    One left out that has several answers is bad input (the caller lists the legal ones)."""
+    from judge_app.engine import turn_history
+    _split_second(game)
+    cast_bans.check(game, player)
+    why = turn_history.cast_problem(game, player.name)
+    if why:
+        raise refuse(game, f"{obj.label()}: {why}", "cast_permission")
+    unknown = set(choices) - set(costs.CHOICE_KEYS) - {"targets", "pay"}
+    if unknown:
+        raise InvalidInput(f"неизвестный выбор {sorted(unknown)}; есть: targets, pay, {', '.join(costs.CHOICE_KEYS)}")
+    picked = {k: v for k, v in choices.items() if k in costs.CHOICE_KEYS}
+    ch_ = costs.complete(game, player, obj, None, {**picked, "free": True}, "cast_resolving", {},
+                         lambda: _legal_modes(game, player, obj))
+    if ch_ is None:
+        d, game.decision = game.decision, None
+        raise InvalidInput(f"{obj.label()}: не указано {d.context['field']}; допустимые: {', '.join(map(str, d.options))}")
+    cast_steps(game, player, obj, ch_, choices.get("targets"), choices.get("pay"), resolving=True)
     return obj
 
 
@@ -453,9 +497,10 @@ def choose(game: Game, value) -> None:
     from judge_app.engine import zone_actions
     if d.kind in zone_actions.DECISIONS:   # "you may", a search, a scry
         return zone_actions.answer(game, value)
-    from judge_app.engine import coin_flips, discard_effects, each_player_sacrifices, naming, reveal_until, trigger_division
+    from judge_app.engine import (coin_flips, discard_effects, each_player_sacrifices, naming, reveal_until, revealed_cast,
+                                  trigger_division)
     for answerer in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until,   # resolution_choices.py
-                     trigger_division):   # a trigger's targets and division (603.3d)
+                     revealed_cast, trigger_division):   # Wild Evocation's cast (608.2f); a trigger's division (603.3d)
         if d.kind in answerer.DECISIONS:
             return answerer.answer(game, value)
     if d.kind == "as_enters":   # Clone's copy, Conspiracy's type, Painter's Servant's colour

@@ -74,13 +74,15 @@ def extra_costs(obj: Obj, ability: dict | None, alt: bool) -> dict:
     return out
 
 
-def _mana_of(obj: Obj, ability: dict | None, alt: bool) -> ManaCost | None:
+def _mana_of(obj: Obj, ability: dict | None, alt: bool, free: bool = False) -> ManaCost | None:
+    """The mana part: an ability's, a spell's alternative cost's, or its mana cost plus an additional
+    mana cost; ``free``: cast "without paying its mana cost" (118.9) — the additional part only."""
     if ability is not None:
         return parse_mana_cost(ability.get("cost", {}).get("mana"))
     spec = obj.casting or {}
     if alt:
         return parse_mana_cost((spec.get("alternative_cost") or {}).get("mana")) or ManaCost()
-    base = obj.cost or ManaCost()
+    base = ManaCost() if free else obj.cost or ManaCost()
     add = parse_mana_cost((spec.get("additional_cost") or {}).get("mana"))
     return add_mana(base, add) if add else base
 
@@ -98,7 +100,7 @@ def total_mana(obj: Obj, ability: dict | None, choices: dict, n_targets: int, ga
     """601.2f: the mana cost (or the alternative cost), plus additional costs (kicker, buyback)
     and increases, minus reductions (never below {0}), with X replaced by its value (107.3a).
     Without ``game`` the static cost changes are left out."""
-    cost = _mana_of(obj, ability, bool(choices.get("alt"))) or ManaCost()
+    cost = _mana_of(obj, ability, bool(choices.get("alt")), bool(choices.get("free"))) or ManaCost()
     spec = (obj.casting or {}) if ability is None else {}
     if spec.get("extra_target_cost") and n_targets > 1:
         cost = add_mana(cost, parse_mana_cost(spec["extra_target_cost"]), n_targets - 1)
@@ -147,11 +149,12 @@ def mana_units(game: Game, player) -> list:
     return units
 
 
-def mana_payable(game: Game, player, cost: ManaCost) -> bool:
-    """118.3: could ``cost`` be paid with the mana ``player`` has or can make now? Each coloured
-    symbol (a hybrid one by either half, 107.4e) is matched to its own unit (Kuhn's matching),
-    and what is left must cover the generic part."""
-    units = mana_units(game, player)
+def mana_payable(game: Game, player, cost: ManaCost, pool_only: bool = False) -> bool:
+    """118.3: could ``cost`` be paid with the mana ``player`` has or can make now (``pool_only``:
+    with the mana in their pool, no mana ability activated)? Each coloured symbol (a hybrid one by
+    either half, 107.4e) is matched to its own unit (Kuhn's matching), and what is left must cover
+    the generic part."""
+    units = [s for s, n in player.pool.items() for _ in range(n)] if pool_only else mana_units(game, player)
     symbols = [sym for sym, n in cost.colored for _ in range(n)]
     if len(units) < len(symbols) + cost.generic:
         return False
@@ -220,6 +223,8 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
         raise refuse(game, f"{obj.label()} не модальное: режим не выбирается", "modal")
     if out.get("alt") and not (ability is None and (obj.casting or {}).get("alternative_cost")):
         raise refuse(game, f"у {obj.label()} нет альтернативной стоимости", "alternative_cost")
+    if out.get("free"):   # "without paying its mana cost" (118.9): no other alternative cost, X is 0
+        free_choices(game, obj, out)
     for k, (ru, key) in OPTIONAL_COSTS.items():
         offered = ability is None and (obj.casting or {}).get(k)
         if k not in out:
@@ -277,6 +282,19 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
                          f"допустимые: {', '.join(cands) or 'нет'}", "cost_unpayable", *_cost_keys(kind, ability, out))
         out[kind] = given
     return out
+
+
+def free_choices(game: Game, obj: Obj, out: dict) -> None:
+    """A spell cast without paying its mana cost: that is its alternative cost, so another can't be
+    applied (118.9a); an {X} in its mana cost can only be 0 (107.3b). Optional additional costs
+    (kicker, buyback) may still be paid (601.2b)."""
+    if out.get("alt"):
+        raise refuse(game, f"{obj.label()} разыгрывается без уплаты мана-стоимости — это уже альтернативная "
+                     "стоимость, другую применить нельзя", "alternative_cost_one", "alternative_cost")
+    if obj.cost is not None and obj.cost.x:
+        if out.setdefault("x", 0) != 0:
+            raise refuse(game, f"{obj.label()} разыгрывается без уплаты мана-стоимости: X может быть только 0, "
+                         f"а не {out['x']!r}", "x_free_zero", "x_value")
 
 
 def _cost_ru(kind: str, what, n: int) -> str:

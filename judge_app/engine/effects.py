@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
 from judge_app.engine import cast_bans, coin_flips, discard_effects, each_player_sacrifices, graveyard_targets, keywords
-from judge_app.engine import mana_effects, naming, removal, reveal_until, source_durations, stack_fights, target_kinds
+from judge_app.engine import mana_effects, naming, removal, reveal_until, revealed_cast, source_durations, stack_fights, target_kinds
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
 from judge_app.engine.state import Game, Obj
@@ -227,10 +227,11 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
 
 # Instructions a module of their own carries out, by the arguments its ``run`` takes: Mass Polymorph
 # (reveal_until), "flip a coin", "target player discards", Conundrum Sphinx (naming), "each player
-# sacrifices", a spell that adds mana, Silence (cast_bans); a card from a graveyard onto the
+# sacrifices", a spell that adds mana, Silence (cast_bans), Wild Evocation (revealed_cast); a card from a graveyard onto the
 # battlefield, exile / the bottom of the library / destroy all (removal), counter / new targets /
 # copy a spell / attach (stack_fights). Their instruction keys don't overlap.
-_NEED_NO_REF = (reveal_until, coin_flips, discard_effects, naming, each_player_sacrifices, mana_effects, cast_bans)
+_NEED_NO_REF = (reveal_until, coin_flips, discard_effects, naming, each_player_sacrifices, mana_effects, cast_bans,
+                revealed_cast)
 _NEED_REF = (graveyard_targets, removal, stack_fights)
 
 

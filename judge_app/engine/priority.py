@@ -70,8 +70,9 @@ def resolve_top(game: Game) -> None:
     from judge_app.engine import zone_actions
     if zone_actions.ask(game, so):   # "you may", a search, a scry (zone_actions.py)
         return
-    from judge_app.engine import coin_flips, discard_effects, each_player_sacrifices, naming, reveal_until
-    for asker in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until):   # resolution_choices.py
+    from judge_app.engine import coin_flips, discard_effects, each_player_sacrifices, naming, reveal_until, revealed_cast
+    for asker in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until,   # resolution_choices.py
+                  revealed_cast):   # Wild Evocation: how the revealed card is cast (608.2f)
         if asker.ask(game, so):
             return
     game.emit("resolve", f"Все игроки пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",

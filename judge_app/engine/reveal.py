@@ -17,15 +17,24 @@ def handles(e: dict) -> bool:
     return "reveal_random_from_hand" in e
 
 
+def pick(game: Game, who) -> str | None:
+    """A card of ``who``'s hand at random — seeded by the game, so a replay picks the same — or
+    None (and the trace says so) when the hand is empty."""
+    if not who.hand:
+        game.emit("reveal", f"У игрока {who.name} нет карт в руке: показывать нечего", f"{who.name} has no cards in hand",
+                  [who.name], ["reveal"])
+        return None
+    return random.Random(f"{len(game.events)}:{who.name}:{len(who.hand)}").choice(who.hand)
+
+
 def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
     who = ref(e["reveal_random_from_hand"])
     if who is None or hasattr(who, "incarnation"):
         return
-    if not who.hand:
-        game.emit("reveal", f"У игрока {who.name} нет карт в руке: показывать нечего", f"{who.name} has no cards in hand",
-                  [who.name], ["reveal"])
+    cid = pick(game, who)
+    if cid is None:
         return
-    card = game.objects[random.Random(f"{len(game.events)}:{who.name}:{len(who.hand)}").choice(who.hand)]
+    card = game.objects[cid]
     game.emit("reveal", f"{who.name} показывает случайную карту из руки: {card.label()} — она остаётся в руке "
               "и перестаёт быть показанной, когда способность разрешилась",
               f"{who.name} reveals {card.label_en()} at random from their hand", [who.name, card.id], ["reveal"])
