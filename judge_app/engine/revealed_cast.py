@@ -47,6 +47,26 @@ def _key(args: dict) -> str:
                     for k, v in args.items())
 
 
+CHOICE_RU = {"targets": "цели", "mode": "режим", "divide": "деление", "kicker": "кикер", "buyback": "откуп",
+             "sacrifice": "пожертвовать", "discard": "сбросить", "tap_untapped": "повернуть", "x": "X", "pay": "мана из"}
+
+
+def _label(game: Game, args: dict) -> str:
+    """A way to cast in words: «цели: Боб; кикер: да»."""
+    def name(r) -> str:
+        return str(r) if game.has_player(str(r)) or str(r) not in game.objects else game.objects[str(r)].label()
+
+    def value(v) -> str:
+        if isinstance(v, bool):
+            return "да" if v else "нет"
+        if isinstance(v, list):
+            return ", ".join(name(r) for r in v)
+        if isinstance(v, dict):
+            return ", ".join(f"{name(r)} — {n}" for r, n in v.items())
+        return str(v)
+    return "; ".join(f"{CHOICE_RU.get(k, k)}: {value(v)}" for k, v in args.items()) or "без выбора"
+
+
 def _try(game: Game, who: str, cid: str, args: dict):
     """The game after casting the card with ``args`` on a copy, or the refusal."""
     from judge_app.engine import actions
@@ -115,6 +135,8 @@ def _ways(game: Game, who, card: Obj) -> tuple:
         ways[_key(args)] = args
         if len(ways) >= MAX_LISTED:
             break
+    if not ways and why is None:   # no combination at all: a target with no legal choice (601.2c)
+        why = refuse(game, "нет допустимых целей", "cast_targets")
     return ways, why
 
 
@@ -132,8 +154,12 @@ def ask(game: Game, so: Obj) -> bool:
         return False
     a = rc.answers(so)
     who = game.ap   # "that player": the one whose upkeep it is — the ability resolves in that step
-    if "revealed" not in a:
+    if "revealed" not in a:   # said once, as the ability begins to resolve: the choices below depend on it
         a["revealed"] = reveal.pick(game, who)
+        if a["revealed"] is not None:
+            card = game.objects[a["revealed"]]
+            game.emit("reveal", f"{so.label()} начинает разрешаться: {who.name} показывает случайную карту из руки — "
+                      f"{card.label()}", f"{who.name} reveals {card.label_en()} at random", [who.name, card.id], ["reveal"])
     card = game.objects.get(a["revealed"] or "")
     if card is None or "land" in card.types or "cast" in a:
         return False
@@ -145,7 +171,7 @@ def ask(game: Game, so: Obj) -> bool:
         if options:
             game.answered_alone(who.name, "cast_revealed", options[0])
         return False
-    labels = {k: "; ".join(f"{k2}: {v}" for k2, v in ways[k].items()) or "без выбора" for k in ways}
+    labels = {k: _label(game, ways[k]) for k in ways}
     if "decline" in options:
         labels["decline"] = "не активировать способности маны — карту не разыграть (она остаётся в руке)"
     rc.owe(game, so, who.name, "cast_revealed", options,
@@ -162,6 +188,9 @@ def answer(game: Game, value) -> None:
     if isinstance(value, list) and len(value) == 1:
         value = value[0]
     ways = d.context["ways"]
+    if value == "decline" and value not in d.options:   # a way to cast it needs no mana ability: cast it (r77)
+        raise refuse(game, f"{d.by} может разыграть карту, не активируя способностей маны (мана в пуле или без маны), "
+                     "— значит, обязан это сделать", "cast_during_resolution", "cast_pay")
     if isinstance(value, str) and value in d.options:
         args = "decline" if value == "decline" else ways[value]
     elif isinstance(value, dict):
@@ -175,7 +204,7 @@ def answer(game: Game, value) -> None:
     else:
         raise InvalidInput(f"«{value}» — недопустимый ответ; допустимые: {', '.join(d.options)} "
                            "или выбор розыгрыша {targets: [...], kicker: true, …}")
-    game.emit("choice", f"{d.by} выбирает: {d.context['labels'].get(value, value) if isinstance(value, str) else value}",
+    game.emit("choice", f"{d.by} выбирает: {d.context['labels'][value] if isinstance(value, str) else _label(game, args)}",
               f"{d.by} chooses", [d.by], ["cast_during_resolution"])
     rc.resume(game, lambda so: rc.answers(so).__setitem__("cast", args))
 
@@ -188,8 +217,6 @@ def run(game: Game, so: Obj, e: dict) -> None:
     card = game.objects.get(a.get("revealed") or "")
     if card is None or card.id not in who.hand:
         return
-    game.emit("reveal", f"{who.name} показывает случайную карту из руки: {card.label()}",
-              f"{who.name} reveals {card.label_en()} at random", [who.name, card.id], ["reveal"])
     if "land" in card.types:
         ev.move(game, card, "battlefield", controller=who.name, keys=("put_land_not_play",),
                 text_ru=f"{card.label()} — карта земли: {who.name} кладёт её на поле битвы (это не розыгрыш земли)",
