@@ -108,7 +108,8 @@ def _candidates(game: Game, who, card: Obj):
         if what == "self":
             continue
         cands = costs.candidates(game, who, k, what, card)
-        cost_sets = [cs + [(k, list(c))] for cs in cost_sets for c in combinations(cands, n)]
+        if len(cands) >= n:   # else left out: the trial is refused with the cost's own reason (118.3)
+            cost_sets = [cs + [(k, list(c))] for cs in cost_sets for c in combinations(cands, n)]
     optional = [k for k in costs.OPTIONAL_COSTS if spec.get(k)]
     for mode in (range(1, len(modes) + 1) if modes else [None]):
         kinds = tuple(modes[mode - 1].get("targets", ())) if modes else card.spell_targets

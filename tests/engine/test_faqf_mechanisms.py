@@ -118,3 +118,150 @@ def test_the_split_of_the_total_gives_each_target_at_least_one():
     assert sorted(trigger_division._splits(3, 2)) == [(1, 2), (2, 1)]
     assert trigger_division._splits(3, 3) == [(1, 1, 1)]
     assert trigger_division._splits(2, 3) == []
+
+
+# -- Wild Evocation: a card cast while an ability resolves (revealed_cast.py, 608.2f) -------------
+
+from judge_app.engine import revealed_cast, reveal   # noqa: E402
+
+
+def _evocation_board(alice_hand: str, alice_field: str = "", bob_field: str = "") -> str:
+    return f"""
+players:
+  - name: Алиса
+    hand:
+{alice_hand}
+    battlefield:
+      - {{card: Вызывание Наугад, id: evocation}}
+{alice_field}
+    library: 3
+  - name: Боб
+    battlefield:
+      - {{card: Гора, id: bm}}
+{bob_field}
+    library: 3
+turn: {{number: 2, active: Боб, step: end}}
+"""
+
+
+def _to_evocation(g):
+    """Pass into Alice's upkeep and on until Wild Evocation's ability asks or has resolved."""
+    while g.step != "upkeep":
+        actions.pass_priority(g)
+    while g.stack and g.decision is None:
+        actions.pass_priority(g)
+    return g
+
+
+@pytest.mark.parametrize("bad, says", [
+    ({"types": ["enchantment"], "abilities": [{"trigger": "etb", "effects": [{"reveal_random_and_cast": "active_player"}]}]},
+     "reveal_random_and_cast"),
+    ({"types": ["enchantment"], "abilities": [{"trigger": "each_upkeep", "effects": [{"reveal_random_and_cast": "you"}]}]},
+     "reveal_random_and_cast"),
+    ({"types": ["enchantment"], "abilities": [{"trigger": "each_upkeep",
+                                               "effects": [{"reveal_random_and_cast": "active_player", "draw": 1}]}]},
+     "reveal_random_and_cast"),
+    ({"types": ["sorcery"], "effects": [{"reveal_random_and_cast": "active_player"}]}, "reveal_random_and_cast"),
+])
+def test_loader_refuses_the_evocation_outside_an_upkeep_trigger(bad, says):
+    with pytest.raises(CardDataError, match=says):
+        card_from_dict({**BASE, "power": None, "toughness": None, **bad}, "t.yaml")
+
+
+def test_a_revealed_land_is_put_onto_the_battlefield_not_played():
+    g = _to_evocation(build_game(_evocation_board("      - {card: Гора, id: m1}")))
+    assert g.objects["m1"].zone == "battlefield" and g.objects["m1"].controller == "Алиса"
+    assert g.player("Алиса").lands_played == 0   # put, not played (305.4)
+    assert "305.4" in [r for e in g.events for r in e.rules]
+
+
+def test_an_empty_hand_reveals_nothing():
+    g = _to_evocation(build_game(_evocation_board("      []").replace("    hand:\n      []\n", "")))
+    assert not g.stack and g.decision is None
+    assert any(e.kind == "reveal" and "нет карт" in e.text_ru for e in g.events)
+
+
+def test_the_random_card_is_reproducible_and_from_the_hand():
+    board = _evocation_board("      - {card: Молния, id: bolt}\n      - {card: Шок, id: shock}\n"
+                             "      - {card: Гора, id: m1}\n      - {card: Лес, id: f1}")
+    first = [e.objects[1] for e in _to_evocation(build_game(board)).events if e.kind == "reveal"]
+    again = [e.objects[1] for e in _to_evocation(build_game(board)).events if e.kind == "reveal"]
+    assert first == again and first[0] in ("bolt", "shock", "m1", "f1")   # seeded by the game: a replay is the same
+
+
+def test_the_alternative_cost_of_a_revealed_card_is_refused_and_it_is_cast_free():
+    board = _evocation_board("      - {card: Демон Врат Смерти, id: demon}", bob_field="")
+    g = build_game(board)
+    while g.step != "upkeep":
+        actions.pass_priority(g)
+    so = g.objects[g.stack[-1]]
+    trial = g.clone()
+    with pytest.raises(Refused) as exc:   # 118.9a: "without paying its mana cost" is already its alternative cost
+        actions.cast_while_resolving(trial, trial.player("Алиса"), trial.objects["demon"], {"alt": True})
+    assert "118.9a" in exc.value.rules
+    _to_evocation(g)
+    assert g.objects["demon"].zone in ("stack", "battlefield") and so.id not in g.stack
+    while g.stack:
+        actions.pass_priority(g)
+    assert g.objects["demon"].zone == "battlefield" and g.player("Алиса").life == 20   # {0}: no life paid
+
+
+def test_x_is_zero_and_nothing_else_when_cast_without_paying_the_mana_cost():
+    g = build_game(_evocation_board("      - {card: Огненный Шар, id: fireball}"))
+    while g.step != "upkeep":
+        actions.pass_priority(g)
+    trial = g.clone()
+    with pytest.raises(Refused) as exc:
+        actions.cast_while_resolving(trial, trial.player("Алиса"), trial.objects["fireball"], {"targets": ["Боб"], "x": 2})
+    assert "107.3b" in exc.value.rules
+    actions.cast_while_resolving(g, g.player("Алиса"), g.objects["fireball"], {"targets": ["Боб"]})
+    assert g.objects["fireball"].choices["x"] == 0 and g.objects["fireball"].zone == "stack"
+
+
+def test_a_mandatory_sacrifice_that_cant_be_paid_leaves_the_card_in_hand():
+    g = _to_evocation(build_game(_evocation_board("      - {card: Швырок, id: fling}")))   # no creature to sacrifice
+    assert g.decision is None and not g.stack
+    assert g.objects["fling"].zone == "hand"
+    said = next(e for e in g.events if e.kind == "not_cast")
+    assert "608.2f" in said.rules and "701.16a" in said.rules   # why: the sacrifice (118.3 via the cost refusal)
+
+
+def test_no_decline_when_the_way_to_cast_needs_no_mana_ability():
+    # two creatures to sacrifice, no Sphere: Fling costs nothing but the sacrifice — the player must cast it
+    g = _to_evocation(build_game(_evocation_board("      - {card: Швырок, id: fling}",
+                                                  "      - {card: Медведи-гризли, id: bears}\n"
+                                                  "      - {card: Ллановарские эльфы, id: elves}")))
+    d = g.decision
+    assert d is not None and d.kind == "cast_revealed" and d.by == "Алиса" and "decline" not in d.options
+    assert all("sacrifice=" in o for o in d.options)
+    with pytest.raises(Refused):
+        actions.choose(g, "decline")
+    with pytest.raises(Refused):   # an answer the engine refuses: a creature of the opponent is not hers to sacrifice
+        actions.choose(g, {"targets": ["Боб"], "sacrifice": ["nobody"]})
+    actions.choose(g, {"targets": ["Боб"], "sacrifice": ["elves"]})
+    while g.stack:
+        actions.pass_priority(g)
+    assert g.player("Боб").life == 19 and g.objects["elves"].zone == "graveyard" and g.objects["bears"].zone == "battlefield"
+
+
+def test_in_an_opponents_upkeep_that_player_reveals_and_casts_not_the_evocations_controller():
+    g = build_game("""
+players:
+  - name: Алиса
+    hand:
+      - {card: Молния, id: bolt}
+    battlefield:
+      - {card: Вызывание Наугад, id: evocation}
+    library: 3
+  - name: Боб
+    hand:
+      - {card: Медведи-гризли, id: bears}
+    library: 3
+turn: {number: 2, active: Алиса, step: end}
+""")
+    _to_evocation(g)
+    assert g.ap.name == "Боб"
+    assert g.objects["bears"].controller == "Боб" and g.objects["bears"].zone in ("stack", "battlefield")
+    assert g.objects["bolt"].zone == "hand"   # Alice's hand is not looked at in Bob's upkeep
+    assert revealed_cast.handles({"reveal_random_and_cast": "active_player"})
+    assert reveal.pick(g, g.player("Боб")) is None   # Bob's hand is empty now
