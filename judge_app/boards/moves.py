@@ -110,7 +110,9 @@ DECISION_EN = {"declare_attackers": "declares attackers", "declare_blockers": "d
                "unless_pay": "chooses whether to pay", "replacement_order": "chooses which effect applies first",
                "replacement_card": "chooses a card", "replacement_choice": "makes a choice as it enters",
                "x": "chooses X", "mode": "chooses the mode", "cost_choice": "chooses how to pay the cost",
-               "optional_cost": "chooses whether to pay the optional cost"}
+               "optional_cost": "chooses whether to pay the optional cost",
+               "divide_targets": "chooses the targets and divides the damage (as the ability goes on the stack)",
+               "cast_revealed": "chooses how to cast the revealed card (while the ability resolves)"}
 
 
 def _choice_labels(a: dict) -> tuple[str, str]:

@@ -1228,8 +1228,7 @@ def _faqf_division_error(a: dict) -> str | None:
     n, targets = a["max_targets"], a.get("targets")
     if not ("trigger" in a and isinstance(n, int) and not isinstance(n, bool) and n >= 2
             and isinstance(targets, list) and len(targets) == 1 and len(divided) == 1
-            and isinstance(divided[0].get("damage"), int) and not isinstance(divided[0]["damage"], bool)
-            and divided[0]["damage"] >= 1):
+            and _int_above_0(divided[0].get("damage"))):
         return "max_targets — целое число от 2 у срабатывающей способности с одним видом цели (targets: [ВИД]) " \
                "и одним эффектом {damage: N, to: each_target, divided: as_chosen}"
     return None
@@ -1237,10 +1236,9 @@ def _faqf_division_error(a: dict) -> str | None:
 
 @ability_check
 def _faqf_abilities(out: list, where: str) -> None:
-    for a in out:
-        err = _faqf_division_error(a)
-        if err:
-            raise CardDataError(f"{where}: {err}")
+    err = next(filter(None, map(_faqf_division_error, out)), None)
+    if err:
+        raise CardDataError(f"{where}: {err}")
 
 
 # engine/revealed_cast.py: ``{reveal_random_and_cast: active_player}`` in ``trigger: each_upkeep`` —

@@ -1,5 +1,5 @@
 """What the choices made as a spell or ability resolves have in common (FAQ M2011 group faqe:
-coin_flips, each_player_sacrifices, naming, discard_effects): the engine owes a decision before
+coin_flips, each_player_sacrifices, naming, discard_effects; group faqf: revealed_cast): the engine owes a decision before
 the resolution begins, keeps the answer on the stack object (``choices["answers"]``) and then
 resolves it again, now with the answer — as zone_actions does for searches and scries."""
 

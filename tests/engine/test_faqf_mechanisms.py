@@ -265,3 +265,23 @@ turn: {number: 2, active: Алиса, step: end}
     assert g.objects["bolt"].zone == "hand"   # Alice's hand is not looked at in Bob's upkeep
     assert revealed_cast.handles({"reveal_random_and_cast": "active_player"})
     assert reveal.pick(g, g.player("Боб")) is None   # Bob's hand is empty now
+
+
+def test_the_attack_trigger_divides_too_and_a_target_may_be_the_defending_player():
+    g = build_game("""
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Титан Преисподней, id: titan}
+  - name: Боб
+    battlefield:
+      - {card: Ллановарские эльфы, id: elves}
+turn: {number: 3, active: Алиса, step: declare_attackers}
+""", step="declare_attackers")
+    assert g.decision is not None and g.decision.kind == "declare_attackers"
+    actions.choose(g, {"titan": "Боб"})
+    assert g.decision is not None and g.decision.kind == "divide_targets"   # "whenever [it] attacks" (508.1m, 603.3d)
+    actions.choose(g, "elves:1,Боб:2" if "elves:1,Боб:2" in g.decision.options else {"elves": 1, "Боб": 2})
+    while g.stack:
+        actions.pass_priority(g)
+    assert g.objects["elves"].zone == "graveyard" and g.player("Боб").life == 18
