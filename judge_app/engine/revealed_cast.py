@@ -184,6 +184,30 @@ def ask(game: Game, so: Obj) -> bool:
     return True
 
 
+def _refs(v) -> bool:
+    return isinstance(v, list) and all(isinstance(r, (str, int)) and not isinstance(r, bool) for r in v)
+
+
+SHAPES = {"targets": (_refs, "список целей"), "pay": (_refs, "список источников маны"),
+          "sacrifice": (_refs, "список id"), "discard": (_refs, "список id"), "tap_untapped": (_refs, "список id"),
+          "mode": (lambda v: isinstance(v, int) and not isinstance(v, bool), "номер режима"),
+          "x": (lambda v: isinstance(v, int) and not isinstance(v, bool), "целое число"),
+          "kicker": (lambda v: isinstance(v, bool), "true / false"), "buyback": (lambda v: isinstance(v, bool), "true / false"),
+          "alt": (lambda v: isinstance(v, bool), "true / false"),
+          "divide": (lambda v: isinstance(v, dict) and all(isinstance(n, int) for n in v.values()), "{ЦЕЛЬ: число}")}
+
+
+def _check_shape(so: Obj, value: dict) -> None:
+    """Each choice of a ``cast_revealed`` mapping has the type its reader expects (bad input is
+    named, never a traceback)."""
+    for k, v in value.items():
+        ok, what = SHAPES.get(str(k), (None, None))
+        if ok is None:
+            raise InvalidInput(f"{so.label()}: неизвестный выбор «{k}»; есть: {', '.join(SHAPES)}")
+        if not ok(v):
+            raise InvalidInput(f"{so.label()}: {k} — {what}, а не {v!r}")
+
+
 def answer(game: Game, value) -> None:
     d = game.decision
     if isinstance(value, list) and len(value) == 1:
@@ -196,6 +220,7 @@ def answer(game: Game, value) -> None:
         args = "decline" if value == "decline" else ways[value]
     elif isinstance(value, dict):
         so = game.objects[d.context["stack_id"]]
+        _check_shape(so, value)
         got = _try(game, d.by, d.context["card"], value)
         if isinstance(got, InvalidInput):
             raise InvalidInput(f"{so.label()}: {got}")

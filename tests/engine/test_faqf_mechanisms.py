@@ -285,3 +285,22 @@ turn: {number: 3, active: Алиса, step: declare_attackers}
     while g.stack:
         actions.pass_priority(g)
     assert g.objects["elves"].zone == "graveyard" and g.player("Боб").life == 18
+
+
+@pytest.mark.parametrize("bad", [{"targets": 5}, {"targets": [["Боб"]]}, {"kicker": "yes"}, {"mode": "1"},
+                                 {"sacrifice": {"a": 1}}, {"divide": [1, 2]}, {"colour": "red"}, 3.5, None])
+def test_a_malformed_cast_revealed_answer_is_bad_input_not_a_traceback(bad):
+    g = _to_evocation(build_game(_evocation_board("      - {card: Швырок, id: fling}",
+                                                  "      - {card: Медведи-гризли, id: bears}\n"
+                                                  "      - {card: Ллановарские эльфы, id: elves}")))
+    with pytest.raises((InvalidInput, Refused)):
+        actions.choose(g, bad)
+    assert g.decision is not None and g.decision.kind == "cast_revealed"
+
+
+@pytest.mark.parametrize("bad", [{"elves": [1]}, {"elves": None}, [["elves"]], None, 2.5, {"nobody": 3}])
+def test_a_malformed_division_is_bad_input_not_a_traceback(bad):
+    g = _titan_enters()
+    with pytest.raises((InvalidInput, Refused)):
+        actions.choose(g, bad)
+    assert g.decision is not None and g.decision.kind == "divide_targets"
