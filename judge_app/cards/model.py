@@ -1208,3 +1208,23 @@ def _faqc_enchant(d: dict, abilities: list, where: str) -> None:
     if d.get("enchant") is None and any(a.get("static") == "enchanted_cant_activate"
                                         or a.get("trigger") == "enchanted_becomes_target" for a in abilities):
         raise CardDataError(f"{where}: enchanted_cant_activate / enchanted_becomes_target — только у Ауры с enchant")
+
+
+# -- FAQ group faqg (issue 11) --
+# engine/extra_phases.py: ``additional_combat_phase: true`` — "after this main phase, there is an
+# additional combat phase followed by an additional main phase" (500.8, 505.1a); ``untap_attacked_this_turn:
+# true`` — "untap all creatures that attacked this turn" (Relentless Assault). ``static:
+# cast_as_though_flash`` — "you may cast spells as though they had flash" (702.8a; Leyline of
+# Anticipation, actions.can_cast_now). ``static: begin_game_on_battlefield`` (the Leylines) is played
+# before the first turn by engine/opening_hand.py (103.5a).
+
+EFFECT_KEYS = EFFECT_KEYS + ("additional_combat_phase", "untap_attacked_this_turn")
+STATIC_KINDS = STATIC_KINDS + ("cast_as_though_flash",)
+
+
+@effect_check
+def _faqg_effects(effects: list, where: str) -> None:
+    for e in effects:
+        for key in ("additional_combat_phase", "untap_attacked_this_turn"):
+            if key in e and (e[key] is not True or set(e) != {key}):
+                raise CardDataError(f"{where}: {key}: true — инструкция без других ключей")

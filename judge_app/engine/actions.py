@@ -511,8 +511,18 @@ def choose(game: Game, value) -> None:
 # replays it with the answer; answering it is a ``choose``.
 
 def _has_flash(game: Game, obj: Obj) -> bool:
-    """702.8a: a spell with flash may be cast any time its controller could cast an instant."""
-    return ch.has_keyword(game, obj, "flash")
+    """702.8a: a spell with flash may be cast any time its controller could cast an instant; so may
+    any spell of a player who controls "you may cast spells as though they had flash" (Leyline of
+    Anticipation: the card's controller in hand is the one who would cast it)."""
+    return ch.has_keyword(game, obj, "flash") or any(
+        game.objects[oid].controller == obj.controller
+        and any(a.get("static") == "cast_as_though_flash" for a in _abilities(game, game.objects[oid]))
+        for oid in game.battlefield)
+
+
+def _abilities(game: Game, o: Obj) -> tuple:
+    c = ch.of(game, o)
+    return c.abilities if c is not None else o.abilities
 
 
 from judge_app.engine import replacement as _replacement  # noqa: E402
