@@ -453,8 +453,9 @@ def choose(game: Game, value) -> None:
     from judge_app.engine import zone_actions
     if d.kind in zone_actions.DECISIONS:   # "you may", a search, a scry
         return zone_actions.answer(game, value)
-    from judge_app.engine import coin_flips, discard_effects, each_player_sacrifices, naming, reveal_until
-    for answerer in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until):   # resolution_choices.py
+    from judge_app.engine import coin_flips, discard_effects, each_player_sacrifices, naming, opening_hand, reveal_until
+    for answerer in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until,   # resolution_choices.py
+                     opening_hand):   # the Leylines before the first turn (103.5)
         if d.kind in answerer.DECISIONS:
             return answerer.answer(game, value)
     if d.kind == "as_enters":   # Clone's copy, Conspiracy's type, Painter's Servant's colour
