@@ -10,7 +10,7 @@ import pytest
 from engine_boards import build_game
 from judge_app.cards.model import CardDataError, card_from_dict
 from judge_app.engine import actions, combat
-from judge_app.engine.errors import Refused
+from judge_app.engine.errors import InvalidInput, Refused
 
 BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["sorcery"], "text_ru": "т", "text_en": "t"}
 
@@ -180,3 +180,79 @@ def test_without_the_leyline_a_sorcery_waits_for_a_main_phase():
     g = build_game(LEYLINE.replace("      - {card: Лучи Предвкушения, id: leyline}\n", ""), step="upkeep")
     _give_priority_to(g, "Алиса")
     assert not actions.can_cast_now(g, g.player("Алиса"), g.objects["bolt"])
+
+
+# -- the start of the game (opening_hand.py, 103.5) --------------------------------------------
+
+START = """
+players:
+  - name: Алиса
+    hand:
+      - {card: Лучи Наказания, id: a_punish}
+      - {card: Лучи Пустоты, id: a_void}
+      - {card: Гора, id: a_land}
+    library: 5
+  - name: Боб
+    hand:
+      - {card: Гора, id: b_land}
+    library: 5
+  - name: Вера
+    hand:
+      - {card: Лучи Жизнеспособности, id: v_vit}
+    library: 5
+turn: {number: 1, active: Вера, step: start_of_game}
+"""
+
+
+def test_the_starting_player_chooses_first_then_the_others_in_turn_order_skipping_those_without():
+    g = build_game(START, step="start_of_game")
+    assert (g.decision.kind, g.decision.by, g.decision.options) == ("opening_hand", "Вера", ["v_vit"])
+    assert g.priority is None and g.turn == 1
+    actions.choose(g, ["v_vit"])
+    # Алиса comes after Вера (turn order wraps around); Боб has no Leyline and is not asked
+    assert (g.decision.by, sorted(g.decision.options)) == ("Алиса", ["a_punish", "a_void"])
+    assert not [e for e in g.events if e.kind == "turn"]   # the first turn has not begun yet (103.7)
+    actions.choose(g, ["a_void"])
+    assert g.objects["v_vit"].zone == "battlefield" and g.objects["a_void"].zone == "battlefield"
+    assert g.objects["a_punish"].zone == "hand"   # "all or some of them"
+    assert g.objects["a_void"].controller == "Алиса"
+    assert g.decision is None and g.ap.name == "Вера" and g.step == "upkeep"
+    assert not g.stack and not any(e.kind.startswith("cast") for e in g.events)   # not cast (103.5a)
+
+
+def test_a_wrong_answer_is_refused_and_names_the_legal_ones():
+    g = build_game(START, step="start_of_game")
+    with pytest.raises(InvalidInput, match="v_vit"):
+        actions.choose(g, ["a_punish"])   # Алиса's card, but Вера is choosing
+    with pytest.raises(InvalidInput, match="один раз"):
+        actions.choose(g, ["v_vit", "v_vit"])
+    assert g.decision.by == "Вера"
+    actions.choose(g, [])   # none
+    assert g.objects["v_vit"].zone == "hand" and g.decision.by == "Алиса"
+
+
+def test_nobody_with_a_leyline_the_first_turn_begins_at_once():
+    g = build_game(START.replace("Лучи Жизнеспособности", "Лес").replace("Лучи Наказания", "Гора")
+                   .replace("Лучи Пустоты", "Гора"), step="start_of_game")
+    assert g.decision is None and g.step == "upkeep" and g.turn == 1
+    assert "103.7" in [r for e in g.events for r in e.rules]
+
+
+def _load(text):
+    from judge_app.cards.model import default_pool
+    from judge_app.scenarios import loader
+    return loader.from_data(loader.parse_text(text, "t.yaml"), "t.yaml", default_pool())
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ("number: 1, active: Вера", "number: 2, active: Вера", "turn.number"),
+    ("    library: 5\n  - name: Вера", "    library: 5\n    battlefield: [Гора]\n  - name: Вера", "players[1].battlefield"),
+    ("turn: {", "stack: [{spell: Шок, by: Боб, targets: [Алиса]}]\nturn: {", "stack"),
+])
+def test_the_loader_refuses_a_board_that_is_not_before_the_first_turn(old, new, key):
+    from judge_app.scenarios.loader import ScenarioInvalid
+    _load(START)   # the board as it is loads
+    assert old in START
+    with pytest.raises(ScenarioInvalid) as exc:
+        _load(START.replace(old, new, 1))
+    assert key in str(exc.value) and "start_of_game" in str(exc.value)
