@@ -90,6 +90,22 @@ def test_two_pairs_after_the_same_main_phase():
                                                                               "The end step begins"]
 
 
+def test_a_pair_added_during_an_additional_main_phase_comes_after_it():
+    g = build_game(BOARD)
+    start = len(g.events)
+    actions.cast(g, g.player("Алиса"), "a1", pay=["m1", "m2", "m3", "m4"])
+    _resolve_all(g)
+    for _ in range(60):   # to the additional main phase (a postcombat main phase, 505.1a)
+        if g.step == "main2" and g.priority is not None:
+            break
+        combat.decline_declarations(g) or actions.pass_priority(g)
+    actions.cast(g, g.player("Алиса"), "a2", pay=["m5", "m6", "m7", "m8"])
+    _resolve_all(g)
+    _run_turn(g, 4)
+    assert _this_turn(g, start) == 2 * (COMBAT + ADDED_MAIN) + COMBAT[1:] + ["The postcombat main phase begins",
+                                                                              "The end step begins"]
+
+
 def test_added_in_the_second_main_phase_the_turn_goes_on_to_the_end_step():
     g = build_game(BOARD, step="main2")
     start = len(g.events)
