@@ -111,6 +111,7 @@ DECISION_EN = {"declare_attackers": "declares attackers", "declare_blockers": "d
                "replacement_card": "chooses a card", "replacement_choice": "makes a choice as it enters",
                "x": "chooses X", "mode": "chooses the mode", "cost_choice": "chooses how to pay the cost",
                "optional_cost": "chooses whether to pay the optional cost"}
+DECISION_EN["opening_hand"] = "chooses which cards of the opening hand to begin the game with on the battlefield"   # 103.5
 
 
 def _choice_labels(a: dict) -> tuple[str, str]:
