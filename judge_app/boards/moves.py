@@ -113,6 +113,7 @@ DECISION_EN = {"declare_attackers": "declares attackers", "declare_blockers": "d
                "optional_cost": "chooses whether to pay the optional cost",
                "divide_targets": "chooses the targets and divides the damage (as the ability goes on the stack)",
                "cast_revealed": "chooses how to cast the revealed card (while the ability resolves)"}
+DECISION_EN["opening_hand"] = "chooses which cards of the opening hand to begin the game with on the battlefield"   # 103.5
 
 
 def _choice_labels(a: dict) -> tuple[str, str]:

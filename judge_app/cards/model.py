@@ -1264,3 +1264,23 @@ def _faqf_evocation_spell(d: dict, abilities: list, where: str) -> None:
     lists = [d.get("effects")] + [m.get("effects") for m in modes if isinstance(m, dict)]
     if any(isinstance(e, dict) and "reveal_random_and_cast" in e for lst in lists if isinstance(lst, list) for e in lst):
         raise CardDataError(f"{where}: reveal_random_and_cast — только у trigger: each_upkeep")
+
+
+# -- FAQ group faqg (issue 11) --
+# engine/extra_phases.py: ``additional_combat_phase: true`` — "after this main phase, there is an
+# additional combat phase followed by an additional main phase" (500.8, 505.1a); ``untap_attacked_this_turn:
+# true`` — "untap all creatures that attacked this turn" (Relentless Assault). ``static:
+# cast_as_though_flash`` — "you may cast spells as though they had flash" (702.8a; Leyline of
+# Anticipation, actions.can_cast_now). ``static: begin_game_on_battlefield`` (the Leylines) is played
+# before the first turn by engine/opening_hand.py (103.5a).
+
+EFFECT_KEYS = EFFECT_KEYS + ("additional_combat_phase", "untap_attacked_this_turn")
+STATIC_KINDS = STATIC_KINDS + ("cast_as_though_flash",)
+
+
+@effect_check
+def _faqg_effects(effects: list, where: str) -> None:
+    for e in effects:
+        for key in ("additional_combat_phase", "untap_attacked_this_turn"):
+            if key in e and (e[key] is not True or set(e) != {key}):
+                raise CardDataError(f"{where}: {key}: true — инструкция без других ключей")

@@ -36,6 +36,9 @@ turn_history     what each player did this turn; Angelic Arbiter's restrictions 
 enchanted_locks  an Aura that forbids its creature's activated abilities; "when enchanted creature
                  becomes the target" (602.5)
 game_end_effects "the game is a draw" (104.4c)
+extra_phases     an additional combat phase and main phase after this main phase (500.8, 505.1a);
+                 "untap all creatures that attacked this turn"
+opening_hand     the start of the game: the opening hands and the Leylines put onto the battlefield (103)
 setup / view     build a game from a board description; show it (Russian text or JSON)
 
 Only ``errors.InvalidInput`` and ``errors.Refused`` (both ``EngineError``) are raised on bad

@@ -497,10 +497,11 @@ def choose(game: Game, value) -> None:
     from judge_app.engine import zone_actions
     if d.kind in zone_actions.DECISIONS:   # "you may", a search, a scry
         return zone_actions.answer(game, value)
-    from judge_app.engine import (coin_flips, discard_effects, each_player_sacrifices, naming, reveal_until, revealed_cast,
-                                  trigger_division)
+    from judge_app.engine import (coin_flips, discard_effects, each_player_sacrifices, naming, opening_hand, reveal_until,
+                                  revealed_cast, trigger_division)
     for answerer in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until,   # resolution_choices.py
-                     revealed_cast, trigger_division):   # Wild Evocation's cast (608.2f); a trigger's division (603.3d)
+                     revealed_cast, trigger_division,   # Wild Evocation's cast (608.2f); a trigger's division (603.3d)
+                     opening_hand):   # the Leylines before the first turn (103.5)
         if d.kind in answerer.DECISIONS:
             return answerer.answer(game, value)
     if d.kind == "as_enters":   # Clone's copy, Conspiracy's type, Painter's Servant's colour
@@ -557,8 +558,18 @@ def choose(game: Game, value) -> None:
 # replays it with the answer; answering it is a ``choose``.
 
 def _has_flash(game: Game, obj: Obj) -> bool:
-    """702.8a: a spell with flash may be cast any time its controller could cast an instant."""
-    return ch.has_keyword(game, obj, "flash")
+    """702.8a: a spell with flash may be cast any time its controller could cast an instant; so may
+    any spell of a player who controls "you may cast spells as though they had flash" (Leyline of
+    Anticipation: the card's controller in hand is the one who would cast it)."""
+    return ch.has_keyword(game, obj, "flash") or any(
+        game.objects[oid].controller == obj.controller
+        and any(a.get("static") == "cast_as_though_flash" for a in _abilities(game, game.objects[oid]))
+        for oid in game.battlefield)
+
+
+def _abilities(game: Game, o: Obj) -> tuple:
+    c = ch.of(game, o)
+    return c.abilities if c is not None else o.abilities
 
 
 from judge_app.engine import replacement as _replacement  # noqa: E402

@@ -408,6 +408,8 @@ def _answer_attackers(game: Game, value) -> None:
     game.attackers = True
     from judge_app.engine import turn_history
     turn_history.note(game, ap, "attacked")   # Angelic Arbiter reads it
+    from judge_app.engine import extra_phases
+    extra_phases.note_attackers(game, ap, [game.objects[a] for a in mapping])   # "creatures that attacked this turn"
     for aid in mapping:
         o = game.objects[aid]
         for i, ab in enumerate(o.abilities):

@@ -243,15 +243,16 @@ def _handler(e: dict, modules: tuple):
 def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ctl: str) -> None:
     """One instruction of ``run_effects``; ``ref`` resolves what its ``to:`` names (a group effect,
     group_effects.py, calls it once per member with a ``ref`` that names that member)."""
-    from judge_app.engine import (attack_requirements, game_end_effects, group_effects, lasting_control, mutual_damage,
-                                  reveal, triggers, untap_locks, zone_actions)
+    from judge_app.engine import (attack_requirements, extra_phases, game_end_effects, group_effects, lasting_control,
+                                  mutual_damage, reveal, triggers, untap_locks, zone_actions)
     if group_effects.handles(e):   # "creatures you control get …", "each player draws" (611.2c)
         group_effects.run(game, so, e, idx, ref, legal, info, ctl)
         return
     # "doesn't untap during its controller's next untap step" (502.2); Cyclops Gladiator's damage both
     # ways, the source by its LKI (608.2g); a card revealed at random from a hand (701.15a)
-    # control with no duration (611.2a); "attacks you this turn if able" (508.1d); "the game is a draw" (104.4c)
-    for mod in (untap_locks, mutual_damage, reveal, lasting_control, attack_requirements, game_end_effects):
+    # control with no duration (611.2a); "attacks you this turn if able" (508.1d); "the game is a draw" (104.4c);
+    # an additional combat phase and main phase (500.8)
+    for mod in (untap_locks, mutual_damage, reveal, lasting_control, attack_requirements, game_end_effects, extra_phases):
         if mod.handles(e):
             mod.run(game, so, e, ref, info)
             return

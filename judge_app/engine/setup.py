@@ -195,4 +195,8 @@ def start(game: Game, step: str) -> None:
                   ["stack_given"] + (["cast_targets"] if so.targets else [])
                   + (["ability_independent"] if so.stack_kind == "ability" and so.source
                      and game.objects[so.source].zone != "battlefield" else []))
+    from judge_app.engine import opening_hand
+    if step == opening_hand.START:   # before the first turn: the opening hands (103.5)
+        opening_hand.begin(game)
+        return
     turn.begin_step(game, step)

@@ -23,6 +23,7 @@ STEP_RU = {
     "first_strike_damage": "шаг боевых повреждений первого удара",
     "combat_damage": "шаг боевых повреждений", "end_of_combat": "шаг конца боя",
     "main2": "вторая главная фаза", "end": "заключительный шаг", "cleanup": "шаг очистки",
+    "start_of_game": "начало партии (до первого хода)",   # not a step: engine/opening_hand.py (103.5)
 }
 STEP_EN = {   # the trace's English text and the builder's ?ui=en
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step", "main1": "precombat main phase",
@@ -30,6 +31,7 @@ STEP_EN = {   # the trace's English text and the builder's ?ui=en
     "declare_blockers": "declare blockers step", "first_strike_damage": "first-strike combat damage step",
     "combat_damage": "combat damage step", "end_of_combat": "end of combat step",
     "main2": "postcombat main phase", "end": "end step", "cleanup": "cleanup step",
+    "start_of_game": "start of the game (before the first turn)",
 }
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command")
 ZONE_RU = {"library": "библиотека", "hand": "рука", "battlefield": "поле битвы",

@@ -35,6 +35,10 @@ def advance_step(game: Game) -> None:
         return
     if game.step == "declare_attackers" and not game.attackers:
         nxt = STEPS.index("end_of_combat")   # 508.8
+    from judge_app.engine import extra_phases
+    if (added := extra_phases.next_step(game)) is not None:   # 500.8: phases an effect added
+        begin_step(game, added)
+        return
     if nxt >= len(STEPS):
         game.turn += 1
         game.active = (game.active + 1) % len(game.players)

@@ -16,6 +16,7 @@ from judge_app.engine import citations
 from judge_app.engine.costs import CHOICE_KEYS
 from judge_app.engine.control_copy import CHOICE_KEY, MAX_COPY_CHAIN, copy_key
 from judge_app.engine.setup import AD_HOC_KINDS
+from judge_app.engine.opening_hand import START as START_OF_GAME
 from judge_app.engine.state import STEPS, ZONES
 from judge_app.scenarios import combat_script
 
@@ -384,8 +385,11 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
         c.player(turn["active"], _line(turn, "active"), "turn.active")
     if "number" in turn and (not isinstance(turn["number"], int) or isinstance(turn["number"], bool) or turn["number"] < 1):
         c.err(_line(turn, "number"), "turn.number", "номер хода — целое число от 1")
-    if turn.get("step", "main1") not in STEPS:
-        c.err(_line(turn, "step"), "turn.step", f"неизвестный шаг «{turn.get('step')}»" + _maybe(turn.get("step"), STEPS))
+    if turn.get("step", "main1") == START_OF_GAME:
+        _check_start_of_game(c, data, turn)
+    elif turn.get("step", "main1") not in STEPS:
+        c.err(_line(turn, "step"), "turn.step", f"неизвестный шаг «{turn.get('step')}»"
+              + _maybe(turn.get("step"), STEPS + (START_OF_GAME,)))
     _check_stack(c, data, turn)
     script = data.get("script") or []
     if not isinstance(script, list):
@@ -591,6 +595,20 @@ def _check_chosen(c: _Checker, e, key: str) -> None:
             c.err(_line(chosen, k), f"{key}.chosen.color", f"неизвестный цвет «{v}»" + _maybe(str(v), COLORS))
         elif k == "type" and not (isinstance(v, str) and v.isalpha() and len(v) <= 40):
             c.err(_line(chosen, k), f"{key}.chosen.type", "тип существ — одно слово")
+
+
+def _check_start_of_game(c: _Checker, data: dict, turn: dict) -> None:
+    """``turn: {step: start_of_game}`` — before the first turn (engine/opening_hand.py): turn 1, the
+    hands are the opening hands, nothing is on the battlefield or the stack yet."""
+    if turn.get("number", 1) != 1:
+        c.err(_line(turn, "number"), "turn.number", "start_of_game — до первого хода: номер хода 1 (103.7) или не указан")
+    players = data.get("players") if isinstance(data.get("players"), list) else []
+    for i, p in enumerate(players):
+        if isinstance(p, dict) and p.get("battlefield"):
+            c.err(_line(p, "battlefield"), f"players[{i}].battlefield",
+                  "start_of_game — до начала партии поле битвы пусто; карты начальной руки перечислите в hand")
+    if data.get("stack"):
+        c.err(_line(data, "stack"), "stack", "start_of_game — до начала партии стек пуст")
 
 
 def _check_stack(c: _Checker, data: dict, turn: dict) -> None:

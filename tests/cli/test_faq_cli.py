@@ -138,3 +138,22 @@ def test_faq_report_faqd_cards_playable(env):
     assert archon["playable"] is True
     assert {r["position"]: r["scenario"] for r in archon["rulings"] if r["status"] == "shown"}[176] == \
         "m2011-r176-vengeful-archon-target-on-activation"
+
+
+def test_faq_group_faqg_rulings(env):
+    """Group faqg (issue 11): additional combat phases show that "attacks each combat / this turn if
+    able" binds in each combat (r46, r93, r233 changed, each with its 2020 scenario and a release
+    the corpus cannot establish, said so); the start of the game plays the Leylines (r26-r28);
+    Leyline of Anticipation brings Angelic Arbiter in on the opponent's turn (r40)."""
+    data = json.loads(judge("faq", "--report", "--json", env=env).stdout)
+    assert data["counts"]["shown"] >= 271 and data["counts"]["changed"] >= 8
+    for card, n, scenario in (("Berserkers of Blood Ridge", 46, "m2011-r46-berserkers-each-combat"),
+                              ("Juggernaut", 93, "m2011-r93-juggernaut-each-combat"),
+                              ("Incite", 233, "m2011-r233-incite-each-combat")):
+        ruling = {r["position"]: r for r in json.loads(judge("faq", card, "--json", env=env).stdout)["rulings"]}[n]
+        assert ruling["status"] == "changed" and ruling["scenario"] == scenario
+        assert ruling["changed"]["rule"] == "508.1d" and "не установлен по корпусу" in ruling["changed"]["release"]
+    leyline = {r["position"]: r for r in json.loads(judge("faq", "Leyline of Punishment", "--json", env=env).stdout)["rulings"]}
+    assert [leyline[n]["status"] for n in (26, 27, 28)] == ["shown"] * 3
+    arbiter = {r["position"]: r for r in json.loads(judge("faq", "Angelic Arbiter", "--json", env=env).stdout)["rulings"]}
+    assert arbiter[40]["status"] == "shown" and arbiter[40]["scenario"] == "m2011-r40-angelic-arbiter-enters-opponents-turn"
