@@ -64,4 +64,5 @@ def print_card(data: dict) -> None:
             click.echo(f"    не хватает в движке: {r['missing']}")
         if r["changed"]:
             ch = r["changed"]
-            click.echo(f"    изменилось с выпуска {ch['release']} ({ch['since']}), правило {ch['rule']}: {ch['what_ru']}")
+            when = f"с выпуска {ch['release']} ({ch['since']})" if ch["since"] else f"(выпуск: {ch['release']})"
+            click.echo(f"    изменилось {when}, правило {ch['rule']}: {ch['what_ru']}")

@@ -5,7 +5,8 @@ numbers it relies on in the 2020-01-24 numbering, and given a status:
 
 * ``shown``   — a scenario under ``scenarios/faq-m2011/`` plays it and passes (``scenario:``);
 * ``holds``   — it still holds but is not a board question (``why:`` deck building, definition…);
-* ``changed`` — a later rule overturned it (``changed: {rule, release, since, what_ru, what_en}``);
+* ``changed`` — a later rule overturned it (``changed: {rule, release, since, what_ru, what_en}``; ``since``
+  left out where the corpus cannot date the change, and ``release`` says why);
 * ``pending`` — a board question whose scenario needs an engine piece not there yet (``missing:``).
 
 This module reads and validates the files on their own (:func:`load`), then against the parsed
@@ -171,11 +172,11 @@ def _changed(raw, where: str) -> dict:
     if unknown:
         raise _fail(where, f"changed.{unknown[0]}", "неизвестный ключ")
     out = {"rule": _numbers([raw.get("rule")], where, "changed.rule")[0]}
-    for key in ("release", "since", "what_ru"):
+    for key in ("release", "what_ru"):
         out[key] = _text(raw.get(key), where, f"changed.{key}")
-    for key in ("what_en", "scenario"):
+    for key in ("since", "what_en", "scenario"):   # since: left out where the corpus can't date the change
         out[key] = _text(raw.get(key), where, f"changed.{key}", required=False)
-    if not re.match(r"^\d{4}-\d{2}$", out["since"]):
+    if out["since"] is not None and not re.match(r"^\d{4}-\d{2}$", out["since"]):
         raise _fail(where, "changed.since", "год и месяц, ГГГГ-ММ")
     return out
 

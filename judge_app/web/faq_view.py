@@ -19,6 +19,7 @@ ui.STRINGS.update({
     "faq_rules_2020": ("Правила (2020)", "Rules (2020)"),
     "faq_play": ("проиграть", "play"),
     "faq_changed_since": ("Изменилось с выпуска", "Changed since"),
+    "faq_changed_undated": ("Изменилось; выпуск", "Changed; release"),
     "faq_missing": ("Не хватает в движке", "Missing in the engine"),
     "faq_show_2020": ("как теперь (2020)", "how it is now (2020)"),
     "faq_rulings_citing": ("Разъяснения FAQ M2011, опирающиеся на это правило",
