@@ -63,6 +63,7 @@ from judge_app.search.arrange import answers_first, base_game_first, defining_fi
 from judge_app.search.variants import names_variant
 from judge_app.search.derive import Derivations
 from judge_app.search.families import VerbFamilies
+from judge_app.search.related import RelatedWords
 from judge_app.search.situations import SituationTable
 from judge_app.search.understand import Vocabulary, has_slang, understand
 from judge_app.search.analysis import (
@@ -265,7 +266,7 @@ class _Opened:
             if self.ru != "snowball":  # families join lemmas; Snowball stems are not lemmas
                 lemmas = {t for w in (v.ru if v else ()) for t in word_terms(w, self.ru)}
                 families = VerbFamilies(lemmas)
-            self._derive = Derivations(titles, self.ru, families=families)
+            self._derive = Derivations(titles, self.ru, families=families, related=RelatedWords(self.ru))
         return self._derive
 
     def sections(self, terms: list[tuple[str, ...]]) -> list[str]:
@@ -479,7 +480,8 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
     for m in re.finditer(TOKEN_PATTERN, q):
         t = word_terms(m.group(0), ru)
         if t and derive is not None:
-            t = t + derive.extra_terms(m.group(0))
+            t = t + derive.extra_terms(m.group(0)) + derive.synonyms(m.group(0))
+            t = tuple(dict.fromkeys(t))
             weak = tuple(r for r in derive.relatives(m.group(0)) if r not in t)
             if weak:
                 t = Alts(t + weak, weak=frozenset(weak))
