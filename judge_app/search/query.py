@@ -68,6 +68,7 @@ from judge_app.search.situations import SituationTable
 from judge_app.search.understand import Vocabulary, has_slang, understand
 from judge_app.search.analysis import (
     DEFAULT_RU_ANALYSER,
+    PT_PATTERN,
     TOKEN_PATTERN,
     MixedLanguageFilter,
     remember_terms,
@@ -86,6 +87,7 @@ SECTION_BOOST = 6.0
 MAX_SECTIONS_PER_WORD = 6  # a word in more headings than this («способность») picks none
 TITLE_RULE_BOOST = 3.0
 
+_CARD_WORDS = re.compile(r"(?i)" + PT_PATTERN + r"|[^\W\d_]+|\d+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _INVISIBLE = re.compile(r"[\u00ad\u200b-\u200f\u2060\ufeff]")
 
@@ -326,7 +328,7 @@ class _Opened:
             self._card_len = max((len(k) for k in self._cards), default=0)
         if not self._cards:
             return None
-        words = re.findall(r"[^\W\d_]+|\d+", q)
+        words = re.findall(_CARD_WORDS, q)  # «+1/+1» stays one word of the rest
         # a card's key leaves out its stop words («Лич с Филактерией» is (лич, филактерия)),
         # so the query's are skipped too; a span runs from its first content word to its last
         content = [(i, k) for i, k in enumerate(word_terms(w, self.ru) for w in words) if k]
