@@ -59,13 +59,14 @@ from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
 from judge_app.search.abilities import AbilityTitles
+from judge_app.search.acronyms import Acronyms
 from judge_app.search.arrange import answers_first, base_game_first, defining_first, group_blocks
 from judge_app.search.variants import names_variant
 from judge_app.search.derive import Derivations
 from judge_app.search.families import VerbFamilies
 from judge_app.search.related import RelatedWords
 from judge_app.search.situations import SituationTable
-from judge_app.search.understand import Vocabulary, has_slang, understand
+from judge_app.search.understand import Understood, Vocabulary, has_slang, understand
 from judge_app.search.analysis import (
     DEFAULT_RU_ANALYSER,
     PT_PATTERN,
@@ -209,6 +210,7 @@ class _Opened:
         self._situations: SituationTable | None = None
         self._understood: dict[tuple[str, bool], object] = {}
         self._abilities: AbilityTitles | None = None
+        self._acronyms: Acronyms | None = None
         self._card_text: dict[str, str] = {}
         self._layout: dict[str, str | None] = {}
         self._fields: dict[int, dict] = {}
@@ -244,6 +246,15 @@ class _Opened:
                         for d in self.searcher.document_numbers(is_title_rule="1")]
             self._abilities = AbilityTitles(docs, self.ru)
         return self._abilities
+
+    @property
+    def acronyms(self) -> Acronyms:
+        """The initials of the English glossary headwords (``acronyms.py``), read once."""
+        if self._acronyms is None:
+            with self.lock:
+                heads = [f.get("title") or "" for f in self.searcher.documents(kind="glossary", lang="en")]
+            self._acronyms = Acronyms(heads)
+        return self._acronyms
 
     @property
     def situations(self) -> SituationTable:
@@ -355,9 +366,13 @@ class _Opened:
         return f
 
     def known(self, word: str) -> bool:
-        """Does any index term of ``word`` occur in a title or text? (Call with the lock held.)"""
+        """Does any index term of ``word``, or of its synonyms (``related.py``), occur in a title
+        or text? A real word the rules say otherwise («уходит»: they say «покидает») is searched
+        by its synonym, not «corrected» one letter away into another word («входит»). (Call with
+        the lock held.)"""
         r = self.searcher.reader()
-        return any(r.doc_frequency(f, t) for t in word_terms(word, self.ru) for f in ("title", "text"))
+        terms = word_terms(word, self.ru) + self.derivations.synonyms(word)
+        return any(r.doc_frequency(f, t) for t in terms for f in ("title", "text"))
 
     def docset(self, flt):
         """The filter's matching document numbers, computed once per opened index (a
@@ -913,6 +928,12 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         loose = o.understood(q, loose=True)
         if loose.search != u.search:
             u, hits = loose, _run_understood(o, loose, version, lang, kind, flt, limit)
+    if not hits:  # still nothing: an abbreviation of an English glossary term («лтб», «cmc»)
+        spelled = o.acronyms.expand(q)
+        if spelled:
+            u = o.understood(spelled)
+            hits = _run_understood(o, u, version, lang, kind, flt, limit)
+            u = Understood(u.search, u.corrected or spelled, u.question)
     if u.corrected and u.corrected != q:
         return SearchResult(hits=hits, corrected_query=u.corrected,
                             note=f"показаны результаты для «{u.corrected}»")

@@ -69,3 +69,22 @@ def test_an_antonym_is_weak_and_a_synonym_is_the_word_itself(ix):
 def test_a_question_in_the_partner_word_finds_the_rule(ix, rule_rank, q, rule):
     hits = search(ix, q, version=V, limit=10).hits
     assert rule_rank(hits, rule) is not None, [(h["kind"], h["number"]) for h in hits[:5]]
+
+
+def test_a_real_word_the_rules_say_otherwise_is_not_corrected_into_another(ix):
+    """«уходит» is in no rule (they say «покидает»): it used to be «corrected» one letter away
+    into «входит»; its synonym makes it a known word, searched with «покидать»."""
+    o = open_index(ix)
+    u = o.understood("куда уходит карта соперника")
+    assert "уходит" in u.search.split() and "входит" not in u.search.split()
+    assert u.corrected is None
+
+
+def test_slang_in_a_question_adds_the_term_only(ix, rule_rank):
+    """The planeswalker slang means «planeswalker» alone: padded with «permanent верность» it
+    pulled questions about attacking a planeswalker onto loyalty rules."""
+    o = open_index(ix)
+    assert o.understood("пв").search == "planeswalker"
+    hits = search(ix, "как выбрать атаку на планесвокера", version=V, limit=10).hits
+    assert rule_rank(hits, "508.1b") is not None, [(h["kind"], h["number"]) for h in hits[:5]]
+    assert rule_rank(search(ix, "пв", version=V, limit=10).hits, "306") is not None
