@@ -23,7 +23,10 @@
   1998 and glossary hits fold into one block each and a defining subrule goes above its
   heading (``arrange.py``); a query naming an FAQ card and a concept shows both, with the
   rules the card's abilities rely on (``abilities.py``).
-  A query that still finds nothing is tried once more with looser corrections.
+  A word also matches its related words (``related.py``: antonyms and words of one root at the
+  verb-family weight, synonyms in full), and «+1/+1» is one word (``analysis.PT_PATTERN``).
+  A query that still finds nothing is tried once more with looser corrections, then with its
+  abbreviations read as English glossary terms (``acronyms.py``: «лтб» -> Leaves the Battlefield).
 * A question (question words were dropped, ``Understood.question``): the rules that
   ``data/situations.tsv`` names for its words lead (``situations.py``), rules with text go
   above glossary entries, examples, FAQ/1998 and headings (``arrange.answers_first``), and

@@ -24,10 +24,10 @@ index terms (pymorphy3 lemmas, English stems: a participle is its verb's lemma, 
 """
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 from judge_app.search.analysis import word_terms
+from judge_app.search.datafile import read_rows
 from judge_app.search.understand import DATA
 
 RELATED_FILE = DATA / "related.tsv"
@@ -39,14 +39,7 @@ def load_related(path: str | Path = RELATED_FILE) -> list[tuple[tuple[str, ...],
     the header ``words relation source``. A row with fewer than two words, an unknown relation
     or an empty column is refused, naming the line."""
     out = []
-    with open(path, encoding="utf-8", newline="") as f:
-        lines = [(n, ln) for n, ln in enumerate(f, 1) if ln.strip() and not ln.startswith("#")]
-    rows = list(csv.reader((ln for _, ln in lines), delimiter="\t", quoting=csv.QUOTE_NONE))
-    if not rows or rows[0][:3] != ["words", "relation", "source"]:
-        raise ValueError(f"{path}: the header must be words, relation, source; got {rows[:1]}")
-    for (n, _), row in zip(lines[1:], rows[1:]):
-        if len(row) != 3 or not all(x.strip() for x in row):
-            raise ValueError(f"{path}: line {n} needs three non-empty columns: {row}")
+    for n, row in read_rows(path, ["words", "relation", "source"]):
         words = tuple(row[0].split())
         if len(words) < 2:
             raise ValueError(f"{path}: line {n}: a group needs two words or more: {row[0]!r}")

@@ -37,16 +37,6 @@ def test_every_situation_rule_exists_and_the_situation_finds_it(db, ix, rule_ran
     assert missing == [] and missed == []
 
 
-def test_situation_file_errors_name_the_line(tmp_path):
-    bad = tmp_path / "s.tsv"
-    bad.write_text("# c\nsituation\trule\tsource\nпустой библиотека\t704.5b\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="line 3"):
-        load_situations(bad)
-    bad.write_text("situation\trule\tsource\nпустой библиотека\tсто\tx\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="not a rule number"):
-        load_situations(bad)
-
-
 @pytest.mark.parametrize("q,rule", [
     ("когда умирает существо с нулевой выносливостью", "704.5f"),
     ("что будет если библиотека пуста", "704.5b"),

@@ -33,19 +33,6 @@ def test_every_row_rests_on_a_rule_that_uses_one_of_its_words(db):
     assert bad == []
 
 
-def test_file_errors_name_the_line(tmp_path):
-    bad = tmp_path / "r.tsv"
-    bad.write_text("# c\nwords\trelation\tsource\nурон повреждение\tsimilar\t120.1\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="line 3: relation"):
-        load_related(bad)
-    bad.write_text("words\trelation\tsource\nурон\tsynonym\t120.1\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="line 2: a group needs two words"):
-        load_related(bad)
-    bad.write_text("words\trelation\tsource\nурон повреждение\tsynonym\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="line 2 needs three"):
-        load_related(bad)
-
-
 def test_an_antonym_is_weak_and_a_synonym_is_the_word_itself(ix):
     r = RelatedWords("pymorphy", [(("повёрнутый", "развёрнутый"), "antonym", "509.1a", 1),
                                   (("урон", "повреждение"), "synonym", "120.1", 2)])
