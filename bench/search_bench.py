@@ -227,7 +227,8 @@ def judge_groups(path=JUDGE_QUERIES) -> dict[str, list[int]]:
     rows; ``new``, rows written from the rule text afterwards (their misses were later studied
     to improve the mechanism); ``new2``, rows written after that and scored only once the
     mechanism was done; ``new3``, rows of every kind written before the next session changed
-    anything and never studied: the honest figures. Keys are «question/dev» etc. (kind and
+    anything and never studied: the honest figures; ``new4``, the same again, written at the
+    start of session 7 before its changes and never studied. Keys are «question/dev» etc. (kind and
     split) and «split new3» etc. (a split over all its kinds); values are row indexes into
     ``judge_queries``."""
     out: dict[str, list[int]] = {}
@@ -375,14 +376,17 @@ def _whoosh_judge(d):
     return engine
 
 
+HELD_OUT = ("new3", "new4")  # splits written before a session's changes and never studied
+
+
 def print_misses(engine, judges, path=JUDGE_QUERIES, out=sys.stdout) -> None:
     """Each judges' row whose expected rule is not among the first five rule hits: kind/split,
     the query, the expected rules and what the first five results were (to study the causes;
-    ``new3`` rows are left out, as they are never studied)."""
+    the held-out ``new3`` and ``new4`` rows are left out, as they are never studied)."""
     splits = [row[3].strip() if len(row) > 3 else "" for row in _judge_rows(path)]
-    print("\nmisses (expected rule not in the top five; new3 rows not shown):", file=out)
+    print("\nmisses (expected rule not in the top five; held-out new3/new4 rows not shown):", file=out)
     for (kind, q, exp), split in zip(judges, splits):
-        if split == "new3":
+        if split in HELD_OUT:
             continue
         got = engine(q)
         rank = next((i for i, (k, n) in enumerate(got) if k == "rule" and _is_hit(n, exp)), None)
@@ -482,7 +486,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--only", help="measure one variant beside FTS5, e.g. 'whoosh pymorphy'")
     ap.add_argument("--speed", type=int, default=1000, help="speed queries (default 1000)")
     ap.add_argument("--misses", action="store_true",
-                    help="print the judges' rows each variant misses in its top five (not new3)")
+                    help="print the judges' rows each variant misses in its top five (not the held-out new3/new4)")
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
     arg = a.records
     if arg is None:

@@ -32,7 +32,10 @@ RU_ANALYSERS = ("snowball", "pymorphy", "hybrid")
 DEFAULT_RU_ANALYSER = "pymorphy"
 
 # Rule numbers stay one token ("704.5k", "702.2"); otherwise runs of letters, or digits.
-TOKEN_PATTERN = r"(?i)\d{3}\.\d+[a-zа-я]?|\d+|[^\W\d_]+"
+# A power/toughness change («+1/+1», «-1/-1», «+X/+0») is one token: split, it was two «1»s
+# that every rule with a number holds, and «жетоны +1/+1 и -1/-1» could not find 704.5q.
+PT_PATTERN = r"[+-](?:\d+|[xyn])/[+-](?:\d+|[xyn])"
+TOKEN_PATTERN = r"(?i)\d{3}\.\d+[a-zа-я]?|" + PT_PATTERN + r"|\d+|[^\W\d_]+"
 
 # A pymorphy3 reading is indexed if its lemma's summed parse probability reaches this.
 LEMMA_MIN_SCORE = 0.05

@@ -12,6 +12,10 @@ root.  Two sources of links, both measured on ``bench/judge_queries.tsv`` (kind 
 * ``data/derivations.tsv`` for roots the stem cannot see (летающий -> полёт, жертва ->
   пожертвовать), reviewed data like the slang file.
 
+* the word's **related words** (``related.py``, ``data/related.tsv``): antonyms, synonyms and
+  the noun/verb/adjective of one root a question uses where the answering rule uses the
+  partner (повёрнутый -> развёрнутый, начало -> начинать, урон -> повреждение);
+
 * the word's **verb family** (``families.py``): the aspect and reflexive forms of one verb
   among the index's lemmas (разыграть -> разыгрывать, заканчиваться -> заканчивать), for
   every word, title words too: the rule that answers a question is written in whichever
@@ -31,6 +35,7 @@ from pathlib import Path
 
 from judge_app.search.analysis import ru_lemmas, ru_stem, word_terms
 from judge_app.search.families import VerbFamilies
+from judge_app.search.related import RelatedWords
 from judge_app.search.understand import DATA, fold
 
 DERIVATIONS_FILE = DATA / "derivations.tsv"
@@ -56,9 +61,10 @@ class Derivations:
     """Links from a Russian word to the title words of its root (see the module docstring)."""
 
     def __init__(self, title_words, ru: str, table: dict[str, list[str]] | None = None,
-                 families: VerbFamilies | None = None):
+                 families: VerbFamilies | None = None, related: RelatedWords | None = None):
         self.ru = ru
         self.families = families
+        self.related = related
         self.by_stem: dict[str, set[str]] = {}
         self.title_terms: set[str] = set()
         for w in title_words:
@@ -72,11 +78,20 @@ class Derivations:
         self._cache: dict[str, tuple[str, ...]] = {}
 
     def relatives(self, word: str) -> tuple[str, ...]:
-        """The other lemmas of the word's verb family (``families.py``), title words too."""
-        if self.families is None:
+        """The other lemmas of the word's verb family (``families.py``) and its antonyms and
+        derived words (``related.py``), title words too: they count as the word at a lower weight."""
+        own = word_terms(fold(word), self.ru)
+        found = [r for t in own for r in self.families.relatives(t)] if self.families else []
+        if self.related is not None:
+            found += [r for t in own for r in self.related.weak(t)]
+        return tuple(dict.fromkeys(r for r in found if r not in own))
+
+    def synonyms(self, word: str) -> tuple[str, ...]:
+        """The word's synonyms (``related.py``): full alternatives, whether or not it titles rules."""
+        if self.related is None:
             return ()
         own = word_terms(fold(word), self.ru)
-        return tuple(dict.fromkeys(r for t in own for r in self.families.relatives(t) if r not in own))
+        return tuple(dict.fromkeys(r for t in own for r in self.related.strong(t) if r not in own))
 
     def extra_terms(self, word: str) -> tuple[str, ...]:
         """Index terms of the same root that the word's own terms do not already hold."""

@@ -23,7 +23,10 @@
   1998 and glossary hits fold into one block each and a defining subrule goes above its
   heading (``arrange.py``); a query naming an FAQ card and a concept shows both, with the
   rules the card's abilities rely on (``abilities.py``).
-  A query that still finds nothing is tried once more with looser corrections.
+  A word also matches its related words (``related.py``: antonyms and words of one root at the
+  verb-family weight, synonyms in full), and «+1/+1» is one word (``analysis.PT_PATTERN``).
+  A query that still finds nothing is tried once more with looser corrections, then with its
+  abbreviations read as English glossary terms (``acronyms.py``: «лтб» -> Leaves the Battlefield).
 * A question (question words were dropped, ``Understood.question``): the rules that
   ``data/situations.tsv`` names for its words lead (``situations.py``), rules with text go
   above glossary entries, examples, FAQ/1998 and headings (``arrange.answers_first``), and
@@ -59,14 +62,17 @@ from whoosh.query import And, AndMaybe, Or, Term
 
 from judge_app.search import layout
 from judge_app.search.abilities import AbilityTitles
+from judge_app.search.acronyms import Acronyms
 from judge_app.search.arrange import answers_first, base_game_first, defining_first, group_blocks
 from judge_app.search.variants import names_variant
 from judge_app.search.derive import Derivations
 from judge_app.search.families import VerbFamilies
+from judge_app.search.related import RelatedWords
 from judge_app.search.situations import SituationTable
-from judge_app.search.understand import Vocabulary, has_slang, understand
+from judge_app.search.understand import Understood, Vocabulary, has_slang, understand
 from judge_app.search.analysis import (
     DEFAULT_RU_ANALYSER,
+    PT_PATTERN,
     TOKEN_PATTERN,
     MixedLanguageFilter,
     remember_terms,
@@ -85,6 +91,7 @@ SECTION_BOOST = 6.0
 MAX_SECTIONS_PER_WORD = 6  # a word in more headings than this («способность») picks none
 TITLE_RULE_BOOST = 3.0
 
+_CARD_WORDS = re.compile(r"(?i)" + PT_PATTERN + r"|[^\W\d_]+|\d+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _INVISIBLE = re.compile(r"[\u00ad\u200b-\u200f\u2060\ufeff]")
 
@@ -206,6 +213,7 @@ class _Opened:
         self._situations: SituationTable | None = None
         self._understood: dict[tuple[str, bool], object] = {}
         self._abilities: AbilityTitles | None = None
+        self._acronyms: Acronyms | None = None
         self._card_text: dict[str, str] = {}
         self._layout: dict[str, str | None] = {}
         self._fields: dict[int, dict] = {}
@@ -243,6 +251,15 @@ class _Opened:
         return self._abilities
 
     @property
+    def acronyms(self) -> Acronyms:
+        """The initials of the English glossary headwords (``acronyms.py``), read once."""
+        if self._acronyms is None:
+            with self.lock:
+                heads = [f.get("title") or "" for f in self.searcher.documents(kind="glossary", lang="en")]
+            self._acronyms = Acronyms(heads)
+        return self._acronyms
+
+    @property
     def situations(self) -> SituationTable:
         if self._situations is None:
             self._situations = SituationTable(self.ru)
@@ -265,7 +282,7 @@ class _Opened:
             if self.ru != "snowball":  # families join lemmas; Snowball stems are not lemmas
                 lemmas = {t for w in (v.ru if v else ()) for t in word_terms(w, self.ru)}
                 families = VerbFamilies(lemmas)
-            self._derive = Derivations(titles, self.ru, families=families)
+            self._derive = Derivations(titles, self.ru, families=families, related=RelatedWords(self.ru))
         return self._derive
 
     def sections(self, terms: list[tuple[str, ...]]) -> list[str]:
@@ -325,7 +342,7 @@ class _Opened:
             self._card_len = max((len(k) for k in self._cards), default=0)
         if not self._cards:
             return None
-        words = re.findall(r"[^\W\d_]+|\d+", q)
+        words = re.findall(_CARD_WORDS, q)  # «+1/+1» stays one word of the rest
         # a card's key leaves out its stop words («Лич с Филактерией» is (лич, филактерия)),
         # so the query's are skipped too; a span runs from its first content word to its last
         content = [(i, k) for i, k in enumerate(word_terms(w, self.ru) for w in words) if k]
@@ -352,9 +369,13 @@ class _Opened:
         return f
 
     def known(self, word: str) -> bool:
-        """Does any index term of ``word`` occur in a title or text? (Call with the lock held.)"""
+        """Does any index term of ``word``, or of its synonyms (``related.py``), occur in a title
+        or text? A real word the rules say otherwise («уходит»: they say «покидает») is searched
+        by its synonym, not «corrected» one letter away into another word («входит»). (Call with
+        the lock held.)"""
         r = self.searcher.reader()
-        return any(r.doc_frequency(f, t) for t in word_terms(word, self.ru) for f in ("title", "text"))
+        terms = word_terms(word, self.ru) + self.derivations.synonyms(word)
+        return any(r.doc_frequency(f, t) for t in terms for f in ("title", "text"))
 
     def docset(self, flt):
         """The filter's matching document numbers, computed once per opened index (a
@@ -479,7 +500,8 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
     for m in re.finditer(TOKEN_PATTERN, q):
         t = word_terms(m.group(0), ru)
         if t and derive is not None:
-            t = t + derive.extra_terms(m.group(0))
+            t = t + derive.extra_terms(m.group(0)) + derive.synonyms(m.group(0))
+            t = tuple(dict.fromkeys(t))
             weak = tuple(r for r in derive.relatives(m.group(0)) if r not in t)
             if weak:
                 t = Alts(t + weak, weak=frozenset(weak))
@@ -909,6 +931,12 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         loose = o.understood(q, loose=True)
         if loose.search != u.search:
             u, hits = loose, _run_understood(o, loose, version, lang, kind, flt, limit)
+    if not hits:  # still nothing: an abbreviation of an English glossary term («лтб», «cmc»)
+        spelled = o.acronyms.expand(q)
+        if spelled:
+            u = o.understood(spelled)
+            hits = _run_understood(o, u, version, lang, kind, flt, limit)
+            u = Understood(u.search, u.corrected or spelled, u.question)
     if u.corrected and u.corrected != q:
         return SearchResult(hits=hits, corrected_query=u.corrected,
                             note=f"показаны результаты для «{u.corrected}»")

@@ -14,12 +14,12 @@ first (a longer situation is the more specific answer).
 """
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from judge_app.search.analysis import word_terms
+from judge_app.search.datafile import read_rows
 from judge_app.search.understand import DATA
 
 SITUATIONS_FILE = DATA / "situations.tsv"
@@ -37,14 +37,7 @@ class Situation:
 def load_situations(path: str | Path = SITUATIONS_FILE) -> list[Situation]:
     """The situations file (``#`` comments, header ``situation rule source``)."""
     out: list[Situation] = []
-    with open(path, encoding="utf-8", newline="") as f:
-        lines = [(n, ln) for n, ln in enumerate(f, 1) if ln.strip() and not ln.startswith("#")]
-    rows = list(csv.reader((ln for _, ln in lines), delimiter="\t", quoting=csv.QUOTE_NONE))
-    if not rows or rows[0][:3] != ["situation", "rule", "source"]:
-        raise ValueError(f"{path}: the header must be situation, rule, source; got {rows[:1]}")
-    for (n, _), row in zip(lines[1:], rows[1:]):
-        if len(row) != 3 or not all(x.strip() for x in row):
-            raise ValueError(f"{path}: line {n} needs three non-empty columns: {row}")
+    for n, row in read_rows(path, ["situation", "rule", "source"]):
         if not re.fullmatch(r"\d{3}(?:\.\d+[a-z]?)?", row[1].strip()):
             raise ValueError(f"{path}: line {n}: not a rule number: {row[1]!r}")
         words = tuple(tuple(a for a in w.split("|") if a) for w in row[0].split())

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from judge_app.search.analysis import ru_lemmas, word_terms
+from judge_app.search.analysis import PT_PATTERN, ru_lemmas, word_terms
 from judge_app.search.layout import to_ru
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -58,8 +58,9 @@ EN_QUESTION = frozenset(
     work works""".split()
 )
 
-_WORD = re.compile(r"[0-9a-zа-яё]+(?:['’][a-z]+)?", re.I)
+_WORD = re.compile(PT_PATTERN + r"|[0-9a-zа-яё]+(?:['’][a-z]+)?", re.I)
 _CYR = re.compile(r"[а-яё]", re.I)
+_PT = re.compile(PT_PATTERN, re.I)  # «+1/+1» is searched as typed, never «corrected»
 _LAT = re.compile(r"[a-z]", re.I)
 
 # Cyrillic -> Latin as English words are usually written in Cyrillic (variants are tried).
@@ -252,7 +253,7 @@ def understand(q: str, vocab: Vocabulary | None, known, loose: bool = False) -> 
         fixed = []
         for w in words:
             new = w
-            if len(w) >= 3 and not w.isdigit() and w not in vocab and not known(w):
+            if len(w) >= 3 and not _PT.fullmatch(w) and not w.isdigit() and w not in vocab and not known(w):
                 new = _correct(w, vocab, known, loose) or w
             changed |= new != w
             fixed.append(new)

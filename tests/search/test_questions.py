@@ -37,16 +37,6 @@ def test_every_situation_rule_exists_and_the_situation_finds_it(db, ix, rule_ran
     assert missing == [] and missed == []
 
 
-def test_situation_file_errors_name_the_line(tmp_path):
-    bad = tmp_path / "s.tsv"
-    bad.write_text("# c\nsituation\trule\tsource\nпустой библиотека\t704.5b\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="line 3"):
-        load_situations(bad)
-    bad.write_text("situation\trule\tsource\nпустой библиотека\tсто\tx\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="not a rule number"):
-        load_situations(bad)
-
-
 @pytest.mark.parametrize("q,rule", [
     ("когда умирает существо с нулевой выносливостью", "704.5f"),
     ("что будет если библиотека пуста", "704.5b"),
@@ -64,20 +54,24 @@ def _hit5(ix, rule_rank, rows) -> float:
 
 def test_question_rows_meet_the_target(ix, rule_rank):
     """hit@5 over the question rows the understanding was developed or studied on (dev,
-    held and new) is at least 0.89 (0.906 measured; the target is 0.85). The rows written
-    later (new2, whose misses were studied in the session that raised it from 0.75 to 0.83,
-    and new3, written before that session's changes and never studied, 0.69) are measured
-    with floors only, as regression guards: both are below the 0.85 target — an open point,
-    not hidden (the bench prints them)."""
+    held and new) is at least 0.94 (0.953 measured with the related words; the target is 0.85).
+    The rows written later are measured with floors, as regression guards: new2 (whose misses
+    were studied; 0.896 measured), new3 (written before session 6's changes, its misses read in
+    session 7; 0.69) and new4 (written at the start of session 7 before its changes and never
+    studied; 0.756 before and after) — the last two below the 0.85 target, an open point, not
+    hidden (the bench prints them)."""
     rows = _questions("dev") + _questions("held") + _questions("new")
     assert len(rows) >= 80
-    assert _hit5(ix, rule_rank, rows) >= 0.89
+    assert _hit5(ix, rule_rank, rows) >= 0.94
     fresh = _questions("new2")
     assert len(fresh) >= 40
-    assert _hit5(ix, rule_rank, fresh) >= 0.82
-    unseen = _questions("new3")  # written before the changes that measured them; never studied
+    assert _hit5(ix, rule_rank, fresh) >= 0.88
+    unseen = _questions("new3")  # written before the changes that measured them
     assert len(unseen) >= 40
     assert _hit5(ix, rule_rank, unseen) >= 0.66
+    unseen = _questions("new4")  # written before session 7's changes; never studied
+    assert len(unseen) >= 40
+    assert _hit5(ix, rule_rank, unseen) >= 0.73
 
 
 def test_a_question_is_recognised_and_its_words_do_not_decide(ix):
