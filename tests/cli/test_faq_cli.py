@@ -41,9 +41,9 @@ def test_faq_card_by_english_name_json(env):
     assert data["name"] == "Клон" and data["name_en"] == "Clone"
     assert [r["position"] for r in data["rulings"]] == list(range(115, 122))
     # copy effects (issue 15) play five of Clone's rulings, Mass Polymorph a sixth (creatures entering
-    # together, issue 11); X in a copied mana cost is not shown yet
+    # together, issue 11), and X in a copied mana cost is 0 (a Clone of Protean Hydra, group faqh)
     assert {r["position"]: r["status"] for r in data["rulings"]} == {
-        115: "shown", 116: "pending", 117: "shown", 118: "shown", 119: "shown", 120: "shown", 121: "shown"}
+        115: "shown", 116: "shown", 117: "shown", 118: "shown", 119: "shown", 120: "shown", 121: "shown"}
     assert all(r["scenario"].startswith("m2011-r") for r in data["rulings"] if r["status"] == "shown")
     assert all(r["missing"] for r in data["rulings"] if r["status"] == "pending")
     assert data["playable"] is True   # Clone joined the pool with copy effects (issue 15)
