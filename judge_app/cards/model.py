@@ -1208,3 +1208,11 @@ def _faqc_enchant(d: dict, abilities: list, where: str) -> None:
     if d.get("enchant") is None and any(a.get("static") == "enchanted_cant_activate"
                                         or a.get("trigger") == "enchanted_becomes_target" for a in abilities):
         raise CardDataError(f"{where}: enchanted_cant_activate / enchanted_becomes_target — только у Ауры с enchant")
+
+
+# -- FAQ group faqh (issue 11) --
+# ``search: {for: permanent}`` — "search your library for up to N permanent cards": put onto the
+# battlefield, they enter at the same time and each sees the others enter (603.6a; Leyline of Vitality,
+# FAQ M2011 r140; engine/zone_actions.py). The validator above reads SEARCH_FOR when it runs.
+
+SEARCH_FOR = SEARCH_FOR + ("permanent",)

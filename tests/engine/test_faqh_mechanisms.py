@@ -79,3 +79,32 @@ def test_clone_of_a_hydra_enters_with_no_counters_and_cites_107_3f():
     assert res.passed, res.failures
     entered = [e for e in res.game.events if e.kind == "replace" and "clone" in e.objects]
     assert entered and "107.3f" in entered[0].rules and "X = 0" in entered[0].text_ru
+
+
+def test_search_for_permanent_cards_skips_instants_and_sorceries():
+    from judge_app.engine.zone_actions import fits_search
+    pool = default_pool()
+    assert fits_search(_card_obj(pool, "Лучи Жизнеспособности"), "permanent")
+    assert fits_search(_card_obj(pool, "Медведи-гризли"), "permanent")
+    assert not fits_search(_card_obj(pool, "Молния"), "permanent")
+
+
+def _card_obj(pool, name):
+    from judge_app.engine.setup import obj_from_card
+    return obj_from_card(pool.get(name), "x", "Алиса")
+
+
+@pytest.mark.parametrize("spec", [{"for": "instant"}, {"for": "permanent", "up_to": 0}, {"for": "permanent", "put": ["stack"]}])
+def test_loader_refuses_a_search_it_cannot_play(spec):
+    from judge_app.cards.model import CardDataError, card_from_dict
+    with pytest.raises(CardDataError, match="search"):
+        card_from_dict({"name_ru": "Т", "name_en": "T", "cost": "{1}", "types": ["sorcery"], "text_ru": "т", "text_en": "t",
+                        "effects": [{"search": spec}]}, "t.yaml")
+
+
+def test_leyline_sees_a_creature_entering_with_it():
+    """Without 603.6a's "including the newcomers" the Leyline would not trigger: Alice stays at 20."""
+    res = runner.run(_scenario(FAQ / "r140-leyline-vitality-enters-with-creature.yaml"))
+    assert res.passed, res.failures
+    trig = [e for e in res.game.events if e.kind == "trigger" and "leyline" in e.objects]
+    assert trig and "603.6a" in trig[0].rules
