@@ -40,10 +40,13 @@ def pass_priority(game: Game) -> None:
     The event is emitted after the change it describes, so the state after it shows
     priority already with the next player."""
     from judge_app.engine import turn
+    from judge_app.engine import two_headed_giant
     p = game.priority_player
     game.passes += 1
-    if game.passes >= len(game.live_players()):
-        game.emit("pass", f"{p.name} пасует", f"{p.name} passes", [p.name], ["priority_pass"])
+    who = f"Команда {' и '.join(two_headed_giant.team_of(game, p.name))}" if game.teams else p.name
+    team_keys = ["team_priority", "team_priority_pass"] if game.teams else []   # 805.5: teams have priority
+    if game.passes >= (len(two_headed_giant.live_teams(game)) if game.teams else len(game.live_players())):
+        game.emit("pass", f"{who} пасует", f"{p.name} passes", [p.name], ["priority_pass"] + team_keys)
         game.passes = 0
         if game.stack:
             resolve_top(game)
@@ -52,13 +55,12 @@ def pass_priority(game: Game) -> None:
                       [], ["priority_all_pass", "step_ends"])
             turn.advance_step(game)
         return
-    n = len(game.players)
-    nxt = (game.priority + 1) % n
-    while game.players[nxt].lost:
-        nxt = (nxt + 1) % n
+    nxt = two_headed_giant.next_seat(game, game.priority)   # the next player; with teams, the next team
     game.priority = nxt
-    game.emit("pass", f"{p.name} пасует; приоритет переходит к игроку {game.players[nxt].name}",
-              f"{p.name} passes", [p.name, game.players[nxt].name], ["priority_pass"])
+    to = f"команде {' и '.join(two_headed_giant.team_of(game, game.players[nxt].name))}" if game.teams \
+        else f"игроку {game.players[nxt].name}"
+    game.emit("pass", f"{who} пасует; приоритет переходит к {to}",
+              f"{p.name} passes", [p.name, game.players[nxt].name], ["priority_pass"] + team_keys)
     give_priority(game, nxt)
 
 
