@@ -41,6 +41,8 @@ def pass_priority(game: Game) -> None:
     priority already with the next player."""
     from judge_app.engine import turn
     from judge_app.engine import two_headed_giant
+    if game.teams and not game.stack and game.step == "main1" and game.passes + 1 >= len(two_headed_giant.live_teams(game)):
+        two_headed_giant.refuse_combat(game)   # before anything changes: the next step would be combat (805.10)
     p = game.priority_player
     game.passes += 1
     who = f"Команда {' и '.join(two_headed_giant.team_of(game, p.name))}" if game.teams else p.name

@@ -108,3 +108,136 @@ def test_leyline_sees_a_creature_entering_with_it():
     assert res.passed, res.failures
     trig = [e for e in res.game.events if e.kind == "trigger" and "leyline" in e.objects]
     assert trig and "603.6a" in trig[0].rules
+
+
+# -- Two-Headed Giant (810, 805; engine/two_headed_giant.py) ------------------------------
+
+from judge_app.scenarios.loader import ScenarioInvalid   # noqa: E402
+
+THG = """
+variant:
+  name: two_headed_giant
+  teams:
+    - {players: [Алиса, Вика]}
+    - {players: [Боб, Гена]}
+players:
+  - name: Алиса
+    library: 2
+  - name: Вика
+    library: 2
+  - name: Боб
+    library: 2
+    hand: [{card: Молния, id: bolt}]
+    battlefield: [{card: Гора, id: m1}]
+  - name: Гена
+    library: 2
+turn: {number: 5, active: Алиса, step: main1}
+"""
+
+
+def _thg(text: str = THG, **changes):
+    data = loader.parse_text(text, "t.yaml")
+    data.update(changes)
+    return loader.from_data(data, "t.yaml", default_pool())
+
+
+def _thg_game(**changes):
+    from judge_app.engine import setup
+    sc = _thg(**changes)
+    g = runner.build(sc)
+    setup.start(g, sc.turn.get("step", "main1"))
+    return g
+
+
+def test_teams_share_life_and_poison_and_start_at_30():
+    g = _thg_game()
+    assert [p.life for p in g.players] == [30, 30, 30, 30]
+    g.player("Вика").life -= 4
+    g.player("Вика").poison += 2
+    assert (g.player("Алиса").life, g.player("Алиса").poison, g.player("Боб").life) == (26, 2, 30)
+
+
+def test_a_clone_of_the_game_keeps_teammates_sharing_and_the_original_apart():
+    g = _thg_game()
+    c = g.clone()
+    c.player("Алиса").life -= 5
+    assert (c.player("Вика").life, g.player("Алиса").life, g.player("Вика").life) == (25, 30, 30)
+
+
+def test_a_team_at_0_life_loses_together_and_the_other_team_wins():
+    g = _thg_game(variant={"name": "two_headed_giant", "teams": [{"players": ["Алиса", "Вика"], "life": 3},
+                                                                 {"players": ["Боб", "Гена"]}]})
+    actions.pass_priority(g)   # Alice's team passes: priority to Bob's team (805.5)
+    actions.cast(g, g.player("Боб"), "bolt", targets=["Вика"])
+    while g.stack and not g.result:
+        actions.pass_priority(g)
+    assert g.player("Алиса").lost and g.player("Вика").lost
+    assert g.result == {"winner": "Боб", "team": ["Боб", "Гена"]}
+    lost = [e for e in g.events if e.kind == "lose"]
+    assert lost and all("704.5t" in e.rules for e in lost)
+
+
+def test_a_player_who_loses_takes_the_teammate_along():
+    """810.8a: Vika draws from an empty library (704.5b) — Alice, with cards and life, loses too."""
+    from judge_app.engine import sba
+    g = _thg_game()
+    g.player("Вика").drew_from_empty = True
+    sba.check(g)
+    assert g.player("Вика").lost and g.player("Алиса").lost and not g.player("Боб").lost
+    mate = next(e for e in g.events if e.kind == "lose" and "Алиса" in e.objects)
+    assert "810.8a" in mate.rules
+
+
+def test_team_priority_lets_a_teammate_act_and_passes_once_per_team():
+    g = _thg_game(turn={"number": 5, "active": "Алиса", "step": "upkeep"})
+    assert g.has_priority("Алиса") and g.has_priority("Вика") and not g.has_priority("Боб")
+    actions.pass_priority(g)   # one pass for the whole team (805.5b)
+    assert g.has_priority("Боб") and g.has_priority("Гена") and not g.has_priority("Вика")
+    actions.pass_priority(g)   # both teams passed in succession with an empty stack: the step ends
+    assert any(e.kind == "step_end" for e in g.events)
+
+
+def test_the_starting_team_skips_its_first_draw_and_later_each_member_draws():
+    first = _thg_game(turn={"number": 1, "active": "Алиса", "step": "upkeep"})
+    actions.pass_priority(first)
+    actions.pass_priority(first)
+    assert first.step == "draw" and len(first.player("Алиса").hand) == len(first.player("Вика").hand) == 0
+    assert any("810.6" in e.rules for e in first.events)
+    later = _thg_game(turn={"number": 3, "active": "Алиса", "step": "upkeep"})
+    actions.pass_priority(later)
+    actions.pass_priority(later)
+    assert (len(later.player("Алиса").hand), len(later.player("Вика").hand), len(later.player("Боб").hand)) == (1, 1, 1)
+
+
+def test_the_engine_refuses_to_start_combat_in_two_headed_giant():
+    g = _thg_game()
+    actions.pass_priority(g)
+    before = len(g.events)
+    with pytest.raises(InvalidInput, match="805.10"):
+        actions.pass_priority(g)
+    assert len(g.events) == before and g.step == "main1" and g.has_priority("Боб")   # refused before any change
+
+
+@pytest.mark.parametrize("change, says", [
+    ({"variant": {"name": "emperor"}}, "variant.name"),
+    ({"variant": {"name": "two_headed_giant", "teams": [{"players": ["Алиса", "Вика", "Боб", "Гена"]}]}}, "810.1"),
+    ({"variant": {"name": "two_headed_giant", "teams": [{"players": ["Алиса", "Боб"]}, {"players": ["Вика", "Гена"]}]}},
+     "805.1"),
+    ({"variant": {"name": "two_headed_giant", "teams": [{"players": ["Алиса", "Алиса"]}, {"players": ["Боб", "Гена"]}]}},
+     "уже в команде"),
+    ({"variant": {"name": "two_headed_giant", "teams": [{"players": ["Алиса", "Вика"], "life": "30"}, {"players": ["Боб", "Гена"]}]}},
+     "variant.teams\\[0\\].life"),
+    ({"variant": {"name": "two_headed_giant", "teams": [{"players": ["Алиса", "Вика"], "size": 2}, {"players": ["Боб", "Гена"]}]}},
+     "неизвестный ключ"),
+    ({"turn": {"number": 5, "active": "Алиса", "step": "declare_attackers"}}, "turn.step"),
+    ({"script": [{"attack": {"x": "Боб"}}]}, "script\\[0\\].attack"),
+    ({"script": [{"pass_until": "end"}]}, "script\\[0\\].pass_until"),
+])
+def test_the_loader_refuses_a_two_headed_giant_game_the_engine_cannot_play(change, says):
+    with pytest.raises(ScenarioInvalid, match=says):
+        _thg(**change)
+
+
+def test_the_loader_refuses_a_players_own_life_in_two_headed_giant():
+    with pytest.raises(ScenarioInvalid, match="players\\[1\\].life"):
+        _thg(THG.replace("  - name: Вика\n", "  - name: Вика\n    life: 20\n"))
