@@ -115,8 +115,8 @@ FAQD_CARDS = ("Лич с Филактерией", "Мстительный Арх
 
 
 def test_faq_report_faqd_cards_playable(env):
-    """Group faqd (issue 11): its sixteen cards are in the pool, and their rulings are shown (but
-    r64, r140, r183: see rules_corpus/faq_rulings)."""
+    """Group faqd (issue 11): its sixteen cards are in the pool, and their rulings are shown (r64, r140
+    and r183 since group faqh)."""
     data = json.loads(judge("faq", "--report", "--json", env=env).stdout)
     names = {c["name"] for c in data["not_playable"]}
     assert not names & set(FAQD_CARDS)
@@ -127,3 +127,19 @@ def test_faq_report_faqd_cards_playable(env):
     assert archon["playable"] is True
     assert {r["position"]: r["scenario"] for r in archon["rulings"] if r["status"] == "shown"}[176] == \
         "m2011-r176-vengeful-archon-target-on-activation"
+
+
+def test_faq_report_faqh_rulings_shown(env):
+    """Group faqh (issue 11): Two-Headed Giant (r64, r223), X of a Clone's copied cost (r116), Leyline
+    of Vitality entering with a creature (r140), the 615.7 choice of Vengeful Archon's shield (r183)."""
+    data = json.loads(judge("faq", "--report", "--json", env=env).stdout)
+    assert data["counts"]["shown"] >= 271
+    want = {"Serra Ascendant": (64, "m2011-r64-serra-ascendant-team-life"),
+            "Platinum Angel": (223, "m2011-r223-platinum-angel-two-headed-giant"),
+            "Clone": (116, "m2011-r116-clone-hydra-x-zero"),
+            "Leyline of Vitality": (140, "m2011-r140-leyline-vitality-enters-with-creature"),
+            "Vengeful Archon": (183, "m2011-r183-vengeful-archon-choose-which-damage")}
+    for card, (n, scenario) in want.items():
+        card_data = json.loads(judge("faq", card, "--json", env=env).stdout)
+        ruling = next(r for r in card_data["rulings"] if r["position"] == n)
+        assert (ruling["status"], ruling["scenario"]) == ("shown", scenario), card
