@@ -41,25 +41,16 @@ class TeamPool:
     poison: int = 0
 
 
+def _shared(name: str) -> property:
+    """A player attribute that reads and writes the team's (``TeamPool``) attribute of that name."""
+    return property(lambda self: getattr(self.team, name), lambda self, value: setattr(self.team, name, value))
+
+
 class TeamPlayer(Player):
     """A player whose life total and poison counters are the team's (810.9, 810.10)."""
     team: TeamPool
-
-    @property
-    def life(self) -> int:
-        return self.team.life
-
-    @life.setter
-    def life(self, value: int) -> None:
-        self.team.life = value
-
-    @property
-    def poison(self) -> int:
-        return self.team.poison
-
-    @poison.setter
-    def poison(self, value: int) -> None:
-        self.team.poison = value
+    life = _shared("life")
+    poison = _shared("poison")
 
 
 def setup(game: Game, teams: list) -> None:

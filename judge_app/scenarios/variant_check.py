@@ -14,7 +14,10 @@ Refused: other than two teams of two (810.1); a player in no team or in two; pla
 by team (teammates sit together, 805.1); a player's own ``life`` or ``poison`` (the team's are
 shared); a turn that starts outside the upkeep, the draw step or the precombat main phase, and any
 combat action or ``pass_until`` beyond that main phase — combat with shared team turns (805.10)
-and the turn's later steps are not played.
+and the turn's later steps are not played; a card or an object without a card whose abilities speak
+of opponents — the engine's "opponent" is every other player, but a teammate is no opponent (102.3)
+— or trigger at the beginning of each player's upkeep or end step (such a trigger may trigger once
+for each player of the active team, 805.4d).
 """
 
 from __future__ import annotations
@@ -25,6 +28,10 @@ TEAM_KEYS = {"players", "life", "poison"}
 STEPS = ("upkeep", "draw", "main1")                 # where a Two-Headed Giant scenario may start and go
 PASS_UNTIL = ("stack_empty",) + STEPS
 COMBAT_ACTIONS = ("attack", "block", "order_blockers", "assign_damage")
+NOT_PLAYED = {"opponent": "оппонентов (товарищ по команде — не оппонент, 102.3; движок этого не различает)",
+              "each_upkeep": "«в начале шага поддержки каждого игрока» (805.4d)",
+              "each_end_step": "«в начале каждого заключительного шага» (805.4d)"}
+ZONES = ("battlefield", "hand", "library", "graveyard", "exile", "command")
 
 
 def _int(v, low: int) -> bool:
@@ -69,7 +76,7 @@ def check(c, data: dict, players: list, turn: dict, script: list, line) -> dict:
             c.err(line(t, "life"), f"{key}.life", "общий итог жизней команды — целое число (810.4: в начале 30)")
         if "poison" in t and not _int(t["poison"], 0):
             c.err(line(t, "poison"), f"{key}.poison", "жетоны яда команды — целое число от 0")
-    listed = [p.get("name") for p in players if isinstance(p, dict)]
+    listed = list(c.players)   # the names the loader accepted, in the order listed
     if sorted(listed) != sorted(seen):
         c.err(line(v, "teams"), "variant.teams", f"каждый игрок — ровно в одной команде: игроки {listed}, в командах {seen}")
     elif listed != seen:
@@ -93,5 +100,33 @@ def check(c, data: dict, players: list, turn: dict, script: list, line) -> dict:
         if "pass_until" in a and a["pass_until"] not in PASS_UNTIL:
             c.err(line(a, "pass_until"), f"script[{i}].pass_until", f"«Двухголовый гигант»: только до {', '.join(PASS_UNTIL)} — "
                   "бой (805.10) и дальнейшие шаги движок не играет")
+    _objects_not_played(c, data, players, line)
     return {"name": NAME, "teams": [{"players": list(t["players"]), **{k: t[k] for k in ("life", "poison") if k in t}}
                                     for t in teams]}
+
+
+def _what_it_does(c, item) -> str:
+    """The ability data of a scenario object — a pool card's, or an object's without a card — as text."""
+    name = item if isinstance(item, str) else item.get("card", item.get("spell")) if isinstance(item, dict) else None
+    card = c.pool.get(name) if isinstance(name, str) else None
+    if card is not None:
+        return repr((card.abilities, card.effects, card.targets, card.casting))
+    return repr(item) if isinstance(item, dict) else ""
+
+
+def _objects_not_played(c, data: dict, players: list, line) -> None:
+    found = []
+    for i, p in enumerate(players):
+        for zone in ZONES:
+            items = p.get(zone) if isinstance(p, dict) else None
+            for j, e in enumerate(items if isinstance(items, list) else []):
+                found.append((line(p, zone), f"players[{i}].{zone}[{j}]", e))
+    stack = data.get("stack")
+    for j, it in enumerate(stack if isinstance(stack, list) else []):
+        found.append((line(data, "stack"), f"stack[{j}]", it))
+    for ln, key, item in found:
+        text = _what_it_does(c, item)
+        for word, why in NOT_PLAYED.items():
+            if word in text:
+                c.err(ln, key, f"«Двухголовый гигант»: способности, говорящие об {why}, движок в этом варианте не играет")
+                break

@@ -241,3 +241,13 @@ def test_the_loader_refuses_a_two_headed_giant_game_the_engine_cannot_play(chang
 def test_the_loader_refuses_a_players_own_life_in_two_headed_giant():
     with pytest.raises(ScenarioInvalid, match="players\\[1\\].life"):
         _thg(THG.replace("  - name: Вика\n", "  - name: Вика\n    life: 20\n"))
+
+
+@pytest.mark.parametrize("card", ["Глаз Кракена", "Лучи Пустоты"])   # "a player casts"… fine; Leyline of the Void: opponents
+def test_the_loader_refuses_in_two_headed_giant_only_what_speaks_of_opponents(card):
+    text = THG.replace("    library: 2\n  - name: Вика", f"    library: 2\n    battlefield: [{{card: {card}}}]\n  - name: Вика", 1)
+    if card == "Глаз Кракена":
+        assert _thg(text).variant["name"] == "two_headed_giant"
+    else:
+        with pytest.raises(ScenarioInvalid, match="102.3"):
+            _thg(text)
