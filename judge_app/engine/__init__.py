@@ -36,6 +36,9 @@ turn_history     what each player did this turn; Angelic Arbiter's restrictions 
 enchanted_locks  an Aura that forbids its creature's activated abilities; "when enchanted creature
                  becomes the target" (602.5)
 game_end_effects "the game is a draw" (104.4c)
+shield_split     which simultaneous combat damage a "prevent the next N" shield prevents: a choice (615.7)
+two_headed_giant the Two-Headed Giant variant up to combat: team life and poison, team losses, team
+                 turns and priority (810, 805)
 setup / view     build a game from a board description; show it (Russian text or JSON)
 
 Only ``errors.InvalidInput`` and ``errors.Refused`` (both ``EngineError``) are raised on bad
