@@ -133,7 +133,7 @@ def test_faq_report_faqh_rulings_shown(env):
     """Group faqh (issue 11): Two-Headed Giant (r64, r223), X of a Clone's copied cost (r116), Leyline
     of Vitality entering with a creature (r140), the 615.7 choice of Vengeful Archon's shield (r183)."""
     data = json.loads(judge("faq", "--report", "--json", env=env).stdout)
-    assert data["counts"]["shown"] >= 271
+    assert data["counts"]["shown"] >= 272   # 267 before group faqh
     want = {"Serra Ascendant": (64, "m2011-r64-serra-ascendant-team-life"),
             "Platinum Angel": (223, "m2011-r223-platinum-angel-two-headed-giant"),
             "Clone": (116, "m2011-r116-clone-hydra-x-zero"),
