@@ -53,7 +53,7 @@ def pass_priority(game: Game) -> None:
         if game.stack:
             resolve_top(game)
         else:
-            game.emit("step_end", "Все игроки пасовали подряд при пустом стеке: шаг заканчивается", "",
+            game.emit("step_end", f"{_everyone(game)} пасовали подряд при пустом стеке: шаг заканчивается", "",
                       [], ["priority_all_pass", "step_ends"])
             turn.advance_step(game)
         return
@@ -78,7 +78,7 @@ def resolve_top(game: Game) -> None:
     for asker in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until):   # resolution_choices.py
         if asker.ask(game, so):
             return
-    game.emit("resolve", f"Все игроки пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
+    game.emit("resolve", f"{_everyone(game)} пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
               [oid], ["priority_all_pass", "stack_resolve_top"])
     if so.stack_kind == "ability" or not _is_permanent(so):
         kinds = stack_fights.target_kinds(so)
@@ -186,3 +186,7 @@ def _why_illegal(game: Game, so) -> list:
 
 def _is_permanent(so) -> bool:
     return not ({"instant", "sorcery"} & set(so.types))
+
+
+def _everyone(game: Game) -> str:
+    return "Все команды" if game.teams else "Все игроки"   # 805.5b: with shared team turns, teams pass
