@@ -15,13 +15,15 @@ damage. The split is kept on the shield as ``allot`` while that damage is dealt
 
 from __future__ import annotations
 
+import math
 from itertools import product
 
 from judge_app.engine import replacement
 from judge_app.engine.state import Game
 
 DECISIONS = ("prevention_split",)
-MAX_OPTIONS = 200   # a choice the builder can still list; beyond it the shield keeps the processing order
+MAX_TRIED = 200_000   # candidate splits looked at (one per source amount combination)
+MAX_OPTIONS = 1000   # a choice the builder can still list; beyond it the trace says the order of processing is used
 
 
 def _splits(amounts: list, left: int) -> list:
@@ -48,9 +50,14 @@ def plan(game: Game, items: list, preventable) -> None:
         if len(per_source) < 2 or sum(per_source.values()) <= shield["left"]:
             continue   # one source, or enough shield for all of it: nothing to choose (615.7)
         sources = list(per_source)
-        options = [",".join(f"{s}={k}" for s, k in zip(sources, c))
-                   for c in _splits([per_source[s] for s in sources], shield["left"])]
-        if len(options) > MAX_OPTIONS:
+        amounts = [per_source[s] for s in sources]
+        options = [",".join(f"{s}={k}" for s, k in zip(sources, c)) for c in _splits(amounts, shield["left"])] \
+            if math.prod(n + 1 for n in amounts) <= MAX_TRIED else []
+        if not options or len(options) > MAX_OPTIONS:
+            game.emit("prevent_choice", f"Щит «{shield.get('source_name', '')}»: способов распределить его слишком много "
+                      f"({len(options) or 'больше ' + str(MAX_OPTIONS)}) — движок не спрашивает и применяет его к повреждениям в порядке их обработки",
+                      "Too many ways to split the shield: applied in processing order", [target, *per_source],
+                      ["prevent_shield_sources"])
             continue
         by = target if game.has_player(target) else game.objects[target].controller
         what = ", ".join(f"{game.objects[s].label()} — {per_source[s]}" for s in sources)

@@ -251,3 +251,12 @@ def test_the_loader_refuses_in_two_headed_giant_only_what_speaks_of_opponents(ca
     else:
         with pytest.raises(ScenarioInvalid, match="102.3"):
             _thg(text)
+
+
+def test_too_many_ways_to_split_a_shield_are_not_asked_and_the_trace_says_so():
+    from judge_app.engine import shield_split
+    data = loader.parse_text(ARCHON.read_text(encoding="utf-8"), ARCHON.name)
+    g = runner.run(loader.from_data({**data, "script": data["script"][:2], "expect": []}, ARCHON.name, default_pool())).game
+    shield_split.plan(g, [(f"s{i}", "Алиса", 10) for i in range(8)], lambda s, r: True)
+    assert g.decision is None and not any("allot" in e for e in g.effects)
+    assert "слишком много" in g.events[-1].text_ru and "615.7" in g.events[-1].rules
