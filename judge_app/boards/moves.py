@@ -109,6 +109,7 @@ DECISION_EN = {"declare_attackers": "declares attackers", "declare_blockers": "d
                "as_enters": "makes the choice as the permanent enters", "new_targets": "chooses new targets",
                "unless_pay": "chooses whether to pay", "replacement_order": "chooses which effect applies first",
                "replacement_card": "chooses a card", "replacement_choice": "makes a choice as it enters",
+               "prevention_split": "chooses which damage the shield prevents",
                "x": "chooses X", "mode": "chooses the mode", "cost_choice": "chooses how to pay the cost",
                "optional_cost": "chooses whether to pay the optional cost",
                "divide_targets": "chooses the targets and divides the damage (as the ability goes on the stack)",

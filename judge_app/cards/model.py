@@ -1284,3 +1284,11 @@ def _faqg_effects(effects: list, where: str) -> None:
         for key in ("additional_combat_phase", "untap_attacked_this_turn"):
             if key in e and (e[key] is not True or set(e) != {key}):
                 raise CardDataError(f"{where}: {key}: true — инструкция без других ключей")
+
+
+# -- FAQ group faqh (issue 11) --
+# ``search: {for: permanent}`` — "search your library for up to N permanent cards": put onto the
+# battlefield, they enter at the same time and each sees the others enter (603.6a; Leyline of Vitality,
+# FAQ M2011 r140; engine/zone_actions.py). The validator above reads SEARCH_FOR when it runs.
+
+SEARCH_FOR = SEARCH_FOR + ("permanent",)

@@ -39,6 +39,9 @@ game_end_effects "the game is a draw" (104.4c)
 extra_phases     an additional combat phase and main phase after this main phase (500.8, 505.1a);
                  "untap all creatures that attacked this turn"
 opening_hand     the start of the game: the opening hands and the Leylines put onto the battlefield (103)
+shield_split     which simultaneous combat damage a "prevent the next N" shield prevents: a choice (615.7)
+two_headed_giant the Two-Headed Giant variant up to combat: team life and poison, team losses, team
+                 turns and priority (810, 805)
 setup / view     build a game from a board description; show it (Russian text or JSON)
 
 Only ``errors.InvalidInput`` and ``errors.Refused`` (both ``EngineError``) are raised on bad

@@ -163,7 +163,7 @@ def _require_priority(game: Game, player) -> None:
         raise InvalidInput("игра окончена")
     if game.decision:
         raise InvalidInput(f"ожидается решение: {game.decision.text_ru}")
-    if game.priority_player is None or game.priority_player.name != player.name:
+    if not game.has_priority(player.name):
         raise refuse(game, f"у игрока {player.name} нет приоритета", "priority_after_action", "priority_ap_step")
 
 
@@ -178,11 +178,11 @@ def _split_second(game: Game) -> None:
 
 
 def sorcery_speed_ok(game: Game, player) -> bool:
-    return game.ap.name == player.name and game.step in MAIN and not game.stack
+    return game.is_active(player.name) and game.step in MAIN and not game.stack
 
 
 def can_cast_now(game: Game, player, obj: Obj) -> bool:
-    if game.priority_player is None or game.priority_player.name != player.name or game.decision:
+    if not game.has_priority(player.name) or game.decision:
         return False
     from judge_app.engine import turn_history
     if turn_history.cast_problem(game, player.name):   # Angelic Arbiter (601.3)
@@ -362,7 +362,7 @@ def activated_abilities(obj: Obj) -> list:
 
 
 def can_activate_now(game: Game, player) -> bool:
-    return not game.decision and game.priority_player is not None and game.priority_player.name == player.name
+    return not game.decision and game.has_priority(player.name)
 
 
 def can_activate_ability_now(game: Game, player, obj: Obj, n: int) -> bool:

@@ -35,7 +35,7 @@ decision is owed again.
 from __future__ import annotations
 
 from judge_app.engine import events as ev
-from judge_app.engine import aura_abilities, priority, triggers
+from judge_app.engine import aura_abilities, priority, shield_split, triggers
 from judge_app.engine.errors import InvalidInput, Refused
 from judge_app.engine.keywords import effective, evasion, has, names, protection, strike
 from judge_app.engine.ru import dmg
@@ -924,6 +924,7 @@ def _deal(game: Game) -> None:
     c = game.combat
     items = [(s, r, n) for s in c["sources"] for r, n in c["assign"].get(s, {}).items() if n > 0]
     first = c["first"]
+    shield_split.plan(game, items, lambda s, r: _shield_can_prevent(game, s, r))   # 615.7: asked before it is dealt
     if items:
         game.emit("combat_damage", ("Боевые повреждения первого удара" if first else "Боевые повреждения")
                   + " наносятся одновременно", "Combat damage is dealt simultaneously",
@@ -961,6 +962,7 @@ def _deal(game: Game) -> None:
                 and (o.damage >= strike.toughness(game, o) or o.deathtouch_damage):
             game.emit("indestructible", f"{o.label()} неразрушимо: смертельные повреждения ({o.damage}) его не уничтожают; они остаются отмеченными",
                       f"{o.label_en()} is indestructible and isn't destroyed", [r], ["indestructible"])
+    shield_split.done(game)
     game.decision = None
     game.emit("priority", f"После боевых повреждений {game.ap.name} получит приоритет — сначала действия, определяемые состоянием",
               f"{game.ap.name} will get priority after state-based actions", [game.ap.name], ["damage_priority", "priority_sba_first"])
@@ -1032,3 +1034,12 @@ def _cant_be_prevented(game: Game, info: dict) -> bool:
     """615.12: "damage can't be prevented" (Leyline of Punishment) defeats protection too."""
     from judge_app.engine import prevention
     return prevention.cant_be_prevented(game, {"source": info})
+
+
+def _shield_can_prevent(game: Game, src: str, r: str) -> bool:
+    """Whether a shield could prevent this combat damage: not "can't be prevented" (615.12), and
+    not already prevented by protection (702.16e), which ``_deal`` applies first."""
+    recipient = game.player(r) if game.has_player(r) else game.objects.get(r)
+    info = _source_info(game, src)
+    return recipient is not None and not _cant_be_prevented(game, info) \
+        and not protection.prevents_damage(game, game.objects[src], recipient)

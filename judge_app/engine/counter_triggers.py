@@ -44,7 +44,7 @@ def _x_apply(game: Game, e: dict, ev: dict):
     game.emit("replace", f"{o.label()} выходит на поле битвы с X жетонами {kind}: X = {x}"
               + ("" if x else " (не разыгран как заклинание с X или X = 0: жетонов нет)"),
               f"{o.label_en()} enters with {x} {kind} counters", [o.id],
-              replacement.keys(ev, ["replace_enters"]))
+              replacement.keys(ev, ["replace_enters"] + ([] if x else ["x_in_cost_zero"])))   # a Clone of it: X is 0 (FAQ M2011 r116)
     return {**ev, "counters": counters}
 
 

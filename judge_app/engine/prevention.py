@@ -17,7 +17,7 @@ Combust's "the damage can't be prevented" is a flag of its damage instruction).
 
 from __future__ import annotations
 
-from judge_app.engine import replacement
+from judge_app.engine import replacement, shield_split
 from judge_app.engine.replacement import Kind, register, src_en
 from judge_app.engine.ru import dmg
 from judge_app.engine.state import Game, Player
@@ -56,12 +56,17 @@ def _ids(event: dict) -> list:
 # -- shields from resolution ----------------------------------------------------------
 
 def _next_applies(game, e, ev) -> bool:
-    return _is_target(e, ev["to"]) and ev["amount"] > 0 and game.effects[e["index"]].get("left", 0) > 0
+    shield = game.effects[e["index"]]
+    share = shield_split.allotted(shield, ev["source"]["id"])   # 615.7: the split its player chose, if any
+    return _is_target(e, ev["to"]) and ev["amount"] > 0 and shield.get("left", 0) > 0 and share != 0
 
 
 def _next_apply(game, e, ev):
     shield = game.effects[e["index"]]
-    n = min(shield["left"], ev["amount"])
+    share = shield_split.allotted(shield, ev["source"]["id"])
+    n = min(shield["left"], ev["amount"], ev["amount"] if share is None else share)
+    shield_split.use(game, e["index"], ev["source"]["id"], n)
+    shield = game.effects[e["index"]]
     shield["left"] -= n
     out = _shrink(game, ev, n, f"Щит предотвращения «{e.get('source_name', '')}» (осталось {shield['left']})",
                   ["prevent_shield"])

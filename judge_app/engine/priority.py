@@ -40,25 +40,29 @@ def pass_priority(game: Game) -> None:
     The event is emitted after the change it describes, so the state after it shows
     priority already with the next player."""
     from judge_app.engine import turn
+    from judge_app.engine import two_headed_giant
+    if game.teams and not game.stack and game.step == "main1" and game.passes + 1 >= len(two_headed_giant.live_teams(game)):
+        two_headed_giant.refuse_combat(game)   # before anything changes: the next step would be combat (805.10)
     p = game.priority_player
     game.passes += 1
-    if game.passes >= len(game.live_players()):
-        game.emit("pass", f"{p.name} пасует", f"{p.name} passes", [p.name], ["priority_pass"])
+    who = f"Команда {' и '.join(two_headed_giant.team_of(game, p.name))}" if game.teams else p.name
+    team_keys = ["team_priority", "team_priority_pass"] if game.teams else []   # 805.5: teams have priority
+    if game.passes >= (len(two_headed_giant.live_teams(game)) if game.teams else len(game.live_players())):
+        game.emit("pass", f"{who} пасует", f"{p.name} passes", [p.name], ["priority_pass"] + team_keys)
         game.passes = 0
         if game.stack:
             resolve_top(game)
         else:
-            game.emit("step_end", "Все игроки пасовали подряд при пустом стеке: шаг заканчивается", "",
+            game.emit("step_end", f"{_everyone(game)} пасовали подряд при пустом стеке: шаг заканчивается", "",
                       [], ["priority_all_pass", "step_ends"])
             turn.advance_step(game)
         return
-    n = len(game.players)
-    nxt = (game.priority + 1) % n
-    while game.players[nxt].lost:
-        nxt = (nxt + 1) % n
+    nxt = two_headed_giant.next_seat(game, game.priority)   # the next player; with teams, the next team
     game.priority = nxt
-    game.emit("pass", f"{p.name} пасует; приоритет переходит к игроку {game.players[nxt].name}",
-              f"{p.name} passes", [p.name, game.players[nxt].name], ["priority_pass"])
+    to = f"команде {' и '.join(two_headed_giant.team_of(game, game.players[nxt].name))}" if game.teams \
+        else f"игроку {game.players[nxt].name}"
+    game.emit("pass", f"{who} пасует; приоритет переходит к {to}",
+              f"{p.name} passes", [p.name, game.players[nxt].name], ["priority_pass"] + team_keys)
     give_priority(game, nxt)
 
 
@@ -75,7 +79,7 @@ def resolve_top(game: Game) -> None:
                   revealed_cast):   # Wild Evocation: how the revealed card is cast (608.2f)
         if asker.ask(game, so):
             return
-    game.emit("resolve", f"Все игроки пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
+    game.emit("resolve", f"{_everyone(game)} пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
               [oid], ["priority_all_pass", "stack_resolve_top"])
     if so.stack_kind == "ability" or not _is_permanent(so):
         kinds = stack_fights.target_kinds(so)
@@ -183,3 +187,7 @@ def _why_illegal(game: Game, so) -> list:
 
 def _is_permanent(so) -> bool:
     return not ({"instant", "sorcery"} & set(so.types))
+
+
+def _everyone(game: Game) -> str:
+    return "Все команды" if game.teams else "Все игроки"   # 805.5b: with shared team turns, teams pass

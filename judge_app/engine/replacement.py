@@ -36,7 +36,8 @@ from judge_app.engine.errors import InvalidInput
 from judge_app.engine.state import Decision, Game, Player
 
 MAX_STEPS = 200         # 614.5 bounds a chain by the number of effects; this guards effects that breed effects
-CHOICE_KINDS = ("replacement_order", "replacement_card", "replacement_choice")
+CHOICE_KINDS = ("replacement_order", "replacement_card", "replacement_choice",
+                "prevention_split")   # shield_split.py: which damage a shield prevents (615.7)
 
 
 class ReplacementLoop(InvalidInput):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
-from judge_app.engine import keywords, replacement, triggers
+from judge_app.engine import keywords, replacement, triggers, two_headed_giant
 from judge_app.engine.ru import life
 from judge_app.engine.state import ZONE_RU, Decision, Game
 
@@ -17,7 +17,7 @@ def find(game: Game) -> tuple:
     for p in game.players:
         if p.lost:
             continue
-        losses = _losses(p)
+        losses = two_headed_giant.losses(game, p) if game.teams else _losses(p)
         if losses and not _cant_lose(game, p, losses):   # Platinum Angel: the SBA can't make them lose (614.17)
             acts.append(("lose", p.name, *losses[0]))
     for p in game.players:
@@ -81,11 +81,13 @@ def check(game: Game) -> bool:
     if not acts:
         return False
     # Everything below is one simultaneous event (704.3): decide first, then apply.
+    if game.teams:
+        acts = two_headed_giant.with_teammates(game, acts)   # 810.8a: the team loses together
     acts = _merge_leaving(acts)
     for a in acts:
         kind, ref, key, why = a
         if kind == "lose":
-            ev.player_loses(game, game.player(ref), why, ["sba_check", key])
+            ev.player_loses(game, game.player(ref), why, ["sba_check", *_keys(key)])
         elif kind == "cancel":
             o = game.objects[ref]
             o.counters["+1/+1"] -= why
@@ -140,7 +142,7 @@ def check(game: Game) -> bool:
 
 
 def check_game_over(game: Game) -> None:
-    if game.result:
+    if game.result or two_headed_giant.game_over(game):
         return
     alive = game.live_players()
     if not alive:
@@ -194,7 +196,7 @@ def _cant_lose(game: Game, p, losses: list) -> bool:
     replacement. The trace says so once for each state it holds off, naming the state-based
     actions it stops."""
     angel = next((game.objects[sid] for sid in game.static_sources
-                  if game.objects[sid].controller == p.name
+                  if two_headed_giant.same_team(game, game.objects[sid].controller, p.name)   # 810.8a: the team
                   and any(ab.get("static") == "cant_lose_game" for ab in game.objects[sid].abilities)), None)
     if angel is None:
         return False
@@ -204,7 +206,8 @@ def _cant_lose(game: Game, p, losses: list) -> bool:
         game.emit("cant_lose", f"{p.name} не проигрывает, хотя {'; '.join(w for _, w in losses)}: {angel.label()} — "
                   "«Вы не можете проиграть партию», и действие, определяемое состоянием, не выполняется",
                   f"{p.name} can't lose the game ({angel.label_en()})", [p.name, angel.id],
-                  ["sba_check", *(k for k, _ in losses), "cant_effects"])
+                  list(dict.fromkeys(["sba_check", *(k for key, _ in losses for k in _keys(key)), "cant_effects"]
+                                     + (["team_loses_together"] if angel.controller != p.name else []))))
     return True
 
 

@@ -59,8 +59,9 @@ def make_object(game: Game, entry, owner: str, pool: CardPool, default_base: str
 
 
 def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str, stack_spec: list | None = None,
-             layer_memo: dict | None = None) -> Game:
-    """``layer_memo``: the computed states of earlier replays of this same game (layers.compute)."""
+             layer_memo: dict | None = None, variant: dict | None = None) -> Game:
+    """``layer_memo``: the computed states of earlier replays of this same game (layers.compute);
+    ``variant``: a Two-Headed Giant game's teams (two_headed_giant.py)."""
     game = Game(players=[Player(name=p["name"], life=p.get("life", 20), poison=p.get("poison", 0),
                                 max_hand=p.get("max_hand", 7)) for p in players],
                 rules_version=rules_version, layer_memo={} if layer_memo is None else layer_memo)
@@ -112,6 +113,9 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
                 continue
             obj = make_object(game, entry, name, pool, "card")
             ev.put_in_zone(game, obj, "library", top=False)
+    if (variant or {}).get("name") == "two_headed_giant":
+        from judge_app.engine import two_headed_giant
+        two_headed_giant.setup(game, variant["teams"])
     t = turn_spec or {}
     game.turn = int(t.get("number", 1))
     game.active = game.pidx(t["active"]) if t.get("active") else 0

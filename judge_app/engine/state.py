@@ -226,6 +226,7 @@ class Game:
     layer_memo: dict = field(default_factory=dict, repr=False, compare=False)   # state key -> computed, shared with clones
     auto_answers: list = field(default_factory=list)   # (by, kind, answer) the engine made alone: the only legal one
     version: int = 0   # bumped by ``touch`` on changes that move no timestamp (counters, attachments)
+    teams: tuple = ()   # Two-Headed Giant (810): the teams' player names; empty in other games (two_headed_giant.py)
 
     # -- values -------------------------------------------------------------------
     def clone(self) -> "Game":
@@ -244,6 +245,9 @@ class Game:
         g.events = list(self.events)
         g.combat = copy.deepcopy(self.combat)
         g.auto_answers = list(self.auto_answers)
+        if self.teams:   # teammates share one life total (810.4): one copy of it per clone
+            from judge_app.engine import two_headed_giant
+            two_headed_giant.relink(g)
         return g
 
     def restore(self, other: "Game") -> None:
@@ -272,6 +276,16 @@ class Game:
     @property
     def priority_player(self) -> Player | None:
         return None if self.priority is None else self.players[self.priority]
+
+    def has_priority(self, name: str) -> bool:
+        """Whether ``name`` may act now: they hold priority — or, with shared team turns, their
+        team does (805.5a)."""
+        pp = self.priority_player
+        return pp is not None and (pp.name == name or (bool(self.teams) and _teammates(self, pp.name, name)))
+
+    def is_active(self, name: str) -> bool:
+        """The active player — or, with shared team turns, a player of the active team (805.4a)."""
+        return self.ap.name == name or (bool(self.teams) and _teammates(self, self.ap.name, name))
 
     def apnap(self) -> list:
         """Players in APNAP order (101.4), skipping those who lost."""
@@ -318,6 +332,9 @@ class Game:
     def emit(self, kind: str, text_ru: str, text_en: str = "", objects=(), keys=()) -> Event:
         if not keys:
             raise ValueError(f"event {kind} cites no rule")
+        if self.teams and "life_change" in keys:   # Two-Headed Giant: the result is the team's (810.9)
+            keys = (*keys, "team_life_shared")
+            text_ru += " — итог жизней команды"
         from judge_app.engine import layers
         layers.refresh(self)   # each event shows a state whose characteristics are computed (613.4)
         rules = tuple(citations.rule(k, self.rules_version) for k in keys)
@@ -336,3 +353,7 @@ class Game:
 
     def cite(self, key: str) -> str:
         return citations.rule(key, self.rules_version)
+
+
+def _teammates(game: "Game", a: str, b: str) -> bool:
+    return any(a in t and b in t for t in game.teams)

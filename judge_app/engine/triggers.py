@@ -112,7 +112,7 @@ def on_step_begin(game: Game) -> None:
         src = game.objects[sid]
         for i, ab in enumerate(src.abilities):
             t = ab.get("trigger")
-            if t is not None and (t == each or (t == yours and src.controller == game.ap.name)) \
+            if t is not None and (t == each or (t == yours and game.is_active(src.controller))) \
                     and _condition_holds(game, src.controller, ab):
                 _pending(game, sid, _info(src, game), i, ab, "trigger_step")
     delayed = [e for e in game.effects if e.get("kind") == "delayed" and e["step"] == game.step]

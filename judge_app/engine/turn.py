@@ -41,9 +41,10 @@ def advance_step(game: Game) -> None:
         return
     if nxt >= len(STEPS):
         game.turn += 1
-        game.active = (game.active + 1) % len(game.players)
+        from judge_app.engine import two_headed_giant
+        game.active = two_headed_giant.next_seat(game, game.active)   # with shared team turns, the next team (805.4a)
         while game.players[game.active].lost or _skipped(game, "turn"):   # 614.10: a skipped turn never starts
-            game.active = (game.active + 1) % len(game.players)
+            game.active = two_headed_giant.next_seat(game, game.active)
         game.emit("turn", f"Начинается ход {game.turn}: активный игрок — {game.ap.name}",
                   f"Turn {game.turn} begins ({game.ap.name})", [game.ap.name], ["turn_phases"])
         for p in game.players:
@@ -59,6 +60,9 @@ def begin_step(game: Game, step: str) -> None:
         game.step = step
         advance_step(game)
         return
+    if game.teams and (step == "beginning_of_combat" or step in combat.OWN_STEPS):
+        from judge_app.engine import two_headed_giant
+        two_headed_giant.refuse_combat(game)   # 805.10 is not played
     if step == "beginning_of_combat" and _skipped(game, "combat"):   # the whole combat phase (614.10)
         game.step = "end_of_combat"
         advance_step(game)
@@ -93,7 +97,10 @@ def begin_step(game: Game, step: str) -> None:
         return
     if step in ("upkeep", "end"):   # "at the beginning of …" (603.2b), delayed triggers (603.7)
         triggers.on_step_begin(game)
-    if step == "draw":
+    if step == "draw" and game.teams:
+        from judge_app.engine import two_headed_giant
+        two_headed_giant.draw_step(game)
+    elif step == "draw":
         if game.turn == 1 and len(game.players) == 2:
             game.emit("skip_draw", f"{ap.name} начинает игру и пропускает взятие карты в первый ход", "",
                       [ap.name], ["skip_first_draw"])

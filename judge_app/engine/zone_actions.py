@@ -6,7 +6,7 @@ The library is a hidden zone the engine keeps in order (top first, ``Player.libr
 - ``{mill: N, who: target1 | you}`` — the top N cards go to the graveyard, one by one, as many
   as there are (609.3). The 2020-01-24 rules have no keyword for it ("mill" came later), so it is
   cited as the effect doing as much as it can.
-- ``{search: {for: land | basic_land | artifact, up_to: N, put: [battlefield_tapped, hand]}}`` —
+- ``{search: {for: land | basic_land | artifact | permanent, up_to: N, put: [battlefield_tapped, hand]}}`` —
   search your library (701.18a), find up to N cards of that quality or fewer (701.18b), put the
   first found where ``put`` says first, the next where it says next (the last place takes the
   rest), then shuffle (701.19a).
@@ -51,7 +51,9 @@ from judge_app.engine.state import Decision, Game, Obj
 EFFECT_KEYS = ("mill", "search", "scry", "shuffle_into_library", "sacrifice", "return_to_hand", "linked_exiled_to_hand",
                "exile_until", "return_from_exile", "exile_graveyard_and_namesakes")
 DECISIONS = ("search", "scry", "may")
-SEARCH_FOR = {"land": "карт земель", "basic_land": "карт базовых земель", "artifact": "карт артефактов"}
+SEARCH_FOR = {"land": "карт земель", "basic_land": "карт базовых земель", "artifact": "карт артефактов",
+              "permanent": "карт перманентов"}   # permanent: the cards put onto the battlefield enter together (FAQ r140)
+PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")   # 110.4
 PUT_PLACES = ("battlefield_tapped", "battlefield", "hand", "exile")
 
 
@@ -63,6 +65,8 @@ def fits_search(obj: Obj, what: str) -> bool:
     """Whether a card in the library has the quality a search asks for (701.18a)."""
     if what == "basic_land":
         return "land" in obj.types and "basic" in obj.supertypes
+    if what == "permanent":
+        return bool(set(PERMANENT_TYPES) & set(obj.types)) and not obj.anonymous
     return what in obj.types and not obj.anonymous
 
 

@@ -143,7 +143,7 @@ def _check_one(game: Game, key: str, v, waiting) -> list:
             out.append("игра не окончена")
         elif "draw" in v and bool(v["draw"]) != bool(game.result.get("draw")):
             out.append(f"ожидалась ничья, а результат {game.result}")
-        elif "winner" in v and game.result.get("winner") != v["winner"]:
+        elif "winner" in v and game.result.get("winner") != v["winner"] and v["winner"] not in game.result.get("team", ()):
             out.append(f"ожидался победитель {v['winner']}, а результат {game.result}")
     elif key == "waiting":
         d = game.decision

@@ -18,10 +18,10 @@ from judge_app.engine.control_copy import CHOICE_KEY, MAX_COPY_CHAIN, copy_key
 from judge_app.engine.setup import AD_HOC_KINDS
 from judge_app.engine.opening_hand import START as START_OF_GAME
 from judge_app.engine.state import STEPS, ZONES
-from judge_app.scenarios import combat_script
+from judge_app.scenarios import combat_script, variant_check
 
 TOP_KEYS = {"id", "title", "summary", "source", "rules_version", "tags", "players", "turn", "script",
-            "expect", "notes", "stack"}
+            "expect", "notes", "stack", "variant"}
 STACK_ITEM_KEYS = {"spell", "ability", "trigger", "id", "by", "targets", "x", "mode"}
 STACK_ABILITY_KEYS = {"name", "name_en", "source", "targets", "effects", "text", "colors"}
 PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile", "command",
@@ -116,6 +116,7 @@ class Scenario:
     expect: list          # [(line, dict)]
     raw: dict = field(default_factory=dict)
     stack: list = field(default_factory=list)   # the initial stack, top first (setup.put_initial_stack)
+    variant: dict = field(default_factory=dict)  # {name: two_headed_giant, teams: […]} (variant_check.py)
     # computed characteristics of this scenario's states (layers.compute), shared by its replays:
     # stepping to event N replays the same game, so its states are computed once, not once per step
     layer_memo: dict = field(default_factory=dict, repr=False, compare=False)
@@ -527,13 +528,14 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                 if not isinstance(v, dict):
                     c.err(ln, f"{key}.waiting", "ожидается {by: ИГРОК, decision: ВИД}")
         out_expect.append((elines[i], e))
+    variant = variant_check.check(c, data, players, turn, data.get("script") or [], _line)
     if c.issues:
         raise ScenarioInvalid(c.issues)
     return Scenario(id=str(data.get("id") or default_id), path=name, title=str(data.get("title", "")),
                     summary=str(data.get("summary", "")), source=str(data.get("source", "")),
                     rules_version=version, tags=list(data.get("tags") or []), players=players,
                     turn=turn, script=out_script, expect=out_expect, raw=data,
-                    stack=list(data.get("stack") or []))
+                    stack=list(data.get("stack") or []), variant=variant)
 
 
 def _check_targets_and_pay(c: _Checker, v: dict, key: str) -> None:

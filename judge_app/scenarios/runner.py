@@ -46,7 +46,7 @@ def build(scenario: Scenario, pool: CardPool | None = None) -> Game:
     # a replay of the same game meets the same states (layers.state_key): they are computed once
     memo = scenario.layer_memo if pool is None else None
     return setup.new_game(scenario.players, scenario.turn, pool or default_pool(), scenario.rules_version,
-                          scenario.stack, memo)
+                          scenario.stack, memo, scenario.variant)
 
 
 def _actor_for_card(game: Game, ref: str, by: str | None):
@@ -171,8 +171,8 @@ class Runner:
             self.fail(line, f"{act}: игра уже окончена")
             raise _Stop
         if act == "pass":
-            if by and g.priority_player and g.priority_player.name != by:
-                if not self._auto_pass_until(lambda: g.priority_player and g.priority_player.name == by, line, "pass"):
+            if by and g.priority_player and not g.has_priority(by):
+                if not self._auto_pass_until(lambda: g.has_priority(by), line, "pass"):
                     raise _Stop
             actions.pass_priority(g)
             return None

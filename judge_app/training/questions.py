@@ -145,10 +145,11 @@ def _outcome(sc, tr: trace.Trace, start_board: dict, common: dict) -> list[Quest
         if p.life == start_life.get(p.name):
             continue
         qid = f"{sc.id}/outcome/life-p{i}"
+        who = next((t for t in game.teams if p.name in t), (p.name,))   # Two-Headed Giant: the team's life (810.9)
         rules = [r for e in events if e.kind in ("damage", "life_gain", "life_loss", "lose")
-                 and p.name in e.text_ru for r in e.rules]
-        last = max((e.index for e in events if p.name in e.text_ru and e.kind in ("damage", "life_gain", "life_loss")),
-                   default=len(events))
+                 and any(n in e.text_ru for n in who) for r in e.rules]
+        last = max((e.index for e in events if any(n in e.text_ru for n in who)
+                    and e.kind in ("damage", "life_gain", "life_loss")), default=len(events))
         out.append(Question(qid, sc.id, "outcome",
                             f"Сколько жизни будет у игрока {p.name}, когда всё это произойдёт?",
                             f"What will {p.name}'s life total be after all this?",

@@ -50,9 +50,9 @@ def test_faq_card_by_english_name_json(env):
     assert data["name"] == "Клон" and data["name_en"] == "Clone"
     assert [r["position"] for r in data["rulings"]] == list(range(115, 122))
     # copy effects (issue 15) play five of Clone's rulings, Mass Polymorph a sixth (creatures entering
-    # together, issue 11); X in a copied mana cost is not shown yet
+    # together, issue 11), and X in a copied mana cost is 0 (a Clone of Protean Hydra, group faqh)
     assert {r["position"]: r["status"] for r in data["rulings"]} == {
-        115: "shown", 116: "pending", 117: "shown", 118: "shown", 119: "shown", 120: "shown", 121: "shown"}
+        115: "shown", 116: "shown", 117: "shown", 118: "shown", 119: "shown", 120: "shown", 121: "shown"}
     assert all(r["scenario"].startswith("m2011-r") for r in data["rulings"] if r["status"] == "shown")
     assert all(r["missing"] for r in data["rulings"] if r["status"] == "pending")
     assert data["playable"] is True   # Clone joined the pool with copy effects (issue 15)
@@ -126,8 +126,8 @@ FAQD_CARDS = ("Лич с Филактерией", "Мстительный Арх
 
 
 def test_faq_report_faqd_cards_playable(env):
-    """Group faqd (issue 11): its sixteen cards are in the pool, and their rulings are shown (but
-    r64, r140, r183: see rules_corpus/faq_rulings)."""
+    """Group faqd (issue 11): its sixteen cards are in the pool, and their rulings are shown (r64, r140
+    and r183 since group faqh)."""
     data = json.loads(judge("faq", "--report", "--json", env=env).stdout)
     names = {c["name"] for c in data["not_playable"]}
     assert not names & set(FAQD_CARDS)
@@ -157,3 +157,19 @@ def test_faq_group_faqg_rulings(env):
     assert [leyline[n]["status"] for n in (26, 27, 28)] == ["shown"] * 3
     arbiter = {r["position"]: r for r in json.loads(judge("faq", "Angelic Arbiter", "--json", env=env).stdout)["rulings"]}
     assert arbiter[40]["status"] == "shown" and arbiter[40]["scenario"] == "m2011-r40-angelic-arbiter-enters-opponents-turn"
+
+
+def test_faq_report_faqh_rulings_shown(env):
+    """Group faqh (issue 11): Two-Headed Giant (r64, r223), X of a Clone's copied cost (r116), Leyline
+    of Vitality entering with a creature (r140), the 615.7 choice of Vengeful Archon's shield (r183)."""
+    data = json.loads(judge("faq", "--report", "--json", env=env).stdout)
+    assert data["counts"]["shown"] >= 272   # 267 before group faqh
+    want = {"Serra Ascendant": (64, "m2011-r64-serra-ascendant-team-life"),
+            "Platinum Angel": (223, "m2011-r223-platinum-angel-two-headed-giant"),
+            "Clone": (116, "m2011-r116-clone-hydra-x-zero"),
+            "Leyline of Vitality": (140, "m2011-r140-leyline-vitality-enters-with-creature"),
+            "Vengeful Archon": (183, "m2011-r183-vengeful-archon-choose-which-damage")}
+    for card, (n, scenario) in want.items():
+        card_data = json.loads(judge("faq", card, "--json", env=env).stdout)
+        ruling = next(r for r in card_data["rulings"] if r["position"] == n)
+        assert (ruling["status"], ruling["scenario"]) == ("shown", scenario), card
