@@ -22,9 +22,14 @@ def _rows() -> dict[str, dict]:
     return found
 
 
-def _pool() -> list[tuple[str, str]]:
-    return [(d["name_en"], path.name) for path in sorted(POOL_DIR.glob("*.yaml"))
+def _cards() -> list[tuple[dict, str]]:
+    """Each pool card's raw data with the file it is in."""
+    return [(d, path.name) for path in sorted(POOL_DIR.glob("*.yaml"))
             for d in yaml.safe_load(path.read_text(encoding="utf-8"))]
+
+
+def _pool() -> list[tuple[str, str]]:
+    return [(d["name_en"], f) for d, f in _cards()]
 
 
 def test_every_pool_card_has_a_checked_source_in_its_own_file():
@@ -43,8 +48,7 @@ def test_the_sources_list_names_no_card_the_pool_lacks():
 def test_corrected_cards_carry_the_oracle_values():
     """The values the check corrected (ORACLE_SOURCES.md): a regression to the values written
     from memory fails here."""
-    cards = {d["name_en"]: d for path in sorted(POOL_DIR.glob("*.yaml"))
-             for d in yaml.safe_load(path.read_text(encoding="utf-8"))}
+    cards = {d["name_en"]: d for d, _ in _cards()}
     assert cards["Enchanted Evening"]["cost"] == "{3}{W/U}{W/U}"
     assert cards["Merfolk Sovereign"]["subtypes"] == ["Merfolk", "Noble"]
     assert cards["Infantry Veteran"]["abilities"][0]["activated"]["cost"] == {"tap": True}
@@ -56,7 +60,7 @@ def test_corrected_cards_carry_the_oracle_values():
 
 
 def test_a_stray_key_in_a_mode_is_refused_with_its_name():
-    cards = {d["name_en"]: d for d in yaml.safe_load((POOL_DIR / "layers.yaml").read_text(encoding="utf-8"))}
+    cards = {d["name_en"]: d for d, _ in _cards()}
     broken = yaml.safe_load(
         "{text_ru: уничтожьте целевые чары, не являющиеся Аурой, targets: [nonaura_enchantment],"
         " effects: [{destroy: target1}]}")
