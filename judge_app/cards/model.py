@@ -376,6 +376,7 @@ def validate_cost(cost: dict, where: str) -> None:
         check(cost, where)
 
 
+MODE_KEYS = ("text_ru", "text_en", "targets", "effects")   # what one mode of a modal spell says (700.2)
 CASTING_KEYS = ("modes", "additional_cost", "alternative_cost", "any_number_of_targets", "max_targets", "extra_target_cost")
 
 
@@ -387,6 +388,10 @@ def _validate_casting(d: dict, where: str) -> dict | None:
     for m in modes:
         if not isinstance(m, dict) or "effects" not in m:
             raise CardDataError(f"{where}: modes — список {{text_ru, targets, effects}} (700.2)")
+        unknown = sorted(str(k) for k in m if k not in MODE_KEYS)
+        if unknown:   # a bare comma in a flow-style text_ru splits it into a stray key (YAML)
+            raise CardDataError(f"{where}: modes — неизвестные ключи режима {unknown}; "
+                                f"допустимы {list(MODE_KEYS)} (текст с запятой — в кавычках)")
         _validate_targets(m.get("targets", []), where)
         _validate_effects(m["effects"], where)
     for k in ("additional_cost", "alternative_cost"):
