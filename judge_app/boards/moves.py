@@ -113,7 +113,8 @@ DECISION_EN = {"declare_attackers": "declares attackers", "declare_blockers": "d
                "x": "chooses X", "mode": "chooses the mode", "cost_choice": "chooses how to pay the cost",
                "optional_cost": "chooses whether to pay the optional cost",
                "divide_targets": "chooses the targets and divides the damage (as the ability goes on the stack)",
-               "cast_revealed": "chooses how to cast the revealed card (while the ability resolves)"}
+               "cast_revealed": "chooses how to cast the revealed card (while the ability resolves)",
+               "returning_as_enters": "chooses as a returning card enters (what it copies)"}
 DECISION_EN["opening_hand"] = "chooses which cards of the opening hand to begin the game with on the battlefield"   # 103.5
 
 

@@ -497,9 +497,10 @@ def choose(game: Game, value) -> None:
     from judge_app.engine import zone_actions
     if d.kind in zone_actions.DECISIONS:   # "you may", a search, a scry
         return zone_actions.answer(game, value)
-    from judge_app.engine import (coin_flips, discard_effects, each_player_sacrifices, naming, opening_hand, reveal_until,
-                                  revealed_cast, trigger_division)
+    from judge_app.engine import (coin_flips, discard_effects, each_player_sacrifices, entering_choices, naming, opening_hand,
+                                  reveal_until, revealed_cast, trigger_division)
     for answerer in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until,   # resolution_choices.py
+                     entering_choices,   # a Clone returned from the graveyard (706.5)
                      revealed_cast, trigger_division,   # Wild Evocation's cast (608.2f); a trigger's division (603.3d)
                      opening_hand):   # the Leylines before the first turn (103.5)
         if d.kind in answerer.DECISIONS:

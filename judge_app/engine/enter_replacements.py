@@ -24,6 +24,7 @@ Season modifies the creation, and only then each token's own "as it enters" (616
 from __future__ import annotations
 
 from judge_app.engine import replacement
+from judge_app.engine.errors import InvalidInput
 from judge_app.engine.replacement import Kind, choose_option, register, src_en
 from judge_app.engine.state import Game, Obj
 
@@ -315,6 +316,28 @@ def entering_together(game: Game) -> list:
     return list(game.sba_choices.get(TOGETHER, ()))
 
 
+def _check_choices_made(game: Game, cards: list, chosen: dict) -> None:
+    """A card whose "as it enters" choice (Clone: what to copy) was not asked by the effect that
+    puts it onto the battlefield is refused, never entered without it (706.5): effects that can
+    bring such a card ask first (entering_choices.py); one with nothing to copy copies nothing."""
+    from judge_app.engine import control_copy
+    ids = {c.id for c in cards}
+    for c in cards:
+        kept, c.chosen = c.chosen, dict(chosen.get(c.id, {}))
+        try:
+            for what, key in control_copy.pending_choices(game, c):
+                if key in c.chosen:
+                    continue
+                opts = [o for o in control_copy.choice_options(game, c, what) if o not in ids]
+                if what in control_copy.COPY_OF and opts == ["none"]:
+                    chosen.setdefault(c.id, {})[key] = "none"
+                    continue
+                raise InvalidInput(f"{c.label()} выходит на поле битвы этим эффектом, но выбор при выходе «{what}» "
+                                   f"для него движок здесь не спрашивает (706.5): такой выход не играется")
+        finally:
+            c.chosen = kept
+
+
 def put_onto_battlefield(game: Game, cards: list, controller: str, chosen: dict | None = None) -> None:
     """Cards from other zones enter the battlefield at the same time: all leave their zones
     first, then each enters as it would exist on the battlefield (614.12) — none of them is
@@ -324,10 +347,12 @@ def put_onto_battlefield(game: Game, cards: list, controller: str, chosen: dict 
     from judge_app.engine.state import ZONE_RU
     from judge_app.engine import control_copy
     old = {c.id: c.zone for c in cards}
+    chosen = {k: dict(v) for k, v in (chosen or {}).items()}
+    _check_choices_made(game, cards, chosen)
     for c in cards:
         ev._remove_from_zone(game, c)
         ev.become_new_object(c, from_battlefield=False)
-        c.chosen = dict((chosen or {}).get(c.id, {}))   # "as it enters" choices made for it (reveal_until.py)
+        c.chosen = dict(chosen.get(c.id, {}))   # "as it enters" choices made for it (reveal_until.py)
         ev.put_in_zone(game, c, "battlefield", controller=controller)
         if c.chosen.get("copy"):
             control_copy.enter_as_chosen(game, c)   # enters as a copy (706.5)

@@ -74,8 +74,10 @@ def resolve_top(game: Game) -> None:
     from judge_app.engine import zone_actions
     if zone_actions.ask(game, so):   # "you may", a search, a scry (zone_actions.py)
         return
-    from judge_app.engine import coin_flips, discard_effects, each_player_sacrifices, naming, reveal_until, revealed_cast
+    from judge_app.engine import (coin_flips, discard_effects, each_player_sacrifices, entering_choices, naming, reveal_until,
+                                  revealed_cast)
     for asker in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until,   # resolution_choices.py
+                  entering_choices,   # a Clone returned from the graveyard: what it copies (706.5)
                   revealed_cast):   # Wild Evocation: how the revealed card is cast (608.2f)
         if asker.ask(game, so):
             return

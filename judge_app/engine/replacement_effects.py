@@ -58,10 +58,10 @@ def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
     elif "redirect_next" in e:
         redirect_shield(game, resolve(e.get("from", "you")), resolve(e["redirect_next"]), info, so.id)
     elif "return_creature_cards_from_graveyard" in e:
-        from judge_app.engine import enter_replacements
-        p = game.player(so.controller)
-        cards = [game.objects[c] for c in p.graveyard if "creature" in game.objects[c].types]
-        enter_replacements.put_onto_battlefield(game, cards, so.controller)
+        from judge_app.engine import enter_replacements, entering_choices
+        from judge_app.engine import resolution_choices as rc
+        cards = [game.objects[c] for c in entering_choices.returning(game, so)]
+        enter_replacements.put_onto_battlefield(game, cards, so.controller, chosen=rc.answers(so).get("as_enters", {}))
     elif "regenerate" in e:
         target = resolve(e["regenerate"])
         if isinstance(target, Obj) and target.zone == "battlefield":

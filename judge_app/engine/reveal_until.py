@@ -16,9 +16,9 @@ rest of the revealed cards into your library."
 
 from __future__ import annotations
 
+from judge_app.engine import entering_choices
 from judge_app.engine import events as ev
 from judge_app.engine import resolution_choices as rc
-from judge_app.engine.errors import InvalidInput, refuse
 from judge_app.engine.state import Game, Obj
 
 
@@ -46,51 +46,17 @@ def _plan(game: Game, so: Obj) -> tuple:
 
 def ask(game: Game, so: Obj) -> bool:
     """The "as it enters" choices of the creature cards it will put onto the battlefield (Clone:
-    what to copy), asked as the spell begins to resolve. Only what will still be on the
-    battlefield can be copied: not the exiled creatures, not the cards entering with it (706.5,
-    614.12a — FAQ r120)."""
-    from judge_app.engine import control_copy
+    what to copy), asked as the spell begins to resolve (entering_choices.py). Only what will
+    still be on the battlefield can be copied: not the exiled creatures, not the cards entering
+    with it (706.5, 614.12a — FAQ r120)."""
     if not any("polymorph_creatures" in e for e in so.effects):
         return False
     mine, _, found = _plan(game, so)
-    made = rc.answers(so).setdefault("as_enters", {})
-    for oid in found:
-        card = game.objects[oid]
-        kept, card.chosen = card.chosen, dict(made.get(oid, {}))
-        try:
-            what, key = next(((w, k) for w, k in control_copy.pending_choices(game, card) if k not in card.chosen),
-                             (None, None))
-            opts = [o for o in control_copy.choice_options(game, card, what) if o not in mine] if what else []
-        finally:
-            card.chosen = kept
-        if what is None:
-            continue
-        if opts == ["none"] or what not in control_copy.COPY_OF and what != "color":
-            if what in control_copy.COPY_OF:
-                made.setdefault(oid, {})[key] = "none"
-                return ask(game, so)
-            raise InvalidInput(f"{card.label()}: выбор «{what}» при выходе с помощью этого заклинания движок не делает")
-        so.choices["pending_as_enters"] = [oid, key]
-        return rc.owe(game, so, so.controller, "polymorph_as_enters", opts,
-                      f"{so.label()}: {so.controller} выбирает для {card.label()}, выходящего на поле битвы: {what} "
-                      f"(уже на поле битвы; не то, что выходит одновременно)",
-                      f"{so.controller} выбирает для {card.label()} при выходе", ["copy_enters"])
-    return False
+    return entering_choices.ask_for(game, so, found, "polymorph_as_enters", gone=tuple(mine))
 
 
 def answer(game: Game, value) -> None:
-    d = game.decision
-    v = str(value[0] if isinstance(value, list) and len(value) == 1 else value)
-    if v not in d.options:
-        if v in game.objects and game.objects[v].zone == "library":   # entering at the same time (FAQ r120)
-            raise refuse(game, f"{game.objects[v].label()} выходит на поле битвы одновременно — его копией выйти нельзя; "
-                         f"допустимые: {', '.join(d.options)}", "copy_enters", "replace_enters_check")
-        raise InvalidInput(f"«{v}» — недопустимый ответ; допустимые: {', '.join(d.options)}")
-
-    def store(so):
-        oid, key = so.choices.pop("pending_as_enters")
-        rc.answers(so).setdefault("as_enters", {}).setdefault(oid, {})[key] = v
-    rc.resume(game, store)
+    entering_choices.answer_with(game, value, "library")
 
 
 def run(game: Game, so: Obj, e: dict) -> None:
