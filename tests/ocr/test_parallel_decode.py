@@ -4,9 +4,9 @@ The build decodes the 2020 text in forked workers (``ocr_decode._fork_map``, as 
 ``JUDGE_BUILD_WORKERS`` or the cores); the result must not depend on their number, on
 how the document is cut into batches, or on which worker ends first. Checked on the
 real text's first 692 lines (the preface and rules 100–107.3): most keep their 2019
-English (the 2019 re-check decodes some lines again), 106.12a–b are new in 2020 (the
-second pass decodes them again with their section's own words); every pass is made to
-fork, small as it is here."""
+English (the 2019 re-check decodes some lines again, always in this process), 106.12a–b
+are new in 2020 (the second pass decodes them again with their section's own words);
+both forking passes are made to fork, small as they are here."""
 from __future__ import annotations
 
 import pytest
@@ -45,8 +45,8 @@ def test_parallel_decode_is_the_serial_one(piece, serial, workers, chunks, monke
     monkeypatch.setattr(ocr_decode, "CHUNKS_PER_WORKER", chunks)
     monkeypatch.setattr(ocr_decode, "_batches", spy)
     parallel = _as_data(ocr_decode.decode_document(piece, workers=workers))
-    # the first pass, the second pass (106.12) and the 2019 re-check all forked
-    assert len(batches) == 3 and all(len(b) > 1 for b in batches), batches
+    # the first pass and the second pass (106.12) forked
+    assert len(batches) == 2 and all(len(b) > 1 for b in batches), batches
     assert parallel[0] == serial[0]
     assert parallel == serial
 
