@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import gc
 
+import pytest
+
 from judge_app.corpus import gc_pause, ocr_decode
 
 
@@ -43,8 +45,10 @@ def test_decode_pauses_the_collector_and_reads_the_same(ocr_text, monkeypatch):
     assert (paused.lines, paused.low_confidence, paused.tokens) == (running.lines, running.low_confidence, running.tokens)
 
 
-def test_build_runs_its_steps_with_the_collector_paused(tmp_path, monkeypatch):
-    """Every step of a build (the decode, the other sources, the search index) runs paused."""
+@pytest.mark.parametrize("progress", [False, True])
+def test_build_runs_its_steps_with_the_collector_paused(tmp_path, monkeypatch, capsys, progress):
+    """Every step of a build (the decode, the other sources, the search index) runs paused,
+    with the progress bar of a first run (``serve.sh``) as without it."""
     from judge_app.corpus import build, parse_all
 
     seen = {}
@@ -53,6 +57,7 @@ def test_build_runs_its_steps_with_the_collector_paused(tmp_path, monkeypatch):
                         lambda db_file, index: (seen.setdefault("index", gc.isenabled()), index.mkdir()))
     monkeypatch.setattr(build.store, "create_indexes", lambda db: None)  # no tables in this empty build
     monkeypatch.setattr(build.health, "write_manifest", lambda db_file, index: None)
-    build.build(tmp_path / "judge.db", tmp_path / "index", progress=False)
+    build.build(tmp_path / "judge.db", tmp_path / "index", progress=progress)
     assert seen == {"step": False, "index": False}
     assert gc.isenabled()
+    assert ("Сборка корпуса" in capsys.readouterr().err) == progress
