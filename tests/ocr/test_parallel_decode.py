@@ -81,12 +81,14 @@ def test_workers_setting(raw, expected, monkeypatch):
 @pytest.mark.parametrize("raw", ["0", "two", "-1", "65", "1.5"])
 def test_wrong_workers_setting_is_said_and_the_cores_taken(raw, monkeypatch, capsys):
     monkeypatch.setenv("JUDGE_BUILD_WORKERS", raw)
-    assert build_workers.build_workers() == build_workers.available_cores()
+    assert build_workers.build_workers() == build_workers.default_workers()
     err = capsys.readouterr().err
     assert "JUDGE_BUILD_WORKERS" in err and raw in err
 
 
 def test_workers_default_is_the_cores(monkeypatch, capsys):
     monkeypatch.delenv("JUDGE_BUILD_WORKERS", raising=False)
-    assert build_workers.build_workers() == build_workers.available_cores() >= 1
+    assert build_workers.build_workers() == min(build_workers.available_cores(), build_workers.MAX_DEFAULT) >= 1
     assert capsys.readouterr().err == ""
+    monkeypatch.setattr(build_workers, "available_cores", lambda: 48)
+    assert build_workers.build_workers() == build_workers.MAX_DEFAULT
