@@ -1247,7 +1247,7 @@ def decode_document(text: str, model: Model | None = None, use_context: bool = T
         workers = build_workers()
     _DECODER = Decoder(m)
     try:
-        with gc_paused():  # its caches live until the end: a third of the time went in walking them
+        with gc_paused():  # its caches live until the end: nearly a third of the CPU went in walking them
             return _decode_passes(text, m, use_context, workers)
     finally:
         _DECODER = None  # do not keep the caches alive after the document
