@@ -22,6 +22,7 @@ import sqlite_utils
 
 from .. import paths
 from . import catalogue, faq_links, health, store
+from .gc_pause import gc_paused
 from .records import Document
 
 
@@ -151,7 +152,8 @@ def build(db_file: Path, index: Path, progress: bool = True, locked: bool = Fals
 
     steps: list[tuple[str, Callable[[], None]]] = parse_all.steps(db, report)
     steps.append(("индекс поиска", lambda: build_search_index(tmp_db, index)))
-    run_steps(steps, progress)
+    with gc_paused():  # the decode and the Whoosh writer leave no cycles: 15–30 % less CPU (``gc_pause``)
+        run_steps(steps, progress)
 
     store.create_indexes(db)
     db.conn.execute("ANALYZE")  # statistics, so SQLite picks the right index for each lookup

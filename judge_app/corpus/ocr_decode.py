@@ -2,7 +2,7 @@
 
 API
 ---
-``decode_document(text, model=None, use_context=True, workers=2) -> DecodedDoc``
+``decode_document(text, model=None, use_context=True, workers=None) -> DecodedDoc``
     ``DecodedDoc.lines``: the decoded lines (one per input line, same order, same
     whitespace; rule numbers, numbers and genuine Latin words kept as they are);
     ``DecodedDoc.tokens``: per line, a list of ``Token`` (garbled, decoded, conf,
@@ -48,6 +48,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import ocr_align, ocr_train, ocr_translate
+from .gc_pause import gc_paused
 from .ocr_channel import Scorer, trie_scores
 from .ocr_lexicon import class_unit, is_title_line, word_class
 
@@ -92,6 +93,7 @@ SEARCH_MIN_LP = math.log(0.0015)
 TAG_W = 0.7  # weight of the grammatical-class fit in the bigram back-off
 CLS_ALPHA = 20.0  # smoothing of the class bigrams towards the class unigram
 CHUNKS_PER_WORKER = 6  # pieces of the document per worker process (the pool balances them)
+SERIAL_BELOW = 200  # lines: a pass with less work than this is decoded without forking (``_fork_map``)
 SEEN_GATE = -6.0  # a seen garbling must score at least this minus 2 per glyph with the letter channel
 INS_DEFAULT = -10.0  # log prob of a stray glyph the training never saw inserted
 PUNCT_STRIP = "«»()[].,;:!?\"“”'’–—-"
@@ -1229,16 +1231,24 @@ _SENT_END = re.compile(r"[.!?]»?\)?$")
 _SENT_END_G = re.compile(r"[.!?](?:»|y|Y|by)?\)?$")  # sentence end as seen in the glyphs
 
 
-def decode_document(text: str, model: Model | None = None, use_context: bool = True, workers: int = 2) -> DecodedDoc:
-    """Decode a whole OCR text; ``workers`` > 1 decodes line ranges in forked processes.
+def decode_document(text: str, model: Model | None = None, use_context: bool = True,
+                    workers: int | None = None) -> DecodedDoc:
+    """Decode a whole OCR text; ``workers`` > 1 decodes line ranges in forked processes
+    (default: ``JUDGE_BUILD_WORKERS`` or the available cores, ``build_workers``); the
+    result is the same whatever their number.
 
     One ``Decoder`` serves the whole document: its caches (what each token's glyphs
     give) pass from one pass to the next, also across the forked workers (``_fork_map``)."""
     global _DECODER
     m = model or get_model()
+    if workers is None:
+        from .build_workers import build_workers
+
+        workers = build_workers()
     _DECODER = Decoder(m)
     try:
-        return _decode_passes(text, m, use_context, workers)
+        with gc_paused():  # its caches live until the end: nearly a third of the CPU went in walking them
+            return _decode_passes(text, m, use_context, workers)
     finally:
         _DECODER = None  # do not keep the caches alive after the document
 
@@ -1249,7 +1259,7 @@ def _decode_passes(text: str, m: Model, use_context: bool, workers: int) -> Deco
     if not use_context:
         ctx = [None] * len(lines)
     ranges = _chunks(lines, workers * CHUNKS_PER_WORKER if workers > 1 else 1, starts)
-    parts = _fork_map(_job, ranges, (m, lines, style, ctx, starts, trans, pos19), workers)
+    parts = _fork_map(_job, ranges, (m, lines, style, ctx, starts, trans, pos19), workers, [b - a for a, b in ranges])
     out_lines, out_tokens, low = [], [], []
     for ol, ot, lw in parts:
         out_lines += ol
@@ -1257,7 +1267,9 @@ def _decode_passes(text: str, m: Model, use_context: bool, workers: int) -> Deco
         low += lw
     if use_context:
         _second_pass(m, lines, style, ctx, starts, family, trans, pos19, out_lines, out_tokens, low, workers)
-        _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_lines, out_tokens, low, workers)
+        # serially: its ~1,000 lines were all decoded already, only the 2019 tokens are new and
+        # cheap to score (0.6 s of CPU in one process, 1.9 s in two forked workers, 2026-11-26)
+        _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_lines, out_tokens, low)
     return DecodedDoc(out_lines, low, out_tokens)
 
 
@@ -1281,31 +1293,53 @@ _JOB = None  # what the forked workers share: set before the pool forks
 _DECODER: "Decoder | None" = None  # the document's decoder (``decode_document``), inherited by the workers
 
 
-def _fork_map(fn, items: list, state: tuple, workers: int) -> list:
+def _fork_map(fn, items: list, state: tuple, workers: int, weights: list[int] | None = None) -> list:
     """``[fn(x) for x in items]`` in ``workers`` forked processes sharing ``state`` (read as ``_JOB``)
     and the document's decoder; what the workers add to its caches comes back to this
-    process's decoder, so the next pass (``_redo``) starts from it."""
+    process's decoder, so the next pass (``_redo``) starts from it.
+
+    The items go to the workers in ``workers * CHUNKS_PER_WORKER`` contiguous batches of
+    about equal ``weights`` (lines): a repeat pass has hundreds of short runs of lines,
+    and one task per run cost more than the runs (each task sends back its cache entries,
+    found by skipping the whole cache). Work under ``SERIAL_BELOW`` lines is done here:
+    forking and filling the workers' caches again costs more than it saves. The result
+    is the same either way: the caches only remember what a token's glyphs give."""
     global _JOB
     _JOB = state
     try:
-        if workers <= 1 or len(items) <= 1:
+        weights = weights or [1] * len(items)
+        if workers <= 1 or len(items) <= 1 or sum(weights) < SERIAL_BELOW:
             return [fn(x) for x in items]
         import multiprocessing as mp
 
-        with mp.get_context("fork").Pool(min(workers, len(items))) as pool:
-            parts = pool.map(_in_worker, [(fn, x) for x in items], chunksize=1)
+        batches = _batches(weights, workers * CHUNKS_PER_WORKER)
+        with mp.get_context("fork").Pool(min(workers, len(batches))) as pool:
+            parts = pool.map(_in_worker, [(fn, items[a:b]) for a, b in batches], chunksize=1)
         for _, added in parts:
             _DECODER.absorb(added)
-        return [r for r, _ in parts]
+        return [r for results, _ in parts for r in results]
     finally:
         _JOB = None
 
 
-def _in_worker(fn_x):
-    """Run ``fn(x)`` in a worker; return its result and what it added to the decoder's caches."""
-    fn, x = fn_x
+def _batches(weights: list[int], k: int) -> list[tuple[int, int]]:
+    """Cut ``range(len(weights))`` into at most ``k`` contiguous (start, end) pieces of about
+    equal total weight (each cut where the running total passes the next k-th)."""
+    total, cuts, run = sum(weights), [0], 0
+    for i, w in enumerate(weights[:-1], 1):
+        run += w
+        if run * k >= total * len(cuts) and len(cuts) < k:
+            cuts.append(i)
+    cuts.append(len(weights))
+    return list(zip(cuts, cuts[1:]))
+
+
+def _in_worker(fn_xs):
+    """Run ``fn`` on a batch of items in a worker; return the results and what the batch
+    added to the decoder's caches."""
+    fn, xs = fn_xs
     sizes = _DECODER.cache_sizes()
-    return fn(x), _DECODER.cache_since(sizes)
+    return [fn(x) for x in xs], _DECODER.cache_since(sizes)
 
 
 class _Words2019(set):
@@ -1393,7 +1427,7 @@ def _second_pass(m, lines, style, ctx, starts, family, trans, pos19, out_lines, 
     _redo(redo, (m, lines, style, ctx2, starts, trans, pos19), out_lines, out_tokens, low, workers)
 
 
-def _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_lines, out_tokens, low, workers=1):
+def _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_lines, out_tokens, low):
     """Rules whose English did not change since 2019: where the decoded words differ from the
     2019 words (a word-level diff), the 2019 word at that place is tried again as a reading
     of those glyphs with ``OLD_BONUS``, so a Russian word differs from 2019 only where the
@@ -1467,7 +1501,7 @@ def _look_at_2019(m, lines, style, ctx, starts, trans, pos19, same_blocks, out_l
                 pos19[ln][k] = old[i]
                 redo.add(ln)
     if redo:
-        _redo(sorted(redo), (m, lines, style, ctx, starts, trans, pos19), out_lines, out_tokens, low, workers)
+        _redo(sorted(redo), (m, lines, style, ctx, starts, trans, pos19), out_lines, out_tokens, low, 1)
 
 
 def _redo(redo: list[int], state: tuple, out_lines, out_tokens, low, workers) -> None:
@@ -1495,7 +1529,7 @@ def _redo(redo: list[int], state: tuple, out_lines, out_tokens, low, workers) ->
             carry = bool(_SENT_END.search(last.decoded))
             prev = "<s>" if carry else _lm_unit(last.decoded, last.kind)
         jobs.append((run[0], run[-1] + 1, carry, prev))
-    for run, (ol, ot, lw) in zip(runs, _fork_map(_job, jobs, state, workers)):
+    for run, (ol, ot, lw) in zip(runs, _fork_map(_job, jobs, state, workers, [len(r) for r in runs])):
         for k, ln in enumerate(run):
             out_lines[ln] = ol[k]
             out_tokens[ln] = ot[k]
