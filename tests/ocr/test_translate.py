@@ -117,3 +117,19 @@ def test_unchanged_english_comes_out_as_in_2019(ocr_text, decoded, ocr_bench):
     n, ok = ocr_bench.bench_identical(decoded, ocr_text, ocr_align.aligned_blocks())
     assert n > 2000
     assert ok / n >= MIN_IDENTICAL, (ok, n)
+
+
+def test_a_rule_reference_is_read_as_the_english_prints_it():
+    """Without 2019 context (a new rule, or the held-out decode) ``601.2c¢.`` and ``601.2¢.`` are
+    «601.2c.» because 115.1a's English cites "rule 601.2c"; a digit read as another digit is not
+    corrected (a different number is a different rule), nor a reference the English lacks."""
+    m = ocr_decode.get_model()
+    dec = ocr_decode.Decoder(m)
+    tr = m.translate.block(ocr_translate.english_blocks()["115.1a#rule"], same_en=False, search=True)
+    assert "601.2c" in tr.refs
+    for glyphs in ("601.2c¢.", "601.2¢.", "(601.2c¢)"):
+        best = max(dec.candidates(glyphs, "u", None, tr=tr), key=lambda c: c[0])
+        assert best[1] == glyphs.replace("¢", "").replace("2.", "2c.").replace("2)", "2c)"), (glyphs, best)
+    for glyphs in ("601.3c¢.", "602.2c¢."):  # another digit: kept as printed
+        assert max(dec.candidates(glyphs, "u", None, tr=tr), key=lambda c: c[0])[1] == glyphs
+    assert max(dec.candidates("601.2c¢.", "u", None, tr=None), key=lambda c: c[0])[1] == "601.2c¢."
