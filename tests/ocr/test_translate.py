@@ -133,3 +133,22 @@ def test_a_rule_reference_is_read_as_the_english_prints_it():
     for glyphs in ("601.3c¢.", "602.2c¢."):  # another digit: kept as printed
         assert max(dec.candidates(glyphs, "u", None, tr=tr), key=lambda c: c[0])[1] == glyphs
     assert max(dec.candidates("601.2c¢.", "u", None, tr=None), key=lambda c: c[0])[1] == "601.2c¢."
+
+
+def test_presence_of_a_translation_in_the_english():
+    """Model 1's mixture cannot tell «или» from «и» (one "or" among forty English words weighs
+    little); whether the English has an "or" at all can: «или» is in 2019 blocks whose English has
+    no "or" about 2 % of the time.  Learnt per lemma from the 2019 pairs (``presence``), so it
+    never prefers one inflection of a word to another."""
+    m = ocr_decode.get_model()
+    p1, p0 = m.translate.presence["или"]
+    assert p1 > 0.95 and p0 < 0.6
+    en = ocr_translate.english_blocks()
+    with_or = m.translate.block(en["100.1#rule"], same_en=False, search=True)
+    without_or = m.translate.block(en["702.51a#rule"], same_en=False, search=True)  # Dredge: no "or"
+    assert " or " in en["100.1#rule"] and " or " not in en["702.51a#rule"]
+    assert with_or.presence_fit("или") > 0 > without_or.presence_fit("или") + 2
+    assert m.bonus("или", "word", None, with_or) - m.bonus("или", "word", None, without_or) > 3
+    for tr in (with_or, without_or):  # forms of one lemma: the same
+        assert tr.presence_fit("способность") == tr.presence_fit("способности")
+    assert "абракадабра" not in m.translate.presence and with_or.presence_fit("абракадабра") == 0.0
