@@ -346,7 +346,10 @@ class BlockTranslation:
     def presence_fit(self, form: str) -> float:
         """log P(the English has / lacks a translation of the form's lemma | the form) / P(the same
         for any word) (``presence``): «или» where the English has no "or" loses about 3.6 nats,
-        where it has one gains a little; 0 for lemmas too rare to have the figures."""
+        where it has one gains a little; 0 for lemmas too rare to have the figures, and in blocks read
+        with their 2019 text (applied there too, it cost (c) two rules and (a') five words)."""
+        if not self.search:  # read with its 2019 block, whose words are the better evidence
+            return 0.0
         lem = ru_lemma(form)
         pr = self.tm.presence.get(lem)
         if pr is None:
