@@ -64,8 +64,9 @@ LOW_CONF = 0.8  # a word is marked when the chance that it is right is under thi
 # model, token length / 12.  Fitted on the held-out decode by bench/ocr_calibrate.py
 # (the raw posterior alone flagged 22 % of the errors; this flagged about half before the
 # translation model, and flags 32 % of the fewer errors left after it: 718 marks, 48 % of them errors;
-# refitted 2026-11-26 after the name-bonus fix: 31 % of 1,057 wrong words, 674 marks, 49 % of them errors).
-CALIBRATION = (4.026, 0.76, 0.867, -1.549, -0.254, 1.112)
+# refitted 2026-11-26 after the name-bonus fix: 31 % of 1,057 wrong words, 674 marks, 49 % of them errors;
+# again after the presence signal: 29 % of 1,028 wrong words, 617 marks, 49 % of them errors).
+CALIBRATION = (4.016, 0.754, 0.827, -1.563, -0.245, 1.06)
 CTX_BONUS = 3.0
 CTX_SAME = 5.0  # the 2019 bonus where the rule's English did not change 2019 -> 2020
 OLD_BONUS = 6.0  # the 2019 token at the same place, where the English did not change
