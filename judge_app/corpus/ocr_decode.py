@@ -999,7 +999,8 @@ class Decoder:
         (``J{nms`` is «Для», ``601.2c¢.`` is «601.2c.»; ``ux`` stays «их», not the 2019 «или»).
         A 2019 number that the English text prints too passes whenever the glyphs have as
         many characters: the OCR read its digits as letters of the same shape, which no
-        training pair shows (704.5f «равна 0 или меньше», "toughness 0 or less": ``O``).
+        training pair shows (704.5f «равна 0 или меньше», "toughness 0 or less": ``O``); and digits
+        the English does not print, where 2019 has a word, are that word (``03311`` «позади»).
         Where the 2019 token is among the candidates already, this is it again with that
         advantage: «способность» is not lost to «способности» for a nat of channel score."""
         core = _core(old)
@@ -1011,6 +1012,12 @@ class Decoder:
         pr = self.m.word_prior(core) if cyr else self.m.keep.get(core, -12.0)
         score = lp + OLD_BONUS
         if not cyr and core.isdigit() and tr is not None and core in tr.numbers and len(_core(g)) == len(core):
+            lp = max(lp, OLD_GATE * len(g))
+        gd = _core(g)
+        if cyr and gd.isdigit() and tr is not None and gd not in tr.refs:
+            # digits the English does not print are a word whose letters the OCR read as digits
+            # (``03311`` is 2019's «позади», ``370`` «это»): they prove no number, so they do not
+            # demand a change from the 2019 word (the channel knows only Cyrillic letters)
             lp = max(lp, OLD_GATE * len(g))
         if lp >= OLD_GATE * len(g):  # glyphs this plausible for the 2019 token do not demand a change
             score = max(score, max(c[0] for c in cands) + 1.0)

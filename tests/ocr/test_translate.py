@@ -5,8 +5,9 @@ from judge_app.corpus import ocr_align, ocr_channel, ocr_decode, ocr_translate
 
 # bench/ocr_bench.py (c), measured 2026-11-23: 90.81 % of 2,273 rules with the stray tokens joined,
 # the 2019 token favoured also among the candidates and joined tokens read apart (84.03 % before, 71.7 % by
-# bench/diff_report.py before the translation model)
-MIN_IDENTICAL = 0.90
+# bench/diff_report.py before the translation model); 2026-11-26: 92.30 % since digits the English does
+# not print no longer replace the 2019 word (``03311`` for «позади»)
+MIN_IDENTICAL = 0.915
 
 
 def test_learned_translations_from_the_2019_pairs():
@@ -152,3 +153,10 @@ def test_presence_of_a_translation_in_the_english():
     for tr in (with_or, without_or):  # forms of one lemma: the same
         assert tr.presence_fit("способность") == tr.presence_fit("способности")
     assert "абракадабра" not in m.translate.presence and with_or.presence_fit("абракадабра") == 0.0
+
+
+def test_unchanged_english_keeps_a_word_the_ocr_read_as_digits(blocks):
+    """207.3's «позади» is printed ``03311`` and 810.11's «яда» ``51712``: the English did not
+    change and prints no such number, so the digits prove nothing and the 2019 word stays."""
+    assert "позади" in blocks["207.3#rule"] and "03311" not in blocks["207.3#rule"]
+    assert "51712" not in blocks["810.11#rule"] and "яда" in blocks["810.11#rule"]
