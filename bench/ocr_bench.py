@@ -157,11 +157,14 @@ def heldout_unchanged(aligned, decoded: dict):
             yield a, old
 
 
-def bench_unchanged(doc, ocr_text: str, aligned) -> dict[str, Acc]:
+def bench_unchanged(doc, ocr_text: str, aligned, half: int | None = None) -> dict[str, Acc]:
+    """Word accuracy per style on the held-out unchanged blocks; ``half`` 0 or 1: only the blocks
+    of even or odd index among them (tune a weight on one half, check it on the other)."""
     dec = decoded_blocks(doc.lines, ocr_text)
     accs = {"u": Acc(), "i": Acc()}
-    for a, old in heldout_unchanged(aligned, dec):
-        accs[a.style].add_lev(old, dec[a.id][1])
+    for k, (a, old) in enumerate(heldout_unchanged(aligned, dec)):
+        if half is None or k % 2 == half:
+            accs[a.style].add_lev(old, dec[a.id][1])
     return accs
 
 
@@ -269,6 +272,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--skip-heldout", action="store_true", help="skip retraining the held-out model")
     ap.add_argument("--misses", action="store_true", help="also sort the rules of (c) that differ by kind")
+    ap.add_argument("--halves", action="store_true",
+                    help="also (a) on its two halves: choose a weight on the tune half, check it on the other")
     ap.add_argument("--timing", action="store_true",
                     help="only time the production decode against the decode without the translation model")
     args = ap.parse_args(argv)
@@ -286,6 +291,10 @@ def main(argv=None):
         accs = bench_unchanged(hdoc, ocr_text, aligned)
         rows.append(accs["u"].row("(a) unchanged, held out, upright"))
         rows.append(accs["i"].row("(a) unchanged, held out, italic"))
+        for half, name in ((0, "tune"), (1, "check")) if args.halves else ():
+            accs = bench_unchanged(hdoc, ocr_text, aligned, half)
+            rows.append(accs["u"].row(f"(a) held out, {name} half (even / odd block index), upright"))
+            rows.append(accs["i"].row(f"(a) held out, {name} half (even / odd block index), italic"))
     prod = ocr_decode.get_model()
     t = time.time()
     doc = ocr_decode.decode_document(ocr_text, prod)

@@ -65,8 +65,9 @@ LOW_CONF = 0.8  # a word is marked when the chance that it is right is under thi
 # model, token length / 12.  Fitted on the held-out decode by bench/ocr_calibrate.py
 # (the raw posterior alone flagged 22 % of the errors; this flagged about half before the
 # translation model, and flags 32 % of the fewer errors left after it: 718 marks, 48 % of them errors;
-# refitted 2026-11-26 after the name-bonus fix: 31 % of 1,057 wrong words, 674 marks, 49 % of them errors).
-CALIBRATION = (4.026, 0.76, 0.867, -1.549, -0.254, 1.112)
+# refitted 2026-11-26 after the name-bonus fix: 31 % of 1,057 wrong words, 674 marks, 49 % of them errors;
+# again after the presence signal: 29 % of 1,028 wrong words, 617 marks, 49 % of them errors).
+CALIBRATION = (4.016, 0.754, 0.827, -1.563, -0.245, 1.06)
 CTX_BONUS = 3.0
 CTX_SAME = 5.0  # the 2019 bonus where the rule's English did not change 2019 -> 2020
 OLD_BONUS = 6.0  # the 2019 token at the same place, where the English did not change
@@ -76,6 +77,8 @@ TR_MIX = 0.1  # weight of the translation cache: log(1 - TR_MIX + TR_MIX * P(wor
 TR_MAX = 5.0  # cap of the translation bonus (a dictionary word's prior is tiny)
 TR_SLACK = 6.0  # how much worse than the best reading a translation word may fit the glyphs and be tried
 TR_TOP = 4  # translation words per token scored against the whole token
+PRES_W = 1.0  # weight of whether the English has a word that translates to the reading (``presence_fit``)
+PRES_MAX = 3.0  # its cap, either way
 TR_NAME = 3.5  # bonus of a Latin word kept as is that the rule's English text contains
 CACHE_W = 0.05  # weight of the block cache (the aligned 2019 block's words, or the rule's own words)
 POOR_CHANNEL = -1.3  # channel log prob per glyph below which pymorphy3's dictionary is searched too
@@ -312,6 +315,7 @@ class Model:
         if tr is not None:
             pt = tr.p(core)
             b += min(TR_MAX, math.log(1.0 - TR_MIX + TR_MIX * pt / math.exp(self.word_prior(core))))
+            b += PRES_W * max(-PRES_MAX, min(PRES_MAX, tr.presence_fit(core)))
         return b
 
     def word_prior(self, w: str) -> float:
@@ -972,13 +976,33 @@ class Decoder:
             r = self.tr_cache[key] = self._ctx_cands(g, st, best[1], top)
         return r
 
+    @staticmethod
+    def _english_ref(g: str, cands, tr) -> list:
+        """A rule reference the block's English text prints, where the glyphs show it with one
+        character garbled, lost or added: ``601.2c¢.`` and ``601.2¢.`` are «601.2c.», ``205.31``
+        is «205.3i» ("rule 601.2c" in the English; a number is the same number in Russian).
+        It beats the other readings, as a 2019 token that fits its glyphs does."""
+        m = _REF_TOKEN.match(g)
+        if m is None:
+            return []
+        lead, core, trail = m.groups()
+        if core in tr.refs:
+            return []
+        fixed = core.replace("¢", "c")
+        hits = [r for r in tr.refs if "." in r and r[:4] == fixed[:4] and _one_edit(fixed, r)]
+        if len(hits) != 1:  # none, or two the glyphs cannot tell apart
+            return []
+        best = max(cands, key=lambda c: c[0])
+        return [(best[0] + 1.0, lead + hits[0] + trail, 0, "keep", max(c[4] for c in cands))]
+
     def _old_token(self, g: str, st: str, old: str, cands, tr=None) -> list:
         """The 2019 token at this token's place, as printed (case, punctuation, numbers), where
         the rule's English did not change: it wins unless the glyphs clearly say otherwise
         (``J{nms`` is «Для», ``601.2c¢.`` is «601.2c.»; ``ux`` stays «их», not the 2019 «или»).
         A 2019 number that the English text prints too passes whenever the glyphs have as
         many characters: the OCR read its digits as letters of the same shape, which no
-        training pair shows (704.5f «равна 0 или меньше», "toughness 0 or less": ``O``).
+        training pair shows (704.5f «равна 0 или меньше», "toughness 0 or less": ``O``); and digits
+        the English does not print, where 2019 has a word, are that word (``03311`` «позади»).
         Where the 2019 token is among the candidates already, this is it again with that
         advantage: «способность» is not lost to «способности» for a nat of channel score."""
         core = _core(old)
@@ -990,6 +1014,12 @@ class Decoder:
         pr = self.m.word_prior(core) if cyr else self.m.keep.get(core, -12.0)
         score = lp + OLD_BONUS
         if not cyr and core.isdigit() and tr is not None and core in tr.numbers and len(_core(g)) == len(core):
+            lp = max(lp, OLD_GATE * len(g))
+        gd = _core(g)
+        if cyr and gd.isdigit() and tr is not None and gd not in tr.refs:
+            # digits the English does not print are a word whose letters the OCR read as digits
+            # (``03311`` is 2019's «позади», ``370`` «это»): they prove no number, so they do not
+            # demand a change from the 2019 word (the channel knows only Cyrillic letters)
             lp = max(lp, OLD_GATE * len(g))
         if lp >= OLD_GATE * len(g):  # glyphs this plausible for the 2019 token do not demand a change
             score = max(score, max(c[0] for c in cands) + 1.0)
@@ -1007,6 +1037,8 @@ class Decoder:
             cands = cands + self._ctx_cands(g, st, cands[0][1], ctx)
         if tr is not None and tr.search and cands[0][3] != "keep" and self._doubtful(g, cands[0]):
             cands = cands + self._translation_cands(g, st, cands[0], tr)
+        if tr is not None and tr.refs and _HAS_DIGIT.search(g):
+            cands = cands + self._english_ref(g, cands, tr)
         out = []
         tot = (getattr(ctx, "total", None) or len(ctx)) if ctx else 1
         for sc, t, cap, kind, pr in cands:
@@ -1161,6 +1193,23 @@ def _lm_unit(text: str, kind: str) -> str:
     if kind == "keep":
         return class_unit(text.strip(PUNCT_STRIP))
     return _core(text)
+
+
+_HAS_DIGIT = re.compile(r"\d")
+_REF_TOKEN = re.compile(r"^([«(\"]*)(\d{3}\.\d+[a-z¢\d]{0,2})([.,;:)»\"]*)$")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Are the two strings equal but for one character replaced, inserted or deleted?  A digit
+    replaced by another digit does not count: the OCR reads digits well, and a different digit is
+    a different rule (the 2020 Russian print still cites 2019's 110.6 where the English says 110.5)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return a == b
+    if len(a) == len(b):
+        diff = [(x, y) for x, y in zip(a, b) if x != y]
+        return len(diff) == 1 and not (diff[0][0].isdigit() and diff[0][1].isdigit())
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def _core(t: str) -> str:

@@ -30,8 +30,11 @@ T_TOP = 8  # at most this many Russian lemmas per English stem
 NULL = "<null>"
 NAME_MIN = 0.5  # a name's translations at least this likely are written capitalised
 SEARCH_RATIO = 5.0
+PRES_T = 0.2  # an English word "translates to" a Russian lemma when t(lemma | stem) is at least this
+PRES_COUNT = 30  # forms seen fewer times in the 2019 pairs get no presence figures
 SEARCH_MIN = 0.003  # the forms of lemmas at least this likely given the English are searched for in the glyphs
 
+_EN_REF = re.compile(r"\d+(?:\.\d+[a-z]?)?")
 _EN_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")
 _RU_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 # a capitalised word, or a single capital letter: the variables X and N are printed in Latin in both texts
@@ -118,12 +121,12 @@ def unchanged_english() -> set[str]:
 # --------------------------------------------------------------------------- training
 
 
-def training_pairs(heldout: bool = False) -> list[tuple[list[str], list[str]]]:
-    """(Russian lemmas, English stems) of the aligned 2019 blocks (held out: even rules only)."""
+def training_blocks(heldout: bool = False) -> list[tuple[list[str], list[str]]]:
+    """(Russian words, English words) of the aligned 2019 blocks, as printed (held out: even rules only)."""
     t19 = ocr_align.SRC_2019.read_text(encoding="utf-8")
     blocks, lines = ocr_align.segment(t19, ocr=False)
     en = english_blocks(EN_2019)
-    pairs = []
+    out = []
     for b in blocks:
         if b.kind == "pre":
             continue
@@ -131,11 +134,16 @@ def training_pairs(heldout: bool = False) -> list[tuple[list[str], list[str]]]:
         key20 = b.key if b.key.startswith(("G:", "ch", "gloss")) else ocr_align.shift_2019_number(b.key)
         if e is None or (heldout and ocr_align.is_heldout(key20)):
             continue
-        r = ru_lemmas(ocr_align.block_text(b, lines))
-        el = en_lemmas(e)
-        if r and el:
-            pairs.append((r, el))
-    return pairs
+        r = _RU_WORD.findall(ocr_align.block_text(b, lines))
+        ew = _EN_WORD.findall(e)
+        if r and ew:
+            out.append((r, ew))
+    return out
+
+
+def training_pairs(heldout: bool = False, blocks=None) -> list[tuple[list[str], list[str]]]:
+    """(Russian lemmas, English stems) of the aligned 2019 blocks (held out: even rules only)."""
+    return [([ru_lemma(w) for w in r], [en_lemma(w) for w in e]) for r, e in (blocks or training_blocks(heldout))]
 
 
 def ibm1(pairs, iters: int = EM_ITERS) -> dict[str, dict[str, float]]:
@@ -181,8 +189,10 @@ def ibm1(pairs, iters: int = EM_ITERS) -> dict[str, dict[str, float]]:
 
 
 def train(heldout: bool = False) -> dict:
-    """The stored part: {"t": {English stem: {Russian lemma: p}}, "forms": {lemma: [forms]}}."""
-    t = ibm1(training_pairs(heldout))
+    """The stored part: {"t": {English stem: {Russian lemma: p}}, "forms": {lemma: [forms]},
+    "presence": {Russian lemma: [P(translated | lemma), P(translated)]}}."""
+    blocks = training_blocks(heldout)
+    t = ibm1(training_pairs(blocks=blocks))
     table = {}
     for e in sorted(t):
         best = sorted(t[e].items(), key=lambda x: (-x[1], x[0]))[:T_TOP]
@@ -190,7 +200,38 @@ def train(heldout: bool = False) -> dict:
         if kept:
             table[e] = dict(sorted(kept.items()))
     lemmas = sorted({r for d in table.values() for r in d})
-    return {"t": table, "forms": {lem: _forms(lem) for lem in lemmas}}
+    return {"t": table, "forms": {lem: _forms(lem) for lem in lemmas}, "presence": presence(blocks, t)}
+
+
+def presence(blocks, t: dict[str, dict[str, float]]) -> dict[str, list[float]]:
+    """For each Russian lemma seen ``PRES_COUNT`` times: [P(the block's English has a word that
+    translates to it, t ≥ ``PRES_T`` | it is in the block), the same share over all the words of
+    all the blocks].  By lemma, not by form: this chooses among words, not among inflections.  Model 1's mixture cannot tell «или» from «и» (one "or" among
+    forty English words weighs little); whether the English has an "or" at all can: «или» is
+    in a block without one in 1 % of its uses."""
+    by_en: dict[str, list[str]] = {}
+    for e, d in t.items():
+        by_en[e] = [r for r, p in d.items() if p >= PRES_T]
+    seen: Counter = Counter()
+    hit: Counter = Counter()
+    words_with: Counter = Counter()  # lemma -> words of the blocks whose English translates to it
+    n_words = 0
+    for r, e in blocks:
+        present = {lem for s in set(en_lemma(w) for w in e) for lem in by_en.get(s, ())}
+        n_words += len(r)
+        for lem in present:
+            words_with[lem] += len(r)
+        for f in r:
+            lem = ru_lemma(f)
+            seen[lem] += 1
+            hit[lem] += lem in present
+    out = {}
+    for lem in sorted(seen):
+        if seen[lem] >= PRES_COUNT:
+            p1 = (hit[lem] + 1) / (seen[lem] + 2)
+            p0 = (words_with[lem] + 1) / (n_words + 2)
+            out[lem] = [round(p1, 5), round(p0, 5)]
+    return out
 
 
 def _forms(lemma: str) -> list[str]:
@@ -220,6 +261,8 @@ class TranslationModel:
         for lem, forms in self.forms.items():
             for f in forms:
                 self.lemmas_of.setdefault(f, []).append(lem)
+        self.presence = raw.get("presence", {})
+        self.by_en = {e: [r for r, p in d.items() if p >= PRES_T] for e, d in self.t.items()}
         self._form_dist: dict[str, dict[str, float]] = {}
         self._lemma_prior: dict[str, float] = {}
 
@@ -272,9 +315,11 @@ class BlockTranslation:
         self.same_en = same_en  # the English text is the same as in 2019
         self.english = english  # the key of the decoder's cache of translation candidates
         self.numbers = frozenset(re.findall(r"\d+", english))  # numbers are printed, not translated
+        self.refs = frozenset(_EN_REF.findall(english))  # numbers and rule references: "10", "601.2c"
         self.lemmas = tm.lemma_dist(english)
         self.search = search
         self.names = english_names(english)
+        self.present = {lem for s in set(en_lemmas(english)) for lem in tm.by_en.get(s, ())}
         self._p: dict[str, float] = {}
         self._words: dict[str, float] | None = None
         self.trie = None  # the decoder's search trie of ``words``, built when first needed
@@ -297,6 +342,22 @@ class BlockTranslation:
                     r += pl * self.tm.form_dist(lem).get(form.replace("ё", "е"), 0.0)
             self._p[form] = r
         return r
+
+    def presence_fit(self, form: str) -> float:
+        """log P(the English has / lacks a translation of the form's lemma | the form) / P(the same
+        for any word) (``presence``): «или» where the English has no "or" loses about 3.6 nats,
+        where it has one gains a little; 0 for lemmas too rare to have the figures, and in blocks read
+        with their 2019 text (applied there too, it cost (c) two rules and (a') five words)."""
+        if not self.search:  # read with its 2019 block, whose words are the better evidence
+            return 0.0
+        lem = ru_lemma(form)
+        pr = self.tm.presence.get(lem)
+        if pr is None:
+            return 0.0
+        p1, p0 = (min(1 - 1e-5, max(1e-5, p)) for p in pr)
+        if lem in self.present:
+            return math.log(p1 / p0)
+        return math.log((1 - p1) / (1 - p0))
 
     @property
     def words(self) -> dict[str, float]:

@@ -10,8 +10,10 @@ from judge_app.corpus import ocr_align, ocr_decode, ocr_train
 
 # measured 2026-11-23 (bench/ocr_bench.py (a)): 96.34 % upright (28,791 words), 95.57 % italic
 # (4,466), the same before and after the stray-token join; 2026-11-26, with the name bonus that
-# now applies (the variables N and X): 96.39 % / 95.57 %; guard = measured minus a small margin
-MIN_ACC = {"u": 0.962, "i": 0.95}
+# now applies (the variables N and X): 96.39 % / 95.57 %; with the presence of a translation in the
+# English and rule references read as the English prints them: 96.48 % / 95.70 %;
+# guard = measured minus a small margin
+MIN_ACC = {"u": 0.963, "i": 0.953}
 
 
 def test_heldout_word_accuracy(ocr_text, ocr_bench):

@@ -5,8 +5,9 @@ from judge_app.corpus import ocr_align, ocr_channel, ocr_decode, ocr_translate
 
 # bench/ocr_bench.py (c), measured 2026-11-23: 90.81 % of 2,273 rules with the stray tokens joined,
 # the 2019 token favoured also among the candidates and joined tokens read apart (84.03 % before, 71.7 % by
-# bench/diff_report.py before the translation model)
-MIN_IDENTICAL = 0.90
+# bench/diff_report.py before the translation model); 2026-11-26: 92.30 % since digits the English does
+# not print no longer replace the 2019 word (``03311`` for «позади»)
+MIN_IDENTICAL = 0.915
 
 
 def test_learned_translations_from_the_2019_pairs():
@@ -117,3 +118,45 @@ def test_unchanged_english_comes_out_as_in_2019(ocr_text, decoded, ocr_bench):
     n, ok = ocr_bench.bench_identical(decoded, ocr_text, ocr_align.aligned_blocks())
     assert n > 2000
     assert ok / n >= MIN_IDENTICAL, (ok, n)
+
+
+def test_a_rule_reference_is_read_as_the_english_prints_it():
+    """Without 2019 context (a new rule, or the held-out decode) ``601.2c¢.`` and ``601.2¢.`` are
+    «601.2c.» because 115.1a's English cites "rule 601.2c"; a digit read as another digit is not
+    corrected (a different number is a different rule), nor a reference the English lacks."""
+    m = ocr_decode.get_model()
+    dec = ocr_decode.Decoder(m)
+    tr = m.translate.block(ocr_translate.english_blocks()["115.1a#rule"], same_en=False, search=True)
+    assert "601.2c" in tr.refs
+    for glyphs in ("601.2c¢.", "601.2¢.", "(601.2c¢)"):
+        best = max(dec.candidates(glyphs, "u", None, tr=tr), key=lambda c: c[0])
+        assert best[1] == glyphs.replace("¢", "").replace("2.", "2c.").replace("2)", "2c)"), (glyphs, best)
+    for glyphs in ("601.3c¢.", "602.2c¢."):  # another digit: kept as printed
+        assert max(dec.candidates(glyphs, "u", None, tr=tr), key=lambda c: c[0])[1] == glyphs
+    assert max(dec.candidates("601.2c¢.", "u", None, tr=None), key=lambda c: c[0])[1] == "601.2c¢."
+
+
+def test_presence_of_a_translation_in_the_english():
+    """Model 1's mixture cannot tell «или» from «и» (one "or" among forty English words weighs
+    little); whether the English has an "or" at all can: «или» is in 2019 blocks whose English has
+    no "or" about 2 % of the time.  Learnt per lemma from the 2019 pairs (``presence``), so it
+    never prefers one inflection of a word to another."""
+    m = ocr_decode.get_model()
+    p1, p0 = m.translate.presence["или"]
+    assert p1 > 0.95 and p0 < 0.6
+    en = ocr_translate.english_blocks()
+    with_or = m.translate.block(en["100.1#rule"], same_en=False, search=True)
+    without_or = m.translate.block(en["702.51a#rule"], same_en=False, search=True)  # Dredge: no "or"
+    assert " or " in en["100.1#rule"] and " or " not in en["702.51a#rule"]
+    assert with_or.presence_fit("или") > 0 > without_or.presence_fit("или") + 2
+    assert m.bonus("или", "word", None, with_or) - m.bonus("или", "word", None, without_or) > 3
+    for tr in (with_or, without_or):  # forms of one lemma: the same
+        assert tr.presence_fit("способность") == tr.presence_fit("способности")
+    assert "абракадабра" not in m.translate.presence and with_or.presence_fit("абракадабра") == 0.0
+
+
+def test_unchanged_english_keeps_a_word_the_ocr_read_as_digits(blocks):
+    """207.3's «позади» is printed ``03311`` and 810.11's «яда» ``51712``: the English did not
+    change and prints no such number, so the digits prove nothing and the 2019 word stays."""
+    assert "позади" in blocks["207.3#rule"] and "03311" not in blocks["207.3#rule"]
+    assert "51712" not in blocks["810.11#rule"] and "яда" in blocks["810.11#rule"]
