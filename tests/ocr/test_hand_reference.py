@@ -6,7 +6,7 @@ from __future__ import annotations
 # split words are joined (96.4 % before), 93.78 % italic (193 words: one word is 0.5 point);
 # 96.1 % and 92.7 % before the translation model; 2026-11-26, with the presence of a translation in the
 # English (``BlockTranslation.presence_fit``): 96.62 % upright (one word fewer), 94.30 % italic (one more)
-MIN_ACC = {"u": 0.965, "i": 0.935}
+MIN_ACC = {"u": 0.965, "i": 0.940}
 
 
 def test_hand_reference_word_accuracy(ocr_text, decoded, ocr_bench):

@@ -13,7 +13,7 @@ from judge_app.corpus import ocr_align, ocr_decode, ocr_train
 # now applies (the variables N and X): 96.39 % / 95.57 %; with the presence of a translation in the
 # English and rule references read as the English prints them: 96.48 % / 95.70 %;
 # guard = measured minus a small margin
-MIN_ACC = {"u": 0.963, "i": 0.953}
+MIN_ACC = {"u": 0.964, "i": 0.956}
 
 
 def test_heldout_word_accuracy(ocr_text, ocr_bench):
