@@ -10,9 +10,15 @@ import pytest
 from engine_boards import build_game
 from judge_app.cards.model import CardDataError, card_from_dict
 from judge_app.engine import actions, effects
-from judge_app.engine.errors import Refused
+from judge_app.engine.errors import InvalidInput, Refused
 
 BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["sorcery"], "text_ru": "т", "text_en": "t"}
+
+
+def _pass_to_decision(g) -> None:
+    """Pass priority until the engine owes a decision (one asked as something resolves)."""
+    while g.decision is None:
+        actions.pass_priority(g)
 
 
 @pytest.mark.parametrize("bad, says", [
@@ -267,11 +273,9 @@ turn: {number: 3, active: Алиса, step: main1}
 """)
     assert set(effects.legal_targets(g, "permanent_card_mv3_in_your_graveyard", "Алиса", None)) == {"bears", "forest"}
     actions.cast(g, g.player("Алиса"), "titan")
-    while g.decision is None:
-        actions.pass_priority(g)
+    _pass_to_decision(g)
     actions.choose(g, "bears")   # the target of the "enters" trigger
-    while g.decision is None:
-        actions.pass_priority(g)
+    _pass_to_decision(g)
     actions.choose(g, "yes")     # "you may" (603.5)
     _resolve_all(g)
     assert g.objects["bears"].zone == "battlefield" and g.objects["bears"].controller == "Алиса"
@@ -305,7 +309,6 @@ turn: {number: 3, active: Алиса, step: main1}
 
 
 def test_coin_flip_is_answered_win_or_lose_and_if_won_needs_a_flip():
-    from judge_app.engine.errors import InvalidInput
     g = build_game("""
 players:
   - name: Алиса
@@ -318,8 +321,7 @@ players:
 turn: {number: 3, active: Алиса, step: main1}
 """)
     actions.activate(g, g.player("Алиса"), "box", 1)
-    while g.decision is None:
-        actions.pass_priority(g)
+    _pass_to_decision(g)
     assert g.decision.kind == "coin_flip"
     with pytest.raises(InvalidInput, match="win, lose"):
         actions.choose(g, "heads")
@@ -330,7 +332,6 @@ turn: {number: 3, active: Алиса, step: main1}
 
 
 def test_each_player_sacrifices_asks_the_active_player_first_and_exactly_n():
-    from judge_app.engine.errors import InvalidInput
     g = build_game("""
 players:
   - name: Алиса
@@ -351,8 +352,7 @@ stack:
     by: Боб
 turn: {number: 3, active: Алиса, step: main1}
 """)
-    while g.decision is None:
-        actions.pass_priority(g)
+    _pass_to_decision(g)
     assert (g.decision.kind, g.decision.by) == ("sacrifice_choice", "Алиса")   # the active player first (101.4)
     with pytest.raises(InvalidInput, match="ровно 2"):
         actions.choose(g, ["a1"])
@@ -364,7 +364,6 @@ turn: {number: 3, active: Алиса, step: main1}
 
 
 def test_sphinx_names_in_apnap_order_and_a_miss_goes_to_the_bottom():
-    from judge_app.engine.errors import InvalidInput
     g = build_game("""
 players:
   - name: Алиса
@@ -379,8 +378,7 @@ stack:
     by: Алиса
 turn: {number: 3, active: Алиса, step: main1}
 """)
-    while g.decision is None:
-        actions.pass_priority(g)
+    _pass_to_decision(g)
     assert (g.decision.kind, g.decision.by) == ("name_card", "Алиса")
     with pytest.raises(InvalidInput, match="назовите"):
         actions.choose(g, "  ")
@@ -404,9 +402,7 @@ stack:
     by: Алиса
 turn: {number: 3, active: Алиса, step: main1}
 """)
-    from judge_app.engine.errors import InvalidInput
-    while g.decision is None:
-        actions.pass_priority(g)
+    _pass_to_decision(g)
     assert (g.decision.kind, g.decision.by) == ("discard_choice", "Алиса")
     with pytest.raises(InvalidInput, match="из руки"):
         actions.choose(g, "nothing")
@@ -431,8 +427,7 @@ players:
 turn: {number: 3, active: Алиса, step: main1}
 """)
     actions.cast(g, g.player("Алиса"), "poly")
-    while g.decision is None:
-        actions.pass_priority(g)
+    _pass_to_decision(g)
     assert g.decision.kind == "polymorph_as_enters" and set(g.decision.options) == {"none", "bears"}   # not e1: exiled
     actions.choose(g, "bears")
     from judge_app.engine import characteristics as ch

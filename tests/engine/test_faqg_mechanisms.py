@@ -41,6 +41,12 @@ def _resolve_all(g):
         actions.pass_priority(g)
 
 
+def _assault(g, card: str, pay: list) -> None:
+    """Alice casts a Relentless Assault and it resolves."""
+    actions.cast(g, g.player("Алиса"), card, pay=pay)
+    _resolve_all(g)
+
+
 BOARD = """
 players:
   - name: Алиса
@@ -70,8 +76,7 @@ def _this_turn(g, start: int) -> list:
 def test_added_in_the_first_main_phase_the_pair_comes_before_the_regular_combat():
     g = build_game(BOARD)
     start = len(g.events)
-    actions.cast(g, g.player("Алиса"), "a1", pay=["m1", "m2", "m3", "m4"])
-    _resolve_all(g)
+    _assault(g, "a1", ["m1", "m2", "m3", "m4"])
     _run_turn(g, 4)
     # 500.8: the added pair directly after the first main phase, then the turn goes on where it left off
     assert _this_turn(g, start) == COMBAT + ADDED_MAIN + COMBAT[1:] + ["The postcombat main phase begins",
@@ -81,10 +86,8 @@ def test_added_in_the_first_main_phase_the_pair_comes_before_the_regular_combat(
 def test_two_pairs_after_the_same_main_phase():
     g = build_game(BOARD)
     start = len(g.events)
-    actions.cast(g, g.player("Алиса"), "a1", pay=["m1", "m2", "m3", "m4"])
-    _resolve_all(g)
-    actions.cast(g, g.player("Алиса"), "a2", pay=["m5", "m6", "m7", "m8"])
-    _resolve_all(g)
+    _assault(g, "a1", ["m1", "m2", "m3", "m4"])
+    _assault(g, "a2", ["m5", "m6", "m7", "m8"])
     _run_turn(g, 4)
     assert _this_turn(g, start) == 2 * (COMBAT + ADDED_MAIN) + COMBAT[1:] + ["The postcombat main phase begins",
                                                                               "The end step begins"]
@@ -93,14 +96,12 @@ def test_two_pairs_after_the_same_main_phase():
 def test_a_pair_added_during_an_additional_main_phase_comes_after_it():
     g = build_game(BOARD)
     start = len(g.events)
-    actions.cast(g, g.player("Алиса"), "a1", pay=["m1", "m2", "m3", "m4"])
-    _resolve_all(g)
+    _assault(g, "a1", ["m1", "m2", "m3", "m4"])
     for _ in range(60):   # to the additional main phase (a postcombat main phase, 505.1a)
         if g.step == "main2" and g.priority is not None:
             break
         combat.decline_declarations(g) or actions.pass_priority(g)
-    actions.cast(g, g.player("Алиса"), "a2", pay=["m5", "m6", "m7", "m8"])
-    _resolve_all(g)
+    _assault(g, "a2", ["m5", "m6", "m7", "m8"])
     _run_turn(g, 4)
     assert _this_turn(g, start) == 2 * (COMBAT + ADDED_MAIN) + COMBAT[1:] + ["The postcombat main phase begins",
                                                                               "The end step begins"]
@@ -109,8 +110,7 @@ def test_a_pair_added_during_an_additional_main_phase_comes_after_it():
 def test_added_in_the_second_main_phase_the_turn_goes_on_to_the_end_step():
     g = build_game(BOARD, step="main2")
     start = len(g.events)
-    actions.cast(g, g.player("Алиса"), "a1", pay=["m1", "m2", "m3", "m4"])
-    _resolve_all(g)
+    _assault(g, "a1", ["m1", "m2", "m3", "m4"])
     _run_turn(g, 4)
     assert _this_turn(g, start) == COMBAT + ADDED_MAIN + ["The end step begins"]
 
@@ -131,16 +131,14 @@ def test_untaps_only_the_creatures_that_attacked_this_turn():
             break
         combat.decline_declarations(g) or actions.pass_priority(g)
     assert g.objects["bears"].tapped and g.objects["tapped_bears"].tapped
-    actions.cast(g, g.player("Алиса"), "a1", pay=["m1", "m2", "m3", "m4"])
-    _resolve_all(g)
+    _assault(g, "a1", ["m1", "m2", "m3", "m4"])
     assert not g.objects["bears"].tapped          # it attacked this turn
     assert g.objects["tapped_bears"].tapped       # it did not
 
 
 def test_the_requirement_binds_again_in_the_added_combat():
     g = build_game(BOARD.replace("Медведи-гризли, id: bears}", "Джаггернаут, id: bears}"), step="main2")
-    actions.cast(g, g.player("Алиса"), "a1", pay=["m1", "m2", "m3", "m4"])
-    _resolve_all(g)
+    _assault(g, "a1", ["m1", "m2", "m3", "m4"])
     for _ in range(20):
         if g.decision is not None:
             break
