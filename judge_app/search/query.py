@@ -285,27 +285,34 @@ class _Opened:
             self._derive = Derivations(titles, self.ru, families=families, related=RelatedWords(self.ru))
         return self._derive
 
+    def load_headings(self) -> None:
+        """Read the headings (title rules) once: each title word's headings, and the titles of
+        several words. ``sections``, ``topics`` and ``names_variant`` read them; call without
+        the lock held (it takes it)."""
+        if self._sections is not None:
+            return
+        by_term: dict[str, set[str]] = {}
+        titles: list[tuple[str, list[set[str]]]] = []
+        with self.lock:
+            docs = list(self.searcher.documents(is_title_rule="1"))
+        for f in docs:
+            num = f.get("number") or ""
+            if f.get("kind") != "rule" or not num:
+                continue
+            words = [set(word_terms(w, self.ru)) for w in re.findall(r"[^\W\d_]+", f.get("title") or "")]
+            words = [w for w in words if w]
+            for t in set().union(*words):
+                by_term.setdefault(t, set()).add(num)
+            if len(words) > 1:
+                titles.append((num, words))
+        self._sections, self._titles = by_term, titles
+
     def sections(self, terms: list[tuple[str, ...]]) -> list[str]:
         """Numbers of the headings (title rules) whose titles hold one of the query words,
         skipping words that title many headings; and of the headings of several words whose
         every title word the query holds («в начале шага взятия карты» -> 504 «Шаг взятия
         карты»), however common each word is: the whole title is specific where its words are not."""
-        if self._sections is None:
-            by_term: dict[str, set[str]] = {}
-            titles: list[tuple[str, list[set[str]]]] = []
-            with self.lock:
-                docs = list(self.searcher.documents(is_title_rule="1"))
-            for f in docs:
-                num = f.get("number") or ""
-                if f.get("kind") != "rule" or not num:
-                    continue
-                words = [set(word_terms(w, self.ru)) for w in re.findall(r"[^\W\d_]+", f.get("title") or "")]
-                words = [w for w in words if w]
-                for t in set().union(*words):
-                    by_term.setdefault(t, set()).add(num)
-                if len(words) > 1:
-                    titles.append((num, words))
-            self._sections, self._titles = by_term, titles
+        self.load_headings()
         out: set[str] = set()
         for alts in terms:
             for t in alts:
@@ -316,13 +323,13 @@ class _Opened:
         return sorted(out)
 
     def names_variant(self, terms: list[tuple[str, ...]]) -> bool:
-        """``variants.names_variant`` on this index's headings. Call after ``sections``."""
+        """``variants.names_variant`` on this index's headings. Call after ``load_headings``."""
         return names_variant(terms, self._sections or {}, self.topics(terms))
 
     def topics(self, terms: list[tuple[str, ...]]) -> list[str]:
         """Headings of several words whose every title word the query holds (504 «Шаг взятия
         карты» for «что делает активный игрок в начале шага взятия карты»): the topic a
-        question names. Call after ``sections`` has read the titles."""
+        question names. Call after ``load_headings``."""
         held = {t for alts in terms for t in alts}
         return [num for num, words in self._titles if all(w & held for w in words)]
 
@@ -812,6 +819,7 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
     if not terms:
         return []
     fetch = limit * FETCH_FACTOR if group else limit
+    o.load_headings()   # before the lock: topics and names_variant read them for one-word queries too
     sections = o.sections(terms) if len(terms) > 1 else []
     with o.lock:
         flt = o.docset(flt)

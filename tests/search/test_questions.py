@@ -198,3 +198,16 @@ def test_a_situation_rule_is_followed_by_its_subrule_that_holds_the_question(ix)
     hits = search(ix, "получает ли активный игрок приоритет в начале шага", version=V, limit=10).hits
     assert [h["number"] for h in hits[:2]] == ["117.3", "117.3a"], [h["number"] for h in hits[:5]]
     assert hits[1]["lang"] == hits[0]["lang"] == "ru"
+
+
+def test_a_one_word_question_ranks_the_same_on_a_freshly_opened_index(ix):
+    """The headings the variant check reads were loaded only by a query of several words: on a
+    freshly opened index «что такое командир» (one content word) did not count as naming the
+    Commander variant and 903.8 fell out of first place until some longer query had run."""
+    from judge_app.search.query import clear_cache
+    q = "что такое командир"
+    clear_cache()
+    cold = [h["number"] for h in search(ix, q, version="2020-01-24", limit=5).hits]
+    search(ix, "шаг взятия карты", version="2020-01-24", limit=5)
+    warm = [h["number"] for h in search(ix, q, version="2020-01-24", limit=5).hits]
+    assert cold == warm and cold[0] == "903.8"
