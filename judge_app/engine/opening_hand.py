@@ -36,18 +36,12 @@ def begin(game: Game) -> None:
     _ask(game, 0)
 
 
-def _order(game: Game) -> list:
-    """The starting player, then the others in turn order (103.5)."""
-    n = len(game.players)
-    return [game.players[(game.active + i) % n] for i in range(n)]
-
-
 def _leylines(game: Game, player) -> list:
     return [oid for oid in player.hand if any(a.get("static") == STATIC for a in game.objects[oid].abilities)]
 
 
 def _ask(game: Game, i: int) -> None:
-    order = _order(game)
+    order = game.apnap()   # the starting player, then the others in turn order (103.5)
     while i < len(order) and not _leylines(game, order[i]):
         i += 1
     if i == len(order):

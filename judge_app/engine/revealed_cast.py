@@ -165,7 +165,7 @@ def ask(game: Game, so: Obj) -> bool:
     if card is None or "land" in card.types or "cast" in a:
         return False
     ways, why = _ways(game, who, card)
-    a["why"] = (why.message, list(getattr(why, "rule_keys", []))) if why is not None else None
+    a["why"] = (str(why), list(getattr(why, "rule_keys", []))) if why is not None else None
     options = list(ways) + (["decline"] if _needs_mana_abilities(game, who, card, ways) else [])
     if len(options) <= 1:
         a["cast"] = ways[options[0]] if options else None

@@ -113,8 +113,8 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
                 continue
             obj = make_object(game, entry, name, pool, "card")
             ev.put_in_zone(game, obj, "library", top=False)
-    if (variant or {}).get("name") == "two_headed_giant":
-        from judge_app.engine import two_headed_giant
+    from judge_app.engine import two_headed_giant
+    if (variant or {}).get("name") == two_headed_giant.NAME:
         two_headed_giant.setup(game, variant["teams"])
     t = turn_spec or {}
     game.turn = int(t.get("number", 1))

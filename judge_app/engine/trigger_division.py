@@ -16,7 +16,7 @@ a target illegal on resolution gets nothing, 608.2b).
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations
 
 from judge_app.engine.errors import InvalidInput, refuse
 from judge_app.engine.state import Decision, Game

@@ -22,12 +22,13 @@ for each player of the active team, 805.4d).
 
 from __future__ import annotations
 
-NAME = "two_headed_giant"
+from judge_app.engine.combat import COMBAT_ACTIONS
+from judge_app.engine.two_headed_giant import NAME
+
 KEYS = {"name", "teams"}
 TEAM_KEYS = {"players", "life", "poison"}
 STEPS = ("upkeep", "draw", "main1")                 # where a Two-Headed Giant scenario may start and go
 PASS_UNTIL = ("stack_empty",) + STEPS
-COMBAT_ACTIONS = ("attack", "block", "order_blockers", "assign_damage")
 NOT_PLAYED = {"opponent": "оппонентов (товарищ по команде — не оппонент, 102.3; движок этого не различает)",
               "each_upkeep": "«в начале шага поддержки каждого игрока» (805.4d)",
               "each_end_step": "«в начале каждого заключительного шага» (805.4d)"}

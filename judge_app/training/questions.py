@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import paths
+from ..engine import two_headed_giant
 from ..scenarios import loader
 from . import describe, rulebook, trace
 
@@ -145,7 +146,7 @@ def _outcome(sc, tr: trace.Trace, start_board: dict, common: dict) -> list[Quest
         if p.life == start_life.get(p.name):
             continue
         qid = f"{sc.id}/outcome/life-p{i}"
-        who = next((t for t in game.teams if p.name in t), (p.name,))   # Two-Headed Giant: the team's life (810.9)
+        who = two_headed_giant.team_of(game, p.name)   # Two-Headed Giant: the team's life (810.9)
         rules = [r for e in events if e.kind in ("damage", "life_gain", "life_loss", "lose")
                  and any(n in e.text_ru for n in who) for r in e.rules]
         last = max((e.index for e in events if any(n in e.text_ru for n in who)

@@ -122,8 +122,6 @@ def test_the_split_of_the_total_gives_each_target_at_least_one():
 
 # -- Wild Evocation: a card cast while an ability resolves (revealed_cast.py, 608.2f) -------------
 
-from judge_app.engine import revealed_cast, reveal   # noqa: E402
-
 
 def _evocation_board(alice_hand: str, alice_field: str = "", bob_field: str = "") -> str:
     return f"""
@@ -200,9 +198,7 @@ def test_the_alternative_cost_of_a_revealed_card_is_refused_and_it_is_cast_free(
         actions.cast_while_resolving(trial, trial.player("Алиса"), trial.objects["demon"], {"alt": True})
     assert "118.9a" in exc.value.rules
     _to_evocation(g)
-    assert g.objects["demon"].zone in ("stack", "battlefield") and so.id not in g.stack
-    while g.stack:
-        actions.pass_priority(g)
+    assert so.id not in g.stack
     assert g.objects["demon"].zone == "battlefield" and g.player("Алиса").life == 20   # {0}: no life paid
 
 
@@ -261,10 +257,8 @@ turn: {number: 2, active: Алиса, step: end}
 """)
     _to_evocation(g)
     assert g.ap.name == "Боб"
-    assert g.objects["bears"].controller == "Боб" and g.objects["bears"].zone in ("stack", "battlefield")
+    assert g.objects["bears"].controller == "Боб" and g.objects["bears"].zone == "battlefield"
     assert g.objects["bolt"].zone == "hand"   # Alice's hand is not looked at in Bob's upkeep
-    assert revealed_cast.handles({"reveal_random_and_cast": "active_player"})
-    assert reveal.pick(g, g.player("Боб")) is None   # Bob's hand is empty now
 
 
 def test_the_attack_trigger_divides_too_and_a_target_may_be_the_defending_player():
@@ -293,7 +287,7 @@ def test_a_malformed_cast_revealed_answer_is_bad_input_not_a_traceback(bad):
     g = _to_evocation(build_game(_evocation_board("      - {card: Швырок, id: fling}",
                                                   "      - {card: Медведи-гризли, id: bears}\n"
                                                   "      - {card: Ллановарские эльфы, id: elves}")))
-    with pytest.raises((InvalidInput, Refused)):
+    with pytest.raises(InvalidInput):
         actions.choose(g, bad)
     assert g.decision is not None and g.decision.kind == "cast_revealed"
 
