@@ -240,15 +240,16 @@
   function renameId(old, nid) {
     /* an object's id follows its new name: every mention of it in the board (targets, attachments,
        sources, copies) and in the lines played (attack and block maps) changes with it */
-    function walk(v) {   /* in place: the form's fields keep the objects they edit */
+    function walk(v, keys) {   /* in place: the form's fields keep the objects they edit */
       if (!v || typeof v !== "object") return;
       Object.keys(v).forEach(function (k) {
-        if (v[k] === old) v[k] = nid; else walk(v[k]);
-        if (k === old && !Array.isArray(v)) { v[nid] = v[old]; delete v[old]; }
+        if (v[k] === old) v[k] = nid; else walk(v[k], keys);
+        /* a decision's maps are keyed by id ({attack: {wurm: Боб}}); the board's keys are words («creature») */
+        if (keys && k === old && !Array.isArray(v)) { v[nid] = v[old]; delete v[old]; }
       });
     }
-    walk(st.model);
-    (function fix(n) { n.c.forEach(function (ch) { if (ch.a === old) ch.a = nid; else walk(ch.a); fix(ch); }); })(st.tree);
+    walk(st.model, false);
+    (function fix(n) { n.c.forEach(function (ch) { if (ch.a === old) ch.a = nid; else walk(ch.a, true); fix(ch); }); })(st.tree);
     delete st.autoIds[old];
     st.autoIds[nid] = 1;
   }
