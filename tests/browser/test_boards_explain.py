@@ -230,3 +230,17 @@ def test_a_reload_mid_build_brings_the_draft_back(phone, artifacts):
     page.reload()
     assert asked == ["beforeunload"]
     expect(page.locator("#draft-note")).to_be_hidden()
+
+
+def test_on_a_laptop_the_board_stands_beside_the_event_list(page):
+    """A library line of many events: the board is drawn to the left of the trace, at its height,
+    not below it (issue 26: the board dropped under a long event list)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/boards/new?from=deathtouch-trample")
+    expect(page.locator("#variations .mv.cur")).to_have_count(1)   # its script became the line played
+    page.locator("#tab-play").click()
+    expect(page.locator("#trace li").nth(10)).to_be_visible()
+    board, trace = page.locator("#play-board").bounding_box(), page.locator("#trace").bounding_box()
+    assert board["x"] + board["width"] <= trace["x"], (board, trace)
+    assert board["y"] < trace["y"] + trace["height"], (board, trace)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
