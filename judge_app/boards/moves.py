@@ -159,7 +159,7 @@ def _assign_why(game: Game, src: str, proposed: dict) -> list[dict]:
                                        "to the blockers may go to the one attacked"})
             continue
         keys = ["damage_blocked"] + (["deathtouch_lethal"] if dt else [])
-        why_ru = f"у {o.name_ru} смертельное касание — смертельно уже 1 повреждение" if dt else \
+        why_ru = f"у «{o.name_ru}» смертельное касание — смертельно уже 1 повреждение" if dt else \
             "смертельные — столько, сколько осталось до его выносливости"
         why_en = f"{o.name_en or o.name_ru} has deathtouch: 1 damage is already lethal" if dt else \
             "lethal: what is left of its toughness"

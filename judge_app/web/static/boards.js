@@ -110,16 +110,17 @@
   var LIMITS = { life: [-1000, 1000], poison: [0, 100], lands_played: [0, 100], max_hand: [0, 100], power: [-100, 1000],
     toughness: [-100, 1000], loyalty: [0, 1000], damage: [0, 1000], number: [1, 1000], counter: [0, 1000],
     unknown: [0, 1000], mana: [0, 100], amount: [-100, 100] };
-  var TEXT_MAX = { name: 100, id: 40, card: 100, spell: 100, title: 200, list: 300, kind: 40, cost: 40, chosen: 60 };
+  var TEXT_MAX = { name: 100, id: 40, card: 100, spell: 100, title: 200, list: 300, kind: 40, cost: 40, chosen: 60,
+    search: 60, yaml: 100000 };   /* search: GET /api/cards' own limit; yaml: the API's (replay.MAX_BOARD_CHARS) */
   var localErrors = {};   /* input's data-path → message: what the form refused before the server saw it */
-  function localError(input, msg) {
+  function localError(input, msg) {   /* ``data-aside``: a field that is not the board (the card search): said, not counted */
     var key = (input.getAttribute("data-path") || "") + "|" + (input.getAttribute("data-counter") || input.getAttribute("data-local") || "");
     var host = input.closest("label.field") || input;
     var old = host.parentNode && host.parentNode.querySelector('.field-error.local[data-for="' + key.replace(/"/g, "") + '"]');
     if (old) old.remove();
     input.classList.toggle("has-error", !!msg);
     if (msg) {
-      localErrors[key] = msg;
+      if (!input.hasAttribute("data-aside")) localErrors[key] = msg;
       host.parentNode.insertBefore(el("span", { cls: "field-error local", role: "alert", "data-for": key, text: msg }), host.nextSibling);
     } else delete localErrors[key];
   }
@@ -675,7 +676,8 @@
     zone.appendChild(el("option", { value: "library", text: S.library_top }));
     zone.value = searchZone[i] || "battlefield";
     zone.addEventListener("change", function () { searchZone[i] = zone.value; });
-    var input = el("input", { type: "search", placeholder: S.find_card, autocomplete: "off", cls: "card-q" });
+    var input = maxText(el("input", { type: "search", placeholder: S.find_card, autocomplete: "off", cls: "card-q",
+                                      "data-local": "card-q-" + i, "data-label": S.add_card, "data-aside": "" }), "search");
     var out = el("ul", { cls: "card-hits" });
     var t = null;
     input.addEventListener("input", function () {
@@ -951,6 +953,8 @@
     renderPlay();
     return Promise.resolve(true);
   }
+  $("yaml").setAttribute("data-label", "YAML");
+  maxText($("yaml"), "yaml");
   $("apply-yaml").addEventListener("click", function () {
     loadYaml($("yaml").value, null).then(function (ok) { if (ok) { dirty = true; saveDraft(); } });
   });
@@ -1147,7 +1151,7 @@
 
   function owedView(o) {
     var box = el("div", { cls: "owed", "data-decision": o.decision }, [
-      el("p", { cls: "note" }, [el("b", { text: S.owed + ": " }), EN && o.text_en ? o.text_en : o.by + " — " + o.text_ru,
+      el("p", { cls: "note" }, [el("b", { text: S.owed + ": " }), EN && o.text_en ? o.text_en : (o.text_ru.indexOf(o.by + " ") === 0 ? o.text_ru : o.by + " — " + o.text_ru),
         EN && o.text_en ? el("span", { cls: "hint owed-ru", lang: "ru", text: " (" + o.text_ru + ")" }) : null]),
       o.needs_id && o.needs_id.length ? el("p", { cls: "hint", text: S.needs_id + ": " + o.needs_id.join(", ") }) : null]);
     if (o.answer === "attack" || o.answer === "block") {
