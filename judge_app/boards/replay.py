@@ -54,11 +54,7 @@ def parse(text: str):
     if len(text) > MAX_BOARD_CHARS:
         raise BoardInvalid([{"path": "scenario", "line": 0,
                              "message": f"сценарий слишком длинный: {len(text)} символов, максимум {MAX_BOARD_CHARS}"}], 413)
-    data = _parsed(text)
-    issues = size_issues(data)
-    if issues:
-        raise BoardInvalid(issues)
-    return copy.deepcopy(data)
+    return copy.deepcopy(_parsed(text))
 
 
 # limits of one value of a board (the builder's form has the same: boards.js LIMITS, TEXT_MAX)
@@ -94,9 +90,13 @@ def _parsed(text: str):
     """Every move of a game replays the same board text: parse it once (PyYAML's pure-Python
     parser is a fifth of a move's time). Callers get a deep copy, never this one."""
     try:
-        return loader.parse_text(text, "board")
+        data = loader.parse_text(text, "board")
     except loader.ScenarioInvalid as exc:
         raise BoardInvalid([_issue(i) for i in exc.issues]) from None
+    issues = size_issues(data)   # once per text, like the parse
+    if issues:
+        raise BoardInvalid(issues)
+    return data
 
 
 def load(text: str, decisions: list | None = None) -> loader.Scenario:
