@@ -247,14 +247,14 @@ def test_library_scenario_opens_in_the_builder_in_english(page):
     expect(page.locator("#variations .mv.cur")).to_have_text("pass until end of combat step")   # in words, not JSON or codes
     expect(life(page, "Боб")).to_have_attribute("data-life", "15")
     engine(page, lambda: page.locator("#nav-back").click())
-    expect(page.locator("#variations .mv.cur")).to_have_text("damage wurm → mastodon 1, Боб 5")
+    expect(page.locator("#variations .mv.cur")).to_have_text("damage Вурм [wurm] → Мастодонт [mastodon] 1, Боб 5")   # names, not bare ids
     # change the board under the line: a 7-power wurm can't assign only 6 damage, and the page says so
     page.locator("#tab-build").click()
     with page.expect_response(RUN):
         field(page, "players[0].battlefield[0].creature.power").fill("7")
     page.locator("#tab-play").click()
     expect(page.locator("#refusal")).to_be_visible()
-    expect(page.locator("#variations .mv", has_text="damage wurm")).to_have_count(1)   # the line is kept
+    expect(page.locator("#variations .mv", has_text="damage Вурм [wurm]")).to_have_count(1)   # the line is kept
 
 
 def test_phone_abilities_library_command_zone_and_ids(phone, artifacts):

@@ -98,6 +98,12 @@ def test_humility_and_opalescence_from_nothing_explained_and_reordered(phone, ar
     expect(dialog.locator(".why-lost")).to_contain_text("теряют способности")                  # and lost its own ability
     expect(dialog.locator(".why-attack")).to_be_visible()
     expect(dialog.locator(".why-order li")).to_have_count(2)
+    # a rule number in the popup shows its text above it (the first tap on a touch screen)
+    taps.n += 1
+    verdict.locator('a.ref[data-n="613.3b"]').tap()
+    expect(page.locator("#popover")).to_be_visible()
+    expect(page.locator("#popover")).to_contain_text("613.3b")
+    expect(dialog).to_be_visible()
     fits(page)
     shot(page, artifacts, "boards-why-humility-phone")
     taps.click(page.locator("#why-close"))

@@ -1061,14 +1061,22 @@
       var d = $("why-dialog"), b = $("why-body");
       b.innerHTML = r.ok ? r.data.html : "";   /* the server's template, escaped there */
       if (!r.ok) b.appendChild(el("p", { cls: "run-error", text: r.data.error }));
-      if (d.showModal && !d.open) d.showModal(); else d.setAttribute("open", "");
+      /* not modal: the rules' own popovers (app.js) open above it when a number is tapped */
+      if (d.show && !d.open) d.show(); else d.setAttribute("open", "");
+      d.scrollTop = 0;
       $("why-close").focus();
     });
   }
-  $("why-close").addEventListener("click", function () { var d = $("why-dialog"); if (d.close) d.close(); else d.removeAttribute("open"); });
-  $("why-dialog").addEventListener("click", function (ev) {   /* a tap beside the popup closes it */
-    if (ev.target === $("why-dialog")) $("why-close").click();
-  });
+  function closeWhy() { var d = $("why-dialog"); if (d.close) d.close(); else d.removeAttribute("open"); }
+  $("why-close").addEventListener("click", closeWhy);
+  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape" && $("why-dialog").open) closeWhy(); });
+  document.addEventListener("click", function (ev) {   /* a tap beside the popup closes it, and does nothing else */
+    var d = $("why-dialog"), t = ev.target;
+    if (!d.open || d.contains(t) || (t.closest && (t.closest("#play-board .obj") || t.closest("#popover")))) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    closeWhy();
+  }, true);
 
   /* -- the order of entering the battlefield: timestamps (613.6c), which decide the effects of one
      layer that don't depend on each other. Listed as the engine gives them: players in order, each
@@ -1413,12 +1421,15 @@
     if (Array.isArray(v)) return v.map(plainValue).join(", ");
     if (v && typeof v === "object") return Object.keys(v).map(function (k) {
       var x = v[k];
-      if (x && typeof x === "object" && !Array.isArray(x)) return word(k) + " → " + Object.keys(x).map(function (r) { return r + " " + plainValue(x[r]); }).join(", ");
+      if (x && typeof x === "object" && !Array.isArray(x)) return word(k) + " → " + Object.keys(x).map(function (r) { return word(r) + " " + plainValue(x[r]); }).join(", ");
       return word(k) + (x === true ? "" : " → " + plainValue(x));
     }).join("; ");
     return word(v);
   }
-  function word(v) { return S["w_" + String(v)] || String(stepName(v)); }   /* a code in words (boards_strings.VALUE_WORDS) */
+  function named(v) {   /* an object's id in a line read from a file: «Вурм [wurm]» */
+    return st.model && typeof v === "string" && allIds()[v] ? objLabel(v) : null;
+  }
+  function word(v) { return named(v) || S["w_" + String(v)] || String(stepName(v)); }   /* a code in words (boards_strings.VALUE_WORDS) */
   function expectText(x) {   /* {life: {Боб: 15}} → "жизнь: Боб → 15" */
     return Object.keys(x).map(function (k) { return (S["expect_" + k] || k) + ": " + plainValue(x[k]); }).join("; ");
   }
