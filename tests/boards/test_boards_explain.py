@@ -136,3 +136,9 @@ def test_the_scenario_stepper_shows_the_same_panel(client):
     page = client.get("/scenarios/opalescence-later-than-humility").get_data(as_text=True)
     assert 'data-why="humility"' in page and 'class="why-pt">4/4' in page and "why-order" in page
 
+
+
+def test_the_popup_speaks_english_on_ui_en(client):
+    r = client.post("/api/scenarios/explain?ui=en", json={"scenario": BOARD, "id": "wurm"})
+    html = r.get_json()["html"]
+    assert "Can attack" in html and "Order of entering the battlefield" in html and "Может атаковать" not in html
