@@ -8,11 +8,14 @@ A tap is one pointer action: a click, a checkbox, a field tapped before typing (
 not a tap), and a native picker counts two (open it, pick)."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 from test_boards import RUN, engine, field, open_builder, shot
+
+from judge_app.engine import citations
 
 PHONE_WIDTH = 360
 EXPLAIN = "**/api/scenarios/explain"
@@ -57,6 +60,12 @@ def within_screen(locator):
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE_WIDTH, box
 
 
+def cite(page, *keys):
+    """Rule numbers of citation keys in the version the page's board runs under."""
+    version = json.loads(page.locator("#board-app").get_attribute("data-first-run"))["rules_version"]
+    return [citations.rule(k, version) for k in keys]
+
+
 def add_pool_card(page, taps, player, name):
     box = page.locator("fieldset.player-edit").nth(player)
     taps.fill(box.locator("input.card-q"), name)
@@ -85,7 +94,7 @@ def test_humility_and_opalescence_from_nothing_explained_and_reordered(phone, ar
     expect(order.locator("li")).to_have_count(2)
     expect(order.locator("li").nth(0)).to_contain_text("Опалесценция")
     expect(order.locator(".order-line")).to_contain_text("Порядок важен")
-    for n in ("613.6", "613.7a"):
+    for n in cite(page, "timestamp", "dependency"):   # 613.6, 613.7a in 2020-01-24
         expect(order.locator(f'.order-line a.ref[data-n="{n}"]')).to_have_count(1)
     dialog = why(page, taps, "humility")
     # the answer with its reason: 1/1, Humility's layer-7b effect applies last by its timestamp
@@ -93,16 +102,17 @@ def test_humility_and_opalescence_from_nothing_explained_and_reordered(phone, ar
     verdict = dialog.locator(".why-verdict")
     expect(verdict).to_contain_text("«Смирение»")
     expect(verdict).to_contain_text("метка времени 2")
-    expect(verdict.locator('a.ref[data-n="613.3b"]')).to_have_count(1)
+    layer7b = cite(page, "layer7b")[0]   # 613.3b
+    expect(verdict.locator(f'a.ref[data-n="{layer7b}"]')).to_have_count(1)
     expect(dialog.locator('.why-layers li[data-layer="4"]')).to_contain_text("Опалесценция")   # it became a creature
     expect(dialog.locator(".why-lost")).to_contain_text("теряют способности")                  # and lost its own ability
     expect(dialog.locator(".why-attack")).to_be_visible()
     expect(dialog.locator(".why-order li")).to_have_count(2)
     # a rule number in the popup shows its text above it (the first tap on a touch screen)
     taps.n += 1
-    verdict.locator('a.ref[data-n="613.3b"]').tap()
+    verdict.locator(f'a.ref[data-n="{layer7b}"]').tap()
     expect(page.locator("#popover")).to_be_visible()
-    expect(page.locator("#popover")).to_contain_text("613.3b")
+    expect(page.locator("#popover")).to_contain_text(layer7b)
     expect(dialog).to_be_visible()
     fits(page)
     shot(page, artifacts, "boards-why-humility-phone")
@@ -164,13 +174,13 @@ def test_deathtouch_and_trample_from_nothing_to_the_damage_split(phone, artifact
     why_list = asg.locator(".assign-why")
     expect(why_list).to_contain_text("смертельное касание")
     expect(why_list).to_contain_text("пробивным ударом")
-    for n in ("510.1c", "702.2c", "702.19b"):
+    for n in cite(page, "damage_blocked", "deathtouch_lethal", "trample"):   # 510.1c, 702.2c, 702.19b
         expect(why_list.locator(f'a.ref[data-n="{n}"]')).to_have_count(1)
     assert taps.n <= MAX_TAPS, taps.n
     fits(page)
     shot(page, artifacts, "boards-deathtouch-split-phone")
     engine(page, lambda: asg.locator("button.submit-decision").click())
-    expect(page.locator("#trace")).to_contain_text("702.2c")
+    expect(page.locator("#trace")).to_contain_text(cite(page, "deathtouch_lethal")[0])
     # the line reads in names, not «creature → creature-2»
     expect(page.locator("#variations")).to_contain_text("Существо [creature-2] → Существо [creature]")
 
@@ -244,6 +254,8 @@ def test_on_a_laptop_the_board_stands_beside_the_event_list(page):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto("/boards/new?from=deathtouch-trample")
     expect(page.locator("#variations .mv.cur")).to_have_count(1)   # its script became the line played
+    expect(page.locator("#expects li.pass")).to_have_count(5)       # played to its end
+    expect(page.locator("#board-app")).not_to_have_class(re.compile(r"\bbusy\b"))
     page.locator("#tab-play").click()
     expect(page.locator("#trace li").nth(10)).to_be_visible()
     board, trace = page.locator("#play-board").bounding_box(), page.locator("#trace").bounding_box()

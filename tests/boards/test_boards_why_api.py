@@ -10,12 +10,18 @@ import yaml
 from board_samples import BOARD
 
 from judge_app.boards import moves, replay, service
+from judge_app.engine import citations
 
 LIB = Path(__file__).resolve().parents[2] / "scenarios"
 
 
 def explain(client, body):
     return client.post("/api/scenarios/explain", json=body)
+
+
+def cite(*keys, version: str) -> list[str]:
+    """The rule numbers of citation keys in the run's rules version (the numbers move between releases)."""
+    return [citations.rule(k, version) for k in keys]
 
 
 def library(path: str) -> str:
@@ -26,15 +32,16 @@ def library(path: str) -> str:
                                           ("layers/opalescence-later-than-humility.yaml", "4/4", "«Опалесценция»")])
 def test_humility_says_its_pt_and_which_effect_came_last(client, path, pt, last):
     d = explain(client, {"scenario": library(path), "id": "humility"}).get_json()
-    x = d["explain"]
-    assert x["pt"] == pt and last in x["verdict"]["text"] and "613.3b" in x["verdict"]["rules"]
+    x, v = d["explain"], d["rules_version"]
+    assert x["pt"] == pt and last in x["verdict"]["text"] and cite("layer7b", version=v)[0] in x["verdict"]["rules"]
     assert [s["layer"] for s in x["layers"]] == ["4", "6", "7b", "7b"]
     assert x["lost"]["abilities"] and x["lost"]["by"][0]["layer"] == "6"   # Humility took its own ability (613.5)
     order = [o["id"] for o in d["timestamps"]["order"]]
     assert order == (["opal", "humility", "bears"] if pt == "1/1" else ["humility", "opal", "bears"])
-    assert d["timestamps"]["rules"] == ["613.6", "613.6c", "613.6d", "613.7a"]
+    order_rules = cite("timestamp", "timestamp_object", "timestamp_attach", "dependency", version=v)
+    assert d["timestamps"]["rules"] == order_rules   # 613.6, 613.6c, 613.6d, 613.7a in 2020-01-24
     # the popup's HTML: the same template as the scenario stepper, rules linked to their text
-    assert 'class="why-pt">' + pt in d["html"] and 'data-n="613.7a"' in d["html"] and "Порядок важен" in d["html"]
+    assert 'class="why-pt">' + pt in d["html"] and f'data-n="{order_rules[-1]}"' in d["html"] and "Порядок важен" in d["html"]
 
 
 def test_attack_block_and_target_reasons_are_the_engines(client):
@@ -43,10 +50,11 @@ def test_attack_block_and_target_reasons_are_the_engines(client):
         {"id": "bird", "creature": {"name": "Птица", "power": 1, "toughness": 1, "keywords": ["flying", "hexproof"]},
          "summoning_sick": True})
     text = yaml.safe_dump(board, allow_unicode=True)
-    x = explain(client, {"scenario": text, "id": "bird"}).get_json()["explain"]
+    d = explain(client, {"scenario": text, "id": "bird"}).get_json()
+    x, (sick, flying) = d["explain"], cite("summoning_sickness", "flying", version=d["rules_version"])
     assert x["attack"]["can"] is False
-    assert any("302.6" in ln["rules"] for ln in x["attack"]["lines"])                        # summoning sick
-    assert any("702.9b" in ln["rules"] and "mastodon" in ln["text"] for ln in x["attack"]["lines"])   # flying
+    assert any(sick in ln["rules"] for ln in x["attack"]["lines"])                                  # 302.6
+    assert any(flying in ln["rules"] and "mastodon" in ln["text"] for ln in x["attack"]["lines"])   # 702.9b
     assert x["block"]["can"] is True
     assert x["target"]["can"] is False and any("порчеустойчив" in ln["text"] and "Боб" in ln["text"]
                                                for ln in x["target"]["lines"])
@@ -109,10 +117,11 @@ def test_pass_until_goes_to_the_first_strike_step_only_with_first_strike():
 
 def test_the_proposed_split_of_deathtouch_and_trample_says_its_rules():
     line = [{"attack": {"wurm": "Боб"}}, {"block": {"mastodon": "wurm"}}, {"pass_until": "combat_damage"}]
-    owed = service.run(BOARD, line, "final")["owed"]
-    row = owed["rows"][0]
+    d = service.run(BOARD, line, "final")
+    row, v = d["owed"]["rows"][0], d["rules_version"]
     assert {r["id"]: r["value"] for r in row["recipients"]} == {"mastodon": 1, "Боб": 5}
-    assert [w["rules"] for w in row["why"]] == [["510.1c", "702.2c"], ["702.19b"]]
+    assert [w["rules"] for w in row["why"]] == [cite("damage_blocked", "deathtouch_lethal", version=v),
+                                                 cite("trample", version=v)]   # 510.1c, 702.2c; 702.19b
     assert "смертельное касание" in row["why"][0]["text_ru"] and "trample" in row["why"][1]["text_en"]
 
 
