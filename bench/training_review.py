@@ -20,35 +20,28 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from judge_app.training import questions  # noqa: E402
-from judge_app.web import scenario_data  # noqa: E402
 
 
-def _board_lines(board: dict | None) -> list[str]:
-    """The position as the question page shows it (the fields ``_training_board.html`` renders)."""
-    if not board:
-        return ["(no board)"]
+def _board_lines(pos: dict | None) -> list[str]:
+    """The position as the question page shows it (``position.build``, rendered by ``_training_board.html``)."""
     from judge_app.training import position
 
-    return position.lines(board, "ru")
+    return position.lines(pos, "ru") if pos else ["(no board)"]
 
 
 def draw(bank: questions.Bank, seed: int, n: int) -> list[questions.Question]:
     return random.Random(seed).sample(bank.questions, min(n, len(bank.questions)))
 
 
-def render(q: questions.Question, number: int) -> str:
-    item = scenario_data.find(q.scenario_id)
-    board = None
-    if item is not None:
-        run = scenario_data.run(item)
-        board, _ = scenario_data.board_at(item, q.step, len(run.events))
+def render(bank: questions.Bank, q: questions.Question, number: int) -> str:
+    board = questions.position_of(bank.scenarios[q.scenario_id], q.step, "ru", q.hide_pt)
     out = [f"### {number}. `{q.id}` ({q.kind}, level {q.level})", "", f"**{q.prompt('ru')}**", ""]
     if q.context("ru"):
         out += ["Что делают игроки:"] + [f"{i}. {line}" for i, line in enumerate(q.context("ru"), 1)] + [""]
     out += ["Позиция:", "```"] + _board_lines(board) + ["```", "Варианты:"]
-    out += [f"- [{'x' if o.key == q.answer else ' '}] {o.text('ru')}" for o in q.options]
-    out += ["", "Разбор: " + (getattr(q, "explanation_ru", "") or "—"),
-            "Правила: " + ", ".join(q.rules), "", "Оценка: ", ""]
+    out += [f"- [{'x' if q.is_right(o.key) else ' '}] {o.text('ru')}" for o in q.options]
+    out += ["", "Разбор: " + (q.explanation("ru") or "—"),
+            "Правила (по нажатию, с текстом): " + ", ".join(q.rules), "", "Оценка: ", ""]
     return "\n".join(out)
 
 
@@ -61,7 +54,7 @@ def main() -> None:
     bank = questions.build_bank(questions.scenario_files(ROOT / "scenarios"))
     drawn = draw(bank, args.seed, args.n)
     text = (f"# {len(drawn)} questions drawn with seed {args.seed} from a bank of {len(bank.questions)}\n\n"
-            + "\n".join(render(q, i) for i, q in enumerate(drawn, 1)))
+            + "\n".join(render(bank, q, i) for i, q in enumerate(drawn, 1)))
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
     else:

@@ -38,4 +38,4 @@ def grade(bank: questions.Bank, qid: str, answer) -> Graded:
         raise TrainingError("поле «answer»: ответ не выбран")
     if len(answer) > 40 or q.option(answer) is None:
         raise TrainingError(f"поле «answer»: «{answer[:40]}» — не один из вариантов этого вопроса")
-    return Graded(q, answer, answer == q.answer)
+    return Graded(q, answer, q.is_right(answer))

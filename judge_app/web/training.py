@@ -99,6 +99,21 @@ STRINGS: dict[str, tuple[str, str]] = {
     "trainee": ("стажёр", "trainee"),
     "question": ("Вопрос", "Question"),
     "bank_size": ("В банке {n} вопросов из {s} сценариев.", "The bank holds {n} questions from {s} scenarios."),
+    "pos_turn": ("Ход", "Turn"), "pos_tapped": ("повёрнут", "tapped"),
+    "pos_sick": ("под контролем с этого хода", "under control since this turn"),
+    "pos_token": ("фишка", "token"), "pos_damage": ("повреждения", "damage"), "pos_counters": ("жетоны", "counters"),
+    "pos_attached": ("прикреплено к", "attached to"), "pos_attacks": ("атакует", "attacks"),
+    "pos_blocks": ("блокирует", "blocks"), "pos_targets": ("цели", "targets"), "pos_poison": ("яд", "poison"),
+    "pos_library": ("библиотека", "library"), "pos_stack": ("Стек (сверху вниз)", "Stack (top first)"),
+    "rules_tap": ("Правила (нажмите, чтобы прочитать текст)", "The rules (tap to read)"),
+    "joined": ("Вы вступили в группу «{name}» (наставник: {mentor}).", "You joined the group “{name}” (mentor: {mentor})."),
+    "already_member": ("Вы уже в группе «{name}».", "You are already in the group “{name}”."),
+    "delete_group": ("Удалить группу", "Delete the group"),
+    "delete_hint": ("Группа и её код приглашения исчезнут; ответы стажёров останутся у них.",
+                    "The group and its invite code go; the trainees keep their answers."),
+    "group_deleted": ("Группа «{name}» удалена.", "The group “{name}” was deleted."),
+    "member_removed": ("{name} исключён(а) из группы.", "{name} was removed from the group."),
+    "fix_field": ("Исправьте поле и отправьте снова.", "Fix the field and send again."),
 }
 KIND_LABELS = questions.KIND_NAMES
 
@@ -305,13 +320,22 @@ def _filters(source=None) -> dict:
     return {"topic": topic, "kind": kind, "level": level}
 
 
-def _board(q: questions.Question, step: int):
-    item = scenario_data.find(q.scenario_id)
-    if item is None:
+def _board(q: questions.Question, step: int, hide_answer: bool = True):
+    """The position the question shows (P/T hidden for a P/T question) or, after the answer, the board at ``step``."""
+    sc = bank().scenarios.get(q.scenario_id)
+    if sc is None:
         return None
-    run = scenario_data.run(item)
-    board, _err = scenario_data.board_at(item, step, len(run.events))
-    return board
+    return questions.position_of(sc, step, ui.ui_lang(), q.hide_pt if hide_answer else None)
+
+
+def _rules_with_text(q: questions.Question) -> list[dict]:
+    """The rules that decided a question, each with its text (shown on tap)."""
+    out = []
+    for n in q.rules:
+        body, note = rulebook.text(n, q.rules_version, ui.ui_lang())
+        if body:
+            out.append({"number": n, "text": body, "note": note.strip(" ()")})
+    return out
 
 
 def _question_page(q: questions.Question, mode: str, action: str, **extra):
@@ -377,8 +401,9 @@ def result(answer_id: int):
 
 
 def _explanation(q, row: dict, next_url: str | None):
-    return render_template("training_result.html", question=q, row=row, board=_board(q, q.explain_step),
+    return render_template("training_result.html", question=q, row=row, board=_board(q, q.explain_step, False),
                            given=q.option(row["answer"]), right=q.option(q.answer), lang=ui.ui_lang(),
+                           rules=_rules_with_text(q), explanation=q.explanation(ui.ui_lang()),
                            next_url=next_url,
                            stepper=url_for("scenarios.scenario", sid=q.scenario_id, step=q.explain_step))
 
