@@ -125,8 +125,8 @@ def script(scenario, game, lang: str = "ru", until_line: int | None = None, tr=N
             continue
         v = a[act]
         by = a.get("by") or (v.get("by") if isinstance(v, dict) else None)
-        if by is None and tr is not None and act in ("pass", "choose", "play_land"):
-            by = tr.actors.get(line)
+        if by is None and tr is not None and (act in ("pass", "choose", "play_land") or not _owner(game, _ref(v))):
+            by = tr.actors.get(line)   # the one who held priority (or owed the decision) at that line
         said = action(game, act, v, by, lang)
         if act == "choose" and tr is not None and tr.decisions.get(line) and lang != "en":
             said = _chosen(tr.decisions[line], v, game, lang)
@@ -149,6 +149,13 @@ def _chosen(decision: str, v, game, lang: str) -> str:
     if labels and all(str(x) in labels for x in values):
         return f"{_decision(text)} — {'; '.join(labels[str(x)] for x in values)}"
     return f"{_decision(text)}: {_names(game, v, lang)}"
+
+
+def _ref(v):
+    """The object a scripted action is about (whose controller acts, when the script names nobody)."""
+    if isinstance(v, dict):
+        return v.get("card") or v.get("object") or next(iter(v), "")
+    return v
 
 
 def _decision(text: str) -> str:

@@ -115,6 +115,7 @@ def _obj(game, oid: str, lang: str, hide_pt: str | None) -> dict:
             d["blocking"] = [name_of(game, a, lang) for a in role["blocking"]]
     if o.zone == "stack":
         d["controller"] = o.controller
+        d["ability"] = o.stack_kind == "ability"
         d["targets"] = [name_of(game, t[1], lang) for t in o.targets]
         if "x" in (o.choices or {}):
             d["x"] = o.choices["x"]
