@@ -48,6 +48,10 @@ def _owner(game, ref) -> str:
 
 def action(game, act: str, v, by: str | None, lang: str = "ru") -> str:
     ru = lang != "en"
+    if act in ("attack", "block") and not v:   # declared nothing (508.8 / 509.1)
+        if act == "attack":
+            return f"{by or ''} {'не атакует' if ru else 'declares no attackers'}".strip()
+        return f"{by or ''} {'не блокирует' if ru else 'declares no blockers'}".strip()
     if act == "attack":
         who = by or next((_owner(game, a) for a in v), "")
         pairs = "; ".join(f"{_name(game, a, lang)} → {_name(game, d, lang)}" for a, d in v.items())

@@ -56,6 +56,11 @@ def problems(q, pos: dict, events_about: list) -> list[str]:
         shown = [o for p in pos["players"] for o in p["zones"]["battlefield"] if o["id"] == q.hide_pt]
         if any(o.get("pt") != positions.HIDDEN_PT for o in shown):
             out.append("позиция показывает ответ (силу и выносливость)")
+    marks = [w for pl in pos["players"] for z in pl["zones"].values() for o in z
+             for w in o.get("keywords", []) + list(o.get("counters", {}))] + [o["name"] for o in pos["stack"]]
+    raw_marks = sorted({w for m in marks for w in _latin(m)})
+    if raw_marks:
+        out.append("сырые слова в позиции: " + ", ".join(raw_marks))
     hidden = sorted({e.kind for e in events_about if e.kind in HIDDEN_KINDS})
     if hidden and q.kind != "rule":
         out.append("зависит от скрытого: " + ", ".join(hidden))

@@ -27,6 +27,7 @@ ZONE_NAMES = {"battlefield": ("поле битвы", "battlefield"), "hand": ("�
 HIDDEN_PT = "?/?"
 KEYWORD_EN = {"first_strike": "first strike", "double_strike": "double strike", "attacks_each_combat":
               "attacks each combat if able", "cant_block": "can't block", "cant_be_blocked": "can't be blocked"}
+KEYWORD_RU_MORE = {"block_additional": "может блокировать ещё одно существо", "split_second": "сверхскорость"}
 _QUOTES = re.compile(r"««([^«»]*)»»")
 
 
@@ -51,11 +52,25 @@ def clean_decision(text: str) -> str:
     return tidy(_RAW_OPTIONS.sub("", _ID_IN_TEXT.sub("", text or "")))
 
 
+COLOR_OF = {"white": "белого", "blue": "синего", "black": "чёрного", "red": "красного", "green": "зелёного",
+            "creatures": "существ", "artifacts": "артефактов", "everything": "всего", "multicolored": "многоцветного",
+            "enchantments": "чар", "instants": "мгновенных заклинаний", "sorceries": "волшебств"}
+COUNTER_RU = {"loyalty": "верности", "charge": "заряда", "time": "времени", "poison": "яда"}
+
+
 def keyword(k, lang: str) -> str:
+    """A keyword as a trainee reads it, with its quality: «защита от красного», not «protection»."""
     name = next(iter(k), "") if isinstance(k, dict) else str(k)
+    if name == "protection" and isinstance(k, dict):
+        arg = k["protection"]
+        frm = arg.get("from") if isinstance(arg, dict) else arg
+        frm = frm if isinstance(frm, list) else [frm]
+        if lang == "en":
+            return "protection from " + " and from ".join(map(str, frm))
+        return "защита от " + " и от ".join(COLOR_OF.get(str(f), str(f)) for f in frm)
     if lang == "en":
         return KEYWORD_EN.get(name, name.replace("_", " "))
-    ru = KW_RU.get(name)
+    ru = KW_RU.get(name) or KEYWORD_RU_MORE.get(name)
     return ru or ("«" + name.replace("_", " ") + "»")
 
 
@@ -95,17 +110,29 @@ def text_of(game, o, lang: str = "ru") -> tuple[str, bool]:
     return "", not needs
 
 
+def _keywords(game, o, lang: str) -> list[str]:
+    from ..engine import keywords as kws
+
+    out = []
+    for k in kws.effective(game, o):
+        said = keyword(k, lang)
+        if said not in out:
+            out.append(said)
+    return out
+
+
 def _obj(game, oid: str, lang: str, hide_pt: str | None) -> dict:
     o = game.objects[oid]
     text, known = text_of(game, o, lang)
     d = {"id": o.id, "name": name_of(game, oid, lang), "types": _types(o, lang), "text": text, "text_known": known,
-         "keywords": [keyword(k, lang) for k in ch.keyword_names(game, o)] if o.zone == "battlefield" else []}
+         "keywords": _keywords(game, o, lang) if o.zone == "battlefield" else []}
     if o.zone == "battlefield":
         c = ch.compute_pt(game, o)
         if c is not None:
             d["pt"] = HIDDEN_PT if oid == hide_pt else f"{c.power}/{c.toughness}"
         d.update(tapped=o.tapped, damage=o.damage, token=o.token,
-                 counters={str(k): v for k, v in o.counters.items() if v},
+                 counters={(COUNTER_RU.get(str(k), str(k)) if lang != "en" else str(k)): v
+                           for k, v in o.counters.items() if v},
                  sick=bool(o.sick and o.is_creature),
                  attached_to=name_of(game, o.attached_to, lang) if o.attached_to else "")
         role = combat.role(game, oid)

@@ -46,14 +46,16 @@ ROUTINE_RULES = {"117.3a", "117.3b", "117.3c", "117.3d", "117.4", "117.5", "400.
 # (a Shock's damage is decided by 120.3e, not by 608.2c «follow the instructions»; a single
 # trigger is put on the stack by 603.3, not ordered by 603.3b/101.4).
 GENERIC_RULES = {"608.2c", "603.3b", "101.4", "601.2a", "601.2c", "601.2h", "601.2i", "602.2", "117.3c", "117.3d",
-                 "117.4", "405.5", "115.1", "400.7", "405.1", "608.2k", "605.3b", "106.4"}
+                 "117.4", "405.5", "115.1", "400.7", "405.1", "608.2k", "605.3b", "106.4", "704.3"}
 # «What happens next?» asks for what the rules make happen, never a player's free choice,
 # and never past a choice the page does not show.
 CHOICE_KINDS = {"cast_begin", "activate", "attack", "block", "play_land", "assign", "divide", "order", "choice",
                 "decision", "mode", "x", "replace_order", "prevent_choice", "may_no", "alt_cost", "no_attackers",
                 "no_blockers", "scry", "search", "unless", "coin", "shuffle", "reveal", "library", "total_cost",
                 "targets", "pay", "mana"}
-PASSING = ("priority", "pass", "step", "blocked")   # a «what next» position follows one of these
+PASSING = ("priority", "pass", "step", "blocked")
+# What keeps a creature on the battlefield, said first when explaining why it stays.
+SAVING_KINDS = {"prevent", "prevent_extra", "shield", "regenerate", "indestructible", "replace", "cant_lose"}   # a «what next» position follows one of these
 MAX_PER_KIND = {"outcome": 4, "legality": 3, "rule": 3, "next": 2}
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library")
 ZONE_NAMES = {"battlefield": ("поле битвы", "battlefield"), "graveyard": ("кладбище", "graveyard"),
@@ -146,11 +148,12 @@ def _name(game, oid: str, lang: str) -> str:
 
 
 def _telling(rules, version: str) -> str | None:
-    """The rule to quote in an explanation: the first specific one (lettered, not routine or generic)."""
-    real = [r for r in _dedupe(rules) if r not in ROUTINE_RULES and rulebook.exists(r, version)]
-    specific = [r for r in real if r not in GENERIC_RULES]
-    lettered = [r for r in specific if r[-1].isalpha()]
-    return (lettered or specific or real or [None])[0]
+    """The rule to quote in an explanation: the first one cited that is about the event's own
+    matter (not routine, not the procedure it is part of); failing that, the first one cited."""
+    real = [r for r in _dedupe(rules) if rulebook.exists(r, version)]
+    telling = [r for r in real if r not in ROUTINE_RULES]
+    specific = [r for r in telling if r not in GENERIC_RULES]
+    return (specific or telling or real or [None])[0]
 
 
 def _obj_events(events, oid: str) -> list:
@@ -219,12 +222,17 @@ def _outcome(sc, tr: trace.Trace, start_board: dict, common: dict) -> list[Quest
                      f"Where will “{_name(game, oid, 'en')}” be after all this?",
                      [Option(z, *ZONE_NAMES[z]) for z in zones], obj.zone, 0,
                      moved[-1].index if moved else len(events), _dedupe(rules), _sections(rules), **common)
-        key = moved[-2:] if obj.zone != "battlefield" else moved[:2]
+        saving = [e for e in touched if e.kind in SAVING_KINDS]
+        received = [e for e in moved if e.objects and e.objects[0] != oid]   # done to it, not by it
+        key = moved[-2:] if obj.zone != "battlefield" else (saving or received)[:2]
         lead = ({"ru": f"«{_name(game, oid, 'ru')}» остаётся на поле битвы.",
                  "en": f"“{_name(game, oid, 'en')}” stays on the battlefield."} if obj.zone == "battlefield" else "")
-        q.explanation_ru, q.explanation_en = explain.sentences(
-            game, key, _telling([r for e in key for r in e.rules] or rules, common["rules_version"]),
-            common["rules_version"], lead)
+        why = _telling([r for e in key for r in e.rules] or rules, common["rules_version"])
+        if obj.zone == "battlefield" and not key:   # nothing was done to it: say so and what it did itself
+            lead = {"ru": lead["ru"] + " Ни одно событие не нанесло ему смертельных повреждений и не убрало его:",
+                    "en": lead["en"] + " Nothing dealt it lethal damage or removed it:"}
+            key, why = moved[:2], None
+        q.explanation_ru, q.explanation_en = explain.sentences(game, key, why, common["rules_version"], lead)
         out.append(q)
     from ..engine import characteristics as ch
     for oid, before in start_pt.items():
@@ -340,7 +348,7 @@ def _legality(sc, tr: trace.Trace, common: dict, version: str, refusals: dict, p
                 tr.game, [], right, version, {"ru": f"Незаконно: {said}.", "en": "Illegal: the engine refused it."})
         else:
             q.explanation_ru, q.explanation_en = explain.sentences(
-                tr.game, [ev] if ev else [], None, version,
+                tr.game, [ev] if ev else [], _telling(cited, version), version,
                 {"ru": "Законно: ни одно правило этого не запрещает, и движок выполнил действие:",
                  "en": "Legal: no rule forbids it, and the engine carried it out:"})
         out.append(q)
@@ -429,8 +437,7 @@ def _what_next(sc, tr: trace.Trace, common: dict, pool: dict) -> list[Question]:
                      f"Позиция после события {j}. Что произойдёт дальше?",
                      f"The position after event {j}. What happens next?",
                      options, f"e{e.index}", j, e.index, list(e.rules), _sections(e.rules), **common)
-        q.explanation_ru, q.explanation_en = explain.sentences(tr.game, [e], deciding_rule(e, version)
-                                                               or _telling(e.rules, version), version)
+        q.explanation_ru, q.explanation_en = explain.sentences(tr.game, [e], _telling(e.rules, version), version)
         out.append(q)
     return _spread(out, MAX_PER_KIND["next"])
 
