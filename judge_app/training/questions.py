@@ -55,6 +55,7 @@ CHOICE_KINDS = {"cast_begin", "activate", "attack", "block", "play_land", "assig
                 "targets", "pay", "mana"}
 PASSING = ("priority", "pass", "step", "blocked")
 # What keeps a creature on the battlefield, said first when explaining why it stays.
+MOVE_KINDS = {"sba", "zone_change", "destroy", "sacrifice", "exile", "bounce", "cease", "replace", "discard", "return"}
 SAVING_KINDS = {"prevent", "prevent_extra", "shield", "regenerate", "indestructible", "replace", "cant_lose"}   # a «what next» position follows one of these
 MAX_PER_KIND = {"outcome": 4, "legality": 3, "rule": 3, "next": 2}
 ZONES = ("battlefield", "graveyard", "exile", "hand", "library")
@@ -224,7 +225,11 @@ def _outcome(sc, tr: trace.Trace, start_board: dict, common: dict) -> list[Quest
                      moved[-1].index if moved else len(events), _dedupe(rules), _sections(rules), **common)
         saving = [e for e in touched if e.kind in SAVING_KINDS]
         received = [e for e in moved if e.objects and e.objects[0] != oid]   # done to it, not by it
-        key = moved[-2:] if obj.zone != "battlefield" else (saving or received)[:2]
+        if obj.zone != "battlefield":   # the event that moved it there, and the one just before
+            last = max((i for i, e in enumerate(moved) if e.kind in MOVE_KINDS), default=len(moved) - 1)
+            key = moved[max(0, last - 1):last + 1]
+        else:
+            key = (saving or received)[:2]
         lead = ({"ru": f"«{_name(game, oid, 'ru')}» остаётся на поле битвы.",
                  "en": f"“{_name(game, oid, 'en')}” stays on the battlefield."} if obj.zone == "battlefield" else "")
         why = _telling([r for e in key for r in e.rules] or rules, common["rules_version"])
@@ -414,7 +419,9 @@ def _what_next(sc, tr: trace.Trace, common: dict, pool: dict) -> list[Question]:
             j -= 1
         if j < 1 or events[j - 1].kind not in PASSING or e.index - j > 2:
             continue
-        burst_end = next((x.index for x in events[e.index:] if x.kind in ("priority", "pass", "step")), len(events) + 1)
+        # the same moment runs to the next pass of priority: a resolution, the state-based actions
+        # and triggers right after it are never offered as «wrong» next events
+        burst_end = next((x.index for x in events[e.index:] if x.kind in ("pass", "step")), len(events) + 1)
         qid = f"{sc.id}/next/e{e.index}"
         others = ([x for x in events[burst_end:] if x.kind not in ROUTINE_EVENTS]
                   + [x for x in events[:j] if x.kind not in ROUTINE_EVENTS])

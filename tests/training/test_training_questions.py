@@ -124,7 +124,7 @@ def test_what_next_answers_are_the_next_event(bank):
         assert q.option(q.answer).ru == position.clean(tr.game, answer.text_ru), q.id
         assert all(e.kind == "resolve" for e in tr.events[q.step:q.explain_step - 1]), q.id
         assert answer.kind not in questions.CHOICE_KINDS or "единственное законное" in answer.text_ru, q.id
-        burst_end = next((e.index for e in tr.events[q.explain_step:] if e.kind in ("priority", "pass", "step")),
+        burst_end = next((e.index for e in tr.events[q.explain_step:] if e.kind in ("pass", "step")),
                          len(tr.events) + 1)
         same_moment = {f"e{e.index}" for e in tr.events[q.explain_step:burst_end - 1]}
         assert not same_moment & {o.key for o in q.options}, q.id
