@@ -47,6 +47,9 @@ ROUTINE_RULES = {"117.3a", "117.3b", "117.3c", "117.3d", "117.4", "117.5", "400.
 # trigger is put on the stack by 603.3, not ordered by 603.3b/101.4).
 GENERIC_RULES = {"608.2c", "603.3b", "101.4", "601.2a", "601.2c", "601.2h", "601.2i", "602.2", "117.3c", "117.3d",
                  "117.4", "405.5", "115.1", "400.7", "405.1", "608.2k", "605.3b", "106.4", "704.3"}
+# Bookkeeping an event cites that never decides it: never the answer of a «which rule» question
+# (a timestamp on entering a zone is not why a permanent entered: that is 608.3).
+NEVER_ANSWER = {"613.6c"}
 # «What happens next?» asks for what the rules make happen, never a player's free choice,
 # and never past a choice the page does not show.
 CHOICE_KINDS = {"cast_begin", "activate", "attack", "block", "play_land", "assign", "divide", "order", "choice",
@@ -364,8 +367,8 @@ def _legality(sc, tr: trace.Trace, common: dict, version: str, refusals: dict, p
 def deciding_rule(event, version: str) -> str | None:
     """The most specific rule an event cites that has siblings to confuse it with: a rule of
     the event's own matter before one of the procedure it is part of (GENERIC_RULES)."""
-    candidates = [r for r in event.rules if r not in ROUTINE_RULES and rulebook.exists(r, version)
-                  and len(rulebook.siblings(r, version)) >= 3]
+    candidates = [r for r in event.rules if r not in ROUTINE_RULES and r not in NEVER_ANSWER
+                  and rulebook.exists(r, version) and len(rulebook.siblings(r, version)) >= 3]
     specific = [r for r in candidates if r not in GENERIC_RULES]
     lettered = [r for r in specific if r[-1].isalpha()]
     return (lettered or specific or [r for r in candidates if r[-1].isalpha()] or candidates or [None])[0]

@@ -142,6 +142,14 @@ def test_a_single_trigger_is_not_graded_by_the_ordering_rule(bank):
             if rulebook.exists(r, q.rules_version) and len(rulebook.siblings(r, q.rules_version)) >= 3), q.id
 
 
+def test_a_permanent_entering_is_never_graded_by_its_timestamp(bank):
+    """613.6c (a timestamp on entering a zone) is bookkeeping; 608.3 decides, but has too few
+    siblings to make a question, so such an event is asked about another rule it cites or not at all."""
+    entering = [q for q in bank.select(kind="rule") if "выходит на поле битвы" in q.prompt_ru]
+    assert entering
+    assert all(q.answer not in questions.NEVER_ANSWER for q in bank.select(kind="rule"))
+
+
 def test_nothing_hidden_decides_an_outcome(bank):
     for q in bank.select(kind="outcome"):
         kinds = {e.kind for e in trace.record(bank.scenarios[q.scenario_id]).events}
