@@ -46,7 +46,10 @@ ROUTINE_RULES = {"117.3a", "117.3b", "117.3c", "117.3d", "117.4", "117.5", "400.
 # (a Shock's damage is decided by 120.3e, not by 608.2c «follow the instructions»; a single
 # trigger is put on the stack by 603.3, not ordered by 603.3b/101.4).
 GENERIC_RULES = {"608.2c", "603.3b", "101.4", "601.2a", "601.2c", "601.2h", "601.2i", "602.2", "117.3c", "117.3d",
-                 "117.4", "405.5", "115.1", "400.7", "405.1", "608.2k", "605.3b", "106.4", "704.3"}
+                 "117.4", "405.5", "115.1", "400.7", "405.1", "608.2k", "605.3b", "106.4", "704.3", "608.2f"}
+# Generic rules asked for only when the event cites nothing else at all: casting during a
+# resolution (608.2f) is the frame, not why a cast could or could not happen (601.2c, 614.17a).
+LAST_RESORT_RULES = {"608.2f"}
 # Bookkeeping an event cites that never decides it: never the answer of a «which rule» question
 # (a timestamp on entering a zone is not why a permanent entered: that is 608.3).
 NEVER_ANSWER = {"613.6c"}
@@ -369,9 +372,10 @@ def deciding_rule(event, version: str) -> str | None:
     the event's own matter before one of the procedure it is part of (GENERIC_RULES)."""
     candidates = [r for r in event.rules if r not in ROUTINE_RULES and r not in NEVER_ANSWER
                   and rulebook.exists(r, version) and len(rulebook.siblings(r, version)) >= 3]
-    specific = [r for r in candidates if r not in GENERIC_RULES]
-    lettered = [r for r in specific if r[-1].isalpha()]
-    return (lettered or specific or [r for r in candidates if r[-1].isalpha()] or candidates or [None])[0]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda r: (r in GENERIC_RULES, r in LAST_RESORT_RULES, not r[-1].isalpha(),
+                                          candidates.index(r)))
 
 
 def _which_rule(sc, tr: trace.Trace, common: dict, version: str) -> list[Question]:

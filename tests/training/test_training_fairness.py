@@ -150,6 +150,14 @@ def test_a_permanent_entering_is_never_graded_by_its_timestamp(bank):
     assert all(q.answer not in questions.NEVER_ANSWER for q in bank.select(kind="rule"))
 
 
+def test_a_cast_that_cannot_happen_during_a_resolution_is_graded_by_why_not(bank):
+    """Wild Evocation: the engine cites 608.2f (casting during a resolution) with the rule that
+    stopped the cast; the question asks for the latter (601.2c: no legal target)."""
+    q = bank.get("m2011-r75-wild-evocation-no-legal-target/rule/e15")
+    assert q is not None and q.answer == "601.2c"
+    assert all(q.answer != "608.2f" for q in bank.select(kind="rule") if set(q.rules) - {"608.2f"})
+
+
 def test_nothing_hidden_decides_an_outcome(bank):
     for q in bank.select(kind="outcome"):
         kinds = {e.kind for e in trace.record(bank.scenarios[q.scenario_id]).events}
