@@ -1,13 +1,16 @@
 """The golden trace: compare two runs of the scenario library (issue 24, "Guards").
 
-    .venv/bin/judge scenario run scenarios --json > /tmp/before.jsonl     # on the old commit
-    .venv/bin/judge scenario run scenarios --json > /tmp/after.jsonl      # on the new one
+    PYTHONPATH=$PWD .venv/bin/judge scenario run scenarios --json > /tmp/before.jsonl   # the old commit
+    PYTHONPATH=$PWD .venv/bin/judge scenario run scenarios --json > /tmp/after.jsonl    # the new one
     .venv/bin/python bench/golden_trace.py /tmp/before.jsonl /tmp/after.jsonl
 
 Prints the sha256 of both files, then which scenarios differ and how: "English added" when the
 only change is ``text_en`` filled where it was empty (the one change an engine refactoring may
 make), otherwise the first event that differs. Exit code 0 when the traces are identical or
 differ by English added only, 1 otherwise.
+
+PYTHONPATH=$PWD: the shared venv's ``judge`` script imports the judge_app it was installed from
+(/work/main), not the worktree's, unless told otherwise.
 """
 
 from __future__ import annotations

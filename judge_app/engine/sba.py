@@ -78,6 +78,8 @@ def check(game: Game) -> bool:
         game.decision = decision
         game.emit("decision", f"Решение: {decision.text_ru}", "", [decision.by], ["sba_legend", "sba_check"])
         return False
+    for p in game.players:   # 704.5b: only attempts since the last check count — this check has seen them
+        p.drew_from_empty = False
     if not acts:
         return False
     # Everything below is one simultaneous event (704.3): decide first, then apply.
@@ -200,8 +202,8 @@ def _cant_lose(game: Game, p, losses: list) -> bool:
                   and any(ab.get("static") == "cant_lose_game" for ab in game.objects[sid].abilities)), None)
     if angel is None:
         return False
-    state = (p.life, p.drew_from_empty, p.poison, angel.id)
-    if game.sba_choices.get(("cant_lose", p.name)) != state:
+    state = (p.life, p.poison, angel.id)   # a draw from an empty library is news each time (704.5b)
+    if p.drew_from_empty or game.sba_choices.get(("cant_lose", p.name)) != state:
         game.sba_choices[("cant_lose", p.name)] = state
         game.emit("cant_lose", f"{p.name} не проигрывает, хотя {'; '.join(w for _, w in losses)}: {angel.label()} — "
                   "«Вы не можете проиграть партию», и действие, определяемое состоянием, не выполняется",
