@@ -150,7 +150,8 @@ def ask(game: Game, so: Obj) -> bool:
                     game.decision.options = [o for o in game.decision.options if o != "keep"]
                     game.decision.text_ru = f"{so.label()}: измените цели {t.label()} на другие допустимые"
                 game.emit("decision", f"{so.controller} выбирает новые цели {what}{t.label()}", "", [so.controller, t.id],
-                          ["copy_new_targets" if key == "copy_spell" else "new_targets"])
+                          ["copy_new_targets" if key == "copy_spell" else
+                           "change_targets" if e.get("change") else "new_targets"])   # 115.7a, not 115.7d
                 return True
     return False
 
@@ -350,18 +351,31 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
     if key == "new_targets":
         new = answers.get("new_targets")
         if new and new != "keep":
+            was = t.targets
             t.targets = list(new)
             from judge_app.engine import effects
             game.emit("retarget", f"{t.label()} получает новые цели{effects.describe_targets(game, t.targets)}", "",
                       [t.id] + [x[1] for x in t.targets], ["change_targets" if e.get("change") else "new_targets", "targets_final"])
+            _became_targets(game, was, t)
         return
     c = _copy_spell(game, t, so, e.get("copy_colors"))
     new = answers.get("copy_spell")
     if new and new != "keep":
         from judge_app.engine import effects
+        was = c.targets
         c.targets = list(new)
         game.emit("retarget", f"{c.label()}: новые цели{effects.describe_targets(game, c.targets)}", "",
                   [c.id] + [x[1] for x in c.targets], ["copy_new_targets"])
+        _became_targets(game, was, c)
+
+
+def _became_targets(game: Game, was: list, spell: Obj) -> None:
+    """An object a target was changed to becomes a target of that spell or ability (115.7, as when
+    targets are chosen, 601.2c): its "becomes the target" abilities trigger. One left as it was
+    does not become a target again."""
+    from judge_app.engine import event_triggers
+    old = {(k, ref) for k, ref, *_ in was}
+    event_triggers.on_targeted(game, [t for t in spell.targets if (t[0], t[1]) not in old], spell, "target_changed")
 
 
 def _divide_evenly(game: Game, so: Obj, n: int, resolve_ref) -> None:
