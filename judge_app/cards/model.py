@@ -44,10 +44,48 @@ EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_
                "become_creature_counting", "change_text",
                "fade")   # fading's upkeep part: fade: self (702.31a)
 COUNTING = ("creature_cards_in_your_graveyard",)   # what a become_creature_counting P/T may count
+# The keys that may stand beside an effect key in one effect mapping, each with the effects it
+# modifies (None: any effect). Any other key is refused with its line: a key meant inside the
+# effect's own mapping (``count`` of create_token) would otherwise be dropped without a word.
+EFFECT_MODIFIERS: dict = {
+    "to": None, "who": None,                  # whom it affects (each effect reads its own)
+    "if_won": None, "if_kicked": None,        # only after a won coin flip (705.1) / if kicked (702.33)
+    "divided": ("damage",), "unpreventable": ("damage",),
+    "no_regen": ("destroy",), "unless_pay": ("counter",), "change": ("new_targets",),
+    "copy_colors": ("copy_spell",), "copy_except": ("become_copy",), "if_spent": ("gain_life",),
+    "and_sharing_color": ("prevent",), "then_damage": ("prevent",),
+    "colors": ("become_creature",), "subtypes": ("become_creature",), "for_as_long_as": ("become_creature",),
+    # the sections below: the event pipeline, faqc, faqd, faqe
+    "from": ("redirect_next",), "color": ("prevent_next_from",), "duration": ("gain_control",),
+    "during": ("no_untap_next",), "controller_gains_toughness": ("to_library_bottom",),
+    "under": ("return_from_graveyard",), "add_colors": ("return_from_graveyard",),
+    "add_subtypes": ("return_from_graveyard",),
+}
 
 
 class CardDataError(ValueError):
     """A card definition that does not fit the vocabulary."""
+
+
+def key_line(mapping, key) -> str:
+    """"строка N: " for a key of a mapping read with its lines (``_LineLoader``, the scenario
+    loader's LDict), else nothing."""
+    line = (getattr(mapping, "key_lines", None) or {}).get(key)
+    return f"строка {line}: " if line else ""
+
+
+def _check_modifiers(e: dict, where: str) -> None:
+    """Every key beside the effect key must modify that effect (EFFECT_MODIFIERS)."""
+    effects = [k for k in e if k in EFFECT_KEYS]
+    for k in e:
+        if k in EFFECT_KEYS:
+            continue
+        allowed = EFFECT_MODIFIERS.get(k, ())
+        if allowed is None or set(allowed) & set(effects):
+            continue
+        inside = f" — может быть, внутри {effects[0]}: {{…, {k}: …}}?" if effects and isinstance(e[effects[0]], dict) else ""
+        raise CardDataError(f"{where}: {key_line(e, k)}неизвестный ключ {k!r} рядом с эффектом "
+                            f"{', '.join(effects)}{inside}")
 
 
 @dataclass(frozen=True)
@@ -169,6 +207,7 @@ def _validate_effects(effects, where: str) -> None:
     for e in effects:
         if not isinstance(e, dict) or not (set(e) & set(EFFECT_KEYS)):
             raise CardDataError(f"{where}: эффект {e!r} не из словаря ({', '.join(EFFECT_KEYS)})")
+        _check_modifiers(e, where)
         for k in _INT_EFFECTS:
             if k in e and not isinstance(e[k], int) and not (k in ("damage", "gain_life") and e[k] in AMOUNTS):
                 raise CardDataError(f"{where}: {k} — целое число, а не {e[k]!r}")
@@ -534,11 +573,34 @@ class CardPool:
         return len(self.cards)
 
 
+class _LineDict(dict):
+    """A mapping that remembers the line of each key (``key_line``), for messages."""
+    key_lines: dict = {}
+
+
+class _LineLoader(yaml.SafeLoader):
+    pass
+
+
+def _line_mapping(loader, node):
+    loader.flatten_mapping(node)
+    d = _LineDict()
+    d.key_lines = {}
+    for kn, vn in node.value:
+        k = loader.construct_object(kn, deep=True)
+        d[k] = loader.construct_object(vn, deep=True)
+        d.key_lines[k] = kn.start_mark.line + 1
+    return d
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _line_mapping)
+
+
 def load_pool(directory: Path = POOL_DIR) -> CardPool:
     cards: list[CardDef] = []
     for path in sorted(Path(directory).glob("*.yaml")):
         try:
-            data = safe_yaml.load_file(path) or []
+            data = safe_yaml.load_file(path, _LineLoader) or []
         except safe_yaml.YamlRefused as exc:
             raise CardDataError(f"{path.name}: {exc}") from None
         except yaml.YAMLError as exc:
