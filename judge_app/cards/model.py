@@ -642,7 +642,10 @@ STATIC_KINDS = STATIC_KINDS + (
     "cards_in_graveyards_lose_abilities",   # Yixlid Jailer (layer 6, engine/continuous.py)
     "cda_exiled_total",             # Sutured Ghoul's P/T: the cards exiled as it entered (layer 7a)
     "prevent_damage_remove_counters",   # Protean Hydra: prevent damage to it, remove that many +1/+1 (615.5)
+    "counters_put_instead",         # Hardened Scales: amount, counter, affects (614.16; engine/counter_amounts.py)
 )
+COUNTERS_PUT_KEYS = {"amount": ("twice", "plus_one"),
+                     "affects": ("permanents_you_control", "creatures_you_control", "permanents_your_team_controls")}
 AS_ENTERS = AS_ENTERS + ("exile_creature_cards",)   # Sutured Ghoul: any number from your graveyard (614.13a)
 TRIGGER_KINDS = TRIGGER_KINDS + (
     "another_creature_dies", "another_creature_leaves", "you_gain_life", "combat_damage_to_player",
@@ -708,6 +711,21 @@ def _replacement_abilities(out: list, where: str) -> None:
             raise CardDataError(f"{where}: skip_step — step: untap, upkeep или draw")
         if st == "prevent_damage_to" and not isinstance(a.get("amount", 1), int):
             raise CardDataError(f"{where}: amount — число")
+        if st == "counters_put_instead":
+            _counters_put_ability(a, where)
+
+
+def _counters_put_ability(a: dict, where: str) -> None:
+    """``static: counters_put_instead``: amount twice | plus_one, optional affects and counter."""
+    stray = sorted(set(a) - {"static", "amount", "affects", "counter"}, key=str)
+    if stray:
+        raise CardDataError(f"{where}: {key_line(a, stray[0])}counters_put_instead — неизвестный ключ {stray[0]!r} "
+                            "(есть: amount, affects, counter)")
+    for k, allowed in COUNTERS_PUT_KEYS.items():
+        if a.get(k, allowed[0] if k == "affects" else None) not in allowed:
+            raise CardDataError(f"{where}: counters_put_instead — {k}: одно из {', '.join(allowed)}")
+    if "counter" in a and not (isinstance(a["counter"], str) and a["counter"]):
+        raise CardDataError(f"{where}: counters_put_instead — counter: вид жетонов (\"+1/+1\")")
 
 
 # -- Copies and the CR 706 examples (issue 15) ---------------------------------------------

@@ -39,6 +39,8 @@ game_end_effects "the game is a draw" (104.4c)
 extra_phases     an additional combat phase and main phase after this main phase (500.8, 505.1a);
                  "untap all creatures that attacked this turn"
 opening_hand     the start of the game: the opening hands and the Leylines put onto the battlefield (103)
+counter_amounts  "twice that many" / "that many plus one" counters (614.16), also those a permanent
+                 enters with (122.6); two of them are ordered by its controller (616.1)
 shield_split     which simultaneous combat damage a "prevent the next N" shield prevents: a choice (615.7)
 two_headed_giant the Two-Headed Giant variant up to combat: team life and poison, team losses, team
                  turns and priority (810, 805)

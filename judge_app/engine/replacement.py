@@ -106,8 +106,8 @@ def _load_kinds() -> None:
     if _LOADED:
         return
     _LOADED.append(True)
-    from judge_app.engine import (check_lands, counter_triggers, discard_effects, enter_replacements,  # noqa: F401  (they register)
-                                  life_effects, phylactery, prevention, regeneration, zone_replacements)
+    from judge_app.engine import (check_lands, counter_amounts, counter_triggers, discard_effects,  # noqa: F401  (they register)
+                                  enter_replacements, life_effects, phylactery, prevention, regeneration, zone_replacements)
 
 
 def _ability_kinds(ab: dict) -> tuple:
@@ -256,6 +256,8 @@ def describe(game: Game, event: dict) -> str:
         return f"{event['obj'].label()} выходит на поле битвы"
     if k == "step":
         return f"{event['player'].name}: {event['step']}"
+    if k == "counters":
+        return f"жетоны {event['counter']} × {event['amount']} на {event['obj'].label()}"
     if k in ("draw", "gain_life"):
         return f"{event['player'].name}: {'взятие карты' if k == 'draw' else 'получение жизни'}"
     return k
