@@ -10,6 +10,7 @@ from judge_app.cards.model import parse_mana_cost
 from judge_app.engine import cast_bans, combat, costs, effects, event_triggers, loyalty, mana_effects, priority, stack_fights, turn, while_attacking
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, Refused, refuse
+from judge_app.engine.messages import Text, say, targets_text
 from judge_app.engine.state import Game, Obj, Player
 
 MAIN = ("main1", "main2")
@@ -207,8 +208,7 @@ def _announce(game: Game, player, so: Obj, ch_: dict) -> None:
         game.emit("mode", f"{player.name} выбирает режим {ch_['mode']} {so.label()}: {m.get('text_ru', '')}",
                   f"{player.name} chooses mode {ch_['mode']}: {m.get('text_en', '')}", [so.id], ["cast_modes", "modal"])
     if ch_.get("alt"):
-        game.emit("alt_cost", f"{player.name} разыгрывает {so.label()} за альтернативную стоимость вместо мановой", "",
-                  [so.id], ["cast_modes", "alternative_cost"])
+        say(game, "alt_cost", "alt_cost", [so.id], ["cast_modes", "alternative_cost"], player=player, spell=so)
     for k, (ru, key) in costs.OPTIONAL_COSTS.items():
         if ch_.get(k):
             game.emit(k, f"{player.name} объявляет, что заплатит {ru} {(so.casting or {})[k]} за {so.label()}",
@@ -239,10 +239,9 @@ def _targets_and_division(game: Game, player, so: Obj, kinds: tuple, targets, wh
     if (so.distinct_targets or spec.get("any_number_of_targets")) and len(set(refs)) != len(refs):
         raise refuse(game, f"{what}: цели должны быть разными", "cast_targets")
     if so.targets:
-        game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
-                  [so.id] + refs,
-                  ["cast_targets", "targets"] + (["aura_target"] if "Aura" in so.subtypes else [])
-                  + stack_fights.target_keys(game, so.targets))
+        say(game, "targets", "targets", [so.id] + refs,
+            ["cast_targets", "targets"] + (["aura_target"] if "Aura" in so.subtypes else [])
+            + stack_fights.target_keys(game, so.targets), so=so, targets=targets_text(game, so.targets))
 
 
 def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, label: str) -> None:
@@ -429,8 +428,8 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
         raise refuse(game, f"{so.label()}: цели должны быть разными", "cast_targets")
     event_triggers.on_targeted(game, so.targets, so)
     if so.targets:
-        game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
-                  [abid] + [t[1] for t in so.targets], ["cast_targets", "targets"] + stack_fights.target_keys(game, so.targets))
+        say(game, "targets", "targets", [abid] + [t[1] for t in so.targets],
+            ["cast_targets", "targets"] + stack_fights.target_keys(game, so.targets), so=so, targets=targets_text(game, so.targets))
     if cost.get("tap"):
         if obj.tapped:
             raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay", "activate")
@@ -442,9 +441,9 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     if cost.get("tap"):
         obj.tapped = True
         hasty = obj.is_creature and obj.sick   # 702.10c: only haste lets it pay {T} now
-        game.emit("pay", f"{player.name} поворачивает {obj.label()} (оплата {{T}})"
-                  + (" — у существа ускорение, поэтому {T} можно оплатить в тот же ход" if hasty else ""), "", [oid],
-                  ["cast_pay", "activate"] + (["haste_tap"] if hasty else []))
+        say(game, "pay", "pay_tap", [oid], ["cast_pay", "activate"] + (["haste_tap"] if hasty else []), player=player, obj=obj,
+            haste=Text(" — у существа ускорение, поэтому {T} можно оплатить в тот же ход", " — it has haste, so {T} can be paid "
+                       "this turn") if hasty else "")
     so.choices.update(costs.pay(game, player, obj, spec, ch_, so.label()))
     game.passes = 0
     priority.give_priority(game, game.pidx(player.name))

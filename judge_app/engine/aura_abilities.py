@@ -14,6 +14,7 @@ The Aura's controller controls these abilities, not the enchanted creature's con
 from __future__ import annotations
 
 from judge_app.engine import stack_fights
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 
@@ -92,8 +93,7 @@ def return_attached(game: Game, so: Obj, target: Obj | None) -> None:
     from judge_app.engine import events
     card = game.objects.get(so.source or "")
     if card is None or card.zone != "graveyard" or target is None or target.zone != "battlefield":
-        game.emit("return_none", f"{so.label()}: Ауру нельзя вернуть (её нет на кладбище владельца или нет существа)", "",
-                  [so.id], ["resolve_instructions"])
+        say(game, "return_none", "aura_return_none", [so.id], ["resolve_instructions"], so=so)
         return
     card.attached_to = target.id
     events.move(game, card, "battlefield", controller=so.controller, keys=("aura_put_attached",),

@@ -18,6 +18,7 @@ abilities (r241), and the colour of the spell is checked as it is now:
 from __future__ import annotations
 
 from judge_app.engine.continuous import COLOR_RU
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import Game, Obj
 
 
@@ -52,7 +53,6 @@ def protects(game: Game, spell: Obj, by: Obj) -> bool:
     """True (and says so) if ``by`` can't counter ``spell``."""
     cols = _colors_against(game, spell.controller, by) if spell.stack_kind == "spell" else []
     if cols:
-        game.emit("not_countered", f"{spell.label()} не может быть отменено заклинанием, которое {_ru(cols)}, в этом "
-                  f"ходу: {by.label()} его не отменяет (остальные его указания выполняются)", "",
-                  [spell.id, by.id], ["counter", "applies_to_later_objects"])
+        say(game, "not_countered", "not_countered_color", [spell.id, by.id], ["counter", "applies_to_later_objects"],
+            spell=spell, by=by, colors=Text(_ru(cols), " or ".join(cols)))
     return bool(cols)

@@ -39,6 +39,7 @@ from judge_app.engine import aura_abilities, priority, shield_split, triggers
 from judge_app.engine.errors import InvalidInput, Refused
 from judge_app.engine.keywords import effective, evasion, has, names, protection, strike
 from judge_app.engine.ru import dmg
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import STEP_EN, STEP_RU, Decision, Game
 
 COMBAT_ACTIONS = ("attack", "block", "order_blockers", "assign_damage")
@@ -658,17 +659,15 @@ def _participants(game: Game, first: bool) -> list:
         if had is None:
             out.append(o)
             if strike.first_or_double(game, obj):
-                game.emit("strike_note", f"{obj.label()} получило первый удар уже после шага повреждений первого удара — "
-                          "оно всё равно наносит повреждения в обычном шаге", "", [o], ["first_strike_changed"])
+                say(game, "strike_note", "strike_gained_late", [o], ["first_strike_changed"], obj=obj)
         elif has(game, obj, "double_strike"):
             out.append(o)
             if had == "first_strike":
-                game.emit("strike_note", f"{obj.label()} получило двойной удар после шага первого удара — наносит повреждения и во втором шаге",
-                          "", [o], ["double_strike_given"])
+                say(game, "strike_note", "double_strike_gained", [o], ["double_strike_given"], obj=obj)
         else:
             key = "double_strike_removed" if had == "double_strike" else "first_strike_changed"
-            game.emit("strike_note", f"{obj.label()} имело {'двойной' if had == 'double_strike' else 'первый'} удар, когда начался шаг первого удара: "
-                      "во втором шаге повреждений оно не наносит", "", [o], [key, "first_strike_step"])
+            say(game, "strike_note", "strike_had", [o], [key, "first_strike_step"], obj=obj,
+                which=Text("двойной", "double") if had == "double_strike" else Text("первый", "first"))
     return out
 
 

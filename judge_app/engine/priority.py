@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge_app.engine import effects, sba, stack_fights, triggers
 from judge_app.engine import events as ev
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import Game
 
 MAX_SBA_ROUNDS = 1000
@@ -53,8 +54,7 @@ def pass_priority(game: Game) -> None:
         if game.stack:
             resolve_top(game)
         else:
-            game.emit("step_end", f"{_everyone(game)} пасовали подряд при пустом стеке: шаг заканчивается", "",
-                      [], ["priority_all_pass", "step_ends"])
+            say(game, "step_end", "step_end", [], ["priority_all_pass", "step_ends"], everyone=_everyone(game))
             turn.advance_step(game)
         return
     nxt = two_headed_giant.next_seat(game, game.priority)   # the next player; with teams, the next team
@@ -81,7 +81,7 @@ def resolve_top(game: Game) -> None:
                   revealed_cast):   # Wild Evocation: how the revealed card is cast (608.2f)
         if asker.ask(game, so):
             return
-    game.emit("resolve", f"{_everyone(game)} пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
+    game.emit("resolve", f"{_everyone(game).ru} пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
               [oid], ["priority_all_pass", "stack_resolve_top"])
     if so.stack_kind == "ability" or not _is_permanent(so):
         kinds = stack_fights.target_kinds(so)
@@ -95,14 +95,13 @@ def resolve_top(game: Game) -> None:
         else:
             if so.targets and not all(legal):
                 bad = [so.targets[i][1] for i, ok in enumerate(legal) if not ok]
-                names = [b if game.has_player(b) else game.objects[b].label() for b in bad]
-                game.emit("partial", f"Недопустимыми стали не все цели {so.label()}: оно разрешается, но не воздействует на {', '.join(names)}",
-                          "", [oid] + bad, ["resolve_targets"])
+                names = [b if game.has_player(b) else game.objects[b] for b in bad]
+                say(game, "partial", "partial", [oid] + bad, ["resolve_targets"], so=so, names=names)
             effects.run_effects(game, so, legal)
         if so.stack_kind == "ability":
             game.stack.remove(oid)
             so.zone = "none"
-            game.emit("resolved", f"{so.label()} покидает стек", "", [oid], ["resolve_to_graveyard"])
+            say(game, "resolved", "resolved_ability", [oid], ["resolve_to_graveyard"], so=so)
         elif so.zone == "stack" and stack_fights.is_copy(so):
             stack_fights.cease(game, so)
         elif so.zone == "stack" and so.choices.get("buyback") and not fizzled:   # 702.27a
@@ -115,9 +114,8 @@ def resolve_top(game: Game) -> None:
     else:
         if not _enter_permanent(game, so):
             return
-    game.emit("priority", f"После разрешения приоритет получит активный игрок {game.ap.name} — "
-              "сначала выполняются действия, определяемые состоянием, и сработавшие способности кладутся на стек", "",
-              [game.ap.name], ["priority_after_resolve", "priority_sba_first"])
+    say(game, "priority", "priority_after_resolve_sba", [game.ap.name], ["priority_after_resolve", "priority_sba_first"],
+        ap=game.ap)
     give_priority(game, game.active)   # 117.3b
 
 
@@ -129,8 +127,7 @@ def _enter_permanent(game: Game, so) -> bool:
     if "Aura" in so.subtypes and so.targets:
         ok = effects.target_still_legal(game, so.targets[0], so.spell_targets[0], so.controller, so)
         if not ok:
-            game.emit("fizzle", f"Цель {so.label()} стала недопустимой: Аура не разрешается",
-                      "", [so.id], ["aura_resolve", "resolve_targets"])
+            say(game, "fizzle", "aura_fizzle", [so.id], ["aura_resolve", "resolve_targets"], so=so)
             ev.move(game, so, "graveyard", keys=("aura_resolve", "resolve_targets"))
             give_priority(game, game.active)
             return False
@@ -166,8 +163,8 @@ def _enter_permanent(game: Game, so) -> bool:
 def finish_entering(game: Game, oid: str) -> None:
     """After the "as it enters" choice is made, the permanent spell finishes resolving."""
     if _enter_permanent(game, game.objects[oid]):
-        game.emit("priority", f"После разрешения приоритет получит активный игрок {game.ap.name}", "",
-                  [game.ap.name], ["priority_after_resolve", "priority_sba_first"])
+        say(game, "priority", "priority_after_resolve", [game.ap.name], ["priority_after_resolve", "priority_sba_first"],
+            ap=game.ap)
         give_priority(game, game.active)
 
 
@@ -191,5 +188,5 @@ def _is_permanent(so) -> bool:
     return not ({"instant", "sorcery"} & set(so.types))
 
 
-def _everyone(game: Game) -> str:
-    return "Все команды" if game.teams else "Все игроки"   # 805.5b: with shared team turns, teams pass
+def _everyone(game: Game) -> Text:
+    return Text("Все команды", "All teams") if game.teams else Text("Все игроки", "All players")   # 805.5b: teams pass

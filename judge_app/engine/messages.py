@@ -1,0 +1,222 @@
+"""Events as data: a message id, its arguments and the rules it cites; the Russian and the
+English text are rendered from one table (``MESSAGES``), so no event is left without English.
+
+``say(game, kind, msg, objects, keys, **args)`` renders the message ``msg`` in both languages
+and emits the event (``Game.emit``), which keeps the message id and its arguments as data
+(``Event.message``, ``Event.args``). An argument is rendered by what it is: an object by its
+label (``Obj.label`` / ``Obj.label_en``), a player by name, ``Text(ru, en)`` by language, a list
+as its items joined with ", ", anything else as ``str``. A template is ``str.format`` text: a
+literal brace is doubled (``{{T}}``).
+
+Older code still passes both texts to ``Game.emit`` itself; ``tests/engine/test_event_messages.py``
+holds every event of the scenario library and every ``emit`` call to having English.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+
+from judge_app.engine.state import Event, Game, Obj, Player
+
+
+@dataclass(frozen=True)
+class Text:
+    """A value that reads differently in Russian and in English."""
+    ru: str
+    en: str
+
+
+def _form(v, lang: str) -> str:
+    if isinstance(v, Obj):
+        return v.label() if lang == "ru" else v.label_en()
+    if isinstance(v, Player):
+        return v.name
+    if isinstance(v, Text):
+        return v.ru if lang == "ru" else v.en
+    if isinstance(v, (list, tuple)):
+        return ", ".join(_form(x, lang) for x in v)
+    return str(v)
+
+
+def _data(v):
+    """An argument as plain data, kept on the event: an object's id, a player's name."""
+    if isinstance(v, Obj):
+        return v.id
+    if isinstance(v, Player):
+        return v.name
+    if isinstance(v, Text):
+        return {"ru": v.ru, "en": v.en}
+    if isinstance(v, (list, tuple)):
+        return [_data(x) for x in v]
+    return v
+
+
+def render(msg: str, args: dict) -> tuple:
+    """(Russian, English) of message ``msg`` with ``args``."""
+    ru, en = MESSAGES[msg]
+    return (ru.format(**{k: _form(v, "ru") for k, v in args.items()}),
+            en.format(**{k: _form(v, "en") for k, v in args.items()}))
+
+
+def fields(template: str) -> set:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def say(game: Game, kind: str, msg: str, objects, keys, **args) -> Event:
+    ru, en = render(msg, args)
+    return game.emit(kind, ru, en, objects, keys, message=msg, args={k: _data(v) for k, v in args.items()})
+
+
+# -- pieces of text used by several messages ---------------------------------------------------
+
+def targets_text(game: Game, targets: list) -> Text:
+    """", цель: …" — the targets chosen (``effects.describe_targets`` in both languages)."""
+    if not targets:
+        return Text("", "")
+    objs = [ref if kind == "player" else game.objects[ref] for kind, ref, _ in targets]
+    return Text(", цель: " + _form(objs, "ru"), ", targeting " + _form(objs, "en"))
+
+
+DECISION_EN = {   # what the player owes, for the trace's English (Decision.text_ru is the full Russian)
+    "legend_rule": "chooses which legendary permanent to keep", "order_triggers": "orders their triggered abilities",
+    "targets": "chooses targets", "discard": "chooses cards to discard", "may": "decides whether to use an optional ability",
+    "search": "searches their library", "scry": "scries", "coin_flip": "flips a coin",
+    "sacrifice_choice": "chooses permanents to sacrifice", "name_card": "names a card",
+    "discard_choice": "chooses cards to discard", "polymorph_as_enters": "makes the choices of a card entering the battlefield",
+    "returning_as_enters": "makes the choices of a card entering the battlefield",
+    "divide_targets": "chooses targets and divides damage", "cast_revealed": "chooses how to cast the revealed card",
+    "as_enters": "makes a choice as the permanent enters the battlefield",
+    "replacement_order": "chooses which replacement or prevention effect applies first",
+    "replacement_card": "chooses a card for a replacement effect",
+    "replacement_choice": "makes a choice while a replacement effect applies",
+    "prevention_split": "chooses which damage a prevention shield prevents",
+    "unless_pay": "decides whether to pay", "new_targets": "chooses new targets",
+}
+
+
+def decision_en(by: str, kind: str) -> str:
+    return f"Decision: {by} {DECISION_EN.get(kind, 'decides (' + kind.replace('_', ' ') + ')')}"
+
+
+MESSAGES: dict = {
+    # casting and activating (actions.py, costs.py)
+    "alt_cost": ("{player} разыгрывает {spell} за альтернативную стоимость вместо мановой",
+                 "{player} casts {spell} for its alternative cost instead of its mana cost"),
+    "targets": ("{so}{targets}", "{so}{targets}"),
+    "pay_tap": ("{player} поворачивает {obj} (оплата {{T}}){haste}", "{player} taps {obj} to pay {{T}}{haste}"),
+    "pay_loyalty": ("{player} {verb} {obj} {n} жетон(ов) верности (стоимость {sign}{n}; теперь {now})",
+                    "{player} {verb} {n} loyalty counter(s) {on} {obj} (cost {sign}{n}; now {now})"),
+    "pay_counters": ("{player} снимает с {obj} {n} жетон(ов) {kind}", "{player} removes {n} {kind} counter(s) from {obj}"),
+    "pay_tap_untapped": ("{player} поворачивает {obj} (оплата стоимости {by})", "{player} taps {obj} to pay the cost of {by}"),
+    "cast_divide": ("{so}: повреждения делятся так: {shares}", "{so}: the damage is divided: {shares}"),
+    "decision_cost": ("{player}: {text}", "Decision: {player} announces {what}"),
+    # resolving (priority.py)
+    "step_end": ("{everyone} пасовали подряд при пустом стеке: шаг заканчивается",
+                 "{everyone} passed in succession with an empty stack: the step ends"),
+    "partial": ("Недопустимыми стали не все цели {so}: оно разрешается, но не воздействует на {names}",
+                "Not all targets of {so} are illegal: it resolves but doesn't affect {names}"),
+    "resolved_ability": ("{so} покидает стек", "{so} leaves the stack"),
+    "priority_after_resolve_sba": ("После разрешения приоритет получит активный игрок {ap} — сначала выполняются действия, "
+                                   "определяемые состоянием, и сработавшие способности кладутся на стек",
+                                   "After it resolves the active player {ap} receives priority — state-based actions "
+                                   "and triggered abilities first"),
+    "priority_after_resolve": ("После разрешения приоритет получит активный игрок {ap}",
+                               "After it resolves the active player {ap} receives priority"),
+    "aura_fizzle": ("Цель {so} стала недопустимой: Аура не разрешается",
+                    "The target of {so} is illegal: the Aura doesn't resolve"),
+    # decisions
+    "decision": ("Решение: {text}", "{text_en}"),
+    "decision_plain": ("{text}", "{text_en}"),
+    # combat (combat.py)
+    "strike_gained_late": ("{obj} получило первый удар уже после шага повреждений первого удара — "
+                           "оно всё равно наносит повреждения в обычном шаге",
+                           "{obj} gained first strike after the first-strike damage step: it still deals damage in "
+                           "the regular step"),
+    "double_strike_gained": ("{obj} получило двойной удар после шага первого удара — наносит повреждения и во втором шаге",
+                             "{obj} gained double strike after the first-strike damage step: it deals damage in the "
+                             "second step too"),
+    "strike_had": ("{obj} имело {which} удар, когда начался шаг первого удара: во втором шаге повреждений оно не наносит",
+                   "{obj} had {which} strike as the first-strike damage step began: it deals no damage in the second step"),
+    # effects (effects.py, control_copy.py, aura_abilities.py, resolution_amounts.py)
+    "aura_return_none": ("{so}: Ауру нельзя вернуть (её нет на кладбище владельца или нет существа)",
+                         "{so}: the Aura can't be returned (it isn't in its owner's graveyard, or there's no creature)"),
+    "timestamped": ("{what} ({now}метка времени {ts})", "{what} ({now}timestamp {ts})"),
+    "fight_none": ("Одно из существ больше не является допустимой целью — повреждения в драке не наносятся",
+                   "One of the creatures is no longer a legal target: no fight damage is dealt"),
+    "tap_untap": ("{obj} {verb}", "{obj} {verb}"),
+    "lose_abilities_group": ("Существа под контролем игрока {who} ({hit}) теряют все способности и имеют базовые силу и "
+                             "выносливость {p}/{t} до конца хода; множество существ определено сейчас",
+                             "Creatures {who} controls ({hit}) lose all abilities and have base power and toughness "
+                             "{p}/{t} until end of turn; the set of creatures is fixed now"),
+    "become_creature_counting": ("{obj} до конца хода становится существом ({subtypes}), сила и выносливость которого равны "
+                                 "числу карт существ на кладбище игрока {controller} (метка времени {ts})",
+                                 "{obj} becomes a {subtypes} creature until end of turn with power and toughness each "
+                                 "equal to the number of creature cards in {controller}'s graveyard (timestamp {ts})"),
+    "become_copy": ("{hit} становится копией {orig}{until} (копируются только копируемые значения; жетоны, Ауры и прочие "
+                    "эффекты остаются{exception})",
+                    "{hit} becomes a copy of {orig}{until} (only copiable values are copied; counters, Auras and "
+                    "other effects stay{exception})"),
+    "artifact_creatures_now": ("{so}: артефактные существа под контролем игрока {who} сейчас — {group}",
+                               "{so}: artifact creatures {who} controls now: {group}"),
+    "reveal_empty": ("Библиотека игрока {player} пуста: показывать нечего", "{player}'s library is empty: nothing to reveal"),
+    "library_bottom": ("{player} кладёт {card} в низ своей библиотеки", "{player} puts {card} on the bottom of their library"),
+    "sba_counters_cancel": ("С {obj} снимается по {n} жетонов +1/+1 и -1/-1",
+                            "{n} +1/+1 and {n} -1/-1 counters are removed from {obj}"),
+    # the stack's fights (stack_fights.py, cant_by_color.py)
+    "not_countered_color": ("{spell} не может быть отменено заклинанием, которое {colors}, в этом ходу: {by} его не "
+                            "отменяет (остальные его указания выполняются)",
+                            "{spell} can't be countered by {colors} spells this turn: {by} doesn't counter it (its "
+                            "other instructions still happen)"),
+    "unless_cant_pay": ("{player} не может заплатить {cost} за {spell}", "{player} can't pay {cost} for {spell}"),
+    "unless_pays": ("{player} платит {cost}: {spell} не отменяется", "{player} pays {cost}: {spell} isn't countered"),
+    "unless_decision": ("{player} решает, платить ли {cost} за {spell}", "Decision: {player} decides whether to pay {cost} for {spell}"),
+    "new_targets_decision": ("{player} выбирает новые цели {what}{spell}", "Decision: {player} chooses new targets for {what_en}{spell}"),
+    "change_targets_none": ("{so}: цель {spell} нельзя заменить другой допустимой — цели не меняются",
+                            "{so}: no target of {spell} can be changed to another legal one — the targets stay"),
+    "counter_ability": ("{by} отменяет {spell}: способность убирается со стека и ничего не делает; оплаченные стоимости не возвращаются",
+                        "{by} counters {spell}: the ability is removed from the stack and does nothing; costs paid aren't refunded"),
+    "cant_be_countered": ("{spell} не может быть отменено: {so} его не отменяет", "{spell} can't be countered: {so} doesn't counter it"),
+    "retarget": ("{spell} получает новые цели{targets}", "{spell} gets new targets{targets}"),
+    "retarget_copy": ("{spell}: новые цели{targets}", "{spell}: new targets{targets}"),
+    "divide_evenly": ("{so}: {n} повреждений делятся поровну между допустимыми целями ({count}: {names}), с округлением вниз — по {share}",
+                      "{so}: {n} damage is divided evenly among the legal targets ({count}: {names}), rounded down — {share} each"),
+    # triggers (triggers.py, trigger_division.py)
+    "trigger_no_targets": ("Способность «{source}» не имеет допустимых целей и удаляется",
+                           "{source_en}'s ability has no legal targets and is removed"),
+    "order_triggers": ("Решение: {player} упорядочивает свои сработавшие способности",
+                       "Decision: {player} orders their triggered abilities"),
+    "trigger_target_decision": ("Решение: {chooser} выбирает цель способности «{source}»",
+                                "Decision: {chooser} chooses the target of {source_en}'s ability"),
+    "divide_targets_decision": ("Решение: {chooser} выбирает цели и деление повреждений способности «{source}» сейчас, "
+                                "когда она кладётся на стек, а не при разрешении",
+                                "Decision: {chooser} chooses the targets and the division of damage of {source_en}'s "
+                                "ability now, as it is put on the stack, not as it resolves"),
+    # turn (turn.py)
+    "cleanup_again": ("В шаге очистки есть действия, определяемые состоянием, или сработавшие способности: игроки получат "
+                      "приоритет, затем будет ещё один шаг очистки",
+                      "State-based actions or triggered abilities in the cleanup step: players receive priority, then "
+                      "there is another cleanup step"),
+    "skip_first_draw": ("{player} начинает игру и пропускает взятие карты в первый ход",
+                        "{player} plays first and skips the draw of their first turn"),
+    "cleanup_discard_decision": ("Решение: {player} выбирает {n} карт(ы) для сброса",
+                                 "Decision: {player} chooses {n} card(s) to discard"),
+    # zones (zone_actions.py)
+    "may_decision": ("{player} решает, использовать ли необязательную способность {so}",
+                     "Decision: {player} decides whether to use the optional ability {so}"),
+    "scry_decision": ("{player} смотрит верхние карты библиотеки: {top}", "Decision: {player} looks at the top cards of their library: {top}"),
+    "search_decision": ("{player} ищет в {where}", "Decision: {player} searches {where_en}"),
+    "exiled_card_gone": ("{card} уже не та карта в изгнании (400.7): возвращать нечего",
+                         "{card} is no longer the card in exile (400.7): nothing to return"),
+    "linked_none": ("{so}: изгнанной связанной способностью карты нет — способность ничего не делает",
+                    "{so}: no card was exiled by the linked ability — the ability does nothing"),
+    "sacrifice_gone": ("Перманента уже нет на поле битвы: принести его в жертву нельзя",
+                       "The permanent is no longer on the battlefield: it can't be sacrificed"),
+    "mill_partial": ("В библиотеке {player} только {k} карт(ы) из {n}: на кладбище идут все",
+                     "{player}'s library has only {k} of {n} cards: all of them go to the graveyard"),
+    "shuffle_source_gone": ("Источника нет на поле битвы (это новый объект или он в другой зоне): в библиотеку идёт только кладбище",
+                            "The source is not on the battlefield (a new object, or in another zone): only the graveyard "
+                            "is shuffled into the library"),
+    "search_none": ("В библиотеке игрока {player} не найдено ни одной карты (находить все не обязательно)",
+                    "No card is found in {player}'s library (finding all of them is not required)"),
+}
