@@ -7,6 +7,7 @@ from judge_app.engine import cast_bans, coin_flips, discard_effects, each_player
 from judge_app.engine import mana_effects, naming, removal, reveal_until, revealed_cast, source_durations, stack_fights, target_kinds
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import Game, Obj
 
 KIND_RU = {"any": "любая цель", "creature": "существо", "player": "игрок",
@@ -294,22 +295,25 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
         ts = game.next_ts()
         if "switch" in e:
             eff = {"kind": "switch", "p": 0, "t": 0}
-            txt = f"{r.label()}: сила и выносливость меняются местами до конца хода"
+            txt = Text(f"{r.label()}: сила и выносливость меняются местами до конца хода",
+                       f"{r.label_en()} switches its power and toughness until end of turn")
             layer = "layer7e"
         else:
             kind = "modify" if "pump" in e else "set"
             p, t = e.get("pump") or e.get("set_pt")
             eff = {"kind": kind, "p": p, "t": t}
-            txt = (f"{r.label()} получает {p:+d}/{t:+d} до конца хода" if kind == "modify"
-                   else f"{r.label()} имеет базовые силу и выносливость {p}/{t} до конца хода")
+            txt = (Text(f"{r.label()} получает {p:+d}/{t:+d} до конца хода", f"{r.label_en()} gets {p:+d}/{t:+d} until end of turn")
+                   if kind == "modify" else
+                   Text(f"{r.label()} имеет базовые силу и выносливость {p}/{t} до конца хода",
+                        f"{r.label_en()} has base power and toughness {p}/{t} until end of turn"))
             layer = "layer7c" if kind == "modify" else "layer7b"
         eff.update({"target": r.id, "incarnation": r.incarnation, "timestamp": ts,
                     "until": "eot", "source_name": info["name_ru"]})
         game.effects.append(eff)
         c = ch.compute_pt(game, r)   # None while it is not a creature: the effect waits (611.2c)
-        now = f"теперь {c.power}/{c.toughness}; " if c is not None else "сейчас это не существо; "
-        game.emit("effect", f"{txt} ({now}метка времени {ts})", "", [r.id],
-                  ["duration", layer, "timestamp_effect"])
+        now = Text(f"теперь {c.power}/{c.toughness}; ", f"now {c.power}/{c.toughness}; ") if c is not None else \
+            Text("сейчас это не существо; ", "not a creature now; ")
+        say(game, "effect", "timestamped", [r.id], ["duration", layer, "timestamp_effect"], what=txt, now=now, ts=ts)
     elif "draw" in e:
         who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)
         if who is not None:
@@ -362,8 +366,7 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
         a = _resolve_ref(game, e["fight"][0], so.targets, legal, ctl)
         b = _resolve_ref(game, e["fight"][1], so.targets, legal, ctl)
         if a is None or b is None or a.zone != "battlefield" or b.zone != "battlefield":
-            game.emit("fight_none", "Одно из существ больше не является допустимой целью — повреждения в драке не наносятся",
-                      "", [x.id for x in (a, b) if x is not None], ["fight_illegal"])
+            say(game, "fight_none", "fight_none", [x.id for x in (a, b) if x is not None], ["fight_illegal"])
             return
         pa, pb = ch.pt(game, a)[0], ch.pt(game, b)[0]
         game.emit("fight", f"{a.label()} ({pa}) и {b.label()} ({pb}) дерутся: каждое наносит другому повреждения, равные своей силе",
@@ -392,15 +395,17 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
         ts = game.next_ts()
         if "set_color" in e:
             eff, layer = {"kind": "color", "colors": list(e["set_color"])}, "layer5"
-            txt = f"{r.label()} становится {', '.join(e['set_color'])} до конца хода"
+            txt = Text(f"{r.label()} становится {', '.join(e['set_color'])} до конца хода",
+                       f"{r.label_en()} becomes {', '.join(e['set_color'])} until end of turn")
         else:
             p, t = e["become_creature"]
             eff, layer = {"kind": "animate", "p": p, "t": t}, "layer4"
-            txt = f"{r.label()} становится существом {p}/{t} до конца хода (слои 4 и 7b)"
+            txt = Text(f"{r.label()} становится существом {p}/{t} до конца хода (слои 4 и 7b)",
+                       f"{r.label_en()} becomes a {p}/{t} creature until end of turn (layers 4 and 7b)")
         eff.update({"target": r.id, "incarnation": r.incarnation, "timestamp": ts, "until": "eot",
                     "source_name": info["name_ru"]})
         game.effects.append(eff)
-        game.emit("effect", f"{txt} (метка времени {ts})", "", [r.id], ["duration", layer, "timestamp_effect"])
+        say(game, "effect", "timestamped", [r.id], ["duration", layer, "timestamp_effect"], what=txt, now="", ts=ts)
     elif "gain_control" in e or "lose_abilities_base_pt" in e or "become_copy" in e or "become_creature_counting" in e \
             or "change_text" in e:
         from judge_app.engine import control_copy
@@ -409,5 +414,5 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
         r = _resolve_ref(game, e.get("tap") or e.get("untap"), so.targets, legal, ctl)
         if r is not None and r.zone == "battlefield":
             r.tapped = "tap" in e
-            game.emit("tap", f"{r.label()} {'поворачивается' if r.tapped else 'разворачивается'}", "", [r.id],
-                      ["resolve_instructions"])
+            say(game, "tap", "tap_untap", [r.id], ["resolve_instructions"], obj=r,
+                verb=Text("поворачивается", "becomes tapped") if r.tapped else Text("разворачивается", "becomes untapped"))

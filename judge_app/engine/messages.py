@@ -63,7 +63,7 @@ def fields(template: str) -> set:
     return {f for _, f, _, _ in string.Formatter().parse(template) if f}
 
 
-def say(game: Game, kind: str, msg: str, objects, keys, **args) -> Event:
+def say(game: Game, kind: str, msg: str, objects, keys, /, **args) -> Event:
     ru, en = render(msg, args)
     return game.emit(kind, ru, en, objects, keys, message=msg, args={k: _data(v) for k, v in args.items()})
 
@@ -108,7 +108,7 @@ MESSAGES: dict = {
     "pay_loyalty": ("{player} {verb} {obj} {n} жетон(ов) верности (стоимость {sign}{n}; теперь {now})",
                     "{player} {verb} {n} loyalty counter(s) {on} {obj} (cost {sign}{n}; now {now})"),
     "pay_counters": ("{player} снимает с {obj} {n} жетон(ов) {kind}", "{player} removes {n} {kind} counter(s) from {obj}"),
-    "pay_tap_untapped": ("{player} поворачивает {obj} (оплата стоимости {by})", "{player} taps {obj} to pay the cost of {by}"),
+    "pay_tap_untapped": ("{player} поворачивает {obj} (оплата стоимости {by})", "{player} taps {obj} to pay a cost"),
     "cast_divide": ("{so}: повреждения делятся так: {shares}", "{so}: the damage is divided: {shares}"),
     "decision_cost": ("{player}: {text}", "Decision: {player} announces {what}"),
     # resolving (priority.py)

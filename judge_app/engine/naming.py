@@ -15,6 +15,7 @@ from __future__ import annotations
 from judge_app.engine import events as ev
 from judge_app.engine import resolution_choices as rc
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 DECISIONS = ("name_card",)
@@ -69,5 +70,4 @@ def run(game: Game, so: Obj, e: dict) -> None:
         else:
             me.library.remove(oid)
             me.library.append(oid)
-            game.emit("library", f"{pname} кладёт {card.label()} в низ своей библиотеки", "", [pname, oid],
-                      ["resolve_instructions"])
+            say(game, "library", "library_bottom", [pname, oid], ["resolve_instructions"], player=pname, card=card)

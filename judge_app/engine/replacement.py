@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import decision_en, say
 from judge_app.engine.state import Decision, Game, Player
 
 MAX_STEPS = 200         # 614.5 bounds a chain by the number of effects; this guards effects that breed effects
@@ -380,7 +381,7 @@ def _owe(game: Game, wrapper, owed: ChoiceOwed, answers: dict, a, kw) -> None:
     d.resume = "replay"
     d.context["was"] = game.decision   # the action may itself answer a decision (Clone's copy): owed again on replay
     game.decision = d
-    game.emit("decision", f"Решение: {d.text_ru}", "", [d.by], _choice_keys(d))
+    say(game, "decision", "decision", [d.by], _choice_keys(d), text=d.text_ru, text_en=decision_en(d.by, d.kind))
     return None
 
 

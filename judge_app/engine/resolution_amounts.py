@@ -19,6 +19,7 @@ Tutelage's reveal.
 from __future__ import annotations
 
 from judge_app.engine import events as ev
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import Game, Obj
 
 GROUPS = ("each_artifact_creature_you_control",)
@@ -54,9 +55,8 @@ def run(game: Game, so: Obj, e: dict, info: dict, ref=None) -> None:
     group = [game.objects[oid] for oid in game.battlefield
              if game.objects[oid].controller == so.controller and game.objects[oid].is_creature
              and "artifact" in game.objects[oid].types]
-    game.emit("group", f"{so.label()}: артефактные существа под контролем игрока {so.controller} сейчас — "
-              + (", ".join(o.label() for o in group) or "нет ни одного"), "", [so.id] + [o.id for o in group],
-              ["resolve_information"])
+    say(game, "group", "artifact_creatures_now", [so.id] + [o.id for o in group], ["resolve_information"], so=so,
+        who=so.controller, group=group or Text("нет ни одного", "none"))
     for o in group:
         for kind, n in e["counters"].items():
             ev.add_counters(game, o, kind, n, keys=("counters", "resolve_instructions"))
@@ -64,7 +64,7 @@ def run(game: Game, so: Obj, e: dict, info: dict, ref=None) -> None:
 
 def _reveal_top_to_hand(game: Game, player, so: Obj) -> None:
     if not player.library:
-        game.emit("reveal", f"Библиотека игрока {player.name} пуста: показывать нечего", "", [so.id], ["resolve_instructions"])
+        say(game, "reveal", "reveal_empty", [so.id], ["resolve_instructions"], player=player)
         return
     card = game.objects[player.library[0]]
     mv = card.cost.mana_value if card.cost is not None else 0   # 202.3a: no mana cost, 0; {X} is 0 (202.3e)

@@ -7,6 +7,7 @@ from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
 from judge_app.engine import keywords, replacement, triggers, two_headed_giant
 from judge_app.engine.ru import life
+from judge_app.engine.messages import decision_en, say
 from judge_app.engine.state import ZONE_RU, Decision, Game
 
 
@@ -76,7 +77,8 @@ def check(game: Game) -> bool:
     acts, decision = find(game)
     if decision is not None:
         game.decision = decision
-        game.emit("decision", f"Решение: {decision.text_ru}", "", [decision.by], ["sba_legend", "sba_check"])
+        say(game, "decision", "decision", [decision.by], ["sba_legend", "sba_check"], text=decision.text_ru,
+            text_en=decision_en(decision.by, decision.kind))
         return False
     for p in game.players:   # 704.5b: only attempts since the last check count — this check has seen them
         p.drew_from_empty = False
@@ -100,8 +102,7 @@ def check(game: Game) -> bool:
                     del o.counters[k]
             from judge_app.engine import counter_triggers   # registers a replacement Kind: loaded with the others
             counter_triggers.removed(game, o, "+1/+1", why)   # Protean Hydra (FAQ M2011 r170)
-            game.emit("sba", f"С {o.label()} снимается по {why} жетонов +1/+1 и -1/-1", "",
-                      [ref], ["sba_check", key, "counters_cancel"])
+            say(game, "sba", "sba_counters_cancel", [ref], ["sba_check", key, "counters_cancel"], obj=o, n=why)
     for a in acts:
         if a[0] == "unattach":
             o = game.objects[a[1]]

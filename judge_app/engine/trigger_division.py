@@ -19,6 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from judge_app.engine.errors import InvalidInput, refuse
+from judge_app.engine.messages import say
 from judge_app.engine.state import Decision, Game
 
 DECISIONS = ("divide_targets",)
@@ -88,9 +89,8 @@ def choose(game: Game, t: dict):
         text_ru=f"{chooser} выбирает цели способности «{t['source_name']}» ({t['source']}) — от одной до "
                 f"{t['ability']['max_targets']} — и делит между ними {total} повреждения, каждой хотя бы 1",
         context={"trigger": id(t), "labels": labels, "answers": answers})
-    game.emit("decision", f"Решение: {chooser} выбирает цели и деление повреждений способности «{t['source_name']}» "
-              "сейчас, когда она кладётся на стек, а не при разрешении", "", [t["source"]],
-              ["trigger_targets", "cast_divide"])
+    say(game, "decision", "divide_targets_decision", [t["source"]], ["trigger_targets", "cast_divide"],
+        chooser=chooser, source=t["source_name"], source_en=t.get("source_name_en") or t["source_name"])
     return None
 
 

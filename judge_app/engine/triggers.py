@@ -4,6 +4,7 @@ time a player would receive priority, in APNAP order, each player ordering their
 from __future__ import annotations
 
 from judge_app.engine import event_triggers, trigger_division
+from judge_app.engine.messages import say
 from judge_app.engine.state import Decision, Game, Obj
 
 
@@ -230,8 +231,7 @@ def put_pending_on_stack(game: Game) -> bool:
                     by=p.name, kind="order_triggers", options=labels, count=len(labels),
                     text_ru=f"{p.name} выбирает порядок, в котором свои сработавшие способности кладутся на стек (первая — вниз): {', '.join(labels)}",
                     context={"player": p.name})
-                game.emit("decision", f"Решение: {p.name} упорядочивает свои сработавшие способности", "",
-                          [p.name], ["trigger_apnap"])
+                say(game, "decision", "order_triggers", [p.name], ["trigger_apnap"], player=p)
                 return False
             if order:
                 rank = {lab: i for i, lab in enumerate(order)}
@@ -249,8 +249,8 @@ def put_pending_on_stack(game: Game) -> bool:
                 return False
             if got is False:
                 game.trigger_queue.pop(0)
-                game.emit("trigger_removed", f"Способность «{t['source_name']}» не имеет допустимых целей и удаляется",
-                          "", [t["source"]], ["trigger_targets"])
+                say(game, "trigger_removed", "trigger_no_targets", [t["source"]], ["trigger_targets"],
+                    source=t["source_name"], source_en=t.get("source_name_en") or t["source_name"])
                 continue
             chosen, shares = [effects.target_tuple(game, r) for r in got[0]], got[1]
         elif kinds:
@@ -261,8 +261,8 @@ def put_pending_on_stack(game: Game) -> bool:
                 chosen = [effects.target_tuple(game, str(r)) for r in pre]
             elif not all(legal):
                 game.trigger_queue.pop(0)
-                game.emit("trigger_removed", f"Способность «{t['source_name']}» не имеет допустимых целей и удаляется",
-                          "", [t["source"]], ["trigger_targets"])
+                say(game, "trigger_removed", "trigger_no_targets", [t["source"]], ["trigger_targets"],
+                    source=t["source_name"], source_en=t.get("source_name_en") or t["source_name"])
                 continue
             elif all(len(lg) == 1 for lg in legal):
                 chosen = [effects.target_tuple(game, lg[0]) for lg in legal]
@@ -273,8 +273,8 @@ def put_pending_on_stack(game: Game) -> bool:
                     by=chooser, kind="targets", options=options, count=len(kinds),
                     text_ru=f"{chooser} выбирает цел{'ь' if len(kinds) == 1 else 'и'} для способности «{t['source_name']}» ({t['source']})",
                     context={"trigger": id(t), "kinds": list(kinds)})
-                game.emit("decision", f"Решение: {chooser} выбирает цель способности «{t['source_name']}»", "",
-                          [t["source"]], ["trigger_targets"])
+                say(game, "decision", "trigger_target_decision", [t["source"]], ["trigger_targets"], chooser=chooser,
+                    source=t["source_name"], source_en=t.get("source_name_en") or t["source_name"])
                 return False
         game.trigger_queue.pop(0)
         ab_id = game.numbered_id(f"{t['source']}-trig")

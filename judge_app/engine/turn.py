@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge_app.engine import combat, priority, triggers
 from judge_app.engine import events as ev
+from judge_app.engine.messages import say
 from judge_app.engine.state import STEP_EN, STEP_RU, STEPS, Decision, Game
 
 NO_PRIORITY = ("untap", "cleanup")
@@ -102,8 +103,7 @@ def begin_step(game: Game, step: str) -> None:
         two_headed_giant.draw_step(game)
     elif step == "draw":
         if game.turn == 1 and len(game.players) == 2:
-            game.emit("skip_draw", f"{ap.name} начинает игру и пропускает взятие карты в первый ход", "",
-                      [ap.name], ["skip_first_draw"])
+            say(game, "skip_draw", "skip_first_draw", [ap.name], ["skip_first_draw"], player=ap)
         else:
             ev.draw(game, ap, 1, keys=("draw_step", "draw"))
     if step == "declare_attackers":
@@ -126,8 +126,7 @@ def cleanup(game: Game, discarded: list | None = None) -> None:
                 game.decision = Decision(by=ap.name, kind="discard", options=list(ap.hand), count=excess,
                                          text_ru=f"{ap.name} сбрасывает {excess} карт(ы) до максимального размера руки ({ap.max_hand})",
                                          resume="cleanup")
-                game.emit("decision", f"Решение: {ap.name} выбирает {excess} карт(ы) для сброса", "",
-                          [ap.name], ["cleanup_discard"])
+                say(game, "decision", "cleanup_discard_decision", [ap.name], ["cleanup_discard"], player=ap, n=excess)
                 return
         for oid in discarded:
             ev.move(game, game.objects[oid], "graveyard", keys=("cleanup_discard", "discard"), kind="discard",
@@ -150,8 +149,7 @@ def cleanup(game: Game, discarded: list | None = None) -> None:
     from judge_app.engine import sba
     acts, dec = sba.find(game)
     if acts or dec or game.pending_triggers:
-        game.emit("cleanup_priority", "В шаге очистки есть действия, определяемые состоянием, или сработавшие способности: игроки получат приоритет, затем будет ещё один шаг очистки",
-                  "", [], ["cleanup_again"])
+        say(game, "cleanup_priority", "cleanup_again", [], ["cleanup_again"])
         game.cleanup_again = True
         priority.give_priority(game, game.active)
         return
