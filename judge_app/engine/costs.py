@@ -376,7 +376,8 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
     for oid in choices.get("discard") or []:
         o = game.objects[oid]
         ev.move(game, o, "graveyard", keys=("discard", *keys), kind="discard",
-                text_ru=f"{player.name} сбрасывает {o.label()} (оплата стоимости {by_ref})")
+                text_ru=f"{player.name} сбрасывает {o.label()} (оплата стоимости {by_ref})",
+                text_en=f"{player.name} discards {o.label_en()} to pay a cost")
     if costs.get("exile") == "self":   # "exile [this]" (Brittle Effigy, removal.py)
         from judge_app.engine import removal
         removal.pay_exile_self(game, player, obj, by_ref, keys)

@@ -100,6 +100,7 @@ def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None
         enters(game, obj)
     if emit:
         text = text_ru or f"{obj.label()}: {ZONE_RU[old]} → {ZONE_RU[zone]}"
+        text_en = text_en or f"{obj.label_en()}: {old} → {zone}"   # the zones' English names are their keys
         game.emit(kind, text, text_en, [obj.id], list(keys) + ["zone_change_new_object"])
     if kind == "cast_begin":
         triggers.on_cast(game, obj)

@@ -205,7 +205,7 @@ MESSAGES: dict = {
     "may_decision": ("{player} решает, использовать ли необязательную способность {so}",
                      "Decision: {player} decides whether to use the optional ability {so}"),
     "scry_decision": ("{player} смотрит верхние карты библиотеки: {top}", "Decision: {player} looks at the top cards of their library: {top}"),
-    "search_decision": ("{player} ищет в {where}", "Decision: {player} searches {where_en}"),
+    "search_decision": ("{player} ищет в {where}", "Decision: {player} searches {where}"),
     "exiled_card_gone": ("{card} уже не та карта в изгнании (400.7): возвращать нечего",
                          "{card} is no longer the card in exile (400.7): nothing to return"),
     "linked_none": ("{so}: изгнанной связанной способностью карты нет — способность ничего не делает",
