@@ -14,7 +14,7 @@ resolves (``ask``), answered with ``choose:``, and the spell then resolves with 
 from __future__ import annotations
 
 from judge_app.cards.model import COLORS, parse_mana_cost
-from judge_app.engine import cant_by_color
+from judge_app.engine import cant_by_color, event_triggers
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, refuse
@@ -373,7 +373,6 @@ def _became_targets(game: Game, was: list, spell: Obj) -> None:
     """An object a target was changed to becomes a target of that spell or ability (115.7, as when
     targets are chosen, 601.2c): its "becomes the target" abilities trigger. One left as it was
     does not become a target again."""
-    from judge_app.engine import event_triggers
     old = {(k, ref) for k, ref, *_ in was}
     event_triggers.on_targeted(game, [t for t in spell.targets if (t[0], t[1]) not in old], spell, "target_changed")
 
