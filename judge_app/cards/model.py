@@ -68,8 +68,7 @@ class CardDataError(ValueError):
 
 
 def key_line(mapping, key) -> str:
-    """"строка N: " for a key of a mapping read with its lines (``_LineLoader``, the scenario
-    loader's LDict), else nothing."""
+    """"строка N: " for a key of a mapping read with its lines (``LineDict``), else nothing."""
     line = (getattr(mapping, "key_lines", None) or {}).get(key)
     return f"строка {line}: " if line else ""
 
@@ -573,18 +572,18 @@ class CardPool:
         return len(self.cards)
 
 
-class _LineDict(dict):
-    """A mapping that remembers the line of each key (``key_line``), for messages."""
+class LineDict(dict):
+    """A mapping that remembers its own line and the line of each key (``key_line``), for
+    messages; the scenario loader builds its mappings with it too."""
+    line = 0
     key_lines: dict = {}
 
 
-class _LineLoader(yaml.SafeLoader):
-    pass
-
-
-def _line_mapping(loader, node):
+def line_mapping(loader, node) -> LineDict:
+    """A YAML constructor for mappings: a ``LineDict`` with the lines of the node and its keys."""
     loader.flatten_mapping(node)
-    d = _LineDict()
+    d = LineDict()
+    d.line = node.start_mark.line + 1
     d.key_lines = {}
     for kn, vn in node.value:
         k = loader.construct_object(kn, deep=True)
@@ -593,7 +592,11 @@ def _line_mapping(loader, node):
     return d
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _line_mapping)
+class _LineLoader(yaml.SafeLoader):
+    pass
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, line_mapping)
 
 
 def load_pool(directory: Path = POOL_DIR) -> CardPool:

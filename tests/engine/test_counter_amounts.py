@@ -11,18 +11,18 @@ from judge_app.scenarios import loader, runner
 SCALES = "{card: Закалённая чешуя, id: scales}"
 
 
-def _run(tmp_path, alice: str, stack: str = "", script: str = "  - pass_until: stack_empty\n"):
+def _play(tmp_path, players: str, rest: str = ""):
+    """Run a scenario of these players (YAML under ``players:``) from Алиса's main phase."""
     f = tmp_path / "s.yaml"
-    f.write_text(textwrap.dedent("""\
-        id: t
-        title: t
-        players:
-          - name: Алиса
-            library: 3
-            battlefield:
-        """) + textwrap.indent(alice, "      ") + "\n  - name: Боб\n    library: 3\nturn: {number: 3, active: Алиса, step: main1}\n"
-        + (f"stack:\n{stack}" if stack else "") + f"script:\n{script}", encoding="utf-8")
+    f.write_text(f"id: t\ntitle: t\nplayers:\n{players}\nturn: {{number: 3, active: Алиса, step: main1}}\n{rest}",
+                 encoding="utf-8")
     return runner.run(loader.load(f)).game
+
+
+def _run(tmp_path, alice: str, stack: str = "", script: str = "  - pass_until: stack_empty\n"):
+    players = ("  - name: Алиса\n    library: 3\n    battlefield:\n" + textwrap.indent(alice, "      ")
+               + "\n  - name: Боб\n    library: 3")
+    return _play(tmp_path, players, (f"stack:\n{stack}" if stack else "") + f"script:\n{script}")
 
 
 def _grow(target: str, counters: str = '"+1/+1": 1') -> str:
@@ -50,22 +50,9 @@ def test_only_the_permanents_it_names(tmp_path):
 def test_counters_a_creature_enters_with_are_put_on_it(tmp_path):
     """122.6: the counters another replacement effect gives an entering creature (Triskelion's
     "enters with three +1/+1 counters", 614.1c) are "put" on it, so Hardened Scales adds one (614.16)."""
-    f = tmp_path / "s.yaml"
-    f.write_text(textwrap.dedent("""\
-        id: t
-        title: t
-        players:
-          - name: Алиса
-            mana_pool: {G: 6}
-            hand: [{card: Трискелион, id: trisk}]
-            battlefield: [{card: Закалённая чешуя, id: scales}]
-          - name: Боб
-        turn: {number: 3, active: Алиса, step: main1}
-        script:
-          - cast: trisk
-          - pass_until: stack_empty
-        """), encoding="utf-8")
-    g = runner.run(loader.load(f)).game
+    g = _play(tmp_path, "  - name: Алиса\n    mana_pool: {G: 6}\n    hand: [{card: Трискелион, id: trisk}]\n"
+              "    battlefield: [{card: Закалённая чешуя, id: scales}]\n  - name: Боб",
+              "script:\n  - cast: trisk\n  - pass_until: stack_empty\n")
     assert g.objects["trisk"].zone == "battlefield"
     assert g.objects["trisk"].counters == {"+1/+1": 4}
     assert any("122.6" in e.rules for e in g.events)
