@@ -263,8 +263,7 @@ def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, l
     if ability is None:
         so.choices["spent"] = spent   # the mana spent to cast it (not copied: mana isn't an object, 706.10)
     if total.mana_value:
-        game.emit("pay", f"{player.name} оплачивает {total}", f"{player.name} pays {total}", [player.name, so.id],
-                  ["cast_total_cost", "cast_pay"])
+        say(game, "pay", "pay_total", [player.name, so.id], ["cast_total_cost", "cast_pay"], player=player, total=total)
     so.choices.update(costs.pay(game, player, src, ability, ch_, label))
 
 
@@ -291,10 +290,9 @@ def cast_steps(game: Game, player, obj: Obj, ch_: dict, targets, pay, keys: tupl
     _targets_and_division(game, player, obj, kinds, targets, obj.label())
     costs.announce_division(game, obj, ch_.get("divide"))
     _pay_total(game, player, obj, obj, None, ch_, pay, obj.label())
-    game.emit("cast", f"{obj.label()} разыграно" + (": оно наверху стека, приоритет никто не получает, и способность "
-                                                    "продолжает разрешаться" if resolving else ""),
-              f"{obj.label_en()} is cast", [obj.id],
-              ["cast_done"] + (["cast_during_resolution"] if resolving else ["priority_after_action"]))
+    say(game, "cast", "cast_done", [obj.id], ["cast_done"] + (["cast_during_resolution"] if resolving else ["priority_after_action"]),
+        obj=obj, resolving=Text(": оно наверху стека, приоритет никто не получает, и способность продолжает разрешаться", "")
+        if resolving else "")
     turn_history.note(game, player.name, "cast")
 
 

@@ -206,7 +206,7 @@ def remove(game: Game, obj) -> None:
 # -- steps ------------------------------------------------------------------------------
 
 def _step_event(game: Game, step: str, keys: list) -> None:
-    game.emit("step", f"Начинается {STEP_RU[step]}", f"The {STEP_EN[step]} begins", [], keys)
+    say(game, "step", "step_begins", [], keys, step=Text(STEP_RU[step], STEP_EN[step]))
 
 
 def begin_step(game: Game, step: str) -> None:
@@ -417,7 +417,7 @@ def _answer_attackers(game: Game, value) -> None:
             if ab.get("trigger") == "attacks":
                 triggers._pending(game, aid, triggers._info(o, game), i, ab, "attack_trigger_whenever")
         aura_abilities.on_declared(game, aid, "attack_trigger_whenever")   # Primal Cocoon
-    game.emit("priority", f"Атакующие объявлены: {ap} получает приоритет", f"{ap} gets priority", [ap], ["attack_priority", "attack_triggers"])
+    say(game, "priority", "attackers_declared_priority", [ap], ["attack_priority", "attack_triggers"], ap=ap)
     priority.give_priority(game, game.active)   # 508.2
 
 
@@ -608,8 +608,7 @@ def _next_order(game: Game) -> None:
     if game.combat.get("blocks_done"):
         return
     game.combat["blocks_done"] = True
-    game.emit("priority", f"Блокирующие объявлены: {game.ap.name} получает приоритет", f"{game.ap.name} gets priority", [game.ap.name],
-              ["block_priority", "block_triggers"])
+    say(game, "priority", "blockers_declared_priority", [game.ap.name], ["block_priority", "block_triggers"], ap=game.ap)
     priority.give_priority(game, game.active)   # 509.4
 
 
@@ -963,8 +962,7 @@ def _deal(game: Game) -> None:
                       f"{o.label_en()} is indestructible and isn't destroyed", [r], ["indestructible"])
     shield_split.done(game)
     game.decision = None
-    game.emit("priority", f"После боевых повреждений {game.ap.name} получит приоритет — сначала действия, определяемые состоянием",
-              f"{game.ap.name} will get priority after state-based actions", [game.ap.name], ["damage_priority", "priority_sba_first"])
+    say(game, "priority", "combat_damage_priority", [game.ap.name], ["damage_priority", "priority_sba_first"], ap=game.ap)
     priority.give_priority(game, game.active)   # 510.3
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from judge_app.engine import characteristics as ch
 from judge_app.engine import event_triggers, replacement, triggers
 from judge_app.engine.ru import dmg, life
+from judge_app.engine.messages import say
 from judge_app.engine.state import ZONE_RU, Game, Obj
 
 
@@ -352,8 +353,7 @@ def add_counters(game: Game, obj: Obj, kind: str, n: int, keys=("counters",)) ->
 
 def add_mana(game: Game, player, sym: str, n: int, source: Obj, keys=("mana_ability", "mana_pool")) -> None:
     player.pool[sym] = player.pool.get(sym, 0) + n
-    game.emit("mana", f"{player.name} поворачивает {source.label()} и добавляет {f'{{{sym}}}' * n} в пул маны",
-              f"{player.name} taps {source.label_en()} for {f'{{{sym}}}' * n}", [player.name, source.id], keys)
+    say(game, "mana", "mana_ability", [player.name, source.id], keys, player=player, source=source, mana=f"{{{sym}}}" * n)
 
 
 def player_loses(game: Game, player, reason_ru: str, keys) -> None:

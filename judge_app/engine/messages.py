@@ -111,6 +111,18 @@ MESSAGES: dict = {
     "pay_tap_untapped": ("{player} поворачивает {obj} (оплата стоимости {by})", "{player} taps {obj} to pay a cost"),
     "cast_divide": ("{so}: повреждения делятся так: {shares}", "{so}: the damage is divided: {shares}"),
     "decision_cost": ("{player}: {text}", "Decision: {player} announces {what}"),
+    # the turn and priority (turn.py, priority.py, combat.py)
+    "step_begins": ("Начинается {step}", "The {step} begins"),
+    "pass_all": ("{who} пасует", "{who} passes"),
+    "pass_to": ("{who} пасует; приоритет переходит к {to}", "{who} passes"),
+    "resolve": ("{everyone} пасовали подряд: разрешается {so}", "{so} resolves"),
+    "attackers_declared_priority": ("Атакующие объявлены: {ap} получает приоритет", "{ap} gets priority"),
+    "blockers_declared_priority": ("Блокирующие объявлены: {ap} получает приоритет", "{ap} gets priority"),
+    "combat_damage_priority": ("После боевых повреждений {ap} получит приоритет — сначала действия, определяемые состоянием",
+                               "{ap} will get priority after state-based actions"),
+    "mana_ability": ("{player} поворачивает {source} и добавляет {mana} в пул маны", "{player} taps {source} for {mana}"),
+    "cast_done": ("{obj} разыграно{resolving}", "{obj} is cast"),
+    "pay_total": ("{player} оплачивает {total}", "{player} pays {total}"),
     # resolving (priority.py)
     "step_end": ("{everyone} пасовали подряд при пустом стеке: шаг заканчивается",
                  "{everyone} passed in succession with an empty stack: the step ends"),

@@ -49,7 +49,7 @@ def pass_priority(game: Game) -> None:
     who = f"Команда {' и '.join(two_headed_giant.team_of(game, p.name))}" if game.teams else p.name
     team_keys = ["team_priority", "team_priority_pass"] if game.teams else []   # 805.5: teams have priority
     if game.passes >= (len(two_headed_giant.live_teams(game)) if game.teams else len(game.live_players())):
-        game.emit("pass", f"{who} пасует", f"{p.name} passes", [p.name], ["priority_pass"] + team_keys)
+        say(game, "pass", "pass_all", [p.name], ["priority_pass"] + team_keys, who=Text(who, p.name))
         game.passes = 0
         if game.stack:
             resolve_top(game)
@@ -61,8 +61,8 @@ def pass_priority(game: Game) -> None:
     game.priority = nxt
     to = f"команде {' и '.join(two_headed_giant.team_of(game, game.players[nxt].name))}" if game.teams \
         else f"игроку {game.players[nxt].name}"
-    game.emit("pass", f"{who} пасует; приоритет переходит к {to}",
-              f"{p.name} passes", [p.name, game.players[nxt].name], ["priority_pass"] + team_keys)
+    say(game, "pass", "pass_to", [p.name, game.players[nxt].name], ["priority_pass"] + team_keys,
+        who=Text(who, p.name), to=to)
     give_priority(game, nxt)
 
 
@@ -81,8 +81,7 @@ def resolve_top(game: Game) -> None:
                   revealed_cast):   # Wild Evocation: how the revealed card is cast (608.2f)
         if asker.ask(game, so):
             return
-    game.emit("resolve", f"{_everyone(game).ru} пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
-              [oid], ["priority_all_pass", "stack_resolve_top"])
+    say(game, "resolve", "resolve", [oid], ["priority_all_pass", "stack_resolve_top"], everyone=_everyone(game), so=so)
     if so.stack_kind == "ability" or not _is_permanent(so):
         kinds = stack_fights.target_kinds(so)
         legal = [effects.target_still_legal(game, t, kinds[i] if i < len(kinds) else "any", so.controller, so)

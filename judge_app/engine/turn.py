@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge_app.engine import combat, priority, triggers
 from judge_app.engine import events as ev
-from judge_app.engine.messages import say
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import STEP_EN, STEP_RU, STEPS, Decision, Game
 
 NO_PRIORITY = ("untap", "cleanup")
@@ -79,7 +79,7 @@ def begin_step(game: Game, step: str) -> None:
         keys.append("priority_ap_step")
     if step == "untap":
         keys.append("untap_no_priority")
-    game.emit("step", f"Начинается {STEP_RU[step]}", f"The {STEP_EN[step]} begins", [], keys)
+    say(game, "step", "step_begins", [], keys, step=Text(STEP_RU[step], STEP_EN[step]))
     ap = game.ap
     if step == "untap":
         for oid in game.battlefield:
