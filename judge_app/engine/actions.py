@@ -416,8 +416,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     so.timestamp = game.next_ts()
     keys = ["activate", "priority_after_action"] + (["loyalty_timing"] if loyalty.is_loyalty(spec) else []) \
         + (["equip"] if spec.get("equip") else [])
-    game.emit("activate", f"{player.name} активирует способность {obj.label()}", f"{player.name} activates {obj.label_en()}",
-              [abid, oid], keys)
+    say(game, "activate", "activate", [abid, oid], keys, player=player, obj=obj)
     if loyalty.is_loyalty(spec) or spec.get("once_each_turn"):
         loyalty.mark_used(game, obj, spec)
     _announce(game, player, so, ch_)
@@ -541,9 +540,9 @@ def choose(game: Game, value) -> None:
     elif d.kind == "discard":
         if len(set(vals)) != d.count:
             raise InvalidInput(f"нужно выбрать ровно {d.count} карт(ы)")
-    game.emit("choice", f"{d.by} выбирает: {', '.join(vals)}", f"{d.by} chooses {', '.join(vals)}", [d.by] + vals,
+    say(game, "choice", "chooses", [d.by] + vals,
               {"order_triggers": ["trigger_apnap"], "legend_rule": ["sba_legend"], "targets": ["trigger_targets"],
-               "discard": ["cleanup_discard"]}[d.kind])
+               "discard": ["cleanup_discard"]}[d.kind], player=d.by, values=vals)
     game.decision = None
     if d.resume == "cleanup":
         turn.cleanup(game, discarded=vals)

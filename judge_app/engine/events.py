@@ -10,7 +10,7 @@ from __future__ import annotations
 from judge_app.engine import characteristics as ch
 from judge_app.engine import event_triggers, replacement, triggers
 from judge_app.engine.ru import dmg, life
-from judge_app.engine.messages import say
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import ZONE_RU, Game, Obj
 
 
@@ -234,20 +234,19 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
         return 0
     n, recipient = event["amount"], event["to"]
     src_name = source["name_ru"]
+    src = Text(src_name, source.get("name_en") or src_name)
     kws = [next(iter(k)) if isinstance(k, dict) else k for k in source.get("keywords", ())]
     extra = list(extra_keys) + (["prevent_cant"] if event.get("unpreventable") else [])
     if hasattr(recipient, "life"):
         recipient.damaged_this_turn = True   # after prevention and replacement (615.6, 614.6)
         if "infect" in kws:   # 702.90b: poison counters instead of life loss
             recipient.poison += n
-            game.emit("damage", f"«{src_name}» с заражением наносит {dmg(n)} игроку {recipient.name}: он получает {n} жетонов яда (всего {recipient.poison})",
-                      f"{source.get('name_en') or src_name} deals {n} damage to {recipient.name} (infect)",
-                      [source["id"], recipient.name], extra + ["infect_player", "damage_player"])
+            say(game, "damage", "damage_infect_player", [source["id"], recipient.name], extra + ["infect_player", "damage_player"],
+                src=src, dmg=dmg(n), n=n, player=recipient, poison=recipient.poison)
         else:
             recipient.life -= n
-            game.emit("damage", f"«{src_name}» наносит {dmg(n)} игроку {recipient.name}: {recipient.name} теряет {life(n)} (жизнь: {recipient.life})",
-                      f"{source.get('name_en') or src_name} deals {n} damage to {recipient.name}",
-                      [source["id"], recipient.name], extra + ["damage_player", "life_change"])
+            say(game, "damage", "damage_player", [source["id"], recipient.name], extra + ["damage_player", "life_change"],
+                src=src, dmg=dmg(n), n=n, player=recipient, lost=life(n), now=recipient.life)
         if "damage_simultaneous" in extra_keys:
             triggers.on_combat_damage_to_player(game, source, recipient, n)
         else:   # noncombat damage (120.2b): Chandra's Spitfire
@@ -270,16 +269,14 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
             if src_obj is not None and src_obj.zone != "battlefield" and src_obj.stack_kind is None \
                     and source.get("incarnation", src_obj.incarnation) == src_obj.incarnation:
                 keys.append("deathtouch_any_zone")   # the card itself, from a graveyard, say (FAQ M2011 r10; not LKI, r11)
-        game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()} ({marked})",
-                  f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
-                  [source["id"], recipient.id], keys)
+        say(game, "damage", "damage_creature", [source["id"], recipient.id], keys, src=src, dmg=dmg(n), n=n, obj=recipient,
+            marked=marked)
     elif "planeswalker" in recipient.types:
         have = recipient.counters.get("loyalty", 0)
         recipient.counters["loyalty"] = max(0, have - n)
         game.touch()
-        game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()}: снимается {min(n, have)} жетонов верности (осталось {recipient.counters['loyalty']})",
-                  f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
-                  [source["id"], recipient.id], extra + ["damage_planeswalker"])
+        say(game, "damage", "damage_planeswalker", [source["id"], recipient.id], extra + ["damage_planeswalker"], src=src,
+            dmg=dmg(n), n=n, obj=recipient, removed=min(n, have), left=recipient.counters['loyalty'])
     else:
         return 0
     if "lifelink" in kws:

@@ -123,6 +123,17 @@ MESSAGES: dict = {
     "mana_ability": ("{player} поворачивает {source} и добавляет {mana} в пул маны", "{player} taps {source} for {mana}"),
     "cast_done": ("{obj} разыграно{resolving}", "{obj} is cast"),
     "pay_total": ("{player} оплачивает {total}", "{player} pays {total}"),
+    "activate": ("{player} активирует способность {obj}", "{player} activates {obj}"),
+    "chooses": ("{player} выбирает: {values}", "{player} chooses {values}"),
+    "trigger": ("Срабатывает способность «{source}» ({id}): {what}", "{source_en}'s ability triggers"),
+    # damage (events.py): the source by its last known name
+    "damage_player": ("«{src}» наносит {dmg} игроку {player}: {player} теряет {lost} (жизнь: {now})",
+                      "{src} deals {n} damage to {player}"),
+    "damage_infect_player": ("«{src}» с заражением наносит {dmg} игроку {player}: он получает {n} жетонов яда (всего {poison})",
+                             "{src} deals {n} damage to {player} (infect)"),
+    "damage_creature": ("«{src}» наносит {dmg} {obj} ({marked})", "{src} deals {n} damage to {obj}"),
+    "damage_planeswalker": ("«{src}» наносит {dmg} {obj}: снимается {removed} жетонов верности (осталось {left})",
+                            "{src} deals {n} damage to {obj}"),
     # resolving (priority.py)
     "step_end": ("{everyone} пасовали подряд при пустом стеке: шаг заканчивается",
                  "{everyone} passed in succession with an empty stack: the step ends"),

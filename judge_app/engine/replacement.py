@@ -400,6 +400,6 @@ def _answer(game: Game, value, *a, **kw):
     game.sba_choices[tuple(d.context["key"])] = v
     fn, args, is_player, kwargs = d.context["replay"]
     game.decision = d.context.get("was")
-    game.emit("choice", f"{d.by} выбирает: {v}", f"{d.by} chooses {v}", [d.by], _choice_keys(d))
+    say(game, "choice", "chooses", [d.by], _choice_keys(d), player=d.by, values=v)
     args = [game.player(x) if p else x for x, p in zip(args, is_player)]
     return fn(game, *args, **kwargs)

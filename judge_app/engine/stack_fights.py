@@ -226,10 +226,10 @@ def answer(game: Game, value) -> None:
             if spell.distinct_targets and len(set(refs)) != len(refs):
                 raise refuse(game, "цели должны быть разными", "new_targets", "cast_targets")
             answers[key] = new
-    game.emit("choice", f"{d.by} выбирает: {', '.join(vals)}", f"{d.by} chooses {', '.join(vals)}", [d.by] + vals,
-              ["unless_pay"] if d.kind == "unless_pay" else
-              ["copy_new_targets" if d.context["key"] == "copy_spell" else
-               "change_targets" if d.context.get("change") else "new_targets"])
+    say(game, "choice", "chooses", [d.by] + vals,
+        ["unless_pay"] if d.kind == "unless_pay" else
+        ["copy_new_targets" if d.context["key"] == "copy_spell" else
+         "change_targets" if d.context.get("change") else "new_targets"], player=d.by, values=vals)
     game.decision = None
     priority.resolve_top(game)
 

@@ -13,8 +13,8 @@ def _pending(game: Game, src_id: str, info: dict, idx: int, ability: dict, why_k
         "source": src_id, "source_name": info["name_ru"], "source_name_en": info.get("name_en", ""),
         "controller": info["controller"], "index": idx, "ability": ability, "lki": info,
     })
-    game.emit("trigger", f"Срабатывает способность «{info['name_ru']}» ({src_id}): {_ability_text(ability)}",
-              f"{info.get('name_en') or info['name_ru']}'s ability triggers", [src_id], ["trigger", why_key])
+    say(game, "trigger", "trigger", [src_id], ["trigger", why_key], source=info["name_ru"], id=src_id,
+        source_en=info.get("name_en") or info["name_ru"], what=_ability_text(ability))
 
 
 TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "когда умирает",
