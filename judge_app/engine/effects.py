@@ -163,8 +163,7 @@ def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: s
         obj = _resolve_ref(game, ref[len("controller_of_"):], targets, legal, controller)
         if obj is None or not hasattr(obj, "incarnation"):
             return None
-        game.emit("effect", f"{obj.label()} сейчас под контролем игрока {obj.controller}: повреждения — ему",
-                  f"{obj.label_en()} is controlled by {obj.controller} now", [obj.id], ["information_from_object"])
+        say(game, "effect", "controller_now", [obj.id], ["information_from_object"], obj=obj, player=obj.controller)
         return game.player(obj.controller)
     if game.has_player(ref):   # "that player": fixed by the trigger event (event_triggers.py)
         return game.player(ref)
@@ -186,8 +185,7 @@ def _fade(game: Game, r) -> None:
     if r.counters.get("fade", 0) > 0:
         r.counters["fade"] -= 1
         game.touch()
-        game.emit("counters", f"С {r.label()} убирается жетон угасания (осталось {r.counters['fade']})",
-                  f"A fade counter is removed from {r.label_en()}", [r.id], ["fading"])
+        say(game, "counters", "fade_removed", [r.id], ["fading"], obj=r, left=r.counters['fade'])
     else:
         ev.move(game, r, "graveyard", keys=("fading", "sacrifice"),
                 text_ru=f"{r.controller} не может убрать жетон угасания с {r.label()} и жертвует его")
@@ -200,8 +198,7 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
     ctl = so.controller
     from judge_app.engine import triggers
     if so.stack_kind == "ability" and not triggers.condition_still_holds(game, so):   # 603.4
-        game.emit("if_false", f"Условие «если» способности {so.label()} больше не выполняется: она ничего не делает",
-                  f"{so.label_en()}: the intervening 'if' condition is false", [so.id], ["trigger_intervening_if"])
+        say(game, "if_false", "intervening_if_false", [so.id], ["trigger_intervening_if"], so=so)
         return
     def ref(r: str):
         """What a ``to:`` names: ``self`` is the ability's own source while it is the same object
@@ -217,8 +214,7 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
 
     from judge_app.engine import zone_actions
     if zone_actions.optional(so) and so.choices.get("answers", {}).get("may") == "no":   # 603.5
-        game.emit("may_no", f"{so.controller} решает не использовать способность {so.label()}: она ничего не делает",
-                  f"{so.label_en()}: its controller chooses not to", [so.id], ["trigger_optional"])
+        say(game, "may_no", "may_no", [so.id], ["trigger_optional"], player=so.controller, so=so)
         return
     from judge_app.engine import resolution_amounts
     for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
@@ -321,10 +317,9 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
     elif "gain_life" in e:
         who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)
         if "if_spent" in e and not so.choices.get("spent", {}).get(e["if_spent"]):   # Dawnglow Infusion
-            game.emit("if_false", f"{{{e['if_spent']}}} не тратилась на розыгрыш {so.label()}: жизни не получены"
-                      + (" (копия заклинания — мана не объект и не копируется)" if so.choices.get("is_copy") else ""),
-                      f"{{{e['if_spent']}}} was not spent to cast it", [so.id],
-                      ["resolve_instructions"] + (["copy_spell"] if so.choices.get("is_copy") else []))
+            say(game, "if_false", "mana_not_spent", [so.id], ["resolve_instructions"] + (["copy_spell"] if so.choices.get("is_copy") else []),
+                mana=f"{{{e['if_spent']}}}", so=so,
+                copy=" (копия заклинания — мана не объект и не копируется)" if so.choices.get("is_copy") else "")
         elif who is not None:
             ev.gain_life(game, who, e["gain_life"], keys=("life_change", "resolve_instructions"))
     elif "lose_life" in e:
@@ -369,8 +364,7 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
             say(game, "fight_none", "fight_none", [x.id for x in (a, b) if x is not None], ["fight_illegal"])
             return
         pa, pb = ch.pt(game, a)[0], ch.pt(game, b)[0]
-        game.emit("fight", f"{a.label()} ({pa}) и {b.label()} ({pb}) дерутся: каждое наносит другому повреждения, равные своей силе",
-                  f"{a.label_en()} fights {b.label_en()}", [a.id, b.id], ["fight"])
+        say(game, "fight", "fight", [a.id, b.id], ["fight"], a=a, pa=pa, b=b, pb=pb)
         ev.deal_damage(game, ev.lki(game, a), b, pa, ["fight"])
         ev.deal_damage(game, ev.lki(game, b), a, pb, ["fight"])
     elif "create_token" in e:   # through the event pipeline: Doubling Season, "as it enters" (enter_replacements)

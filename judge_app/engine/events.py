@@ -153,8 +153,7 @@ def enters(game: Game, obj: Obj, after_outer: bool = False) -> None:
     if event.get("counters"):
         game.touch()
     if obj.counters.get("loyalty") and loyal:
-        game.emit("counters", f"{obj.label()} выходит на поле битвы с {obj.counters['loyalty']} жетонами верности",
-                  f"{obj.label_en()} enters with {obj.counters['loyalty']} loyalty counters", [obj.id], ["loyalty_enters"])
+        say(game, "counters", "loyalty_enters", [obj.id], ["loyalty_enters"], obj=obj, n=obj.counters['loyalty'])
 
 
 def destroy(game: Game, obj: Obj, keys=("destroy",), *, no_regen: bool = False, text_ru: str | None = None,
@@ -165,8 +164,7 @@ def destroy(game: Game, obj: Obj, keys=("destroy",), *, no_regen: bool = False, 
     if obj.zone != "battlefield":
         return False
     if "indestructible" in keywords.names(game, obj):
-        game.emit("indestructible", f"{obj.label()} неразрушимо: не уничтожается", f"{obj.label_en()} is indestructible",
-                  [obj.id], ["indestructible"])
+        say(game, "indestructible", "indestructible", [obj.id], ["indestructible"], obj=obj)
         return False
     if no_regen:
         regeneration.blocked_note(game, obj)
@@ -179,8 +177,7 @@ def destroy(game: Game, obj: Obj, keys=("destroy",), *, no_regen: bool = False, 
 
 def lose_life(game: Game, player, n: int, keys=("life_change",), why: str = "") -> None:
     player.life -= n
-    game.emit("life_loss", f"{player.name} теряет {life(n)}{why} (жизнь: {player.life})",
-              f"{player.name} loses {n} life", [player.name], keys)
+    say(game, "life_loss", "life_loss", [player.name], keys, player=player, amount=life(n), n=n, why=why, now=player.life)
 
 
 def gain_life(game: Game, player, n: int, keys=("life_change",), why: str = "") -> None:
@@ -188,8 +185,8 @@ def gain_life(game: Game, player, n: int, keys=("life_change",), why: str = "") 
         return
     blocker = _cant_gain_life(game)
     if blocker:   # 119.7, 614.17: a "can't" is not a replacement; nothing replaces what can't happen
-        game.emit("life_none", f"{player.name} не получает {life(n)}{why}: «{blocker}» — игроки не могут получать жизни",
-                  f"{player.name} can't gain life", [player.name], ["life_cant_gain", "cant_effects"])
+        say(game, "life_none", "life_cant_gain", [player.name], ["life_cant_gain", "cant_effects"], player=player,
+            amount=life(n), why=why, blocker=blocker)
         return
     event = replacement.run(game, {"kind": "gain_life", "player": player, "amount": n})
     if event is None:
@@ -199,8 +196,7 @@ def gain_life(game: Game, player, n: int, keys=("life_change",), why: str = "") 
         return
     n = event["amount"]
     player.life += n
-    game.emit("life_gain", f"{player.name} получает {life(n)}{why} (жизнь: {player.life})",
-              f"{player.name} gains {n} life", [player.name], keys)
+    say(game, "life_gain", "life_gain", [player.name], keys, player=player, amount=life(n), n=n, why=why, now=player.life)
     triggers.on_life_gain(game, player, n)
 
 
@@ -319,9 +315,7 @@ def _return_to_hand(game: Game, player, oid: str) -> None:
 def _draw_one(game: Game, player, keys) -> None:
     if not player.library:
         player.drew_from_empty = True
-        game.emit("draw_empty", f"{player.name} пытается взять карту из пустой библиотеки",
-                  f"{player.name} attempts to draw from an empty library", [player.name],
-                  list(keys) + ["draw_empty"])
+        say(game, "draw_empty", "draw_empty", [player.name], list(keys) + ["draw_empty"], player=player)
         return
     oid = player.library[0]
     obj = game.objects[oid]
@@ -331,8 +325,7 @@ def _draw_one(game: Game, player, keys) -> None:
     obj.timestamp = game.next_ts()
     player.hand.append(oid)
     what = f"карту ({oid})" if obj.anonymous else f"карту {obj.label()}"
-    game.emit("draw", f"{player.name} берёт {what}", f"{player.name} draws a card",
-              [player.name, oid], keys)
+    say(game, "draw", "draw", [player.name, oid], keys, player=player, what=what)
     event_triggers.on_draw(game, player)
 
 
@@ -344,8 +337,7 @@ def add_counters(game: Game, obj: Obj, kind: str, n: int, keys=("counters",)) ->
     n = event["amount"]
     obj.counters[kind] = obj.counters.get(kind, 0) + n
     game.touch()
-    game.emit("counters", f"На {obj.label()} кладётся жетонов {kind}: {n}", f"{n} {kind} counter(s) put on {obj.label_en()}",
-              [obj.id], keys)
+    say(game, "counters", "counters_put", [obj.id], keys, obj=obj, kind=kind, n=n)
 
 
 def add_mana(game: Game, player, sym: str, n: int, source: Obj, keys=("mana_ability", "mana_pool")) -> None:
@@ -355,4 +347,4 @@ def add_mana(game: Game, player, sym: str, n: int, source: Obj, keys=("mana_abil
 
 def player_loses(game: Game, player, reason_ru: str, keys) -> None:
     player.lost = True
-    game.emit("lose", f"{player.name} проигрывает: {reason_ru}", f"{player.name} loses the game", [player.name], keys)
+    say(game, "lose", "player_loses", [player.name], keys, player=player, why=reason_ru)

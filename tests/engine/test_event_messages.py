@@ -79,3 +79,12 @@ def test_an_event_keeps_its_message_and_arguments():
     assert retarget.args["spell"] == "bolt"
     assert retarget.text_en == "Lightning Bolt (bolt) gets new targets, targeting Phantom Beast (beast)"
     assert retarget.text_ru == "«Молния» (bolt) получает новые цели, цель: «Призрачный Зверь» (beast)"
+
+
+def test_no_message_id_is_written_twice():
+    """A dict literal keeps the last of two equal keys without a word: the table must not have any."""
+    tree = ast.parse((ENGINE / "messages.py").read_text(encoding="utf-8"))
+    table = next(n.value for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign))
+                 and "MESSAGES" in [getattr(t, "id", "") for t in (n.targets if isinstance(n, ast.Assign) else [n.target])])
+    ids = [k.value for k in table.keys]
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
