@@ -27,9 +27,7 @@ def enchanted(game: Game, so: Obj) -> Obj | None:
     host = game.objects.get(oid or "")
     if host is None or host.zone != "battlefield" or (inc >= 0 and host.incarnation != inc):
         return None
-    game.emit("lki", f"{so.label()}: Аура уже не на поле битвы — «зачарованное существо» по её последней известной "
-              f"информации: {host.label()}", f"The Aura has left: the creature it enchanted is {host.label_en()}",
-              [so.id, host.id], ["resolve_information"])
+    say(game, "lki", "aura_abilities.enchanted.lki", [so.id, host.id], ["resolve_information"], so=so, host=host)
     return host
 
 

@@ -29,10 +29,8 @@ def _ru(colors) -> str:
 def add(game: Game, colors: list, controller: str, source_name: str) -> None:
     game.effects.append({"kind": "cant_by_color", "colors": list(colors), "target": controller, "controller": controller,
                          "incarnation": 0, "timestamp": game.next_ts(), "until": "eot", "source_name": source_name})
-    game.emit("effect", f"До конца хода заклинания под контролем игрока {controller} не могут быть отменены, а существа "
-              f"под его контролем не могут быть целями заклинаний, если те заклинания — {_ru(colors)}",
-              f"{controller}'s spells and creatures are protected from {', '.join(colors)} spells this turn",
-              [controller], ["applies_to_later_objects"])
+    say(game, "effect", "cant_by_color.add.effect", [controller], ["applies_to_later_objects"], controller=controller,
+        ru=_ru(colors), list=', '.join(colors))
 
 
 def _colors_against(game: Game, controller: str, spell: Obj | None) -> list:

@@ -178,9 +178,8 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
         ts = game.next_ts()
         game.effects.append({"kind": "control", "controller": controller, "target": r.id, "incarnation": r.incarnation,
                              "timestamp": ts, "until": "eot", "source_name": info["name_ru"]})
-        game.emit("effect", f"{controller} получает контроль над {r.label()} до конца хода (метка времени {ts})",
-                  f"{controller} gains control of {r.label_en()} until end of turn", [r.id],
-                  ["layer2", "duration", "timestamp_effect", "summoning_sickness"])
+        say(game, "effect", "control_copy.run.effect", [r.id],
+            ["layer2", "duration", "timestamp_effect", "summoning_sickness"], controller=controller, r=r, ts=ts)
     elif "lose_abilities_base_pt" in e:
         p, t = e["lose_abilities_base_pt"]
         who = resolve(e["to"].replace("creatures_of_", ""))
@@ -202,8 +201,8 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
         ts = game.next_ts()
         game.effects.append({"kind": "text", "from": frm, "to": to, "target": r.id, "incarnation": r.incarnation,
                              "timestamp": ts, "source_name": info["name_ru"]})
-        game.emit("effect", f"В тексте {r.label()} слово «{frm}» заменяется на «{to}» (метка времени {ts})",
-                  f"{r.label_en()}: the text's {frm} becomes {to}", [r.id], ["layer3", "timestamp_effect"])
+        say(game, "effect", "control_copy.run.effect.2", [r.id], ["layer3", "timestamp_effect"], r=r, frm=frm, to=to,
+            ts=ts)
     elif "become_creature_counting" in e:   # Svogthos: layers 4, 5 and 7b, P/T counted anew in each state
         r = resolve(e.get("to", "target1"))
         if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":

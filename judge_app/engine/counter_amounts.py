@@ -21,6 +21,7 @@ A cost that puts counters (a loyalty ability's +N, 606.4) is not an effect and n
 from __future__ import annotations
 
 from judge_app.engine import replacement, two_headed_giant
+from judge_app.engine.messages import say
 from judge_app.engine.replacement import Kind, register, src_en
 from judge_app.engine.state import Game
 
@@ -71,12 +72,12 @@ def _apply(game: Game, e: dict, ev: dict):
         out = {**ev, "amount": more(ev["amount"])}
         what = f"{ev['counter']} × {out['amount']} вместо {ev['amount']}"
         what_en = f"{out['amount']} {ev['counter']} instead of {ev['amount']}"
-    game.emit("replace", f"«{e['source_name']}» ({e['source']}): {AMOUNT_RU[how]} жетонов — "
-              + (f"{o.label()} выходит на поле битвы с жетонами: " if entering else f"на {o.label()} кладётся: ") + what,
-              f"{src_en(game, e)}: {AMOUNT_EN[how]} counters — {o.label_en()} "
-              + ("enters with " if entering else "gets ") + what_en,
-              [e["source"], o.id],
-              replacement.keys(ev, ["replace_instead", "replace_tokens_counters"] + (["counters_put_entering"] if entering else [])))
+    say(game, "replace", "counter_amounts._apply.replace", [e["source"], o.id],
+        replacement.keys(ev, ["replace_instead", "replace_tokens_counters"] + (["counters_put_entering"] if entering else [])),
+        source_name=e['source_name'], source=e['source'], v=AMOUNT_RU[how],
+        note=f"{o.label()} выходит на поле битвы с жетонами: " if entering else f"на {o.label()} кладётся: ",
+        what=what, src_en=src_en(game, e), v2=AMOUNT_EN[how], o=o, note2="enters with " if entering else "gets ",
+        what_en=what_en)
     return out
 
 

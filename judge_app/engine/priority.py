@@ -88,9 +88,8 @@ def resolve_top(game: Game) -> None:
                  for i, t in enumerate(so.targets)]
         fizzled = bool(so.targets) and not any(legal)
         if fizzled:
-            game.emit("fizzle", f"Все цели {so.label()} стали недопустимыми: оно не разрешается и убирается со стека",
-                      f"{so.label_en()} doesn't resolve: all its targets are illegal", [oid],
-                      ["resolve_targets"] + _why_illegal(game, so))
+            say(game, "fizzle", "priority.resolve_top.fizzle", [oid], ["resolve_targets"] + _why_illegal(game, so),
+                so=so)
         else:
             if so.targets and not all(legal):
                 bad = [so.targets[i][1] for i, ok in enumerate(legal) if not ok]
@@ -147,14 +146,11 @@ def _enter_permanent(game: Game, so) -> bool:
     if aura_target:
         so.attached_to = aura_target
         game.touch()
-    game.emit("enter", f"{so.label()} выходит на поле битвы под контролем игрока {so.controller}"
-              + control_copy.describe_copy(game, so)
-              + (f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else "")
-              + (" — это копия заклинания, а не карта, поэтому перманент — фишка" if token else ""),
-              f"{so.label_en()} enters the battlefield", [so.id],
-              ["resolve_permanent", "timestamp_object"] + (["aura_resolve"] if aura_target else [])
-              + (["copy_enters", "copy_values"] if so.chosen.get("copy", "none") != "none" else [])
-              + (["token_permanent"] if token else []))
+    say(game, "enter", "priority._enter_permanent.enter", [so.id],
+        ["resolve_permanent", "timestamp_object"] + (["aura_resolve"] if aura_target else []) + (["copy_enters", "copy_values"] if so.chosen.get("copy", "none") != "none" else []) + (["token_permanent"] if token else []),
+        so=so, controller=so.controller, describe_copy=control_copy.describe_copy(game, so),
+        note=f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else "",
+        note2=" — это копия заклинания, а не карта, поэтому перманент — фишка" if token else "")
     triggers.on_enter(game, so)
     return True
 

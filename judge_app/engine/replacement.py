@@ -194,8 +194,8 @@ def run(game: Game, event: dict) -> dict | None:
             blocked = [e for e in applicable if KINDS[e["shield"]].prevention]
             for e in blocked:   # 615.12: applied, prevents nothing, not used up
                 used.add(e["id"])
-                game.emit("prevent_none", f"Повреждения не могут быть предотвращены: {KINDS[e['shield']].label(game, e)} ничего не предотвращает",
-                          "The damage can't be prevented", _objs(event), ["prevent_cant", "prevent_once_unpreventable"])
+                say(game, "prevent_none", "replacement.run.prevent_none", _objs(event),
+                    ["prevent_cant", "prevent_once_unpreventable"], label=KINDS[e['shield']].label(game, e))
                 if KINDS[e["shield"]].on_unpreventable:
                     KINDS[e["shield"]].on_unpreventable(game, e, event)
             applicable = [e for e in applicable if e not in blocked]
@@ -208,9 +208,8 @@ def run(game: Game, event: dict) -> dict | None:
                 pick_from, class_keys = first, ks
                 break
         if len(pick_from) == 1 and len(applicable) > 1 and class_keys:
-            game.emit("replace_order", f"Сначала применяется {KINDS[pick_from[0]['shield']].label(game, pick_from[0])}: "
-                      "такой эффект выбирается раньше остальных", "This effect must be applied first",
-                      _objs(event), ["replace_order"] + class_keys)
+            say(game, "replace_order", "replacement.run.replace_order", _objs(event), ["replace_order"] + class_keys,
+                label=KINDS[pick_from[0]['shield']].label(game, pick_from[0]))
         chosen = pick_from[0] if len(pick_from) == 1 else _choose(game, event, pick_from, class_keys, bool(used))
         if used:
             event = {**event, "again": True}   # 616.1e: chosen again among what applies now
@@ -288,9 +287,9 @@ def _choose(game: Game, event: dict, options: list, class_keys: list, again: boo
     answer = game.sba_choices.get(key)
     if answer in labels:
         chosen = next(e for e in options if e["id"] == answer)
-        game.emit("replace_order", f"{by} выбирает, какой эффект применить первым к событию ({describe(game, event)}): {labels[answer]}",
-                  f"{by} chooses which effect applies first", [by], ["replace_order"] + class_keys
-                  + (["replace_order_repeat"] if again else []))
+        say(game, "replace_order", "replacement._choose.replace_order", [by],
+            ["replace_order"] + class_keys + (["replace_order_repeat"] if again else []), by=by,
+            describe=describe(game, event), v=labels[answer])
         return chosen
     if not game.sba_choices.get(("replay_armed",)):
         raise InvalidInput(f"{by} должен выбрать порядок эффектов замены, но это действие нельзя повторить")

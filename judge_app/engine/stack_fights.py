@@ -256,8 +256,7 @@ def counter(game: Game, t: Obj, by: Obj) -> None:
         t.zone = "none"
         say(game, "counter", "counter_ability", [t.id, by.id], ["counter", "counter_no_refund"], by=by, spell=t)
     elif is_copy(t):
-        game.emit("counter", f"{by.label()} отменяет {t.label()}", f"{by.label_en()} counters {t.label_en()}", [t.id, by.id],
-                  ["counter"])
+        say(game, "counter", "stack_fights.counter.counter", [t.id, by.id], ["counter"], by=by, t=t)
         cease(game, t)
     else:
         ev.move(game, t, "graveyard", keys=("counter", "counter_no_refund"), kind="counter",
@@ -282,8 +281,7 @@ def cease(game: Game, copy: Obj) -> None:
         game.stack.remove(copy.id)
     copy.zone = "none"
     copy.incarnation += 1
-    game.emit("cease", f"{copy.label()} — копия заклинания: покинув стек, она перестаёт существовать",
-              f"{copy.label_en()} is a copy of a spell: it ceases to exist", [copy.id], ["copy_ceases", "sba_copy"])
+    say(game, "cease", "stack_fights.cease.cease", [copy.id], ["copy_ceases", "sba_copy"], copy=copy)
 
 
 def _copy_spell(game: Game, t: Obj, so: Obj, colors=None) -> Obj:
@@ -308,11 +306,10 @@ def _copy_spell(game: Game, t: Obj, so: Obj, colors=None) -> Obj:
     game.stack.append(cid)
     c.timestamp = game.next_ts()
     ability = t.stack_kind == "ability"
-    game.emit("copy", f"{so.controller} кладёт на стек копию {t.label()} — {c.label()}: она копирует всё решённое "
-              + ("при активации (X, цели), не считается активированной, и её источник тот же" if ability
-                 else "при розыгрыше (режим, X, цели) и не считается разыгранной"),
-              f"{so.controller} puts a copy of {t.label_en()} on the stack", [cid, t.id],
-              ["copy_spell"] + (["copy_ability_source"] if ability else []) + (["copy_modified"] if colors else []))
+    say(game, "copy", "stack_fights._copy_spell.copy", [cid, t.id],
+        ["copy_spell"] + (["copy_ability_source"] if ability else []) + (["copy_modified"] if colors else []),
+        controller=so.controller, t=t, c=c,
+        note="при активации (X, цели), не считается активированной, и её источник тот же" if ability else "при розыгрыше (режим, X, цели) и не считается разыгранной")
     return c
 
 
@@ -413,5 +410,5 @@ def _attach(game: Game, so: Obj, creature) -> None:
     eq.attached_to = creature.id
     eq.timestamp = game.next_ts()   # 613.6d: an Equipment's timestamp is when it became attached
     game.touch()
-    game.emit("attach", f"{eq.label()} прикрепляется к {creature.label()}", f"{eq.label_en()} becomes attached to {creature.label_en()}",
-              [eq.id, creature.id], ["equip", "resolve_instructions"])
+    say(game, "attach", "stack_fights._attach.attach", [eq.id, creature.id], ["equip", "resolve_instructions"], eq=eq,
+        creature=creature)

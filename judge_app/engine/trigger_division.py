@@ -117,8 +117,8 @@ def answer(game: Game, value) -> None:
                      "cast_divide", "trigger_targets")
     refs, shares = d.context["answers"][k]
     game.sba_choices[("divide", d.context["trigger"])] = (refs, shares)
-    game.emit("choice", f"{d.by} выбирает: {d.context['labels'][k]}", f"{d.by} chooses {k}", [d.by] + refs,
-              ["trigger_targets", "cast_divide"])
+    say(game, "choice", "trigger_division.answer.choice", [d.by] + refs, ["trigger_targets", "cast_divide"], by=d.by,
+        v=d.context['labels'][k], k=k)
     game.decision = None
     priority.settle(game)
 
@@ -127,7 +127,6 @@ def announce(game: Game, ab, shares: list) -> None:
     """Keep the division on the stack object and say it (601.2d through 603.3d)."""
     ab.choices["divide"] = list(shares)
     ab.choices["target_kinds"] = list(ab.spell_targets[:1]) * len(shares)
-    game.emit("divide", f"{ab.label()}: повреждения делятся при помещении способности в стек: "
-              + ", ".join(f"{_name(game, t[1])} — {n}" for t, n in zip(ab.targets, shares)),
-              f"{ab.label_en()}: damage divided as it is put on the stack", [ab.id] + [t[1] for t in ab.targets],
-              ["trigger_targets", "cast_divide"])
+    say(game, "divide", "trigger_division.announce.divide", [ab.id] + [t[1] for t in ab.targets],
+        ["trigger_targets", "cast_divide"], ab=ab,
+        list=", ".join(f"{_name(game, t[1])} — {n}" for t, n in zip(ab.targets, shares)))

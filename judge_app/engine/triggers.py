@@ -98,9 +98,9 @@ def on_leave(game: Game, obj: Obj, info: dict, to_zone: str, together: dict | No
                 game.pending_triggers.append({
                     "source": obj.id, "source_name": info["name_ru"], "source_name_en": info["name_en"],
                     "controller": info["controller"], "index": i, "ability": ab, "lki": info})
-                game.emit("trigger", f"Срабатывает способность «{info['name_ru']}» ({obj.id}) «когда умирает» — она «смотрит назад во времени»",
-                          f"{info['name_en'] or info['name_ru']}'s dies ability triggers", [obj.id],
-                          ["trigger", "trigger_ltb", "trigger_lookback"])
+                say(game, "trigger", "triggers.on_leave.trigger", [obj.id],
+                    ["trigger", "trigger_ltb", "trigger_lookback"], name_ru=info['name_ru'], id=obj.id,
+                    name_en=info['name_en'] or info['name_ru'])
 
 
 STEP_TRIGGERS = {"upkeep": ("each_upkeep", "upkeep_yours"), "end": ("each_end_step", "end_step_yours")}
@@ -122,9 +122,9 @@ def on_step_begin(game: Game) -> None:
         game.pending_triggers.append({"source": e["source"], "source_name": e["source_name"],
                                       "source_name_en": e.get("source_name_en", ""), "controller": e["controller"],
                                       "index": 0, "ability": e["ability"], "lki": e["lki"]})
-        game.emit("trigger", f"Срабатывает отложенная способность «{e['source_name']}»: {e['text_ru']}",
-                  f"{e.get('source_name_en') or e['source_name']}'s delayed ability triggers", [e["source"]],
-                  ["trigger", "trigger_delayed", "trigger_step"])
+        say(game, "trigger", "triggers.on_step_begin.trigger", [e["source"]],
+            ["trigger", "trigger_delayed", "trigger_step"], source_name=e['source_name'], text_ru=e['text_ru'],
+            source_name_en=e.get('source_name_en') or e['source_name'])
 
 
 def _condition_holds(game: Game, controller: str, ab: dict) -> bool:
@@ -290,9 +290,9 @@ def put_pending_on_stack(game: Game) -> bool:
         game.stack.append(ab_id)
         ab.timestamp = game.next_ts()
         tgt = effects.describe_targets(game, chosen)
-        game.emit("trigger_put", f"{t['controller']} кладёт на стек {ab.label()}{tgt}",
-                  f"{t['controller']} puts {ab.label_en()} on the stack", [ab_id, t["source"]],
-                  ["trigger_put", "trigger_apnap", "apnap"] + (["trigger_targets"] if chosen else []))
+        say(game, "trigger_put", "triggers.put_pending_on_stack.trigger_put", [ab_id, t["source"]],
+            ["trigger_put", "trigger_apnap", "apnap"] + (["trigger_targets"] if chosen else []),
+            controller=t['controller'], ab=ab, tgt=tgt)
         game.passes = 0
     return True
 
@@ -308,5 +308,4 @@ def create_delayed(game: Game, spec: dict, info: dict, so: Obj) -> None:
                          "timestamp": game.next_ts(), "source": source, "source_name": info["name_ru"],
                          "source_name_en": info.get("name_en", ""), "controller": so.controller,
                          "ability": {"trigger": "delayed", "effects": spec["effects"]}, "lki": dict(info), "text_ru": text})
-    game.emit("delayed", f"Создаётся отложенная срабатывающая способность: {text}", "A delayed triggered ability is created",
-              [so.id], ["trigger_delayed"])
+    say(game, "delayed", "triggers.create_delayed.delayed", [so.id], ["trigger_delayed"], text=text)

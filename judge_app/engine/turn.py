@@ -19,8 +19,7 @@ def empty_pools(game: Game) -> None:
         if any(p.pool.values()):
             left = "".join(f"{{{s}}}" * n for s, n in p.pool.items() if n)
             p.pool = {}
-            game.emit("mana_empty", f"Неиспользованная мана {left} исчезает из пула игрока {p.name}",
-                      f"Unused mana empties from {p.name}'s mana pool", [p.name], ["mana_empties"])
+            say(game, "mana_empty", "turn.empty_pools.mana_empty", [p.name], ["mana_empties"], left=left, name=p.name)
 
 
 def advance_step(game: Game) -> None:
@@ -46,8 +45,7 @@ def advance_step(game: Game) -> None:
         game.active = two_headed_giant.next_seat(game, game.active)   # with shared team turns, the next team (805.4a)
         while game.players[game.active].lost or _skipped(game, "turn"):   # 614.10: a skipped turn never starts
             game.active = two_headed_giant.next_seat(game, game.active)
-        game.emit("turn", f"Начинается ход {game.turn}: активный игрок — {game.ap.name}",
-                  f"Turn {game.turn} begins ({game.ap.name})", [game.ap.name], ["turn_phases"])
+        say(game, "turn", "turn.advance_step.turn", [game.ap.name], ["turn_phases"], turn=game.turn, name=game.ap.name)
         for p in game.players:
             p.lands_played = 0
             p.damaged_this_turn = False
@@ -91,8 +89,7 @@ def begin_step(game: Game, step: str) -> None:
         for oid in tapped:
             game.objects[oid].tapped = False
         if tapped:
-            game.emit("untap", f"{ap.name} разворачивает свои перманенты: {', '.join(tapped)}",
-                      f"{ap.name} untaps their permanents", tapped, ["untap"])
+            say(game, "untap", "turn.begin_step.untap", tapped, ["untap"], name=ap.name, list=', '.join(tapped))
         # 502.3: nobody gets priority; triggers wait until the upkeep
         advance_step(game)
         return
@@ -143,8 +140,7 @@ def cleanup(game: Game, discarded: list | None = None) -> None:
             parts.append(f"повреждения сняты с: {', '.join(healed)}")
         if ended:
             parts.append(f"закончилось эффектов «до конца хода»: {len(ended)}")
-        game.emit("cleanup", "Одновременно снимаются повреждения и заканчиваются эффекты «до конца хода» (" + "; ".join(parts) + ")",
-                  "Damage wears off; \"until end of turn\" effects end", healed, ["cleanup_damage"])
+        say(game, "cleanup", "turn.cleanup.cleanup", healed, ["cleanup_damage"], list="; ".join(parts))
     # 514.3a: state-based actions or triggers → priority, then another cleanup step
     from judge_app.engine import sba
     acts, dec = sba.find(game)

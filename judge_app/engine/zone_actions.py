@@ -167,8 +167,8 @@ def answer(game: Game, value) -> None:
         top, bottom = _scry_answer(value, d.options)
         answers[d.context["key"]] = {"top": top, "bottom": bottom}
         said = f"наверх: {', '.join(top) or '—'}; вниз: {', '.join(bottom) or '—'}"
-    game.emit("choice", f"{d.by} выбирает: {said}", f"{d.by} chooses", [d.by],
-              {"may": ["trigger_optional"], "search": ["search_may_fail"], "scry": ["scry"]}[d.kind])
+    say(game, "choice", "zone_actions.answer.choice", [d.by],
+        {"may": ["trigger_optional"], "search": ["search_may_fail"], "scry": ["scry"]}[d.kind], by=d.by, said=said)
     game.decision = None
     priority.resolve_top(game)
 
@@ -191,8 +191,7 @@ def _scry_answer(value, options: list) -> tuple:
 def shuffle(game: Game, player, keys=("shuffle",)) -> None:
     """701.19a: the library is randomized (seeded by the game, so a replay is the same)."""
     random.Random(f"{len(game.events)}:{player.name}:{len(player.library)}").shuffle(player.library)
-    game.emit("shuffle", f"{player.name} перетасовывает свою библиотеку", f"{player.name} shuffles their library",
-              [player.name], list(keys))
+    say(game, "shuffle", "zone_actions.shuffle.shuffle", [player.name], list(keys), name=player.name)
 
 
 def run(game: Game, so: Obj, e: dict, ref, index: int) -> None:
@@ -242,8 +241,8 @@ def run(game: Game, so: Obj, e: dict, ref, index: int) -> None:
             me.library.remove(oid)
         me.library[:0] = chosen["top"]
         me.library.extend(chosen["bottom"])
-        game.emit("scry", f"{me.name} предсказывает {e['scry']}: наверх — {len(chosen['top'])}, вниз — {len(chosen['bottom'])}",
-                  f"{me.name} scries {e['scry']}", [me.name], ["scry"])
+        say(game, "scry", "zone_actions.run.scry", [me.name], ["scry"], name=me.name, scry=e['scry'],
+            len=len(chosen['top']), len2=len(chosen['bottom']))
     elif "shuffle_into_library" in e:
         _shuffle_in(game, so, me, e["shuffle_into_library"], ref)
     elif "sacrifice" in e:
@@ -278,8 +277,7 @@ def _link_key(game: Game, so: Obj) -> tuple:
 def _search(game: Game, me, spec: dict, found: list, remember: tuple | None = None) -> None:
     put = spec.get("put") or ["hand"]
     if not found:
-        game.emit("search", f"{me.name} ничего не находит (искать карту с заданным качеством не обязательно находить)",
-                  f"{me.name} finds nothing", [me.name], ["search", "search_may_fail"])
+        say(game, "search", "zone_actions._search.search", [me.name], ["search", "search_may_fail"], name=me.name)
     together = []   # the cards put onto the battlefield enter at the same time (614.12)
     for i, oid in enumerate(found):
         obj = game.objects[oid]
@@ -287,8 +285,7 @@ def _search(game: Game, me, spec: dict, found: list, remember: tuple | None = No
             continue
         place = put[min(i, len(put) - 1)]
         zone = "battlefield" if place.startswith("battlefield") else place
-        game.emit("search", f"{me.name} находит в библиотеке {obj.label()}", f"{me.name} finds {obj.label_en()}",
-                  [me.name, oid], ["search"])
+        say(game, "search", "zone_actions._search.search.2", [me.name, oid], ["search"], name=me.name, obj=obj)
         obj.tapped = place == "battlefield_tapped"   # a card leaving the library keeps it as it enters
         if zone == "battlefield":
             together.append(obj)
