@@ -28,12 +28,14 @@ class Text:
 
 
 def _form(v, lang: str) -> str:
+    if type(v) is str:   # the common case first: an event is rendered each time it happens
+        return v
     if isinstance(v, Obj):
         return v.label() if lang == "ru" else v.label_en()
-    if isinstance(v, Player):
-        return v.name
     if isinstance(v, Text):
         return v.ru if lang == "ru" else v.en
+    if isinstance(v, Player):   # a Two-Headed Giant player is a subclass
+        return v.name
     if isinstance(v, (list, tuple)):
         return ", ".join(_form(x, lang) for x in v)
     return str(v)
@@ -41,6 +43,8 @@ def _form(v, lang: str) -> str:
 
 def _data(v):
     """An argument as plain data, kept on the event: an object's id, a player's name."""
+    if type(v) in (str, int):
+        return v
     if isinstance(v, Obj):
         return v.id
     if isinstance(v, Player):
@@ -52,11 +56,22 @@ def _data(v):
     return v
 
 
+def _render(msg: str, args: dict) -> tuple:
+    """(Russian, English, the arguments as data) of message ``msg``: one pass over the arguments,
+    since every event of a run goes through here."""
+    ru, en = MESSAGES[msg]
+    ru_args, en_args, data = {}, {}, {}
+    for k, v in args.items():
+        if type(v) in (str, int):
+            ru_args[k] = en_args[k] = data[k] = v
+        else:
+            ru_args[k], en_args[k], data[k] = _form(v, "ru"), _form(v, "en"), _data(v)
+    return ru.format_map(ru_args), en.format_map(en_args), data
+
+
 def render(msg: str, args: dict) -> tuple:
     """(Russian, English) of message ``msg`` with ``args``."""
-    ru, en = MESSAGES[msg]
-    return (ru.format(**{k: _form(v, "ru") for k, v in args.items()}),
-            en.format(**{k: _form(v, "en") for k, v in args.items()}))
+    return _render(msg, args)[:2]
 
 
 def fields(template: str) -> set:
@@ -64,8 +79,8 @@ def fields(template: str) -> set:
 
 
 def say(game: Game, kind: str, msg: str, objects, keys, /, **args) -> Event:
-    ru, en = render(msg, args)
-    return game.emit(kind, ru, en, objects, keys, message=msg, args={k: _data(v) for k, v in args.items()})
+    ru, en, data = _render(msg, args)
+    return game.emit(kind, ru, en, objects, keys, message=msg, args=data)
 
 
 # -- pieces of text used by several messages ---------------------------------------------------
