@@ -8,8 +8,10 @@ label (``Obj.label`` / ``Obj.label_en``), a player by name, ``Text(ru, en)`` by 
 as its items joined with ", ", anything else as ``str``. A template is ``str.format`` text: a
 literal brace is doubled (``{{T}}``).
 
-Older code still passes both texts to ``Game.emit`` itself; ``tests/engine/test_event_messages.py``
-holds every event of the scenario library and every ``emit`` call to having English.
+Every event goes through here except a zone move (``events.move``), whose two texts its callers
+write; ``tests/engine/test_event_messages.py`` holds every event of the scenario library and every
+``emit`` call to having English. Ids written ``module.function.kind`` were made mechanically from
+the f-strings they replaced (issue 24); the others were named by hand.
 """
 
 from __future__ import annotations
