@@ -74,9 +74,9 @@ def _apply(game: Game, e: dict, ev: dict):
         what_en = f"{out['amount']} {ev['counter']} instead of {ev['amount']}"
     say(game, "replace", "counter_amounts._apply.replace", [e["source"], o.id],
         replacement.keys(ev, ["replace_instead", "replace_tokens_counters"] + (["counters_put_entering"] if entering else [])),
-        source_name=e['source_name'], source=e['source'], v=AMOUNT_RU[how],
+        source_name=e['source_name'], source=e['source'], amount=AMOUNT_RU[how],
         note=f"{o.label()} выходит на поле битвы с жетонами: " if entering else f"на {o.label()} кладётся: ",
-        what=what, src_en=src_en(game, e), v2=AMOUNT_EN[how], o=o, note2="enters with " if entering else "gets ",
+        what=what, src_en=src_en(game, e), amount_en=AMOUNT_EN[how], o=o, note2="enters with " if entering else "gets ",
         what_en=what_en)
     return out
 

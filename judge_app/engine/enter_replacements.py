@@ -202,7 +202,7 @@ def _devour_apply(game: Game, e: dict, ev: dict):
     if eaten:
         counters["+1/+1"] = counters.get("+1/+1", 0) + n * len(eaten)
     say(game, "replace", "enter_replacements._devour_apply.replace", [o.id] + eaten,
-        replacement.keys(ev, ["devour", "replace_enters", "replace_enters_choice_once"]), n=n, o=o, v=n * len(eaten))
+        replacement.keys(ev, ["devour", "replace_enters", "replace_enters_choice_once"]), n=n, o=o, counters=n * len(eaten))
     return {**ev, "counters": counters}
 
 
@@ -225,7 +225,7 @@ def _tokens_apply(game: Game, e: dict, ev: dict):
     n = ev["count"]
     say(game, "replace", "enter_replacements._tokens_apply.replace", [e["source"], ev["player"].name],
         replacement.keys(ev, ["replace_instead", "replace_tokens_counters"]), source_name=e['source_name'],
-        source=e['source'], n=n, v=2 * n)
+        source=e['source'], n=n, doubled=2 * n)
     return {**ev, "count": 2 * n}
 
 
@@ -359,7 +359,7 @@ def put_onto_battlefield(game: Game, cards: list, controller: str, chosen: dict 
         for c in cards:
             ev.enters(game, c)
             say(game, "zone_change", "enter_replacements.put_onto_battlefield.zone_change", [c.id],
-                ["resolve_instructions", "zone_change_new_object"], c=c, v=ZONE_RU[old[c.id]],
+                ["resolve_instructions", "zone_change_new_object"], c=c, zone=ZONE_RU[old[c.id]],
                 note=" (повёрнутым)" if c.tapped else "")
     finally:
         game.sba_choices.pop(TOGETHER, None)

@@ -289,7 +289,7 @@ def _choose(game: Game, event: dict, options: list, class_keys: list, again: boo
         chosen = next(e for e in options if e["id"] == answer)
         say(game, "replace_order", "replacement._choose.replace_order", [by],
             ["replace_order"] + class_keys + (["replace_order_repeat"] if again else []), by=by,
-            describe=describe(game, event), v=labels[answer])
+            describe=describe(game, event), label=labels[answer])
         return chosen
     if not game.sba_choices.get(("replay_armed",)):
         raise InvalidInput(f"{by} должен выбрать порядок эффектов замены, но это действие нельзя повторить")

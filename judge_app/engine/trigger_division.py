@@ -118,7 +118,7 @@ def answer(game: Game, value) -> None:
     refs, shares = d.context["answers"][k]
     game.sba_choices[("divide", d.context["trigger"])] = (refs, shares)
     say(game, "choice", "trigger_division.answer.choice", [d.by] + refs, ["trigger_targets", "cast_divide"], by=d.by,
-        v=d.context['labels'][k], k=k)
+        label=d.context['labels'][k], k=k)
     game.decision = None
     priority.settle(game)
 

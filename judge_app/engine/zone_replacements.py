@@ -159,7 +159,7 @@ def _skip_apply(game, e, ev):
     from judge_app.engine.state import STEP_RU
     say(game, "replace", "zone_replacements._skip_apply.replace", [ev["player"].name, e["source"]],
         replacement.keys(ev, ["replace_skip", "replace_skip_step"]), source_name=e['source_name'], source=e['source'],
-        v=ev['player'].name, v2=STEP_RU[ev['step']], step=ev['step'])
+        player=ev['player'].name, step_ru=STEP_RU[ev['step']], step=ev['step'])
     return None
 
 
@@ -191,7 +191,7 @@ def _skip_next_apply(game, e, ev):
     what = WHAT_RU.get(ev["step"]) or STEP_RU[ev["step"]]
     say(game, "replace", "zone_replacements._skip_next_apply.replace", [ev["player"].name],
         replacement.keys(ev, ["replace_skip", "replace_skip_step"] + (["replace_skip_next"] if e.get("counted") else [])),
-        source_name=e['source_name'], v=ev['player'].name, what=what, step=ev['step'])
+        source_name=e['source_name'], player=ev['player'].name, what=what, step=ev['step'])
     return None
 
 
