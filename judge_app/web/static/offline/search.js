@@ -1,0 +1,185 @@
+/* The offline search (issue 28): the pack's MiniSearch index, read as the server reads a query.
+
+   The Python build made the index from Snowball stems (judge_app/offline/search_docs.py); a
+   query is stemmed here with Snowball's JavaScript port, the same algorithm. Before that it is
+   read as the search box reads it online (judge_app/search/understand.py), with the pack's
+   tables (query.json): a rule number in any of its forms («704,5к», «704ю5л») goes to the
+   rule; slang («деф тач», «дефтач») becomes what it means; a query typed on the wrong keyboard
+   layout is flipped; a Cyrillic word that is English read back (трампл) becomes the English
+   word; question words are dropped; a word the index does not hold is matched fuzzily.
+
+   Results are plain data; pages show them with textContent, never as HTML.
+   Runs in the browser (window.JudgeSearch) and in Node (bench/offline_search.mjs). */
+(function (root, factory) {
+  if (typeof module === "object" && module.exports) module.exports = factory();
+  else root.JudgeSearch = factory();
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+  var WORD = /[+-](?:\d+|[xyn])\/[+-](?:\d+|[xyn])|[0-9a-zа-яё]+(?:['’][a-z]+)?/gi;
+  var NUMBER = /^(\d{1,3})(?:\s*[.,юб]\s*(\d{1,3})\s*([\p{L}\p{N}_])?)?\s*[.)]?$/u;
+  var CYR = /[а-яё]/i, LAT = /[a-z]/i;
+  var OPTIONS = {
+    fields: ["t", "x"],
+    storeFields: ["k", "n", "v", "g", "ti", "s", "u"],
+    tokenize: function (text) { return text.split(" "); },
+    processTerm: function (term) { return term || null; }
+  };
+
+  function fold(w) { return w.toLowerCase().replace(/ё/g, "е"); }
+
+  function Engine(MiniSearch, snowball, indexJson, tables, numbers) {
+    this.ms = MiniSearch.loadJSON(typeof indexJson === "string" ? indexJson : JSON.stringify(indexJson), OPTIONS);
+    this.ru = snowball.newStemmer("russian");
+    this.en = snowball.newStemmer("english");
+    this.t = tables;
+    this.numbers = numbers || {};     // version -> Set of rule numbers (for lookups)
+    this.ruStop = new Set(tables.ru_stop); this.enStop = new Set(tables.en_stop);
+    this.ruQuestion = new Set(tables.ru_question); this.enQuestion = new Set(tables.en_question);
+    this.slangEnding = new RegExp("(?:" + tables.slang_endings.replace(/\$$/, "") + ")$");
+    var toRu = {}, toEn = {};
+    for (var i = 0; i < tables.en_keys.length; i++) {
+      toRu[tables.en_keys[i]] = tables.ru_keys[i];
+      if (!(tables.ru_keys[i] in toEn)) toEn[tables.ru_keys[i]] = tables.en_keys[i];
+    }
+    this.toRu = toRu; this.toEn = toEn;
+  }
+
+  /* -- rule numbers: judge_app/corpus/numbering.normalise_query_candidates -- */
+  Engine.prototype.numberCandidates = function (s) {
+    var m = NUMBER.exec(s.trim());
+    if (!m) return [];
+    var head = m[1], rule = m[2], letter = m[3];
+    if (rule === undefined) return head.length === 1 || head.length === 3 ? [head] : [];
+    if (head.length !== 3) return [];
+    var base = head + "." + parseInt(rule, 10);
+    if (!letter) return [base];
+    if (/\d/.test(letter)) return [];
+    var ch = letter.toLowerCase(), out = [];
+    if (ch >= "a" && ch <= "z") out.push(ch);
+    else [this.t.lookalike, this.t.layout_letters].forEach(function (table) {
+      if (table[ch] && out.indexOf(table[ch]) < 0) out.push(table[ch]);
+    });
+    var letters = this.t.subrule_letters;
+    return out.filter(function (r) { return letters.indexOf(r) >= 0; }).map(function (r) { return base + r; });
+  };
+  Engine.prototype.lookup = function (q, version) {
+    var known = this.numbers[version];
+    if (!known || q.length > 40) return null;
+    var c = this.numberCandidates(q);
+    for (var i = 0; i < c.length; i++) if (known.has(c[i])) return c[i];
+    return null;
+  };
+
+  /* -- words -- */
+  Engine.prototype.stem = function (w) {
+    w = fold(w);
+    if (/^[0-9+-]/.test(w)) return w;
+    if (CYR.test(w)) return this.ruStop.has(w) ? null : this.ru.stem(w);
+    return this.enStop.has(w) ? null : this.en.stem(w);
+  };
+  Engine.prototype.known = function (term) { return !!term && this.ms._index.has(term); };
+
+  Engine.prototype.flipLayout = function (words) {
+    /* most words unknown as typed but known once flipped: the wrong layout */
+    var self = this, latin = words.every(function (w) { return !CYR.test(w); });
+    var flipped = words.map(function (w) {
+      var table = latin ? self.toRu : self.toEn;
+      return w.split("").map(function (c) { return table[c] || table[c.toLowerCase()] || c; }).join("");
+    });
+    var wins = 0, total = 0;
+    words.forEach(function (w, i) {
+      if (/^[0-9]+$/.test(w)) return;
+      total++;
+      var asIs = self.stem(w), other = self.stem(flipped[i]);
+      if (!self.known(asIs) && self.known(other)) wins++;
+    });
+    return total && wins * 2 > total ? flipped : null;
+  };
+
+  Engine.prototype.slang = function (words) {
+    var slang = this.t.slang, out = [], i = 0, changed = false;
+    var folded = words.map(fold);
+    while (i < words.length) {
+      var hit = null, used = 0;
+      for (var n = Math.min(3, words.length - i); n >= 1 && !hit; n--) {
+        var key = folded.slice(i, i + n).join(" ");
+        hit = slang[key] || slang[folded.slice(i, i + n).join("")] || null;   // «деф тач» = «дефтач»
+        if (!hit && n === 1) {
+          var m = this.slangEnding.exec(key);
+          if (m && CYR.test(key) && key.length - m[0].length >= 3) hit = slang[key.slice(0, m.index)] || null;
+        }
+        used = n;
+      }
+      if (hit) { out.push.apply(out, hit.split(/\s+/)); i += used; changed = true; }
+      else { out.push(words[i]); i++; }
+    }
+    return { words: out, changed: changed };
+  };
+
+  Engine.prototype.transliterate = function (word) {
+    var t = this.t, plain = fold(word).split("").map(function (c) { return c in t.translit ? t.translit[c] : c; }).join("");
+    var out = [plain];
+    t.translit_variants.forEach(function (pair) {
+      out.slice().forEach(function (w) {
+        var v = w.split(pair[0]).join(pair[1]);
+        if (out.indexOf(v) < 0 && out.length < 24) out.push(v);
+      });
+    });
+    return out;
+  };
+
+  /* what the query means, as stems */
+  Engine.prototype.understand = function (q) {
+    var words = (q.match(WORD) || []).slice(0, 30), note = null;
+    var s = this.slang(words);
+    words = s.words;
+    if (!s.changed) {
+      var flipped = this.flipLayout(words);
+      if (flipped) { note = flipped.join(" "); words = this.slang(flipped).words; }
+    }
+    var self = this, terms = [], question = false;
+    words.forEach(function (w) {
+      var st = self.stem(w);
+      if (!st) return;
+      if (self.ruQuestion.has(st) || self.enQuestion.has(st)) { question = true; return; }
+      if (CYR.test(w) && !self.known(st)) {   // English written in Cyrillic (трампл -> trample)
+        var en = self.transliterate(w).map(function (x) { return self.en.stem(x); }).filter(function (x) { return self.known(x); })[0];
+        if (en) { terms.push(en); return; }
+      }
+      terms.push(st);
+    });
+    if (!terms.length && question) terms = words.map(function (w) { return self.stem(w); }).filter(Boolean);
+    return { terms: terms, note: note, question: question };
+  };
+
+  Engine.prototype.search = function (q, opts) {
+    opts = opts || {};
+    q = String(q || "").slice(0, 500);
+    var version = opts.version, lang = opts.lang || null, kind = opts.kind || null, limit = opts.limit || 20;
+    var u = this.understand(q);
+    if (!u.terms.length) return { hits: [], note: u.note };
+    var glossaryVersion = opts.glossaryVersion || version;
+    var filter = function (r) {
+      if (kind && r.k !== kind) return false;
+      if (lang && r.g !== lang) return false;
+      if (r.k === "rule") return r.v === version;
+      if (r.k === "glossary") return r.v === glossaryVersion;
+      return true;
+    };
+    var found = this.ms.search(u.terms.join(" "), {
+      filter: filter, boost: { t: 2 }, combineWith: "OR",
+      fuzzy: function (term) { return /^[0-9+-]/.test(term) ? 0 : term.length >= 7 ? 2 : term.length >= 5 ? 1 : 0; }
+    });
+    var hits = found.slice(0, limit).map(function (r) {
+      return { kind: r.k, number: r.n, version: r.v, lang: r.g, title: r.ti, snippet: r.s, url: r.u, score: r.score };
+    });
+    return { hits: hits, note: u.note, terms: u.terms };
+  };
+
+  return {
+    Engine: Engine,
+    create: function (MiniSearch, snowball, indexJson, tables, numbers) {
+      return new Engine(MiniSearch, snowball, indexJson, tables, numbers);
+    }
+  };
+});
