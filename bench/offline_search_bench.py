@@ -3,6 +3,7 @@
 Usage::
 
     .venv/bin/python bench/offline_search_bench.py            # the built corpus (JUDGE_INSTANCE or instance/)
+    .venv/bin/python bench/offline_search_bench.py PACK_DIR   # reuse a built pack as it is
 
 Builds (or reuses) the offline pack of the current corpus, runs every query of
 ``bench/judge_queries.tsv`` (and ``bench/judge_queries_unseen.tsv`` when it exists) through
@@ -89,10 +90,11 @@ def main() -> None:
     from judge_app import services
     from judge_app.offline import pack
 
-    meta = services.offline_pack(progress=True)
+    reuse = sys.argv[1] if len(sys.argv) > 1 else None  # a pack folder to reuse as it is (tuning the query side)
+    meta = json.loads((Path(reuse) / "meta.json").read_text()) if reuse else services.offline_pack(progress=True)
     if not meta or not meta.get("search"):
         sys.exit("no offline search index: Node and the npm packages are needed (./setup.sh)")
-    pack_dir = pack.offline_dir() / meta["id"]
+    pack_dir = Path(reuse) if reuse else pack.offline_dir() / meta["id"]
     print(f"pack {meta['id']} ({pack_dir})")
     sets = [("judge_queries.tsv", ROOT / "bench" / "judge_queries.tsv")]
     if UNSEEN.exists():

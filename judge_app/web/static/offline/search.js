@@ -18,6 +18,7 @@
   var WORD = /[+-](?:\d+|[xyn])\/[+-](?:\d+|[xyn])|[0-9a-zа-яё]+(?:['’][a-z]+)?/gi;
   var NUMBER = /^(\d{1,3})(?:\s*[.,юб]\s*(\d{1,3})\s*([\p{L}\p{N}_])?)?\s*[.)]?$/u;
   var CYR = /[а-яё]/i, LAT = /[a-z]/i;
+  var RULES_FIRST = 3;
   var OPTIONS = {
     fields: ["t", "x"],
     storeFields: ["k", "n", "v", "g", "ti", "s", "u"],
@@ -79,21 +80,58 @@
   };
   Engine.prototype.known = function (term) { return !!term && this.ms._index.has(term); };
 
-  Engine.prototype.flipLayout = function (words) {
-    /* most words unknown as typed but known once flipped: the wrong layout */
-    var self = this, latin = words.every(function (w) { return !CYR.test(w); });
-    var flipped = words.map(function (w) {
-      var table = latin ? self.toRu : self.toEn;
-      return w.split("").map(function (c) { return table[c] || table[c.toLowerCase()] || c; }).join("");
+  /* the nearest indexed stem to an unknown one: one letter off from 4 letters, two from 6
+     (a typo), or the longest indexed stem it starts with (vigilans -> vigil, trampler -> trampl) */
+  Engine.prototype.near = function (st) {
+    if (!st || /^[0-9+-]/.test(st) || st.length < 4) return null;
+    var d = st.length >= 6 ? 2 : 1, best = null, bestD = 99, bestLen = 0;
+    this.ms._index.fuzzyGet(st, d).forEach(function (v, term) {
+      var dist = v[1];
+      if (dist < bestD || (dist === bestD && term.length > bestLen)) { best = term; bestD = dist; bestLen = term.length; }
+    });
+    if (best) return best;
+    for (var n = st.length - 1; n >= Math.max(4, Math.ceil(st.length * 0.6)); n--) {
+      if (this.known(st.slice(0, n))) return st.slice(0, n);
+    }
+    return null;
+  };
+
+  /* a query word as the index knows it: its stem; English written in Cyrillic read back
+     (трампл -> trample, кикер -> kicker); else the nearest indexed stem; else as it is */
+  Engine.prototype.resolve = function (word, st) {
+    if (this.known(st)) return st;
+    var self = this;
+    if (CYR.test(word)) {
+      var variants = this.transliterate(word).map(function (x) { return self.en.stem(x); });
+      for (var i = 0; i < variants.length; i++) if (this.known(variants[i])) return variants[i];
+      var ru = this.near(st);
+      if (ru) return ru;
+      for (var j = 0; j < variants.length; j++) { var en = this.near(variants[j]); if (en) return en; }
+      return st;
+    }
+    return this.near(st) || st;
+  };
+
+  Engine.prototype.flipLayout = function (q) {
+    /* most words unknown as typed but known once flipped key by key: the wrong layout. The raw
+       text is flipped (on the Russian layout , ; ' . [ ] ` are letters: «,lbntkmyjcnm»). */
+    var self = this, raw = q.trim().split(/\s+/).filter(Boolean);
+    if (!raw.length) return null;
+    var latin = !CYR.test(q);
+    var table = latin ? self.toRu : self.toEn;
+    var flipped = raw.map(function (w) {
+      return w.split("").map(function (c) { return table[c] || c; }).join("");
     });
     var wins = 0, total = 0;
-    words.forEach(function (w, i) {
-      if (/^[0-9]+$/.test(w)) return;
+    raw.forEach(function (w, i) {
+      var before = w.match(WORD) || [], after = flipped[i].match(WORD) || [];
+      if (!before.length || /^[0-9]+$/.test(w)) return;
       total++;
-      var asIs = self.stem(w), other = self.stem(flipped[i]);
-      if (!self.known(asIs) && self.known(other)) wins++;
+      var knownBefore = before.every(function (x) { var st = self.stem(x); return st === null || self.known(st); });
+      var knownAfter = after.length > 0 && after.every(function (x) { var st = self.stem(x); return st === null || self.known(st) || (latin && self.near(st) !== null); });
+      if (!knownBefore && knownAfter) wins++;
     });
-    return total && wins * 2 > total ? flipped : null;
+    return total && wins * 2 > total ? flipped.join(" ") : null;
   };
 
   Engine.prototype.slang = function (words) {
@@ -134,19 +172,15 @@
     var s = this.slang(words);
     words = s.words;
     if (!s.changed) {
-      var flipped = this.flipLayout(words);
-      if (flipped) { note = flipped.join(" "); words = this.slang(flipped).words; }
+      var flipped = this.flipLayout(q);
+      if (flipped) { note = flipped; words = this.slang((flipped.match(WORD) || []).slice(0, 30)).words; }
     }
     var self = this, terms = [], question = false;
     words.forEach(function (w) {
       var st = self.stem(w);
       if (!st) return;
       if (self.ruQuestion.has(st) || self.enQuestion.has(st)) { question = true; return; }
-      if (CYR.test(w) && !self.known(st)) {   // English written in Cyrillic (трампл -> trample)
-        var en = self.transliterate(w).map(function (x) { return self.en.stem(x); }).filter(function (x) { return self.known(x); })[0];
-        if (en) { terms.push(en); return; }
-      }
-      terms.push(st);
+      terms.push(self.resolve(w, st));
     });
     if (!terms.length && question) terms = words.map(function (w) { return self.stem(w); }).filter(Boolean);
     return { terms: terms, note: note, question: question };
@@ -168,11 +202,28 @@
     };
     var found = this.ms.search(u.terms.join(" "), {
       filter: filter, boost: { t: 2 }, combineWith: "OR",
-      fuzzy: function (term) { return /^[0-9+-]/.test(term) ? 0 : term.length >= 7 ? 2 : term.length >= 5 ? 1 : 0; }
+      fuzzy: false
     });
-    var hits = found.slice(0, limit).map(function (r) {
-      return { kind: r.k, number: r.n, version: r.v, lang: r.g, title: r.ti, snippet: r.s, url: r.u, score: r.score };
-    });
+    /* as online (search/arrange.py): rules one by one; the FAQ, its cards and the 1998 rulebook
+       one block, the glossary another, each at the place of its best hit with the rest folded
+       under it («ещё N»); a question is answered by rules: the blocks go below the first three */
+    var hits = [], blocks = {}, rulesSeen = 0, waiting = [];
+    for (var i = 0; i < found.length && hits.length < limit; i++) {
+      var r = found[i];
+      var hit = { kind: r.k, number: r.n, version: r.v, lang: r.g, title: r.ti, snippet: r.s, url: r.u, score: r.score };
+      if (r.k === "rule" || kind) {
+        hits.push(hit);
+        if (++rulesSeen === RULES_FIRST && waiting.length) { hits.push.apply(hits, waiting); waiting = []; }
+        continue;
+      }
+      var block = r.k === "glossary" ? "glossary" : "extra";
+      if (blocks[block]) { if (blocks[block].more.length < 30) blocks[block].more.push(hit); continue; }
+      hit.more = [];
+      blocks[block] = hit;
+      if (u.question && rulesSeen < RULES_FIRST) waiting.push(hit); else hits.push(hit);
+    }
+    hits.push.apply(hits, waiting);
+    hits = hits.slice(0, limit);
     return { hits: hits, note: u.note, terms: u.terms };
   };
 
