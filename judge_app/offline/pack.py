@@ -139,7 +139,9 @@ def build_pack(corpus, pid: str, progress: bool = False) -> dict:
         files.append(_write(tmp, "faq.json", content.faq(corpus)))
         files.append(_write(tmp, "rulebook.json", content.rulebook(corpus)))
         files.append(_write(tmp, "scenarios.json", content.scenarios()))
-        files.append(_write(tmp, "query.json", search_docs.query_tables()))
+        tables = search_docs.query_tables()
+        tables["alt"] = search_docs.alternatives(corpus, versions, versions[0])
+        files.append(_write(tmp, "query.json", tables))
         search = node_available()
         if search:
             docs = search_docs.documents(corpus, versions, versions[0])

@@ -82,6 +82,75 @@ def documents(corpus: Corpus, versions: list[str], glossary_version: str) -> lis
     return docs
 
 
+MIN_STEM = 4
+
+
+def alternatives(corpus: Corpus, versions: list[str], glossary_version: str) -> dict[str, list[str]]:
+    """Derivation for the phone, which has no pymorphy3 (``search.derive`` does it online):
+    ``{stem: [title stems]}``. A word of the corpus whose stem is not a title word's stem but whose
+    pymorphy3 lemma's stem is (уничтоженное -> уничтожить, «Уничтожить» 701.7) links its stem to
+    the title's; the reviewed derivations file (летать -> полёт) and the related words' groups
+    (атака / атаковать) link their words' stems too. A query word reached this way counts at a
+    lower weight (``search.js``: ALT_WEIGHT). The forms of a title word's lexeme are linked the
+    same way, so a form the corpus never prints still finds its title."""
+    from ..search import derive, related
+    from ..search.analysis import morph, ru_lemmas
+
+    def lemmas(word: str) -> set[str]:
+        """The word's normal forms, and a participle's or gerund's verb (уничтоженное -> уничтожить)."""
+        out = set(ru_lemmas(word))
+        for p in morph().parse(word)[:3]:
+            if p.tag.POS in ("PRTF", "PRTS", "GRND"):
+                verb = p.inflect({"INFN"})
+                if verb is not None:
+                    out.add(verb.word.replace("ё", "е"))
+        return out
+
+    marks = ",".join("?" * len(versions))
+    titles = [r["title"] for r in corpus.rows(
+        f"select distinct title from rules where version in ({marks}) and title != ''", versions)]
+    titles += [g["term_ru"] for g in corpus.rows(
+        "select distinct term_ru from glossary where version = ? and term_ru != ''", (glossary_version,))]
+    title_stems = {t for title in titles for t in stems(title).split() if len(t) >= MIN_STEM}
+    words: set[str] = set()
+    for r in corpus.rows(f"select title, text from rules where version in ({marks}) and lang = 'ru'", versions):
+        words.update(w.lower().replace("ё", "е") for w in re.findall(r"[А-Яа-яЁё]+", (r["title"] or "") + " " + (r["text"] or "")))
+    out: dict[str, set[str]] = {}
+    ru = _stemmers["ru"]
+    for w in words:
+        if len(w) < MIN_STEM + 1 or w in analysis.RU_STOP:
+            continue
+        own = ru.stemWord(w)
+        if own in title_stems:
+            continue
+        for lemma in lemmas(w):
+            target = ru.stemWord(lemma)
+            if target != own and target in title_stems:
+                out.setdefault(own, set()).add(target)
+    # every form of a title word's lexeme (a verb's participles too: «Уничтожить» -> уничтоженное)
+    for title in titles:
+        for w in re.findall(r"[А-Яа-яЁё]+", title):
+            w = w.lower().replace("ё", "е")
+            target = ru.stemWord(w)
+            if len(w) < MIN_STEM + 1 or w in analysis.RU_STOP or target not in title_stems:
+                continue
+            for p in morph().parse(w)[:2]:
+                for form in p.lexeme:
+                    st = ru.stemWord(form.word.replace("ё", "е"))
+                    if st != target and len(st) >= MIN_STEM and st not in title_stems:
+                        out.setdefault(st, set()).add(target)
+    for lemma, targets in derive.load_derivations().items():
+        for key in {ru.stemWord(lemma)}:
+            out.setdefault(key, set()).update(t for target in targets for t in stems(target).split())
+    for group, _relation, _source, _line in related.load_related():
+        group_stems = [stems(w) for w in group]
+        for i, st in enumerate(group_stems):
+            for j, other in enumerate(group_stems):
+                if i != j and st and other and st != other:
+                    out.setdefault(st, set()).add(other)
+    return {k: sorted(v) for k, v in sorted(out.items()) if v}
+
+
 def query_tables() -> dict:
     """What the phone needs to read a query as the server does: ``slang`` (folded words ->
     what they mean), the layouts (``en_keys``/``ru_keys``, key by key), the number readings

@@ -19,6 +19,7 @@
   var NUMBER = /^(\d{1,3})(?:\s*[.,юб]\s*(\d{1,3})\s*([\p{L}\p{N}_])?)?\s*[.)]?$/u;
   var CYR = /[а-яё]/i, LAT = /[a-z]/i;
   var RULES_FIRST = 3;
+  var ALT_WEIGHT = 0.6;   // a title word reached through derivation counts less than the word itself
   var OPTIONS = {
     fields: ["t", "x"],
     storeFields: ["k", "n", "v", "g", "ti", "s", "u"],
@@ -46,7 +47,8 @@
   }
 
   /* -- rule numbers: judge_app/corpus/numbering.normalise_query_candidates -- */
-  Engine.prototype.numberCandidates = function (s) {
+  Engine.prototype.numberCandidates = function (s) { return numberCandidates(s, this.t); };
+  function numberCandidates(s, tables) {
     var m = NUMBER.exec(s.trim());
     if (!m) return [];
     var head = m[1], rule = m[2], letter = m[3];
@@ -57,12 +59,12 @@
     if (/\d/.test(letter)) return [];
     var ch = letter.toLowerCase(), out = [];
     if (ch >= "a" && ch <= "z") out.push(ch);
-    else [this.t.lookalike, this.t.layout_letters].forEach(function (table) {
+    else [tables.lookalike, tables.layout_letters].forEach(function (table) {
       if (table[ch] && out.indexOf(table[ch]) < 0) out.push(table[ch]);
     });
-    var letters = this.t.subrule_letters;
+    var letters = tables.subrule_letters;
     return out.filter(function (r) { return letters.indexOf(r) >= 0; }).map(function (r) { return base + r; });
-  };
+  }
   Engine.prototype.lookup = function (q, version) {
     var known = this.numbers[version];
     if (!known || q.length > 40) return null;
@@ -183,7 +185,11 @@
       terms.push(self.resolve(w, st));
     });
     if (!terms.length && question) terms = words.map(function (w) { return self.stem(w); }).filter(Boolean);
-    return { terms: terms, note: note, question: question };
+    var alt = this.t.alt || {}, alts = [];
+    terms.forEach(function (t) {
+      (alt[t] || []).forEach(function (a) { if (terms.indexOf(a) < 0 && alts.indexOf(a) < 0) alts.push(a); });
+    });
+    return { terms: terms, alts: alts, note: note, question: question };
   };
 
   Engine.prototype.search = function (q, opts) {
@@ -200,27 +206,29 @@
       if (r.k === "glossary") return r.v === glossaryVersion;
       return true;
     };
-    var found = this.ms.search(u.terms.join(" "), {
-      filter: filter, boost: { t: 2 }, combineWith: "OR",
-      fuzzy: false
+    var altSet = new Set(u.alts);
+    var found = this.ms.search(u.terms.concat(u.alts).join(" "), {
+      filter: filter, boost: { t: 2 }, combineWith: "OR", fuzzy: false,
+      boostTerm: function (term) { return altSet.has(term) ? ALT_WEIGHT : 1; }
     });
     /* as online (search/arrange.py): rules one by one; the FAQ, its cards and the 1998 rulebook
        one block, the glossary another, each at the place of its best hit with the rest folded
-       under it («ещё N»); a question is answered by rules: the blocks go below the first three */
-    var hits = [], blocks = {}, rulesSeen = 0, waiting = [];
+       under it («ещё N»), never above the best rule; a question is answered by rules: the blocks
+       go below the first three */
+    var hits = [], blocks = {}, rulesSeen = 0, waiting = [], firstRules = u.question ? RULES_FIRST : 1;
     for (var i = 0; i < found.length && hits.length < limit; i++) {
       var r = found[i];
       var hit = { kind: r.k, number: r.n, version: r.v, lang: r.g, title: r.ti, snippet: r.s, url: r.u, score: r.score };
       if (r.k === "rule" || kind) {
         hits.push(hit);
-        if (++rulesSeen === RULES_FIRST && waiting.length) { hits.push.apply(hits, waiting); waiting = []; }
+        if (++rulesSeen === firstRules && waiting.length) { hits.push.apply(hits, waiting); waiting = []; }
         continue;
       }
       var block = r.k === "glossary" ? "glossary" : "extra";
       if (blocks[block]) { if (blocks[block].more.length < 30) blocks[block].more.push(hit); continue; }
       hit.more = [];
       blocks[block] = hit;
-      if (u.question && rulesSeen < RULES_FIRST) waiting.push(hit); else hits.push(hit);
+      if (rulesSeen < firstRules) waiting.push(hit); else hits.push(hit);
     }
     hits.push.apply(hits, waiting);
     hits = hits.slice(0, limit);
@@ -229,6 +237,7 @@
 
   return {
     Engine: Engine,
+    numberCandidates: numberCandidates,
     create: function (MiniSearch, snowball, indexJson, tables, numbers) {
       return new Engine(MiniSearch, snowball, indexJson, tables, numbers);
     }
