@@ -141,6 +141,8 @@ def build_pack(corpus, pid: str, progress: bool = False) -> dict:
         files.append(_write(tmp, "scenarios.json", content.scenarios()))
         tables = search_docs.query_tables()
         tables["alt"] = search_docs.alternatives(corpus, versions, versions[0])
+        tables["situations"] = search_docs.situations()
+        tables["variant_terms"] = sorted({t for v in versions for t in search_docs.variant_terms(corpus, v)})
         files.append(_write(tmp, "query.json", tables))
         search = node_available()
         if search:

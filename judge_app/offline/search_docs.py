@@ -151,6 +151,28 @@ def alternatives(corpus: Corpus, versions: list[str], glossary_version: str) -> 
     return {k: sorted(v) for k, v in sorted(out.items()) if v}
 
 
+def situations() -> list[dict]:
+    """The reviewed situations file (``search/data/situations.tsv``) as stems: ``w`` per word of
+    the situation its alternatives' stems, ``r`` the rule a query holding every word shows first."""
+    from ..search.situations import load_situations
+
+    out = []
+    for s in load_situations():
+        words = [sorted({t for a in alts for t in (stems(a).split() or [a.lower()])}) for alts in s.words]
+        out.append({"w": words, "r": s.rule})
+    return out
+
+
+def variant_terms(corpus: Corpus, version: str) -> list[str]:
+    """Stems that title only rules of chapters 8 and 9 (multiplayer and casual variants): a query
+    holding none of them asks about the ordinary game, and those chapters go below the others
+    (as ``search.arrange.base_game_first`` does online)."""
+    rows = corpus.rows("select number, title from rules where version = ? and title != ''", (version,))
+    variant = {t for r in rows if r["number"][0] in "89" for t in stems(r["title"]).split()}
+    base = {t for r in rows if r["number"][0] not in "89" for t in stems(r["title"]).split()}
+    return sorted(variant - base)
+
+
 def query_tables() -> dict:
     """What the phone needs to read a query as the server does: ``slang`` (folded words ->
     what they mean), the layouts (``en_keys``/``ru_keys``, key by key), the number readings

@@ -19,7 +19,8 @@
   var NUMBER = /^(\d{1,3})(?:\s*[.,юб]\s*(\d{1,3})\s*([\p{L}\p{N}_])?)?\s*[.)]?$/u;
   var CYR = /[а-яё]/i, LAT = /[a-z]/i;
   var RULES_FIRST = 3;
-  var ALT_WEIGHT = 0.6;   // a title word reached through derivation counts less than the word itself
+  var ALT_WEIGHT = 0.6;
+  var VARIANT_WEIGHT = 0.4;  // rules of chapters 8 and 9 for a query that names no variant   // a title word reached through derivation counts less than the word itself
   var OPTIONS = {
     fields: ["t", "x"],
     storeFields: ["k", "n", "v", "g", "ti", "s", "u"],
@@ -37,6 +38,8 @@
     this.numbers = numbers || {};     // version -> Set of rule numbers (for lookups)
     this.ruStop = new Set(tables.ru_stop); this.enStop = new Set(tables.en_stop);
     this.ruQuestion = new Set(tables.ru_question); this.enQuestion = new Set(tables.en_question);
+    this.variantTerms = new Set(tables.variant_terms || []);
+    this.ruleDocs = null;  // "version|number" -> stored fields, made on the first situation hit
     this.slangEnding = new RegExp("(?:" + tables.slang_endings.replace(/\$$/, "") + ")$");
     var toRu = {}, toEn = {};
     for (var i = 0; i < tables.en_keys.length; i++) {
@@ -101,7 +104,7 @@
   /* a query word as the index knows it: its stem; English written in Cyrillic read back
      (трампл -> trample, кикер -> kicker); else the nearest indexed stem; else as it is */
   Engine.prototype.resolve = function (word, st) {
-    if (this.known(st)) return st;
+    if (this.known(st) || (this.t.alt && this.t.alt[st])) return st;
     var self = this;
     if (CYR.test(word)) {
       var variants = this.transliterate(word).map(function (x) { return self.en.stem(x); });
@@ -192,6 +195,29 @@
     return { terms: terms, alts: alts, note: note, question: question };
   };
 
+  /* a situation of the reviewed table (search/data/situations.tsv) whose every word the query
+     holds puts its rule first, as online */
+  Engine.prototype.situationsFirst = function (found, terms, version, lang, kind) {
+    if (kind && kind !== "rule") return found;
+    var held = new Set(terms), rules = [];
+    (this.t.situations || []).forEach(function (s) {
+      if (s.w.every(function (alts) { return alts.some(function (a) { return held.has(a); }); })) rules.push([s.w.length, s.r]);
+    });
+    if (!rules.length) return found;
+    rules.sort(function (a, b) { return b[0] - a[0]; });
+    if (!this.ruleDocs) {
+      var docs = new Map();
+      this.ms._storedFields.forEach(function (f) { if (f.k === "rule") docs.set(f.v + "|" + f.g + "|" + f.n, f); });
+      this.ruleDocs = docs;
+    }
+    var first = [], seen = new Set(), self = this;
+    rules.slice(0, 3).forEach(function (pair) {
+      var f = self.ruleDocs.get(version + "|" + (lang || "ru") + "|" + pair[1]);
+      if (f && !seen.has(pair[1])) { seen.add(pair[1]); first.push(Object.assign({ score: Infinity }, f)); }
+    });
+    return first.concat(found.filter(function (r) { return !(r.k === "rule" && seen.has(r.n) && r.g === (lang || "ru")); }));
+  };
+
   Engine.prototype.search = function (q, opts) {
     opts = opts || {};
     q = String(q || "").slice(0, 500);
@@ -206,11 +232,17 @@
       if (r.k === "glossary") return r.v === glossaryVersion;
       return true;
     };
-    var altSet = new Set(u.alts);
-    var found = this.ms.search(u.terms.concat(u.alts).join(" "), {
+    var altSet = new Set(u.alts), all = u.terms.concat(u.alts), self = this;
+    /* the base game before its variants: chapters 8 and 9 go below unless the query names one */
+    var variants = all.some(function (t) { return self.variantTerms.has(t); });
+    var found = this.ms.search(all.join(" "), {
       filter: filter, boost: { t: 2 }, combineWith: "OR", fuzzy: false,
-      boostTerm: function (term) { return altSet.has(term) ? ALT_WEIGHT : 1; }
+      boostTerm: function (term) { return altSet.has(term) ? ALT_WEIGHT : 1; },
+      boostDocument: variants ? undefined : function (id, term, stored) {
+        return stored && stored.k === "rule" && /^[89]/.test(stored.n) ? VARIANT_WEIGHT : 1;
+      }
     });
+    found = this.situationsFirst(found, all, version, lang, kind);
     /* as online (search/arrange.py): rules one by one; the FAQ, its cards and the 1998 rulebook
        one block, the glossary another, each at the place of its best hit with the rest folded
        under it («ещё N»), never above the best rule; a question is answered by rules: the blocks
