@@ -39,6 +39,8 @@
     this.ruStop = new Set(tables.ru_stop); this.enStop = new Set(tables.en_stop);
     this.ruQuestion = new Set(tables.ru_question); this.enQuestion = new Set(tables.en_question);
     this.variantTerms = new Set(tables.variant_terms || []);
+    var sw = this.situationWords = new Set();  // words the situations table reads: never "corrected"
+    (tables.situations || []).forEach(function (s) { s.w.forEach(function (alts) { alts.forEach(function (a) { sw.add(a); }); }); });
     this.ruleDocs = null;  // "version|number" -> stored fields, made on the first situation hit
     this.slangEnding = new RegExp("(?:" + tables.slang_endings.replace(/\$$/, "") + ")$");
     var toRu = {}, toEn = {};
@@ -104,7 +106,7 @@
   /* a query word as the index knows it: its stem; English written in Cyrillic read back
      (трампл -> trample, кикер -> kicker); else the nearest indexed stem; else as it is */
   Engine.prototype.resolve = function (word, st) {
-    if (this.known(st) || (this.t.alt && this.t.alt[st])) return st;
+    if (this.known(st) || (this.t.alt && this.t.alt[st]) || this.situationWords.has(st)) return st;
     var self = this;
     if (CYR.test(word)) {
       var variants = this.transliterate(word).map(function (x) { return self.en.stem(x); });
