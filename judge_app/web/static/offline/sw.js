@@ -39,6 +39,15 @@ self.addEventListener("install", function (event) {
   }));
 });
 
+/* What the worker never needs to see goes straight to the network, without waking it (Chromium's
+   static routing, where the browser has it): an online page's scripts, styles and icons, the API. */
+self.addEventListener("install", function (event) {
+  if (!event.addRoutes || typeof URLPattern === "undefined") return;
+  event.waitUntil(event.addRoutes(["/static/*", "/api/*", "/manifest.webmanifest", "/favicon.ico"].map(function (path) {
+    return { condition: { urlPattern: new URLPattern({ pathname: path }) }, source: "network" };
+  })).catch(function () {}));
+});
+
 workbox.precaching.precacheAndRoute(PACK.precache.map(function (e) { return { url: e.url, revision: e.revision }; }));
 workbox.precaching.cleanupOutdatedCaches();
 
