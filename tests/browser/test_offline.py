@@ -173,3 +173,27 @@ def expect_text(page, selector: str, text: str) -> None:
     page.wait_for_selector(selector)
     got = page.locator(selector).first.inner_text()
     assert text in got, f"{selector}: {got!r} has no {text!r}"
+
+
+def test_a_full_device_still_works_online_and_says_so(browser, offline_server):
+    """A phone whose storage cannot hold the pack: the worker refuses to install, the page works
+    online and says what could not be stored (Chromium's quota, lowered through the DevTools
+    protocol to 200 kB)."""
+    base = offline_server["url"]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  base_url=base)
+    page = context.new_page()
+    try:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Storage.overrideQuotaForOrigin", {"origin": base, "quotaSize": 200_000})
+        page.goto("/rules/702.2")
+        page.wait_for_function("() => /свободно/.test((document.querySelector('.offline-bar.storage') || {}).textContent)",
+                               timeout=60_000)
+        text = page.locator(".offline-bar.storage").inner_text()
+        assert "Не удалось сохранить правила для работы без сети" in text, text
+        assert "свободно" in text and "MB" in text, text           # how much room the device has
+        assert "сайт работает, пока есть сеть" in text
+        assert "702.2" in page.locator("main h1").inner_text()      # the page itself is there, online
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+    finally:
+        context.close()

@@ -41,7 +41,11 @@
   function storageFailed() {
     var div = bar("storage");
     if (!div) return;
-    div.textContent = T.storage + (storageDetail ? " (" + storageDetail + ")" : "") + "; " + T.online + ".";
+    var say = function () { div.textContent = T.storage + (storageDetail ? " (" + storageDetail + ")" : "") + "; " + T.online + "."; };
+    say();
+    if (!storageDetail && navigator.storage && navigator.storage.estimate) navigator.storage.estimate().then(function (est) {
+      if (est.quota) { storageDetail = T.free + " " + mb(Math.max(0, est.quota - (est.usage || 0))) + " / " + mb(est.quota); say(); }
+    });
   }
   function watch(reg, worker) {
     if (!worker) return;
