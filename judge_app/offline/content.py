@@ -8,20 +8,9 @@ are the same rows, only without the server.
 """
 from __future__ import annotations
 
-import json
-
 from ..corpus.lookup import Corpus
 from ..corpus.numbering import sort_key
-
-
-def _json_list(value) -> list:
-    if isinstance(value, list):
-        return value
-    try:
-        data = json.loads(value or "[]")
-    except (TypeError, ValueError):
-        return []
-    return data if isinstance(data, list) else []
+from ..web.queries import _json_list  # the corpus's JSON list columns, read as the pages read them
 
 
 def rules(corpus: Corpus, version: str) -> dict:
