@@ -26,7 +26,7 @@ for await (const line of rl) {
   const { q, version, limit } = JSON.parse(line);
   const t = performance.now();
   const number = engine.lookup(q, version);
-  const res = number ? { hits: [{ kind: "rule", number }] } : engine.search(q, { version, limit: limit || 10, glossaryVersion: meta.default_version });
+  const res = number ? { hits: [{ kind: "rule", number }] } : engine.search(q, { version, limit: limit || 10 });
   const ms = performance.now() - t;
   process.stdout.write(JSON.stringify({ hits: res.hits.map((h) => [h.kind, h.number]), ms }) + "\n");
 }

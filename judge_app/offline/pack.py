@@ -61,6 +61,12 @@ def offline_versions(corpus) -> list[str]:
     return [v for v in dict.fromkeys(wanted) if v in known] or known[:1]
 
 
+def glossary_version(corpus, versions: list[str]) -> str:
+    """The release whose glossary the offline search holds: the default one, or the next that has
+    a glossary (a release imported in English only may have none)."""
+    return next((v for v in versions if corpus.glossary_all(v, "ru") or corpus.glossary_all(v, "en")), versions[0])
+
+
 def code_files() -> list[Path]:
     files = sorted(HERE.glob("*.py")) + sorted(HERE.glob("*.mjs")) + sorted(STATIC_OFFLINE.glob("*"))
     lock = ROOT / "package-lock.json"
@@ -140,13 +146,13 @@ def build_pack(corpus, pid: str, progress: bool = False) -> dict:
         files.append(_write(tmp, "rulebook.json", content.rulebook(corpus)))
         files.append(_write(tmp, "scenarios.json", content.scenarios()))
         tables = search_docs.query_tables()
-        tables["alt"] = search_docs.alternatives(corpus, versions, versions[0])
+        tables["alt"] = search_docs.alternatives(corpus, versions, glossary_version(corpus, versions))
         tables["situations"] = search_docs.situations()
         tables["variant_terms"] = sorted({t for v in versions for t in search_docs.variant_terms(corpus, v)})
         files.append(_write(tmp, "query.json", tables))
         search = node_available()
         if search:
-            docs = search_docs.documents(corpus, versions, versions[0])
+            docs = search_docs.documents(corpus, versions, glossary_version(corpus, versions))
             docs_file = tmp / "search-docs.tmp.json"
             docs_file.write_text(json.dumps(docs, ensure_ascii=False), encoding="utf-8")
             subprocess.run(["node", str(HERE / "build_index.mjs"), str(docs_file), str(tmp / "search-index.json")],

@@ -226,12 +226,11 @@
     var version = opts.version, lang = opts.lang || null, kind = opts.kind || null, limit = opts.limit || 20;
     var u = this.understand(q);
     if (!u.terms.length) return { hits: [], note: u.note };
-    var glossaryVersion = opts.glossaryVersion || version;
     var filter = function (r) {
       if (kind && r.k !== kind) return false;
       if (lang && r.g !== lang) return false;
       if (r.k === "rule") return r.v === version;
-      if (r.k === "glossary") return r.v === glossaryVersion;
+      /* the index holds one release's glossary (pack.glossary_version) */
       return true;
     };
     var altSet = new Set(u.alts), all = u.terms.concat(u.alts), self = this;

@@ -373,6 +373,8 @@
   function searchPage(v) {
     var q = (params.get("q") || "").slice(0, 500);
     if (VERSIONS.indexOf(v) < 0) v = DEFAULT;
+    var mini = document.querySelector("header .mini-search");
+    if (mini) mini.hidden = true;   // the page's own box is the search box here
     var art = page(q || T.search);
     var form = add(art, "form", "search-form"); form.action = "/search"; form.method = "get"; form.setAttribute("role", "search");
     var input = add(form, "input", "q big"); input.type = "search"; input.name = "q"; input.value = q; input.maxLength = 500;
@@ -389,7 +391,7 @@
         box.textContent = "";
         if (!text.trim()) return;
         var res = number ? { hits: [{ kind: "rule", number: number, title: "", snippet: "", url: "/rules/" + number, version: v }] }
-                         : eng.search(text, { version: v, glossaryVersion: DEFAULT, limit: 20 });
+                         : eng.search(text, { version: v, limit: 20 });
         if (res.note) add(box, "p", "note layout-note", (EN ? "showing results for " : "показаны результаты для ") + "«" + res.note + "»");
         if (!res.hits.length) { add(box, "p", "empty", T.nothing); return; }
         var ol = add(box, "ol", "hits");
