@@ -10,7 +10,6 @@ offline pack) and the page offers the new release.
 """
 from __future__ import annotations
 
-import shutil
 import socket
 import threading
 import time
@@ -21,25 +20,10 @@ pytest.importorskip("playwright")
 
 
 @pytest.fixture(scope="module")
-def offline_server(corpus, tmp_path_factory):
+def offline_server(offline_instance):
     """The app on a copy of the built test instance, with its offline pack built."""
     from waitress.server import create_server
 
-    from judge_app import paths, services
-    from judge_app.offline import pack
-
-    if not pack.node_available():
-        pytest.skip("Node and the npm packages are missing: ./setup.sh installs them")
-    src = paths.db_path().parent
-    dst = tmp_path_factory.mktemp("offline-instance")
-    shutil.copy2(src / "judge.db", dst / "judge.db")
-    shutil.copytree(src / "judge-index", dst / "judge-index")
-    shutil.copy2(src / "judge.db.manifest.json", dst / "judge.db.manifest.json")
-    mp = pytest.MonkeyPatch()
-    mp.setenv("JUDGE_INSTANCE", str(dst))
-    services.reset()
-    meta = services.offline_pack()
-    assert meta and meta["search"], "the offline pack was not built"
     from judge_app.web import create_app
 
     with socket.socket() as s:
@@ -47,10 +31,8 @@ def offline_server(corpus, tmp_path_factory):
         port = s.getsockname()[1]
     server = create_server(create_app(), host="127.0.0.1", port=port, threads=8)
     threading.Thread(target=server.run, daemon=True).start()
-    yield {"url": f"http://127.0.0.1:{port}", "instance": dst, "pack": meta}
+    yield {"url": f"http://127.0.0.1:{port}", "instance": offline_instance["folder"], "pack": offline_instance["pack"]}
     server.close()
-    mp.undo()
-    services.reset()
 
 
 def rebuild(instance) -> dict:

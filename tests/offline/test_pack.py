@@ -11,14 +11,9 @@ from judge_app.offline import pack
 
 
 @pytest.fixture(scope="module")
-def built(corpus):
-    if not pack.node_available():
-        pytest.skip("Node and the npm packages are missing: ./setup.sh installs them")
-    from judge_app import services
-
-    meta = services.offline_pack()
-    assert meta and meta["search"]
-    return meta, pack.offline_dir() / meta["id"]
+def built(offline_instance):
+    meta = offline_instance["pack"]
+    return meta, offline_instance["folder"] / "offline" / meta["id"]
 
 
 def read(folder, name):
