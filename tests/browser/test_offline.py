@@ -10,8 +10,6 @@ offline pack) and the page offers the new release.
 """
 from __future__ import annotations
 
-import socket
-import threading
 import time
 
 import pytest
@@ -20,19 +18,9 @@ pytest.importorskip("playwright")
 
 
 @pytest.fixture(scope="module")
-def offline_server(offline_instance):
+def offline_server(offline_instance, app_server):
     """The app on a copy of the built test instance, with its offline pack built."""
-    from waitress.server import create_server
-
-    from judge_app.web import create_app
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = create_server(create_app(), host="127.0.0.1", port=port, threads=8)
-    threading.Thread(target=server.run, daemon=True).start()
-    yield {"url": f"http://127.0.0.1:{port}", "instance": offline_instance["folder"], "pack": offline_instance["pack"]}
-    server.close()
+    return {"url": app_server(), "instance": offline_instance["folder"], "pack": offline_instance["pack"]}
 
 
 def rebuild(instance) -> dict:
