@@ -253,6 +253,9 @@
       var r = found[i];
       var hit = { kind: r.k, number: r.n, version: r.v, lang: r.g, title: r.ti, snippet: r.s, url: r.u, score: r.score };
       if (r.k === "rule" || kind) {
+        /* a question wants the rule that says what happens: a heading (a title without text)
+           waits below the first rules that hold text, as the blocks do */
+        if (u.question && r.k === "rule" && !r.s && rulesSeen < firstRules) { waiting.push(hit); continue; }
         hits.push(hit);
         if (++rulesSeen === firstRules && waiting.length) { hits.push.apply(hits, waiting); waiting = []; }
         continue;
