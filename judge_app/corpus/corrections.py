@@ -325,8 +325,8 @@ def _keep_line_breaks(matched: str, corrected: str) -> str:
     if not breaks:
         return corrected
     words = corrected.split(" ")
-    if len(words) <= breaks:
-        return corrected
+    if len(words) <= breaks:  # fewer words than lines: the lines it emptied stay, empty
+        return corrected + "\n" * breaks
     cut = [round((k + 1) * len(words) / (breaks + 1)) for k in range(breaks)]
     out = []
     for i, word in enumerate(words):
