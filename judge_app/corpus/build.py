@@ -21,7 +21,7 @@ from typing import Callable
 import sqlite_utils
 
 from .. import paths
-from . import catalogue, faq_links, health, store
+from . import catalogue, corrections, faq_links, health, store
 from .gc_pause import gc_paused
 from .records import Document
 
@@ -89,6 +89,7 @@ def corpus_hash(package: Path | None = None) -> str:
     files = sorted(p for p in paths.SOURCES_DIR.rglob("*") if p.is_file())
     files += sorted(catalogue.imported_dir().glob("cr-en-*.txt"))  # releases imported into an instance
     files += faq_links.files()  # the reviewed classification of the FAQ rulings
+    files += corrections.files()  # the reviewed corrections of the OCR text and the proofreading log
     package = package or Path(__file__).resolve().parent.parent
     files += sorted(p for p in (package / "corpus").rglob("*")
                     if p.is_file() and p.suffix in {".py", ".json", ".txt", ".gz", ".pkl"})

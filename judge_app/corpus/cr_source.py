@@ -4,6 +4,10 @@ The 2020 Russian text is OCR output: it is decoded to Russian (``ocr_decode``), 
 words the decoder is unsure of are wrapped in ⟦…⟧ so the stored text keeps the mark,
 and the decoded text is parsed exactly like the 2019 text. The garbled original of
 each rule is kept beside it, one click away on its page.
+
+The reviewed corrections (``corrections``, ``rules_corpus/corrections/<doc id>.tsv``) are
+applied to the parsed text while it still carries the marks, so a corrected word loses
+its mark; the rules that were proofread are recorded for their pages.
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from pathlib import Path
 import sqlite_utils
 
 from .. import paths
+from . import corrections as corr
 from .records import Document
 
 LOW_OPEN, LOW_CLOSE = "⟦", "⟧"
@@ -44,6 +49,8 @@ class ParsedCR:
     raw_lines: list[str] = field(default_factory=list)  # the garbled source, for OCR documents
     marked: dict[str, str] = field(default_factory=dict)  # number -> text with ⟦low-confidence⟧ marks
     low_confidence: int = 0
+    corrections: corr.Outcome = field(default_factory=corr.Outcome)
+    proofread: list[dict] = field(default_factory=list)  # ``corrections.proofread_rows``
 
 
 def is_ocr(doc: Document) -> bool:
@@ -67,9 +74,12 @@ def mark_low_confidence(lines: list[str], spans) -> list[str]:
 def parse_document(doc: Document, text: str) -> ParsedCR:
     from .cr_text import parse_cr
 
+    fixes, log = corr.load(doc.id)
     if not is_ocr(doc):
         parsed = parse_cr(text, doc.id, doc.lang)
-        return ParsedCR(parsed.rules, parsed.glossary, parsed.preface, parsed.credits)
+        outcome = corr.apply(parsed.rules, parsed.glossary, fixes)
+        return ParsedCR(parsed.rules, parsed.glossary, parsed.preface, parsed.credits,
+                        corrections=outcome, proofread=corr.proofread_rows(doc.id, fixes, log))
 
     try:
         from .ocr_decode import decode_document
@@ -82,6 +92,7 @@ def parse_document(doc: Document, text: str) -> ParsedCR:
     spans = [(s[0], s[1], s[2]) for s in decoded.low_confidence]
     marked_text = "\n".join(mark_low_confidence(list(decoded.lines), spans))
     parsed = parse_cr(marked_text, doc.id, doc.lang, ocr=True)
+    outcome = corr.apply(parsed.rules, parsed.glossary, fixes)  # before the marks are stripped
     marked: dict[str, str] = {}
     for rule in parsed.rules:
         if LOW_OPEN in rule.text or LOW_OPEN in rule.title:
@@ -92,13 +103,15 @@ def parse_document(doc: Document, text: str) -> ParsedCR:
         entry.term_ru, entry.definition = strip_marks(entry.term_ru), strip_marks(entry.definition)
     return ParsedCR(parsed.rules, parsed.glossary, strip_marks(parsed.preface),
                     strip_marks(parsed.credits), raw_lines=text.splitlines(), marked=marked,
-                    low_confidence=len(spans))
+                    low_confidence=len(spans), corrections=outcome,
+                    proofread=corr.proofread_rows(doc.id, fixes, log))
 
 
 def write_extras(db: sqlite_utils.Database, doc: Document, parsed: ParsedCR) -> None:
     """The preface and credits, and for OCR documents the marks and the garbled original."""
     db["front_matter"].insert({"doc_id": doc.id, "preface": parsed.preface,
                                "credits": parsed.credits}, pk="doc_id", replace=True)
+    write_corrections(db, doc, parsed)
     if not parsed.raw_lines:
         return
     starts = sorted((r.line, r.number) for r in parsed.rules if r.line)
@@ -109,3 +122,17 @@ def write_extras(db: sqlite_utils.Database, doc: Document, parsed: ParsedCR) -> 
         rows.append({"id": f"{doc.id}:{number}", "doc_id": doc.id, "number": number, "raw": raw,
                      "marked_text": parsed.marked.get(number, "")})
     db["ocr_original"].insert_all(rows, pk="id", replace=True, batch_size=1000)
+
+
+def write_corrections(db: sqlite_utils.Database, doc: Document, parsed: ParsedCR) -> None:
+    """``text_corrections``: every row of the document's corrections file, applied or not (and
+    why); ``proofread``: per rule (or ``glossary:<term>``), when and by whom it was checked."""
+    outcome = parsed.corrections
+    rows = [dict(zip(corr.HEADER, c.row()), doc_id=doc.id, line=c.line, applied=1, why="")
+            for c in outcome.applied]
+    rows += [dict(zip(corr.HEADER, c.row()), doc_id=doc.id, line=c.line, applied=0, why=why)
+             for c, why in outcome.stale]
+    if rows:
+        db["text_corrections"].insert_all(rows, batch_size=1000)
+    if parsed.proofread:
+        db["proofread"].insert_all(parsed.proofread, pk="id", replace=True)

@@ -62,6 +62,8 @@ def cr_step(state: BuildState, doc: Document) -> Callable[[], None]:
         store.write_rules(state.db, doc, parsed.rules)
         store.write_glossary(state.db, doc, parsed.glossary, refs_of)
         cr_source.write_extras(state.db, doc, parsed)
+        state.report.skipped += [f"исправление {c.where} ({c.rule} «{c.decoded}»): {why}"
+                                 for c, why in parsed.corrections.stale]
         state.rules[doc.id] = parsed.rules
         state.glossary[doc.id] = parsed.glossary
         for rule in parsed.rules:
