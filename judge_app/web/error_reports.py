@@ -212,7 +212,15 @@ def _not_yet_corrected(c, rule: str, phrase: str, report_id: int) -> None:
 
 @reports.app_context_processor
 def _context():
-    def report_url(version: str, number: str) -> str | None:
-        """The report form of a rule of a page that shows the corrected Russian text."""
-        return url_for("reports.report_form", rule=number) if target.reportable(version) else None
+    def report_url(version: str, number: str, text: str | None = None) -> str | None:
+        """The report form of a rule whose Russian text on this page is the corrected text:
+        a rule of the 2020 text, or of a later release that carries it word for word under the
+        same number (a renumbered or retranslated rule would send the report to another text)."""
+        if not target.reportable(version):
+            return None
+        if version != target.VERSION:
+            old = services.corpus().rule_row(number, target.VERSION, "ru")
+            if old is None or old["missing_translation"] or (old["text"] or "") != (text or ""):
+                return None
+        return url_for("reports.report_form", rule=number)
     return {"report_url": report_url, "report_version": target.VERSION}

@@ -109,6 +109,7 @@ def test_a_mentor_accepts_edited_rejects_and_cannot_decide_twice(client, users_d
     assert report(client, words[0], words[0] + "х", "буква").status_code == 201
     assert report(client, words[1], words[1] + "ъ").status_code == 201
     login_mentor(client)
+    assert 'href="/training/corrections"' in client.get("/training/").text     # the mentor's way in
     queue = client.get("/training/corrections")
     assert queue.status_code == 200 and 'id="report-1"' in queue.text and 'id="report-2"' in queue.text
     csrf = token(queue.text)
@@ -168,3 +169,18 @@ def test_store_rejects_what_the_page_would(users_db):
         store.submit(conn, "2020-01-24", RULE, "", "x")
     with pytest.raises(store.ReportError, match="ожидается текст"):
         store.submit(conn, "2020-01-24", RULE, ["a"], "x")
+
+
+def test_a_later_release_links_only_rules_that_carry_the_2020_text(app, corpus):
+    """The lead's later releases carry the 2020 Russian where the English did not change: the
+    link shows only where the cell's text is the 2020 text of the same number."""
+    text = corpus.rule_row(RULE, "2020-01-24", "ru")["text"]
+    with app.test_request_context("/"):
+        from judge_app.web.error_reports import _context
+
+        report_url = _context()["report_url"]
+        assert report_url("2020-01-24", RULE) == f"/corrections/report?rule={RULE}"
+        assert report_url("2026-01-16", RULE, text) == f"/corrections/report?rule={RULE}"
+        assert report_url("2026-01-16", RULE, text + " Иной текст.") is None     # retranslated or renumbered
+        assert report_url("2026-01-16", "999.9", text) is None                    # no such 2020 rule
+        assert report_url("2019-05-03", RULE, text) is None                       # the 2019 text is not OCR
