@@ -23,6 +23,7 @@ Both files are UTF-8, tab-separated, with a fixed header, and kept sorted by rul
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +42,7 @@ SOURCE_RE = re.compile(r"^(proofread|report:[A-Za-z0-9_-]{1,40})$")
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MARK_CHARS = "⟦⟧"
 OPTIONAL_MARKS = f"[{MARK_CHARS}]*"
+MARKS_RE = re.compile(f"[{MARK_CHARS}]")
 
 
 class CorrectionsError(CorpusError):
@@ -209,7 +211,7 @@ def dump_log(entries: list[Proofread]) -> str:
 def _pattern(decoded: str) -> re.Pattern:
     """``decoded`` as found in a text that may carry ⟦⟧ marks anywhere, as a whole word:
     it may not start or end inside a longer word."""
-    body = OPTIONAL_MARKS.join(re.escape(ch) for ch in decoded)
+    body = OPTIONAL_MARKS.join(r"\s+" if ch == " " else re.escape(ch) for ch in decoded)
     before = r"(?<![\w⟦⟧])" if decoded[0].isalnum() else ""
     after = r"(?![\w⟦⟧])" if decoded[-1].isalnum() else ""
     # marks may sit inside the match; those around it are taken in when they enclose it
@@ -316,6 +318,59 @@ def apply(rules: list, glossary: list, corrections: list[Correction]) -> Outcome
     return out
 
 
+def _keep_line_breaks(matched: str, corrected: str) -> str:
+    """``corrected`` with a space turned back into each line break the matched text spanned,
+    so that a text corrected line by line keeps its lines (``apply_to_lines``)."""
+    breaks = matched.count("\n")
+    if not breaks:
+        return corrected
+    words = corrected.split(" ")
+    if len(words) <= breaks:  # fewer words than lines: the lines it emptied stay, empty
+        return corrected + "\n" * breaks
+    cut = [round((k + 1) * len(words) / (breaks + 1)) for k in range(breaks)]
+    out = []
+    for i, word in enumerate(words):
+        out.append(word if i == 0 else ("\n" if i in cut else " ") + word)
+    return "".join(out)
+
+
+def apply_to_lines(lines: list[str], corrections: list[Correction], doc_id: str = "",
+                   lang: str = "ru") -> tuple[list[str], Outcome]:
+    """The corrections applied to a decoded text kept as lines (the benchmark's view of the
+    decode: blocks are cut by line). A rule's lines run from its first line to the next
+    rule's; each correction is looked for there, as in the build, and a phrase may cross a
+    line break, which it keeps."""
+    from .cr_text import parse_cr
+
+    parsed = parse_cr("\n".join(lines), doc_id, lang, ocr=True)
+    starts = sorted([(r.line, r.number) for r in parsed.rules if r.line] +
+                    [(e.line, GLOSSARY + e.term_en.casefold()) for e in parsed.glossary if e.line])
+    spans = {key: (line - 1, starts[i + 1][0] - 1 if i + 1 < len(starts) else len(lines))
+             for i, (line, key) in enumerate(starts)}
+    out, outcome = list(lines), Outcome()
+    for c in corrections:
+        key = GLOSSARY + c.glossary_term.casefold() if c.glossary_term is not None else c.rule
+        if key not in spans:
+            outcome.stale.append((c, "нет такого правила"))
+            continue
+        lo, hi = spans[key]
+        block = "\n".join(out[lo:hi])
+        hits = find(block, c.decoded)
+        if len(hits) != 1:
+            outcome.stale.append((c, "не найдено в тексте" if not hits else
+                                  f"встречается {len(hits)} раза"))
+            continue
+        start, end = hits[0]
+        fixed = block[:start] + _keep_line_breaks(block[start:end], c.corrected) + block[end:]
+        new_lines = fixed.split("\n")
+        if len(new_lines) != hi - lo:
+            outcome.stale.append((c, "меняет число строк"))
+            continue
+        out[lo:hi] = new_lines
+        outcome.applied.append(c)
+    return out, outcome
+
+
 def proofread_rows(doc_id: str, corrections: list[Correction], log: list[Proofread]) -> list[dict]:
     """One row per rule or glossary entry that was checked or corrected: the latest date a
     reader checked it, who, and where its corrections came from (for «текст сверен»)."""
@@ -338,3 +393,32 @@ def proofread_rows(doc_id: str, corrections: list[Correction], log: list[Proofre
     for r in rows.values():
         r["readers"], r["sources"] = ", ".join(r["readers"]), ", ".join(r["sources"])
     return sorted(rows.values(), key=lambda r: row_key(r["rule"]))
+
+
+def _bare(text: str) -> str:
+    return re.sub(r"[\W_]", "", text.casefold().replace("ё", "е"))
+
+
+def kind(c: Correction) -> str:
+    """What a correction fixes: «case» (only capitals), «punctuation or spacing», «inflection»
+    (every changed word keeps its stem: the first letters up to the last three, at least
+    four), or «word» (a word misread, lost or added)."""
+    if c.decoded.casefold().replace("ё", "е") == c.corrected.casefold().replace("ё", "е"):
+        return "case"
+    if _bare(c.decoded) == _bare(c.corrected):
+        return "punctuation or spacing"
+    old, new = c.decoded.split(), c.corrected.split()
+    if len(old) == len(new):
+        pairs = [(_bare(a), _bare(b)) for a, b in zip(old, new) if _bare(a) != _bare(b)]
+        if pairs and all(min(len(a), len(b)) >= 4 and
+                         a[:max(4, min(len(a), len(b)) - 3)] == b[:max(4, min(len(a), len(b)) - 3)]
+                         for a, b in pairs):
+            return "inflection"
+    return "word"
+
+
+def kinds(corrections: list[Correction]) -> Counter:
+    """How many corrections of each ``kind``, and how many carry a written reason."""
+    out = Counter(kind(c) for c in corrections)
+    out["with a written reason"] = sum(bool(c.reason) for c in corrections)
+    return out

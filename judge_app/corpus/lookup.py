@@ -127,6 +127,7 @@ class Corpus:
         if other:
             out["other"]["children"] = self.present_all(self.children(other))
         out["ocr"] = self.ocr_original(row)
+        out["proofread"] = self.proofread(row["doc_id"], row["number"])
         out["history"] = VersionHistory(self).history(number, version, lang)
         return out
 
@@ -236,6 +237,15 @@ class Corpus:
             return None
         ocr = self.one("select raw, marked_text from ocr_original where id = ?", (row["id"],))
         return ocr
+
+    def proofread(self, doc_id: str, key: str) -> dict | None:
+        """When and by whom a rule (``key`` its number, or ``glossary:<English headword>``)
+        was checked against its sources, and where its corrections came from (``corrections``):
+        the page says «текст сверен»."""
+        if not self.table_exists("proofread"):
+            return None
+        return self.one("select checked_on, readers, sources, corrections from proofread "
+                        "where id = ?", (f"{doc_id}:{key}",))
 
     def table_exists(self, name: str) -> bool:
         if not hasattr(self, "_tables"):

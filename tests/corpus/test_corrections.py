@@ -183,3 +183,24 @@ def test_corrected_rules_read_the_fix_and_keep_no_mark_on_it(corpus):
             assert f"⟦{c.corrected}⟧" not in marked["marked_text"], c.where
     checked = {r["rule"] for r in corpus.rows("select rule from proofread where doc_id = ?", (DOC,))}
     assert {c.rule for c in fixes} <= checked
+
+
+def test_applied_to_decoded_lines_a_phrase_may_cross_a_line_break_and_keeps_it():
+    lines = ["Правила", "1. Понятия игры", "100. Общие положения",
+             "100.1. Эти правила игры ⟦их⟧ райшише", "маны и хода.", "100.2. Игрок играет."]
+    lines = [corr.MARKS_RE.sub("", l) for l in lines]
+    fixed, out = corr.apply_to_lines(lines, [corr.Correction("100.1", "райшише маны", "хранилище маны", "g"),
+                                             corr.Correction("100.2", "маны", "x", "g")], DOC)
+    assert fixed[3:5] == ["100.1. Эти правила игры их хранилище", "маны и хода."]
+    assert [(c.rule, why) for c, why in out.stale] == [("100.2", "не найдено в тексте")]
+
+
+@pytest.mark.parametrize("decoded, corrected, kind", [
+    ("получает Приоритет", "получает приоритет", "case"),
+    ("игре] при", "игре, при", "punctuation or spacing"),
+    ("Следующие пересдачу", "Следующие пересдачи", "inflection"),
+    ("У ничтожные", "Уничтожение", "word"),
+    ("заметающий", "заменяющий", "word"),
+])
+def test_corrections_are_counted_by_kind(decoded, corrected, kind):
+    assert corr.kind(corr.Correction("100.1", decoded, corrected, "g")) == kind
