@@ -147,3 +147,12 @@ def _word_span(words: list[str], phrase: str) -> tuple[int, int] | None:
         if phrase in w:
             return i, i + 1
     return None
+
+
+def reading(corrected: str, glyphs: str):
+    """Whether ``corrected`` is a reading of ``glyphs`` under the decoder's channel (the test
+    every row of the corrections file must pass, or give a reason:
+    ``corpus.corrections_check``); None without glyphs. Loads the decoder's model once."""
+    from ..corpus import corrections_check
+
+    return corrections_check.score(corrected, glyphs) if glyphs.strip() else None

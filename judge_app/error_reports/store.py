@@ -115,6 +115,14 @@ def get(conn, report_id) -> dict:
     return dict(row)
 
 
+def open_report(conn, report_id) -> dict:
+    """The report if it waits for a decision; 404 if there is none, 409 if it was decided."""
+    report = get(conn, report_id)
+    if report["status"] != "open":
+        raise ReportError(f"сообщение №{report_id} уже рассмотрено ({report['status']}, {report['reviewer']})", 409)
+    return report
+
+
 def queue(conn, status: str = "open", limit: int = 200) -> list[dict]:
     """Reports in this state: the open ones oldest first, the decided ones newest first."""
     if status not in STATUSES:
@@ -158,9 +166,7 @@ def _decide(conn, report_id, reviewer: str, status: str, **fields) -> dict:
     (two mentors at once: the second gets 409)."""
     sets = ", ".join(f"{k} = ?" for k in fields)
     with userdb.write(conn):
-        report = get(conn, report_id)
-        if report["status"] != "open":
-            raise ReportError(f"сообщение №{report_id} уже рассмотрено ({report['status']}, {report['reviewer']})", 409)
+        open_report(conn, report_id)
         conn.execute(f"UPDATE text_reports SET status = ?, reviewer = ?, reviewed_at = ?{', ' if sets else ''}{sets} "
                      "WHERE id = ?", (status, reviewer, _now(), *fields.values(), report_id))
     return get(conn, report_id)

@@ -63,6 +63,9 @@ ui.STRINGS.update({
     "review_reject": ("Отклонить", "Reject"),
     "review_export": ("Принятые исправления попадут в файл rules_corpus/corrections командой «judge corrections export».",
                       "Accepted fixes reach rules_corpus/corrections with «judge corrections export»."),
+    "reads_yes": ("исправление читается из этих глифов (модель декодера)", "the fix reads from these glyphs (the decoder's model)"),
+    "reads_no": ("исправление не читается из этих глифов: поправьте глифы или напишите причину",
+                 "the fix does not read from these glyphs: correct the glyphs or give a reason"),
     "status_open": ("ждёт", "open"),
     "status_accepted": ("принято", "accepted"),
     "status_rejected": ("отклонено", "rejected"),
@@ -171,7 +174,8 @@ def review():
             ev = evidence.gather(corpus, r, rep["decoded"])
         except ReportError:
             ev = {"glyphs": "", "ru_2019": "", "english": "", "english_text": ""}
-        items.append({**rep, "evidence": ev})
+        verdict = evidence.reading(rep["corrected"], ev["glyphs"])
+        items.append({**rep, "evidence": ev, "reads": None if verdict is None else verdict.plausible})
     return render_template("report_review.html", items=items, done=store.queue(c, "accepted", 20) + store.queue(c, "rejected", 20),
                            counts=store.counts(c))
 
@@ -184,18 +188,32 @@ def decide(report_id: int):
     if action == "reject":
         store.reject(c, report_id, mentor["username"], _field("reason"))
     elif action == "accept":
-        rep = store.get(c, report_id)
+        rep = store.open_report(c, report_id)   # 409 before judging the fields (store.accept checks it again)
         r = target.rule(services.corpus(), rep["rule"])
         phrase = target.locate(r, store.clean("decoded", _field("decoded"), store.MAX_PHRASE))
         _not_yet_corrected(c, r.number, phrase, report_id)
         fields = {k: _field(k) for k in ("glyphs", "english", "ru_2019")}
-        if not store.clean("glyphs", fields["glyphs"], store.MAX_PHRASE * 4, required=False) \
-                and not store.clean("reason", _field("reason"), store.MAX_REASON, required=False):
-            raise ReportError("нужны глифы OCR или причина: без них исправление не проверить")
+        _justified(store.clean("corrected", _field("corrected"), store.MAX_PHRASE),
+                   store.clean("glyphs", fields["glyphs"], store.MAX_PHRASE * 4, required=False),
+                   store.clean("reason", _field("reason"), store.MAX_REASON, required=False))
         store.accept(c, report_id, mentor["username"], phrase, _field("corrected"), _field("reason"), fields)
     else:
         raise ReportError(f"поле «action»: «{action[:20]}» — нужно accept или reject")
     return redirect(url_for("reports.review"), 303)
+
+
+def _justified(corrected: str, glyphs: str, reason: str) -> None:
+    """400 unless the fix reads from its glyphs under the decoder's channel or a reason says
+    why not: the rule every row of the corrections file keeps (``corrections_check``)."""
+    if reason:
+        return
+    if not glyphs:
+        raise ReportError("нужны глифы OCR или причина: без них исправление не проверить")
+    verdict = evidence.reading(corrected, glyphs)
+    if not verdict.plausible:
+        raise ReportError(f"«{corrected}» не читается из глифов «{glyphs}» по модели декодера "
+                          f"({verdict.per_glyph:.2f} нат на глиф): поправьте глифы или напишите причину — "
+                          "исправление может чинить распознавание, но не переводить заново")
 
 
 def _not_yet_corrected(c, rule: str, phrase: str, report_id: int) -> None:

@@ -142,7 +142,7 @@ def test_words_already_corrected_by_another_report_are_not_accepted_twice(client
     assert report(client, words[0], words[0] + "ы").status_code == 201   # another fix of the same words
     login_mentor(client)
     csrf = token(client.get("/training/corrections").text)
-    accept = {"csrf_token": csrf, "action": "accept", "decoded": words[0], "glyphs": "g"}
+    accept = {"csrf_token": csrf, "action": "accept", "decoded": words[0], "glyphs": "g", "reason": "проверка"}
     assert client.post("/training/corrections/1", data={**accept, "corrected": words[0] + "х"}).status_code == 303
     r = client.post("/training/corrections/2", data={**accept, "corrected": words[0] + "ы"})
     assert r.status_code == 409 and "уже исправлено сообщением №1" in message(r.text)
@@ -184,3 +184,25 @@ def test_a_later_release_links_only_rules_that_carry_the_2020_text(app, corpus):
         assert report_url("2026-01-16", RULE, text + " Иной текст.") is None     # retranslated or renumbered
         assert report_url("2026-01-16", "999.9", text) is None                    # no such 2020 rule
         assert report_url("2019-05-03", RULE, text) is None                       # the 2019 text is not OCR
+
+
+def test_a_fix_that_does_not_read_from_its_glyphs_needs_a_reason(client, users_db, corpus):
+    """The corrections file's own rule (corrections_check): a fix may mend the OCR, not retranslate."""
+    from judge_app.error_reports import evidence, target
+
+    r = target.rule(corpus, RULE)
+    word = "выносливость"
+    if word not in r.text:
+        pytest.skip(f"{RULE} no longer reads «{word}»")
+    glyphs = evidence.gather(corpus, r, word)["glyphs"]
+    assert report(client, word, "сила").status_code == 201            # another word for toughness
+    assert report(client, word, "вынoсливость").status_code == 201     # a Latin «o»: still reads from the glyphs
+    login_mentor(client)
+    queue = client.get("/training/corrections")
+    assert queue.text.count("не читается из этих глифов") == 1 and queue.text.count("читается из этих глифов") == 2
+    csrf = token(queue.text)
+    accept = {"csrf_token": csrf, "action": "accept", "decoded": word, "glyphs": glyphs}
+    r1 = client.post("/training/corrections/1", data={**accept, "corrected": "сила"})
+    assert r1.status_code == 400 and f"«сила» не читается из глифов «{glyphs}»" in message(r1.text)
+    assert client.post("/training/corrections/2", data={**accept, "corrected": "вынoсливость"}).status_code == 303
+    assert [row["status"] for row in rows(users_db)] == ["open", "accepted"]
