@@ -112,6 +112,7 @@ def test_report_review_export_rebuild(browser, base_url, corpus, tmp_path, monke
     item = review.locator("#report-1")
     assert item.locator(".decoded").inner_text() == word and item.locator(".proposed").inner_text() == fix
     assert item.locator('input[name="glyphs"]').input_value()       # the OCR glyphs, read from the corpus
+    item.locator('input[name="reason"]').fill("проверка цикла: заглавные буквы")   # not a misreading of glyphs
     review.screenshot(path=str(artifacts / "error-report-review.png"), full_page=True)
     item.get_by_role("button", name="Accept").click()
     review.wait_for_load_state()
