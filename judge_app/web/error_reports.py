@@ -97,6 +97,7 @@ def _guard():
         return
     if (request.content_length or 0) > MAX_BODY:
         raise ReportError(f"сообщение слишком большое: {request.content_length} байт, максимум {MAX_BODY}", 413)
+    request.max_content_length = MAX_BODY   # a body without Content-Length (chunked) is read no further
     try:
         validate_csrf(request.form.get("csrf_token"))
     except (ValidationError, CSRFError) as exc:
