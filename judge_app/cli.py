@@ -248,6 +248,10 @@ def register_optional(group: click.Group) -> None:
         group.add_command(diff)
     except ImportError:
         pass
+    from .corpus.import_cli import import_release
+    group.add_command(import_release)
+    from .drift_cli import drift
+    group.add_command(drift)
     from .faq_cli import faq
     group.add_command(faq)
     from .training.cli import users

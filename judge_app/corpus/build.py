@@ -37,7 +37,10 @@ class BuildReport:
 
 
 def read_source(doc: Document) -> str:
-    return (paths.SOURCES_DIR / doc.source_file).read_bytes().decode("utf-8-sig")
+    """The source's text; the BOM decides the encoding (UTF-16 for the 2022 release)."""
+    from .release_file import decode
+
+    return decode((paths.SOURCES_DIR / doc.source_file).read_bytes(), doc.source_file)
 
 
 def file_sha256(path: Path) -> str:
@@ -84,6 +87,7 @@ def corpus_hash(package: Path | None = None) -> str:
     ``package``: the ``judge_app`` folder to read the code from (tests hash a copy)."""
     digest = hashlib.sha256()
     files = sorted(p for p in paths.SOURCES_DIR.rglob("*") if p.is_file())
+    files += sorted(catalogue.imported_dir().glob("cr-en-*.txt"))  # releases imported into an instance
     files += faq_links.files()  # the reviewed classification of the FAQ rulings
     files += corrections.files()  # the reviewed corrections of the OCR text and the proofreading log
     package = package or Path(__file__).resolve().parent.parent

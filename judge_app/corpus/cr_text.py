@@ -167,6 +167,8 @@ class _Builder:
             return [(f"{sec}.{rule}{tail[0]}", False)]
         if tail and self.ocr and tail in _OCR_TAILS:
             return [(f"{sec}.{rule}{c}", False) for c in _OCR_TAILS[tail]]
+        if tail is None and not self.ocr:  # «606.5 If the total cost…» (2022–2026: the dot lost)
+            return [(f"{sec}.{rule}", True)]
         if tail is None and self.ocr:
             out = [(f"{sec}.{rule}", True)]
             if m["rule"].endswith("1") and len(m["rule"]) > 1:
@@ -235,7 +237,8 @@ class _Builder:
                     continue
                 if undotted and not _CAPITAL_AFTER.match(after):
                     continue
-                if not after[:1].isspace() and after and not (self.ocr and after[:1].isupper()):
+                glued = after[:1].isupper() and (self.ocr or m["tail"] == ".")  # «901.4.All plane…»
+                if not after[:1].isspace() and after and not glued:
                     continue
                 if not undotted and _BAD_AFTER.match(after):
                     continue

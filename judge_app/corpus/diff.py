@@ -62,11 +62,12 @@ def word_diff(old: str, new: str) -> list[list[str]]:
 
 @dataclass
 class Change:
-    status: str  # unchanged | changed | renumbered | added | removed
+    status: str  # unchanged | changed | renamed | renumbered | added | removed
     old_number: str | None
     new_number: str | None
     similarity: float = 1.0
     diff: list[list[str]] = field(default_factory=list)
+    renamed: bool = False  # the only change is the release's renames (``find_renames``)
 
 
 def full_text(rule: dict) -> str:
@@ -168,3 +169,89 @@ def summary(changes: list[Change]) -> dict[str, int]:
         if c.status == "renumbered" and c.diff:
             out["renumbered_and_changed"] += 1
     return dict(out)
+
+
+# -- renames: one wording change made throughout a release --------------------------------
+RENAME_MIN_RULES = 5  # a rename explains at least this many rules on its own
+RENAME_MAX_WORDS = 6
+
+
+@dataclass
+class Rename:
+    old: str  # normalised phrase, e.g. "converted mana cost"
+    new: str  # "mana value"
+    rules: int  # how many changed rules it alone explains
+
+
+def _window(old: str, new: str) -> tuple[str, str] | None:
+    """The one differing stretch of two texts, whole words: common prefix and suffix removed."""
+    a, b = normalise(old).split(" "), normalise(new).split(" ")
+    p = 0
+    while p < min(len(a), len(b)) and a[p] == b[p]:
+        p += 1
+    s = 0
+    while s < min(len(a), len(b)) - p and a[-1 - s] == b[-1 - s]:
+        s += 1
+    mid_a, mid_b = a[p:len(a) - s], b[p:len(b) - s]
+    if not mid_a or not mid_b or len(mid_a) > RENAME_MAX_WORDS or len(mid_b) > RENAME_MAX_WORDS:
+        return None
+    phrase_a, phrase_b = " ".join(mid_a), " ".join(mid_b)
+    if any(NUMBER_TOKEN.match(w.strip(",.;:()")) for w in mid_a + mid_b):
+        return None  # a cross-reference renumbered, not a rename
+    return phrase_a.strip(",.;:"), phrase_b.strip(",.;:")
+
+
+def apply_renames(text: str, renames: list[Rename]) -> str:
+    out = normalise(text)
+    for r in sorted(renames, key=lambda r: -len(r.old)):
+        out = out.replace(r.old, r.new)
+    return out
+
+
+def find_renames(pairs: list[tuple[str, str]]) -> list[Rename]:
+    """Renames in (old text, new text) pairs of changed rules: a phrase replacement that on its
+    own turns at least ``RENAME_MIN_RULES`` old texts into their new ones ("converted mana cost"
+    → "mana value" in 2021). A rewording of one rule is never one."""
+    candidates: dict[tuple[str, str], int] = defaultdict(int)
+    for old, new in pairs:
+        w = _window(old, new)
+        if w and w[0] and w[1] and len(w[0]) > 2:
+            candidates[w] += 1
+    out = []
+    for (a, b), seen in candidates.items():
+        if seen < 2:
+            continue
+        rename = Rename(a, b, 0)
+        rename.rules = sum(1 for old, new in pairs
+                           if a in normalise(old) and apply_renames(old, [rename]) == normalise(new))
+        if rename.rules >= RENAME_MIN_RULES:
+            out.append(rename)
+    # a rename inside a longer one ("cost" in "converted mana cost") is the longer one's part
+    out = [r for r in out if not any(o is not r and r.old in o.old and r.new in o.new for o in out)]
+    return sorted(out, key=lambda r: -r.rules)
+
+
+def mark_renamed(changes: list[Change], old_text: dict[str, str], new_text: dict[str, str],
+                 renames: list[Rename]) -> None:
+    """A changed rule whose whole change is the release's renames becomes *renamed*; a moved
+    one keeps *renumbered* but is flagged, so neither counts as a change of meaning."""
+    if not renames:
+        return
+    for c in changes:
+        if c.status in ("changed", "renumbered") and c.diff:
+            if apply_renames(old_text[c.old_number], renames) == normalise(new_text[c.new_number]):
+                c.renamed = True
+                if c.status == "changed":
+                    c.status = "renamed"
+
+
+def compare_releases(old: list[dict], new: list[dict]) -> tuple[list[Change], list[Rename]]:
+    """``compare`` plus the renames it finds, with rename-only changes marked."""
+    changes = compare(old, new)
+    old_text = {r["number"]: full_text(r) for r in old}
+    new_text = {r["number"]: full_text(r) for r in new}
+    pairs = [(old_text[c.old_number], new_text[c.new_number]) for c in changes
+             if c.status in ("changed", "renumbered") and c.diff]
+    renames = find_renames(pairs)
+    mark_renamed(changes, old_text, new_text, renames)
+    return changes, renames

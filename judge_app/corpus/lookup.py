@@ -129,12 +129,18 @@ class Corpus:
         out["ocr"] = self.ocr_original(row)
         out["proofread"] = self.proofread(row["doc_id"], row["number"])
         out["history"] = VersionHistory(self).history(number, version, lang)
+        out["timeline"] = VersionHistory(self).timeline(number, version)
         return out
 
     def present(self, row: dict, with_examples: bool = True) -> dict:
         out = {k: row[k] for k in ("number", "version", "lang", "level", "parent", "title", "text")}
         out["doc_id"] = row["doc_id"]
         out["missing_translation"] = bool(row["missing_translation"])
+        if row.get("carry_status"):  # a release without a translation: the 2020 text carried (``carry``)
+            out["carry"] = {"status": row["carry_status"], "number": row.get("carried_number") or "",
+                            "title": row.get("carried_title") or "", "text": row.get("carried_text") or "",
+                            "diff": json.loads(row.get("carry_diff") or "[]"),
+                            "renames": json.loads(row.get("carry_renames") or "[]")}
         if with_examples:
             out["examples"] = [e["text"] for e in self.rows(
                 "select text from examples where doc_id = ? and rule_number = ? order by position",
@@ -348,7 +354,7 @@ class VersionHistory:
     """What changed between releases, read from the ``rule_changes`` table the build fills."""
 
     STATUS_RU = {"unchanged": "не изменено", "changed": "изменено", "renumbered": "перенумеровано",
-                 "added": "новое", "removed": "удалено"}
+                 "added": "новое", "removed": "удалено", "renamed": "переименование термина"}
 
     OCR_NOTE = "английский текст не менялся: вероятно, это ошибки распознавания текста 2020 года"
 
@@ -364,6 +370,10 @@ class VersionHistory:
             raise CorpusError("сравниваются одинаковые версии: укажите две разные")
         rows = c.rows("select * from rule_changes where lang = ? and old_version = ? and new_version = ?",
                       (lang, lo, hi)) if c.table_exists("rule_changes") else []
+        renames = c.rows("select old, new, rules from renames where old_version = ? and new_version = ? order by rules desc",
+                         (lo, hi)) if c.table_exists("renames") else []
+        if not rows:  # two releases that are not neighbours: compared now, kept for the next ask
+            rows, renames = self.compare_now(lo, hi, lang)
         changes = []
         for r in rows:
             item = {"status": r["status"], "old_number": r["old_number"], "new_number": r["new_number"],
@@ -378,9 +388,33 @@ class VersionHistory:
         counts: dict[str, int] = {}
         for item in changes:
             counts[item["status"]] = counts.get(item["status"], 0) + 1
-        shown = [x for x in changes if include_unchanged or x["status"] != "unchanged"]
+        shown = [x for x in changes if include_unchanged or x["status"] not in ("unchanged", "renamed")]
         shown.sort(key=lambda x: sort_key(x["new_number"] or x["old_number"]))
-        return {"from": old, "to": new, "lang": lang, "summary": counts, "changes": shown}
+        return {"from": old, "to": new, "lang": lang, "summary": counts, "changes": shown,
+                "renames": renames}
+
+    _compared: dict = {}
+
+    def compare_now(self, lo: str, hi: str, lang: str) -> tuple[list[dict], list[dict]]:
+        """Rows like ``rule_changes`` for any two releases, compared on demand (about a second)
+        and kept per database file. A language a release lacks is compared in English."""
+        from .diff import compare_releases
+
+        c = self.corpus
+        if lang == "ru" and not (catalogue.native_russian(lo) and catalogue.native_russian(hi)):
+            lang = "en"  # a carried Russian text is not a translation of its release: compare the English
+        key = (str(c.db_file), lo, hi, lang)
+        if key not in self._compared:
+            def rules(version: str) -> list[dict]:
+                doc = c.doc_id(version, lang)
+                return c.rows("select number, title, text from rules where doc_id = ? and level != 'chapter' "
+                              "and not missing_translation", (doc,))
+            changes, renames = compare_releases(rules(lo), rules(hi))
+            rows = [{"status": ch.status, "old_number": ch.old_number, "new_number": ch.new_number,
+                     "similarity": ch.similarity, "diff": json.dumps(ch.diff, ensure_ascii=False),
+                     "english_unchanged": 0, "renamed": int(ch.renamed)} for ch in changes]
+            self._compared[key] = (rows, [{"old": r.old, "new": r.new, "rules": r.rules} for r in renames])
+        return self._compared[key]
 
     def history(self, number: str, version: str, lang: str) -> list[dict]:
         """«в 2019-05-03 это правило 112.3», «изменено», «новое в 2020-01-24»."""
@@ -395,6 +429,68 @@ class VersionHistory:
                         (lang, version, number)):
             out.append(self.describe(r, r["new_version"], r["new_number"], r["old_version"]))
         return out
+
+    def _step(self, version: str, number: str, backward: bool) -> dict | None:
+        """The English comparison row that leads from (version, number) one release back or on."""
+        column, other = ("new", "old") if backward else ("old", "new")
+        return self.corpus.one(
+            f"select * from rule_changes where lang = 'en' and {column}_version = ? and "
+            f"{column}_number = ?", (version, number))
+
+    def timeline(self, number: str, version: str) -> list[dict]:
+        """The rule's life across every release held, oldest first, read from the English
+        comparisons (renumbering followed at each step): when it appeared, each change with
+        its word diff, each renumbering, each release-wide rename, and its removal."""
+        c = self.corpus
+        if not c.table_exists("rule_changes"):
+            return []
+        entries = [{"version": version, "number": number, "status": "here", "diff": []}]
+        n, v = number, version  # backwards
+        while n:
+            row = self._step(v, n, backward=True)
+            if not row:
+                break
+            entries.insert(0, {"version": row["new_version"], "number": n, "status": row["status"],
+                               "from_version": row["old_version"], "from_number": row["old_number"],
+                               "renamed": bool(row.get("renamed")),
+                               "diff": json.loads(row["diff"] or "[]")})
+            n, v = row["old_number"], row["old_version"]
+        if n:  # the oldest release that holds it
+            entries.insert(0, {"version": v, "number": n, "status": "first", "diff": []})
+        n, v = number, version  # forwards
+        while n:
+            row = self._step(v, n, backward=False)
+            if not row:
+                break
+            entries.append({"version": row["new_version"], "number": row["new_number"],
+                            "status": row["status"], "from_version": v, "from_number": n,
+                            "renamed": bool(row.get("renamed")), "diff": json.loads(row["diff"] or "[]")})
+            n, v = row["new_number"], row["new_version"]
+        entries = [e for e in entries if e["status"] != "here"]
+        for e in entries:
+            e["text_ru"], e["text_en"] = self.timeline_text(e)
+        return entries
+
+    @staticmethod
+    def timeline_text(e: dict) -> tuple[str, str]:
+        st, num, prev = e["status"], e["number"], e.get("from_number")
+        if st == "first":
+            return (f"есть в тексте {e['version']} (самый ранний выпуск в корпусе)",
+                    f"present in {e['version']} (the earliest release held)")
+        if st == "added":
+            return f"появилось в {e['version']}", f"added in {e['version']}"
+        if st == "removed":
+            return f"удалено в {e['version']}", f"removed in {e['version']}"
+        moved_ru = f", бывшее {prev}" if prev and prev != num else ""
+        moved_en = f", was {prev}" if prev and prev != num else ""
+        if st == "unchanged" or (st == "renumbered" and not e["diff"]):
+            if moved_ru:
+                return f"{e['version']}: перенумеровано{moved_ru}", f"{e['version']}: renumbered{moved_en}"
+            return f"{e['version']}: без изменений", f"{e['version']}: unchanged"
+        if e.get("renamed"):
+            return (f"{e['version']}: только переименование термина{moved_ru}",
+                    f"{e['version']}: a term renamed only{moved_en}")
+        return f"{e['version']}: изменено{moved_ru}", f"{e['version']}: changed{moved_en}"
 
     def describe(self, r: dict, other_version: str, other_number: str | None, this_version: str) -> dict:
         status = r["status"]

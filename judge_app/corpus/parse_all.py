@@ -29,6 +29,8 @@ class BuildState:
         self.rules: dict[str, list[Rule]] = {}
         self.texts: list[dict] = []  # every text to scan for mentions
         self.faq = None  # (Document, FaqParse) once the FAQ step has run
+        self.glossary: dict[str, list] = {}  # doc id -> parsed glossary entries
+        self.steps: dict[tuple[str, str], object] = {}  # (old, new) English -> carry.Step
 
     def add_text(self, doc: Document, src_kind: str, src_id: str, src_number: str,
                  text: str, target_version: str) -> None:
@@ -63,6 +65,7 @@ def cr_step(state: BuildState, doc: Document) -> Callable[[], None]:
         state.report.skipped += [f"исправление {c.where} ({c.rule} «{c.decoded}»): {why}"
                                  for c, why in parsed.corrections.stale]
         state.rules[doc.id] = parsed.rules
+        state.glossary[doc.id] = parsed.glossary
         for rule in parsed.rules:
             state.add_text(doc, "rule", f"{doc.id}:{rule.number}", rule.number, rule.text, doc.version)
             for i, example in enumerate(rule.examples, 1):
@@ -180,8 +183,10 @@ def glossary_step(state: BuildState) -> None:
 
 
 def changes_step(state: BuildState) -> None:
-    """Compare consecutive versions of each language, so every rule knows its history."""
-    from .diff import compare
+    """Compare consecutive versions of each language, so every rule knows its history; the
+    English comparison also finds each release's renames (``diff.find_renames``)."""
+    from .carry import Step
+    from .diff import compare, compare_releases, full_text
 
     versions = sorted(catalogue.CR_VERSIONS)
     for old_v, new_v in zip(versions, versions[1:]):
@@ -190,13 +195,58 @@ def changes_step(state: BuildState) -> None:
             old, new = catalogue.cr_document(old_v, lang), catalogue.cr_document(new_v, lang)
             if not (old and new and old.id in state.rules and new.id in state.rules):
                 continue
-            as_dicts = lambda rules: [{"number": r.number, "title": r.title, "text": r.text}
-                                      for r in rules if r.level != "chapter"]
-            changes = compare(as_dicts(state.rules[old.id]), as_dicts(state.rules[new.id]))
+            old_rules, new_rules = as_dicts(state.rules[old.id]), as_dicts(state.rules[new.id])
             if lang == "en":
+                changes, renames = compare_releases(old_rules, new_rules)
                 english_same = {(c.old_number, c.new_number) for c in changes
                                 if c.status == "unchanged" or (c.status == "renumbered" and not c.diff)}
+                state.steps[(old_v, new_v)] = Step(
+                    old_v, new_v, changes, renames, {r["number"]: full_text(r) for r in old_rules},
+                    {r["number"]: full_text(r) for r in new_rules})
+                store.write_renames(state.db, old_v, new_v, renames)
+            else:
+                changes = compare(old_rules, new_rules)
             store.write_changes(state.db, lang, old_v, new_v, changes, english_same)
+
+
+def as_dicts(rules: list[Rule]) -> list[dict]:
+    return [{"number": r.number, "title": r.title, "text": r.text} for r in rules if r.level != "chapter"]
+
+
+def carry_step(state: BuildState) -> None:
+    """The Russian documents of releases without a translation (``carry``)."""
+    from . import carry
+
+    versions = sorted(catalogue.CR_VERSIONS)
+    for doc in catalogue.DOCUMENTS:
+        if not doc.carried_from:
+            continue
+        src_ru = catalogue.cr_document(doc.carried_from, "ru")
+        src_en = catalogue.cr_document(doc.carried_from, "en")
+        en = catalogue.cr_document(doc.version, "en")
+        if not (src_ru and src_en and en and src_ru.id in state.rules and en.id in state.rules):
+            continue
+        span = versions[versions.index(doc.carried_from):versions.index(doc.version) + 1]
+        steps = [state.steps[(a, b)] for a, b in zip(span, span[1:])]
+        rule_rows, example_rows = carry.carry_rules(doc, state.rules[en.id], state.rules[src_ru.id],
+                                                    state.rules[src_en.id], steps)
+        store.write_document(state.db, doc, "")
+        store.write_carried_rules(state.db, rule_rows, example_rows)
+        renames = [r for step in steps for r in step.renames]
+        entries = carry.carry_glossary(doc, state.glossary.get(en.id, []),
+                                       state.glossary.get(src_ru.id, []),
+                                       state.glossary.get(src_en.id, []), renames,
+                                       carry.composed_numbers(steps))
+        store.write_glossary(state.db, doc, entries, refs_of)
+        for row in rule_rows:
+            state.add_text(doc, "rule", row["id"], row["number"], row["text"], doc.version)
+        for row in example_rows:
+            state.add_text(doc, "example", row["id"], row["rule_number"], row["text"], doc.version)
+        for entry in entries:
+            state.add_text(doc, "glossary", f"{doc.id}:g{entry.position}", "", entry.definition,
+                           doc.version)
+        for status, n in carry.coverage(rule_rows).items():
+            state.report.counts[f"{doc.id}:{status or 'carried'}"] = n
 
 
 def faq_links_step(state: BuildState) -> None:
@@ -226,10 +276,12 @@ def steps(db: sqlite_utils.Database, report) -> list[tuple[str, Callable[[], Non
     state = BuildState(db, report)
     out = []
     for doc in catalogue.DOCUMENTS:
-        out.append((doc.id, STEP_KINDS[doc.kind](state, doc)))
+        if not doc.carried_from:  # carried documents are made from the others (``carry_step``)
+            out.append((doc.id, STEP_KINDS[doc.kind](state, doc)))
     out.append(("переводы", lambda: pair_translations(state)))
     out.append(("ссылки словаря", lambda: glossary_step(state)))
-    out.append(("перекрёстные ссылки", lambda: refs_step(state)))
     out.append(("сравнение версий", lambda: changes_step(state)))
+    out.append(("перенос перевода 2020 года", lambda: carry_step(state)))
+    out.append(("перекрёстные ссылки", lambda: refs_step(state)))
     out.append(("разъяснения FAQ: классификация", lambda: faq_links_step(state)))
     return out

@@ -21,6 +21,7 @@ class Document:
     title: str
     historical: bool = False
     version: str = ""  # the version key rules are looked up by ("2019-05-03"); "" if not a CR
+    carried_from: str = ""  # a Russian text carried from this release's translation (``carry``)
 
 
 @dataclass

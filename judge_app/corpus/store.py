@@ -51,6 +51,21 @@ def write_rules(db: sqlite_utils.Database, doc: Document, rules: Iterable[Rule],
         db["examples"].insert_all(example_rows, pk="id", replace=True, batch_size=1000)
 
 
+def write_carried_rules(db: sqlite_utils.Database, rule_rows: list[dict],
+                        example_rows: list[dict]) -> None:
+    """Rules of a carried Russian document (``carry``): the rules table gains its carry columns."""
+    db["rules"].insert_all(rule_rows, pk="id", replace=True, batch_size=1000, alter=True)
+    if example_rows:
+        db["examples"].insert_all(example_rows, pk="id", replace=True, batch_size=1000)
+
+
+def write_renames(db: sqlite_utils.Database, old_version: str, new_version: str, renames) -> None:
+    """The release-wide renames found between two consecutive English releases."""
+    db["renames"].insert_all([{"old_version": old_version, "new_version": new_version, "old": r.old,
+                               "new": r.new, "rules": r.rules} for r in renames],
+                             pk=("old_version", "new_version", "old"), replace=True)
+
+
 def write_glossary(db: sqlite_utils.Database, doc: Document, entries: Iterable[GlossaryEntry],
                    refs_of) -> None:
     rows = [{
@@ -129,10 +144,12 @@ def iter_search_documents(db: sqlite_utils.Database):
     """Every searchable record as the plain dict the search index takes."""
     for r in db.query("select * from rules"):
         doc_kind = "rule"
+        # a rule changed since 2020 shows the English; its 2020 Russian is searched too (``carry``)
+        carried = "\n".join(x for x in (r.get("carried_title"), r.get("carried_text")) if x)
         yield {
             "id": r["id"], "kind": doc_kind, "doc_id": r["doc_id"], "version": r["version"],
             "lang": r["lang"], "number": r["number"], "title": r["title"] or "",
-            "text": r["text"] or "", "refs": "",
+            "text": "\n".join(x for x in (r["text"] or "", carried) if x), "refs": "",
             "is_title_rule": bool(r["level"] == "section" or (r["title"] and not r["text"])),
         }
     for e in db.query("select * from examples"):
@@ -174,6 +191,7 @@ def write_changes(db: sqlite_utils.Database, lang: str, old_version: str, new_ve
         "status": c.status, "old_number": c.old_number, "new_number": c.new_number,
         "similarity": c.similarity, "diff": json.dumps(c.diff, ensure_ascii=False),
         "english_unchanged": int((c.old_number, c.new_number) in english_same),
-    } for c in changes], batch_size=2000)
+        "renamed": int(c.renamed),
+    } for c in changes], batch_size=2000, alter=True)
     db["rule_changes"].create_index(["lang", "old_version", "old_number"], if_not_exists=True)
     db["rule_changes"].create_index(["lang", "new_version", "new_number"], if_not_exists=True)

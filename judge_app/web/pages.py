@@ -196,7 +196,7 @@ def frame_context() -> dict:
         versions, default, documents = [], "", []
     return {"t": ui.t, "ui_lang": ui.ui_lang(), "cr_versions": versions, "default_version": default,
             "version": safe_version(), "documents": documents, "switch_url": switch_url, "vurl": vurl,
-            "linkify": render.linkify, "ref_link": render.ref_link, "plain": render.plain,
+            "linkify": render.linkify, "ref_link": render.ref_link, "moved_note": render.moved_note, "plain": render.plain,
             "zone_name": ui.zone_name, "show_value": show_value, "page_params": page_params}
 
 
@@ -298,7 +298,17 @@ def rule(number: str):
     sections = ctx["children"] if ctx["level"] == "chapter" else []
     try:
         from .scenario_data import citing
-        scenarios = citing(ctx["number"], version)[:30] if ctx["level"] != "chapter" else []
+        # the library plays older rules: a scenario citing this rule's predecessor counts too
+        numbers = {version: ctx["number"]}
+        for e in ctx.get("timeline", []):
+            numbers.setdefault(e["version"], e["number"])
+        scenarios, seen = [], set()
+        for v, n in numbers.items() if ctx["level"] != "chapter" else ():
+            for it in citing(n, v):
+                if it.id not in seen:
+                    seen.add(it.id)
+                    scenarios.append(it)
+        scenarios = scenarios[:30]
     except Exception:
         scenarios = []
     return render_template("rule.html", r=ctx, main=main, rows=rows, sections=sections, show=show,

@@ -70,6 +70,50 @@ def _preview(corpus_key: int, number: str, version: str, lang: str) -> str:
     return f"{number}. {text}"
 
 
+def moved_note(number: str, version: str | None) -> Markup:
+    """Beside an engine citation of an older release: where that rule stands in the newest
+    one, «в правилах от 16.01.2026 — правило 613.7» (or «… изменено», «… удалено»), so a judge
+    reading today's rules finds it. Empty when the rule is the same under the same number."""
+    from .queries import corpus, frame
+    from .ui import ui_lang
+
+    newest = frame()["default_version"]
+    if not version or version == newest:
+        return Markup("")
+    where, status = _newest_number(id(corpus()), number, version, newest)
+    if where == number and status == "same":
+        return Markup("")
+    y, m, d = newest.split("-")
+    if ui_lang() == "en":
+        text = (f"removed by the rules of {newest}" if where is None else
+                f"in the rules of {newest}: rule {where}" + (", changed" if status == "changed" else ""))
+    else:
+        text = (f"в правилах от {d}.{m}.{y} удалено" if where is None else
+                f"в правилах от {d}.{m}.{y} — правило {where}" + (", изменено" if status == "changed" else ""))
+    href = rule_href(where, newest) if where else ""
+    if href:
+        return Markup(' <a class="moved" href="{h}">({t})</a>').format(h=href, t=text)
+    return Markup(' <span class="moved">({t})</span>').format(t=text)
+
+
+@lru_cache(maxsize=4096)
+def _newest_number(corpus_key: int, number: str, version: str, newest: str) -> tuple[str | None, str]:
+    """(number in the newest release or None, same | changed), following the English history."""
+    from ..corpus.lookup import VersionHistory
+    from .queries import corpus
+
+    line = VersionHistory(corpus()).timeline(number, version)
+    later = [e for e in line if e["version"] > version]
+    if not later:
+        return number, "same"
+    last = later[-1]
+    if last["status"] == "removed" or last["version"] != newest:
+        return None, "removed"
+    changed = any(e["status"] in ("changed", "renumbered") and e["diff"] and not e.get("renamed")
+                  for e in later)
+    return last["number"], "changed" if changed else "same"
+
+
 def linkify(text: str | None, version: str | None, lang: str = "ru", low_conf: bool = False,
             breaks: bool = True) -> Markup:
     """Escape ``text``; turn every rule mention into a link; mark ⟦low-confidence⟧ words;
