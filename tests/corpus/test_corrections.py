@@ -204,3 +204,16 @@ def test_applied_to_decoded_lines_a_phrase_may_cross_a_line_break_and_keeps_it()
 ])
 def test_corrections_are_counted_by_kind(decoded, corrected, kind):
     assert corr.kind(corr.Correction("100.1", decoded, corrected, "g")) == kind
+
+
+def test_the_rule_page_context_says_when_a_rule_was_proofread(corpus):
+    fixes, log = corr.load(DOC)
+    entry = next(e for e in log if not e.rule.startswith(corr.GLOSSARY))
+    context = corpus.rule_context(entry.rule, "2020-01-24", "ru")
+    assert context["proofread"]["checked_on"] >= entry.date
+    assert entry.reader in context["proofread"]["readers"]
+    fixed = {c.rule for c in fixes}
+    untouched = next(r["number"] for r in corpus.rows(
+        "select number from rules where doc_id = ? and level = 'subrule'", (DOC,))
+        if r["number"] not in fixed and r["number"] not in {e.rule for e in log})
+    assert corpus.rule_context(untouched, "2020-01-24", "ru")["proofread"] is None
