@@ -2,7 +2,9 @@
 # Sets up everything judge_app needs on a fresh machine with Python 3.11+ and git:
 # a virtual environment in .venv with the pinned dependencies, and (for the tests)
 # Debian's Chromium for the browser tests, (for bench/web_bench.py: ./setup.sh bench)
-# Debian's wrk. Safe to run again: it only does what is missing.
+# Debian's wrk; and for the offline app (issue 28) Debian's nodejs and npm with the npm
+# packages pinned in package-lock.json (Workbox, MiniSearch, Snowball's JavaScript port), which
+# the corpus build copies into the offline pack. Safe to run again: it only does what is missing.
 set -euo pipefail
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
@@ -42,4 +44,20 @@ fi
 if [ "$want_tests" = "test" ] && [ ! -x /usr/bin/chromium ]; then
   echo "==> installing Chromium for the browser tests (Debian package)"
   apt_install chromium || echo "!! cannot install chromium (not root, no sudo): browser tests will be skipped" >&2
+fi
+
+# The offline app: Node builds the offline search index and the pack carries Workbox and
+# MiniSearch from node_modules. Without them the app still runs, online only.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "==> installing Node.js and npm for the offline app (Debian packages)"
+  apt_install nodejs npm || echo "!! cannot install nodejs/npm (not root, no sudo): the app will work online only" >&2
+fi
+npm_stamp=node_modules/.installed-$(cat package-lock.json | sha256sum | cut -c1-16)
+if command -v npm >/dev/null && [ ! -f "$npm_stamp" ]; then
+  echo "==> installing the offline app's npm packages (npm ci, package-lock.json)"
+  if npm ci --no-audit --no-fund --loglevel=error >/dev/null; then
+    touch "$npm_stamp"
+  else
+    echo "!! npm ci failed: the app will work online only" >&2
+  fi
 fi

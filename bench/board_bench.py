@@ -174,7 +174,8 @@ def make_game(run, n: int) -> list:
         if d["owed"]:
             nxt = answer(d["owed"])
         else:
-            others = [m for m in d["legal"] if m["kind"] != "pass" and not m.get("needs_id")]
+            # the same game as before issue 26: «пас до следующего шага» (pass_until, listed last) is not a choice here
+            others = [m for m in d["legal"] if m["kind"] not in ("pass", "pass_until") and not m.get("needs_id")]
             nxt = others[0]["action"] if others and len(decisions) % 3 == 0 else d["legal"][0]["action"]
         d = run(decisions + [nxt])
         if d.get("refused"):

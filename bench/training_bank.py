@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/training_bank.py [--json]
 
-Prints the questions per kind, per level and per topic (CR section, with its title),
-and the time to build the bank against a baseline measured in the same run: the plain
+Prints the questions per kind, per level and per topic (CR section, with its title), the
+candidates the fairness checks left out (with their reasons), and the time to build the bank against a baseline measured in the same run: the plain
 runs of the same scenario files (the engine's share of the work).
 """
 from __future__ import annotations
@@ -43,6 +43,11 @@ def main() -> None:
     print("per topic (CR section; a question may have up to 3):")
     for section, n in counts["topic"].items():
         print(f"  {section:>4} {n:4d}  {rulebook.section_title(section, 'ru')} / {rulebook.section_title(section, 'en')}")
+    from collections import Counter
+
+    reasons = Counter(w.split(":")[0] for _q, ws in bank.dropped for w in ws)
+    print(f"left out as unfair: {len(bank.dropped)} of {len(bank.dropped) + counts['total']} candidates; reasons: "
+          + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
     print(f"bank build: {took:.2f} s; baseline (plain runs of the same files): {baseline:.2f} s; "
           f"ratio {took / baseline:.2f}×")
 

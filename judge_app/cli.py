@@ -69,6 +69,7 @@ def build() -> None:
     report = run_build(paths.db_path(), paths.index_dir(), progress=True)
     services.reset()
     click.echo(f"Готово за {report.seconds:.1f} с: {paths.db_path()}")
+    services.offline_pack(progress=True)  # the phones' offline copy of the new build (issue 28)
     for doc, count in report.counts.items():
         click.echo(f"  {doc}: {count}")
     for skipped in report.skipped:
@@ -226,6 +227,7 @@ def serve(host, port, workers, threads, server_name) -> None:
         raise CorpusError(str(exc)) from None
     workers = workers or server.default_workers()
     services.corpus()  # build or repair the data once, before any worker starts
+    services.offline_pack(progress=True)  # and the offline pack the service worker serves
     how = f"{workers} процесс(а/ов)" if chosen == "gunicorn" else f"{threads} потоков"
     click.echo(f"judge_app: http://{bind_display(host)}:{port}/ ({chosen}, {how}; база: {paths.db_path()})",
                err=True)

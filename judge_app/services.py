@@ -28,6 +28,21 @@ def corpus(progress: bool = True) -> Corpus:
     return _corpus[key]
 
 
+def offline_pack(progress: bool = False) -> dict | None:
+    """Build the offline pack for the current corpus when it is missing or stale
+    (``offline.pack``). A failure is said and the app goes on without offline use."""
+    import sys
+
+    from .offline.pack import ensure_pack
+
+    try:
+        return ensure_pack(corpus(progress=progress), progress=progress)
+    except Exception as exc:  # noqa: BLE001 — the online app must start whatever happened here
+        print(f"Офлайн-пакет не построен ({type(exc).__name__}: {exc}); сайт работает только с сетью.",
+              file=sys.stderr)
+        return None
+
+
 def reset() -> None:
     """Forget the cached corpus (after a forced build)."""
     _corpus.clear()

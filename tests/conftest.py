@@ -30,3 +30,29 @@ def judge_env():
     env = dict(os.environ)
     env["JUDGE_INSTANCE"] = str(ROOT / ".test-instance")
     return env
+
+
+@pytest.fixture(scope="module")
+def offline_instance(corpus, tmp_path_factory):
+    """A copy of the built test instance with its offline pack (issue 28), while JUDGE_INSTANCE
+    points at it: the pack, a service worker and a simulated rebuild never touch .test-instance,
+    which the other browser tests serve without a worker."""
+    import shutil
+
+    from judge_app import paths, services
+    from judge_app.offline import pack
+
+    if not pack.node_available():
+        pytest.skip("Node and the npm packages are missing: ./setup.sh installs them")
+    src = paths.db_path().parent
+    dst = tmp_path_factory.mktemp("offline-instance")
+    shutil.copy2(src / "judge.db", dst / "judge.db")
+    shutil.copytree(src / "judge-index", dst / "judge-index")
+    shutil.copy2(src / "judge.db.manifest.json", dst / "judge.db.manifest.json")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("JUDGE_INSTANCE", str(dst))
+        services.reset()
+        meta = services.offline_pack()
+        assert meta and meta["search"], "the offline pack was not built"
+        yield {"folder": dst, "pack": meta}
+    services.reset()

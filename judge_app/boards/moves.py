@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from judge_app.cards.model import default_pool
 from judge_app.engine import combat, decisions
-from judge_app.engine.state import Game
+from judge_app.engine.state import STEP_EN, STEP_RU, STEPS, Game
 from judge_app.scenarios.loader import stack_ref_base
 
 
@@ -139,6 +139,35 @@ def _defenders(game: Game, attacker_controller: str) -> list[str]:
     return out
 
 
+def _assign_why(game: Game, src: str, proposed: dict) -> list[dict]:
+    """Why the form proposes this split: the lethal damage each blocker needs (510.1c; 1 from a
+    deathtouch source, 702.2c) and where the rest may go (702.19b with trample). The numbers are
+    the engine's own proposal (its first option), the words say which rule makes it so."""
+    from judge_app.engine.keywords import has
+
+    o = game.objects[src]
+    dt, tr = has(game, o, "deathtouch"), has(game, o, "trample")
+    out = []
+    for r, n in proposed.items():
+        t = game.objects.get(r)
+        if t is None or not t.is_creature:
+            if tr:
+                out.append({"rules": [game.cite("trample")],
+                            "text_ru": f"остальное ({n}) — {_name(game, r)[0]}: с пробивным ударом избыток сверх "
+                                       "смертельных повреждений блокирующим можно назначить атакуемому",
+                            "text_en": f"the rest ({n}) to {_name(game, r)[1]}: with trample, damage beyond lethal "
+                                       "to the blockers may go to the one attacked"})
+            continue
+        keys = ["damage_blocked"] + (["deathtouch_lethal"] if dt else [])
+        why_ru = f"у «{o.name_ru}» смертельное касание — смертельно уже 1 повреждение" if dt else \
+            "смертельные — столько, сколько осталось до его выносливости"
+        why_en = f"{o.name_en or o.name_ru} has deathtouch: 1 damage is already lethal" if dt else \
+            "lethal: what is left of its toughness"
+        out.append({"rules": [game.cite(k) for k in keys],
+                    "text_ru": f"{_name(game, r)[0]} — {n}: {why_ru}", "text_en": f"{_name(game, r)[1]}: {n} — {why_en}"})
+    return out
+
+
 def owed_form(game: Game, known: set) -> dict | None:
     """The owed decision with what a form needs to answer it: ``choices`` per creature or
     ``options`` to pick, and the script action key the answer goes under."""
@@ -160,7 +189,8 @@ def owed_form(game: Game, known: set) -> dict | None:
         canon = d.options[0] if d.options else {}
         out.update(answer="assign_damage",
                    rows=[{"id": s, "name": _name(game, s), "power": sum(rec.values()),
-                          "recipients": [{"id": r, "name": _name(game, r), "value": n} for r, n in rec.items()]}
+                          "recipients": [{"id": r, "name": _name(game, r), "value": n} for r, n in rec.items()],
+                          "why": _assign_why(game, s, rec)}
                          for s, rec in canon.items()])
     elif d.kind in ("order_blockers", "order_triggers"):
         out.update(answer="choose", order=True, names={str(o): _name(game, str(o)) for o in d.options})
@@ -176,8 +206,42 @@ def owed_form(game: Game, known: set) -> dict | None:
     return out
 
 
+def next_step(game: Game) -> str:
+    """Where «пас до следующего шага» goes when everyone passes in a row: the step after this one
+    (``pass_until``'s target), skipping what the turn skips — the first-strike damage step without
+    first or double strike (510.4), the blockers and damage steps without attackers (508.8);
+    from the end step on, the next turn (``end_of_turn``). With a spell on the stack: until it is
+    empty (everyone passing resolves the top, 608.1)."""
+    if game.stack:
+        return "stack_empty"
+    if game.step in ("end", "cleanup") or game.step not in STEPS:
+        return "end_of_turn"
+    nxt = STEPS[STEPS.index(game.step) + 1]
+    if nxt == "first_strike_damage" and not combat.first_strike_step_needed(game):
+        nxt = "combat_damage"
+    if game.step == "declare_attackers" and not game.combat:
+        nxt = "end_of_combat"
+    return nxt
+
+
+def _pass_until_move(game: Game, by: str) -> dict:
+    """One tap instead of a pass per player: every player passes until the next step begins."""
+    to = next_step(game)
+    words = {"stack_empty": ("пока стек не опустеет", "until the stack is empty"),
+             "end_of_turn": ("до следующего хода", "to the next turn")}
+    ru, en = words.get(to) or (f"до шага: {STEP_RU.get(to, to)}", f"to the {STEP_EN.get(to, to)}")
+    return {"kind": "pass_until", "action": {"pass_until": to},
+            "label_ru": f"Пас {ru}", "label_en": f"Pass {en}"}
+
+
 def legal(game: Game, known: set) -> list[dict]:
     """The moves for the player with priority (empty while a decision is owed or the game is over).
     ``known``: the ids the board declares; a move that would name another object carries
-    ``needs_id`` (the page shows it disabled and says to give the object an id)."""
-    return [_priority_move(game, a, known) for a in decisions.legal_actions(game)]
+    ``needs_id`` (the page shows it disabled and says to give the object an id). When a pass is
+    legal, «пас до следующего шага» is added last (the page shows it first): one tap for what takes
+    a pass from each player."""
+    out = [_priority_move(game, a, known) for a in decisions.legal_actions(game)]
+    passer = next((m["action"]["by"] for m in out if m["kind"] == "pass"), None)
+    if passer is not None:
+        out.append(_pass_until_move(game, passer))
+    return out

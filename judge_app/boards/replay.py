@@ -57,14 +57,46 @@ def parse(text: str):
     return copy.deepcopy(_parsed(text))
 
 
+# limits of one value of a board (the builder's form has the same: boards.js LIMITS, TEXT_MAX)
+MAX_TEXT = {"name": 100, "card": 100, "spell": 100, "id": 100, "title": 200}
+MAX_NUMBER = 1_000_000
+
+
+def size_issues(data, path: str = "", line: int = 0, out: list | None = None) -> list[dict]:
+    """Every name, id or title longer than ``MAX_TEXT`` and every number beyond ±``MAX_NUMBER``,
+    with its path and line (a 10 000-letter name or a life of 10^30 is a typo, not a board)."""
+    out = [] if out is None else out
+    if len(out) >= 20:
+        return out
+    if isinstance(data, dict):
+        lines = getattr(data, "key_lines", {})
+        for k, v in data.items():
+            here, ln = f"{path}.{k}" if path else str(k), lines.get(k, line)
+            if isinstance(v, str) and k in MAX_TEXT and len(v) > MAX_TEXT[k]:
+                out.append({"path": here, "line": ln, "message": f"не длиннее {MAX_TEXT[k]} символов (сейчас {len(v)})"})
+            else:
+                size_issues(v, here, ln, out)
+    elif isinstance(data, list):
+        lines = getattr(data, "item_lines", [])
+        for j, v in enumerate(data):
+            size_issues(v, f"{path}[{j}]", lines[j] if j < len(lines) else line, out)
+    elif isinstance(data, int) and not isinstance(data, bool) and abs(data) > MAX_NUMBER:
+        out.append({"path": path, "line": line, "message": f"число вне разумных пределов (от −{MAX_NUMBER} до {MAX_NUMBER})"})
+    return out
+
+
 @lru_cache(maxsize=64)
 def _parsed(text: str):
     """Every move of a game replays the same board text: parse it once (PyYAML's pure-Python
     parser is a fifth of a move's time). Callers get a deep copy, never this one."""
     try:
-        return loader.parse_text(text, "board")
+        data = loader.parse_text(text, "board")
     except loader.ScenarioInvalid as exc:
         raise BoardInvalid([_issue(i) for i in exc.issues]) from None
+    issues = size_issues(data)   # once per text, like the parse
+    if issues:
+        raise BoardInvalid(issues)
+    return data
 
 
 def load(text: str, decisions: list | None = None) -> loader.Scenario:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import yaml
 
+from judge_app.boards import explain as why
 from judge_app.boards import moves, replay
 from judge_app.scenarios import runner
 
@@ -60,6 +61,30 @@ def path_decisions(variations: dict | None) -> list:
     return out
 
 
+MAX_ID = 100
+
+
+def explain(scenario, decisions, at, oid) -> dict:
+    """Why object ``oid`` is what it is after the decisions (or after event ``at``): the
+    popup of the play view (``explain.of``), with the battlefield's timestamp order."""
+    if not isinstance(oid, str) or not oid.strip() or len(oid) > MAX_ID:
+        raise replay.BoardInvalid([{"path": "id", "line": 0, "message": f"id — объект доски, строка до {MAX_ID} символов"}])
+    _check_at(at)
+    if decisions is not None and not isinstance(decisions, list):
+        raise replay.BoardInvalid([{"path": "decisions", "line": 0, "message": "decisions — список действий сценария"}])
+    sc = replay.load(scenario_text(scenario), decisions)
+    game = runner.build(sc) if at == 0 else replay.replay(sc, stop_at=at or None).game
+    x = why.of(game, oid)
+    if x is None:
+        raise replay.BoardInvalid([{"path": "id", "line": 0, "message": f"в этой позиции нет объекта «{oid}»"}], 404)
+    return {"explain": x, "timestamps": why.timestamps(game), "rules_version": game.rules_version}
+
+
+def _check_at(at) -> None:
+    if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
+        raise replay.BoardInvalid([{"path": "at", "line": 0, "message": "at — номер события, целое число от 0"}])
+
+
 def run(scenario, decisions=None, states: str = "events", at: int | None = None, export: bool = False,
         with_data: bool = False) -> dict:
     """The run of board + decisions as the API answers it.
@@ -73,8 +98,7 @@ def run(scenario, decisions=None, states: str = "events", at: int | None = None,
         raise replay.BoardInvalid([{"path": "states", "line": 0, "message": f"states — одно из {', '.join(STATES)}"}])
     if decisions is not None and not isinstance(decisions, list):
         raise replay.BoardInvalid([{"path": "decisions", "line": 0, "message": "decisions — список действий сценария"}])
-    if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
-        raise replay.BoardInvalid([{"path": "at", "line": 0, "message": "at — номер события, целое число от 0"}])
+    _check_at(at)
     if states == "events" and at is None and len(decisions or []) > MAX_DECISIONS_WITH_STATES:
         raise replay.BoardInvalid([{"path": "states", "line": 0, "message":
                                     f"доска после каждого события — не больше чем для {MAX_DECISIONS_WITH_STATES} решений; "
@@ -100,6 +124,7 @@ def run(scenario, decisions=None, states: str = "events", at: int | None = None,
     g = rep.game
     known = replay.declared_ids(sc)
     out.update(
+        order_rules=why.order_rules(g),   # the play view's «order of entering» line
         events=[e.to_dict() for e in g.events],
         board=board,
         owed=moves.owed_form(g, known),

@@ -44,10 +44,47 @@ EFFECT_KEYS = ("damage", "pump", "switch", "set_pt", "draw", "gain_life", "lose_
                "become_creature_counting", "change_text",
                "fade")   # fading's upkeep part: fade: self (702.31a)
 COUNTING = ("creature_cards_in_your_graveyard",)   # what a become_creature_counting P/T may count
+# The keys that may stand beside an effect key in one effect mapping, each with the effects it
+# modifies (None: any effect). Any other key is refused with its line: a key meant inside the
+# effect's own mapping (``count`` of create_token) would otherwise be dropped without a word.
+EFFECT_MODIFIERS: dict = {
+    "to": None, "who": None,                  # whom it affects (each effect reads its own)
+    "if_won": None, "if_kicked": None,        # only after a won coin flip (705.1) / if kicked (702.33)
+    "divided": ("damage",), "unpreventable": ("damage",),
+    "no_regen": ("destroy",), "unless_pay": ("counter",), "change": ("new_targets",),
+    "copy_colors": ("copy_spell",), "copy_except": ("become_copy",), "if_spent": ("gain_life",),
+    "and_sharing_color": ("prevent",), "then_damage": ("prevent",),
+    "colors": ("become_creature",), "subtypes": ("become_creature",), "for_as_long_as": ("become_creature",),
+    # the sections below: the event pipeline, faqc, faqd, faqe
+    "from": ("redirect_next",), "color": ("prevent_next_from",), "duration": ("gain_control",),
+    "during": ("no_untap_next",), "controller_gains_toughness": ("to_library_bottom",),
+    "under": ("return_from_graveyard",), "add_colors": ("return_from_graveyard",),
+    "add_subtypes": ("return_from_graveyard",),
+}
 
 
 class CardDataError(ValueError):
     """A card definition that does not fit the vocabulary."""
+
+
+def key_line(mapping, key) -> str:
+    """"строка N: " for a key of a mapping read with its lines (``LineDict``), else nothing."""
+    line = (getattr(mapping, "key_lines", None) or {}).get(key)
+    return f"строка {line}: " if line else ""
+
+
+def _check_modifiers(e: dict, where: str) -> None:
+    """Every key beside the effect key must modify that effect (EFFECT_MODIFIERS)."""
+    effects = [k for k in e if k in EFFECT_KEYS]
+    for k in e:
+        if k in EFFECT_KEYS:
+            continue
+        allowed = EFFECT_MODIFIERS.get(k, ())
+        if allowed is None or set(allowed) & set(effects):
+            continue
+        inside = f" — может быть, внутри {effects[0]}: {{…, {k}: …}}?" if effects and isinstance(e[effects[0]], dict) else ""
+        raise CardDataError(f"{where}: {key_line(e, k)}неизвестный ключ {k!r} рядом с эффектом "
+                            f"{', '.join(effects)}{inside}")
 
 
 @dataclass(frozen=True)
@@ -169,6 +206,7 @@ def _validate_effects(effects, where: str) -> None:
     for e in effects:
         if not isinstance(e, dict) or not (set(e) & set(EFFECT_KEYS)):
             raise CardDataError(f"{where}: эффект {e!r} не из словаря ({', '.join(EFFECT_KEYS)})")
+        _check_modifiers(e, where)
         for k in _INT_EFFECTS:
             if k in e and not isinstance(e[k], int) and not (k in ("damage", "gain_life") and e[k] in AMOUNTS):
                 raise CardDataError(f"{where}: {k} — целое число, а не {e[k]!r}")
@@ -534,11 +572,38 @@ class CardPool:
         return len(self.cards)
 
 
+class LineDict(dict):
+    """A mapping that remembers its own line and the line of each key (``key_line``), for
+    messages; the scenario loader builds its mappings with it too."""
+    line = 0
+    key_lines: dict = {}
+
+
+def line_mapping(loader, node) -> LineDict:
+    """A YAML constructor for mappings: a ``LineDict`` with the lines of the node and its keys."""
+    loader.flatten_mapping(node)
+    d = LineDict()
+    d.line = node.start_mark.line + 1
+    d.key_lines = {}
+    for kn, vn in node.value:
+        k = loader.construct_object(kn, deep=True)
+        d[k] = loader.construct_object(vn, deep=True)
+        d.key_lines[k] = kn.start_mark.line + 1
+    return d
+
+
+class _LineLoader(yaml.SafeLoader):
+    pass
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, line_mapping)
+
+
 def load_pool(directory: Path = POOL_DIR) -> CardPool:
     cards: list[CardDef] = []
     for path in sorted(Path(directory).glob("*.yaml")):
         try:
-            data = safe_yaml.load_file(path) or []
+            data = safe_yaml.load_file(path, _LineLoader) or []
         except safe_yaml.YamlRefused as exc:
             raise CardDataError(f"{path.name}: {exc}") from None
         except yaml.YAMLError as exc:
@@ -580,7 +645,10 @@ STATIC_KINDS = STATIC_KINDS + (
     "cards_in_graveyards_lose_abilities",   # Yixlid Jailer (layer 6, engine/continuous.py)
     "cda_exiled_total",             # Sutured Ghoul's P/T: the cards exiled as it entered (layer 7a)
     "prevent_damage_remove_counters",   # Protean Hydra: prevent damage to it, remove that many +1/+1 (615.5)
+    "counters_put_instead",         # Hardened Scales: amount, counter, affects (614.16; engine/counter_amounts.py)
 )
+COUNTERS_PUT_KEYS = {"amount": ("twice", "plus_one"),
+                     "affects": ("permanents_you_control", "creatures_you_control", "permanents_your_team_controls")}
 AS_ENTERS = AS_ENTERS + ("exile_creature_cards",)   # Sutured Ghoul: any number from your graveyard (614.13a)
 TRIGGER_KINDS = TRIGGER_KINDS + (
     "another_creature_dies", "another_creature_leaves", "you_gain_life", "combat_damage_to_player",
@@ -646,6 +714,21 @@ def _replacement_abilities(out: list, where: str) -> None:
             raise CardDataError(f"{where}: skip_step — step: untap, upkeep или draw")
         if st == "prevent_damage_to" and not isinstance(a.get("amount", 1), int):
             raise CardDataError(f"{where}: amount — число")
+        if st == "counters_put_instead":
+            _counters_put_ability(a, where)
+
+
+def _counters_put_ability(a: dict, where: str) -> None:
+    """``static: counters_put_instead``: amount twice | plus_one, optional affects and counter."""
+    stray = sorted(set(a) - {"static", "amount", "affects", "counter"}, key=str)
+    if stray:
+        raise CardDataError(f"{where}: {key_line(a, stray[0])}counters_put_instead — неизвестный ключ {stray[0]!r} "
+                            "(есть: amount, affects, counter)")
+    for k, allowed in COUNTERS_PUT_KEYS.items():
+        if a.get(k, allowed[0] if k == "affects" else None) not in allowed:
+            raise CardDataError(f"{where}: counters_put_instead — {k}: одно из {', '.join(allowed)}")
+    if "counter" in a and not (isinstance(a["counter"], str) and a["counter"]):
+        raise CardDataError(f"{where}: counters_put_instead — counter: вид жетонов (\"+1/+1\")")
 
 
 # -- Copies and the CR 706 examples (issue 15) ---------------------------------------------

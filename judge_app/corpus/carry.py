@@ -54,6 +54,23 @@ def renumber(text: str, numbers: dict[str, str]) -> str:
     return RULE_NUMBER.sub(lambda m: numbers.get(m[1], m[1]), text)
 
 
+REFERENCE = re.compile(r"(?<![\d.])(\d{3}(?:\.\d{1,3}[a-z]?)?)(?![\d])")
+
+
+def carry_references(ru: str, en_then: str, en_now: str, numbers: dict[str, str]) -> str:
+    """The rule references of a carried Russian text, as the current English has them.
+
+    Where the Russian cites what its English twin cited, each reference moves with the
+    renumbering. Where it cites something else — the 2020 translation kept a few 2019 numbers
+    («правиле 112.6» for 113.6) — and it cites as many rules as today's English, the English
+    numbers are taken in order, as the glossary repair does with the English twin's."""
+    ru_refs, then_refs, now_refs = (REFERENCE.findall(t) for t in (ru, en_then, en_now))
+    if sorted(ru_refs) == sorted(then_refs) or len(ru_refs) != len(now_refs):
+        return renumber(ru, numbers)
+    it = iter(now_refs)
+    return REFERENCE.sub(lambda m: next(it), ru)
+
+
 def same_meaning(step: Step, change: Change, numbers: dict[str, str]) -> bool:
     if change.status == "unchanged" or change.renamed:
         return True
@@ -113,7 +130,9 @@ def carry_rules(doc: Document, english: list[Rule], russian: list[Rule], english
         ru = ru_by.get(origin.number) if origin else None
         row = base_row(doc, rule)
         if origin and ru and origin.same:
-            row.update(title=ru.title, text=renumber(ru.text, numbers), carry_status="unchanged",
+            text = carry_references(ru.text, en_from[origin.number].text if origin.number in en_from else "",
+                                    rule.text, numbers)
+            row.update(title=ru.title, text=text, carry_status="unchanged",
                        carried_number=origin.number,
                        carry_renames=json.dumps([[r.old, r.new] for r in origin.renames],
                                                 ensure_ascii=False))
@@ -166,7 +185,8 @@ def carry_glossary(doc: Document, english: list[GlossaryEntry], russian: list[Gl
         ru, before = ru_by.get(key_now), en_by.get(key_now)
         if ru and before and apply_renames(renumber(before.definition, numbers), renames) == normalise(entry.definition):
             out.append(GlossaryEntry(doc.id, i, entry.term_en, ru.term_ru,
-                                     renumber(ru.definition, numbers), entry.line))
+                                     carry_references(ru.definition, before.definition, entry.definition,
+                                                      numbers), entry.line))
         else:
             out.append(GlossaryEntry(doc.id, i, entry.term_en, ru.term_ru if ru else "",
                                      entry.definition, entry.line))

@@ -113,8 +113,9 @@ def _paragraphs(lines: list[str]) -> str:
 class _Builder:
     """The numbering state machine and the record being filled."""
 
-    def __init__(self, doc_id: str, ocr: bool, lines: list[str]):
+    def __init__(self, doc_id: str, ocr: bool, lines: list[str], english: bool = False):
         self.doc_id, self.ocr, self.lines = doc_id, ocr, lines
+        self.english = english
         labels = EXAMPLE_LABELS + (OCR_EXAMPLE_LABELS if ocr else ())
         self.label = re.compile("(?:" + "|".join(map(re.escape, labels)) + r")\s*:",
                                 re.IGNORECASE if ocr else 0)
@@ -167,7 +168,7 @@ class _Builder:
             return [(f"{sec}.{rule}{tail[0]}", False)]
         if tail and self.ocr and tail in _OCR_TAILS:
             return [(f"{sec}.{rule}{c}", False) for c in _OCR_TAILS[tail]]
-        if tail is None and not self.ocr:  # «606.5 If the total cost…» (2022–2026: the dot lost)
+        if tail is None and self.english:  # «606.5 If the total cost…» (English 2022–2026: the dot lost)
             return [(f"{sec}.{rule}", True)]
         if tail is None and self.ocr:
             out = [(f"{sec}.{rule}", True)]
@@ -320,7 +321,7 @@ def parse_cr(text: str, doc_id: str, lang: str, *, ocr: bool = False) -> CRParse
     lines = [MARKER.sub("", l).rstrip() for l in split_lines(text)]
     lines = [l if l.strip() else "" for l in lines]
     first, end = _find_body(lines)
-    b = _Builder(doc_id, ocr, lines)
+    b = _Builder(doc_id, ocr, lines, english=lang == "en")
     for i in range(first, end):
         b.feed(i, lines[i])
     rules = b.finish()

@@ -19,7 +19,7 @@ actions          cast, activate, play a land, pass, answer a decision — refusa
 costs            costs and the choices made casting/activating: X, modes, sacrifice, discard, life,
                  additional/alternative costs, loyalty costs, divided damage (601.2b-h, 602.2b, 118)
 loyalty          when an ability may be activated: loyalty abilities (606.3), equip, "only as a sorcery"
-stack_fights     spells that target spells: counter (701.5), new targets (115.7d), copies (706.10); attach
+stack_fights     spells that target spells: counter (701.5), new targets (115.7d; "change the target", 115.7a — the new target becomes a target, 115.7), copies (706.10); attach
 zone_actions     the library, graveyard and exile (search, scry, mill, shuffle, linked exile, exile until
                  the next end step) and "you may": the choices asked as a spell or ability resolves
 event_triggers   trigger events: you draw, an opponent discards, becomes a target, a filtered "enters"
@@ -39,6 +39,8 @@ game_end_effects "the game is a draw" (104.4c)
 extra_phases     an additional combat phase and main phase after this main phase (500.8, 505.1a);
                  "untap all creatures that attacked this turn"
 opening_hand     the start of the game: the opening hands and the Leylines put onto the battlefield (103)
+counter_amounts  "twice that many" / "that many plus one" counters (614.16), also those a permanent
+                 enters with (122.6); two of them are ordered by its controller (616.1)
 shield_split     which simultaneous combat damage a "prevent the next N" shield prevents: a choice (615.7)
 two_headed_giant the Two-Headed Giant variant up to combat: team life and poison, team losses, team
                  turns and priority (810, 805)

@@ -10,6 +10,7 @@ from judge_app.cards.model import parse_mana_cost
 from judge_app.engine import cast_bans, combat, costs, effects, event_triggers, loyalty, mana_effects, priority, stack_fights, turn, while_attacking
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, Refused, refuse
+from judge_app.engine.messages import Text, say, targets_text
 from judge_app.engine.state import Game, Obj, Player
 
 MAIN = ("main1", "main2")
@@ -75,9 +76,8 @@ def tap_for_mana(game: Game, player, obj: Obj, ability: dict | None = None) -> N
         from judge_app.engine.continuous import chosen_of
         col = chosen_of(game, obj).get("color")
         if col is None:
-            game.emit("mana_none", f"{player.name} поворачивает {obj.label()}, но для этой способности маны цвет не "
-                      "выбирался: мана не добавляется", f"{obj.label_en()}: no colour was chosen for it, no mana",
-                      [player.name, obj.id], ["mana_ability", "copy_linked_choice"])
+            say(game, "mana_none", "mana_no_colour", [player.name, obj.id], ["mana_ability", "copy_linked_choice"],
+                player=player, obj=obj)
             return
         sym = SYMBOL_OF_COLOR[col]
     ev.add_mana(game, player, sym, mana_effects.amount(game, obj, ability), obj)   # Elvish Archdruid: one per Elf
@@ -204,19 +204,16 @@ def _announce(game: Game, player, so: Obj, ch_: dict) -> None:
     modes = (so.casting or {}).get("modes")
     if ch_.get("mode") and modes:
         m = modes[ch_["mode"] - 1]
-        game.emit("mode", f"{player.name} выбирает режим {ch_['mode']} {so.label()}: {m.get('text_ru', '')}",
-                  f"{player.name} chooses mode {ch_['mode']}: {m.get('text_en', '')}", [so.id], ["cast_modes", "modal"])
+        say(game, "mode", "mode", [so.id], ["cast_modes", "modal"], player=player, n=ch_['mode'], so=so,
+            text=Text(m.get('text_ru', ''), m.get('text_en', '')))
     if ch_.get("alt"):
-        game.emit("alt_cost", f"{player.name} разыгрывает {so.label()} за альтернативную стоимость вместо мановой", "",
-                  [so.id], ["cast_modes", "alternative_cost"])
+        say(game, "alt_cost", "alt_cost", [so.id], ["cast_modes", "alternative_cost"], player=player, spell=so)
     for k, (ru, key) in costs.OPTIONAL_COSTS.items():
         if ch_.get(k):
-            game.emit(k, f"{player.name} объявляет, что заплатит {ru} {(so.casting or {})[k]} за {so.label()}",
-                      f"{player.name} announces {key} for {so.label_en()}", [so.id],
-                      ["cast_modes", key] + (["kicked"] if k == "kicker" else []))
+            say(game, k, "optional_cost", [so.id], ["cast_modes", key] + (["kicked"] if k == "kicker" else []),
+                player=player, cost=Text(f"{ru} {(so.casting or {})[k]}", key), so=so)
     if "x" in ch_:
-        game.emit("x", f"{player.name} объявляет X = {ch_['x']} для {so.label()}", f"{player.name} announces X = {ch_['x']}",
-                  [so.id], ["cast_modes", "x_value"])
+        say(game, "x", "x_value", [so.id], ["cast_modes", "x_value"], player=player, x=ch_['x'], so=so)
 
 
 def _targets_and_division(game: Game, player, so: Obj, kinds: tuple, targets, what: str) -> None:
@@ -239,10 +236,9 @@ def _targets_and_division(game: Game, player, so: Obj, kinds: tuple, targets, wh
     if (so.distinct_targets or spec.get("any_number_of_targets")) and len(set(refs)) != len(refs):
         raise refuse(game, f"{what}: цели должны быть разными", "cast_targets")
     if so.targets:
-        game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
-                  [so.id] + refs,
-                  ["cast_targets", "targets"] + (["aura_target"] if "Aura" in so.subtypes else [])
-                  + stack_fights.target_keys(game, so.targets))
+        say(game, "targets", "targets", [so.id] + refs,
+            ["cast_targets", "targets"] + (["aura_target"] if "Aura" in so.subtypes else [])
+            + stack_fights.target_keys(game, so.targets), so=so, targets=targets_text(game, so.targets))
 
 
 def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, label: str) -> None:
@@ -253,19 +249,18 @@ def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, l
     changes = costs.cost_changes(game, src) if ability is None else []
     if ability is None and (ch_.get("alt") or changes or str(total) != str(printed or "")):
         why = "".join(f"; {s.label()}: {'+' if n > 0 else '−'}{{{abs(n)}}}" for s, n in changes)
-        game.emit("total_cost", f"Итоговая стоимость {so.label()}: {total or '{0}'}{why}"
-                  + (" (уменьшение не опускает её ниже {0})" if changes and not total.mana_value else ""),
-                  f"Total cost: {total}", [so.id] + [s.id for s, _ in changes],
+        say(game, "total_cost", "total_cost", [so.id] + [s.id for s, _ in changes],
                   ["cast_total_cost"] + (["alternative_cost"] if ch_.get("alt") or ch_.get("free") else [])
                   + (["additional_cost"] if (src.casting or {}).get("additional_cost") else [])
                   + [key for k, (_, key) in costs.OPTIONAL_COSTS.items() if ch_.get(k)]
-                  + (["alt_cost_changes"] if ch_.get("alt") and changes else []))
+                  + (["alt_cost_changes"] if ch_.get("alt") and changes else []),
+            so=so, total=Text(str(total or '{0}'), str(total)), why=why,
+            floor=" (уменьшение не опускает её ниже {0})" if changes and not total.mana_value else "")
     spent = pay_mana(game, player, total, pay)
     if ability is None:
         so.choices["spent"] = spent   # the mana spent to cast it (not copied: mana isn't an object, 706.10)
     if total.mana_value:
-        game.emit("pay", f"{player.name} оплачивает {total}", f"{player.name} pays {total}", [player.name, so.id],
-                  ["cast_total_cost", "cast_pay"])
+        say(game, "pay", "pay_total", [player.name, so.id], ["cast_total_cost", "cast_pay"], player=player, total=total)
     so.choices.update(costs.pay(game, player, src, ability, ch_, label))
 
 
@@ -282,20 +277,17 @@ def cast_steps(game: Game, player, obj: Obj, ch_: dict, targets, pay, keys: tupl
     obj.choices = {k: v for k, v in ch_.items() if k in ("x", "mode", "alt", "free", *costs.OPTIONAL_COSTS)}
     if ch_.get("free"):
         x0 = bool(obj.cost and obj.cost.x)
-        game.emit("alt_cost", f"{player.name} разыгрывает {obj.label()} без уплаты мана-стоимости — это альтернативная "
-                  "стоимость, другую применить нельзя" + (": X в мана-стоимости может быть только 0" if x0 else ""),
-                  f"{player.name} casts {obj.label_en()} without paying its mana cost", [obj.id],
-                  ["alternative_cost", "alternative_cost_one"] + (["x_free_zero"] if x0 else []))
+        say(game, "alt_cost", "cast_free", [obj.id], ["alternative_cost", "alternative_cost_one"] + (["x_free_zero"] if x0 else []),
+            player=player, obj=obj, x0=": X в мана-стоимости может быть только 0" if x0 else "")
     _announce(game, player, obj, ch_)
     modes = (obj.casting or {}).get("modes")
     kinds = tuple(modes[ch_["mode"] - 1].get("targets", ())) if modes else obj.spell_targets
     _targets_and_division(game, player, obj, kinds, targets, obj.label())
     costs.announce_division(game, obj, ch_.get("divide"))
     _pay_total(game, player, obj, obj, None, ch_, pay, obj.label())
-    game.emit("cast", f"{obj.label()} разыграно" + (": оно наверху стека, приоритет никто не получает, и способность "
-                                                    "продолжает разрешаться" if resolving else ""),
-              f"{obj.label_en()} is cast", [obj.id],
-              ["cast_done"] + (["cast_during_resolution"] if resolving else ["priority_after_action"]))
+    say(game, "cast", "cast_done", [obj.id], ["cast_done"] + (["cast_during_resolution"] if resolving else ["priority_after_action"]),
+        obj=obj, resolving=Text(": оно наверху стека, приоритет никто не получает, и способность продолжает разрешаться", "")
+        if resolving else "")
     turn_history.note(game, player.name, "cast")
 
 
@@ -419,8 +411,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     so.timestamp = game.next_ts()
     keys = ["activate", "priority_after_action"] + (["loyalty_timing"] if loyalty.is_loyalty(spec) else []) \
         + (["equip"] if spec.get("equip") else [])
-    game.emit("activate", f"{player.name} активирует способность {obj.label()}", f"{player.name} activates {obj.label_en()}",
-              [abid, oid], keys)
+    say(game, "activate", "activate", [abid, oid], keys, player=player, obj=obj)
     if loyalty.is_loyalty(spec) or spec.get("once_each_turn"):
         loyalty.mark_used(game, obj, spec)
     _announce(game, player, so, ch_)
@@ -429,8 +420,8 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
         raise refuse(game, f"{so.label()}: цели должны быть разными", "cast_targets")
     event_triggers.on_targeted(game, so.targets, so)
     if so.targets:
-        game.emit("targets", f"{so.label()}{effects.describe_targets(game, so.targets)}", "",
-                  [abid] + [t[1] for t in so.targets], ["cast_targets", "targets"] + stack_fights.target_keys(game, so.targets))
+        say(game, "targets", "targets", [abid] + [t[1] for t in so.targets],
+            ["cast_targets", "targets"] + stack_fights.target_keys(game, so.targets), so=so, targets=targets_text(game, so.targets))
     if cost.get("tap"):
         if obj.tapped:
             raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay", "activate")
@@ -442,9 +433,9 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     if cost.get("tap"):
         obj.tapped = True
         hasty = obj.is_creature and obj.sick   # 702.10c: only haste lets it pay {T} now
-        game.emit("pay", f"{player.name} поворачивает {obj.label()} (оплата {{T}})"
-                  + (" — у существа ускорение, поэтому {T} можно оплатить в тот же ход" if hasty else ""), "", [oid],
-                  ["cast_pay", "activate"] + (["haste_tap"] if hasty else []))
+        say(game, "pay", "pay_tap", [oid], ["cast_pay", "activate"] + (["haste_tap"] if hasty else []), player=player, obj=obj,
+            haste=Text(" — у существа ускорение, поэтому {T} можно оплатить в тот же ход", " — it has haste, so {T} can be paid "
+                       "this turn") if hasty else "")
     so.choices.update(costs.pay(game, player, obj, spec, ch_, so.label()))
     game.passes = 0
     priority.give_priority(game, game.pidx(player.name))
@@ -508,8 +499,8 @@ def choose(game: Game, value) -> None:
     if d.kind == "as_enters":   # Clone's copy, Conspiracy's type, Painter's Servant's colour
         from judge_app.engine import control_copy
         obj = control_copy.answer(game, value)
-        game.emit("choice", f"{d.by} выбирает для {obj.label()}: {', '.join(map(str, obj.chosen.values()))}",
-                  f"{d.by} chooses {', '.join(map(str, obj.chosen.values()))}", [d.by, obj.id], ["copy_choices"])
+        say(game, "choice", "chooses_for", [d.by, obj.id], ["copy_choices"], player=d.by, obj=obj,
+            values=[str(v) for v in obj.chosen.values()])
         game.decision = None
         priority.finish_entering(game, obj.id)
         return None
@@ -544,9 +535,9 @@ def choose(game: Game, value) -> None:
     elif d.kind == "discard":
         if len(set(vals)) != d.count:
             raise InvalidInput(f"нужно выбрать ровно {d.count} карт(ы)")
-    game.emit("choice", f"{d.by} выбирает: {', '.join(vals)}", f"{d.by} chooses {', '.join(vals)}", [d.by] + vals,
+    say(game, "choice", "chooses", [d.by] + vals,
               {"order_triggers": ["trigger_apnap"], "legend_rule": ["sba_legend"], "targets": ["trigger_targets"],
-               "discard": ["cleanup_discard"]}[d.kind])
+               "discard": ["cleanup_discard"]}[d.kind], player=d.by, values=vals)
     game.decision = None
     if d.resume == "cleanup":
         turn.cleanup(game, discarded=vals)

@@ -10,6 +10,7 @@ declared (r224: tapped, summoning sick, "can't attack" — then it doesn't attac
 
 from __future__ import annotations
 
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 
@@ -24,8 +25,8 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
     game.effects.append({"kind": "must_attack", "player": so.controller, "target": what.id,
                          "incarnation": what.incarnation, "timestamp": game.next_ts(), "until": "eot",
                          "source_name": info["name_ru"]})
-    game.emit("effect", f"{what.label()} в этом ходу атакует игрока {so.controller}, если может",
-              f"{what.label_en()} attacks {so.controller} this turn if able", [what.id], ["attack_requirements", "duration"])
+    say(game, "effect", "attack_requirements.run.effect", [what.id], ["attack_requirements", "duration"], what=what,
+        controller=so.controller)
 
 
 def required_defender(game: Game, obj: Obj) -> str | None:

@@ -14,6 +14,7 @@ The Aura's controller controls these abilities, not the enchanted creature's con
 from __future__ import annotations
 
 from judge_app.engine import stack_fights
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 
@@ -26,9 +27,7 @@ def enchanted(game: Game, so: Obj) -> Obj | None:
     host = game.objects.get(oid or "")
     if host is None or host.zone != "battlefield" or (inc >= 0 and host.incarnation != inc):
         return None
-    game.emit("lki", f"{so.label()}: Аура уже не на поле битвы — «зачарованное существо» по её последней известной "
-              f"информации: {host.label()}", f"The Aura has left: the creature it enchanted is {host.label_en()}",
-              [so.id, host.id], ["resolve_information"])
+    say(game, "lki", "aura_abilities.enchanted.lki", [so.id, host.id], ["resolve_information"], so=so, host=host)
     return host
 
 
@@ -92,8 +91,7 @@ def return_attached(game: Game, so: Obj, target: Obj | None) -> None:
     from judge_app.engine import events
     card = game.objects.get(so.source or "")
     if card is None or card.zone != "graveyard" or target is None or target.zone != "battlefield":
-        game.emit("return_none", f"{so.label()}: Ауру нельзя вернуть (её нет на кладбище владельца или нет существа)", "",
-                  [so.id], ["resolve_instructions"])
+        say(game, "return_none", "aura_return_none", [so.id], ["resolve_instructions"], so=so)
         return
     card.attached_to = target.id
     events.move(game, card, "battlefield", controller=so.controller, keys=("aura_put_attached",),

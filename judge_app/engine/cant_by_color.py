@@ -18,6 +18,7 @@ abilities (r241), and the colour of the spell is checked as it is now:
 from __future__ import annotations
 
 from judge_app.engine.continuous import COLOR_RU
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import Game, Obj
 
 
@@ -28,10 +29,8 @@ def _ru(colors) -> str:
 def add(game: Game, colors: list, controller: str, source_name: str) -> None:
     game.effects.append({"kind": "cant_by_color", "colors": list(colors), "target": controller, "controller": controller,
                          "incarnation": 0, "timestamp": game.next_ts(), "until": "eot", "source_name": source_name})
-    game.emit("effect", f"До конца хода заклинания под контролем игрока {controller} не могут быть отменены, а существа "
-              f"под его контролем не могут быть целями заклинаний, если те заклинания — {_ru(colors)}",
-              f"{controller}'s spells and creatures are protected from {', '.join(colors)} spells this turn",
-              [controller], ["applies_to_later_objects"])
+    say(game, "effect", "cant_by_color.add.effect", [controller], ["applies_to_later_objects"], controller=controller,
+        ru=_ru(colors), list=', '.join(colors))
 
 
 def _colors_against(game: Game, controller: str, spell: Obj | None) -> list:
@@ -52,7 +51,6 @@ def protects(game: Game, spell: Obj, by: Obj) -> bool:
     """True (and says so) if ``by`` can't counter ``spell``."""
     cols = _colors_against(game, spell.controller, by) if spell.stack_kind == "spell" else []
     if cols:
-        game.emit("not_countered", f"{spell.label()} не может быть отменено заклинанием, которое {_ru(cols)}, в этом "
-                  f"ходу: {by.label()} его не отменяет (остальные его указания выполняются)", "",
-                  [spell.id, by.id], ["counter", "applies_to_later_objects"])
+        say(game, "not_countered", "not_countered_color", [spell.id, by.id], ["counter", "applies_to_later_objects"],
+            spell=spell, by=by, colors=Text(_ru(cols), " or ".join(cols)))
     return bool(cols)

@@ -11,6 +11,7 @@ only: activated abilities, triggers and playing lands are untouched (602.1, 305.
 from __future__ import annotations
 
 from judge_app.engine.errors import refuse
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 KIND = "cant_cast"
@@ -25,9 +26,7 @@ def run(game: Game, so: Obj, e: dict) -> None:
         if p.name != so.controller:
             game.effects.append({"kind": KIND, "target": p.name, "incarnation": 0, "timestamp": game.next_ts(),
                                  "until": "eot", "source_name": so.name_ru})
-    game.emit("effect", f"Оппоненты игрока {so.controller} не могут разыгрывать заклинания до конца хода "
-              "(уже разыгранные остаются в стеке)",
-              f"{so.controller}'s opponents can't cast spells this turn", [so.controller], ["cant_effect_not_back"])
+    say(game, "effect", "cast_bans.run.effect", [so.controller], ["cant_effect_not_back"], controller=so.controller)
 
 
 def check(game: Game, player) -> None:

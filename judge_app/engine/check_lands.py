@@ -11,6 +11,7 @@ the lands put onto the battlefield at the same time (Primeval Titan's search, r3
 from __future__ import annotations
 
 from judge_app.engine import replacement
+from judge_app.engine.messages import say
 from judge_app.engine.replacement import Kind, register, src_en
 from judge_app.engine.state import Game
 
@@ -31,10 +32,8 @@ def _applies(game: Game, e: dict, ev: dict) -> bool:
 def _apply(game: Game, e: dict, ev: dict):
     o = ev["obj"]
     types = " или ".join(e["ability"].get("subtypes", ()))
-    game.emit("replace", f"{o.label()} выходит на поле битвы повёрнутым: под контролем {o.controller} нет земли "
-              f"с типом {types} (важен тип земли, а не имя)",
-              f"{o.label_en()} enters tapped: its controller controls no {types}", [o.id],
-              replacement.keys(ev, ["replace_enters", "basic_land_types"]))
+    say(game, "replace", "check_lands._apply.replace", [o.id],
+        replacement.keys(ev, ["replace_enters", "basic_land_types"]), o=o, controller=o.controller, types=types)
     return {**ev, "tapped": True}
 
 

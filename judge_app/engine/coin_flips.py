@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from judge_app.engine import resolution_choices as rc
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 DECISIONS = ("coin_flip",)
@@ -50,9 +51,10 @@ def answer(game: Game, value) -> None:
 
 def run(game: Game, so: Obj, e: dict) -> None:
     won = result(so) == "win"
-    game.emit("coin", f"{so.controller} {'выигрывает' if won else 'проигрывает'} бросок монеты"
-              + ("" if won else f": часть {so.label()} «если вы выиграли» не выполняется"),
-              f"{so.controller} {'wins' if won else 'loses'} the flip", [so.controller, so.id], ["coin_flip"])
+    say(game, "coin", "coin_flips.run.coin", [so.controller, so.id], ["coin_flip"], controller=so.controller,
+        note='выигрывает' if won else 'проигрывает',
+        note2="" if won else f": часть {so.label()} «если вы выиграли» не выполняется",
+        note3='wins' if won else 'loses')
 
 
 def keep(so: Obj, e: dict) -> bool:

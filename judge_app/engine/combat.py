@@ -39,6 +39,7 @@ from judge_app.engine import aura_abilities, priority, shield_split, triggers
 from judge_app.engine.errors import InvalidInput, Refused
 from judge_app.engine.keywords import effective, evasion, has, names, protection, strike
 from judge_app.engine.ru import dmg
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import STEP_EN, STEP_RU, Decision, Game
 
 COMBAT_ACTIONS = ("attack", "block", "order_blockers", "assign_damage")
@@ -148,16 +149,13 @@ def prune(game: Game) -> None:
                 c["order"].pop(oid, None)
                 c["border"].pop(oid, None)
                 o = game.objects.get(oid)
-                game.emit("removed_from_combat",
-                          f"{o.label() if o else oid} выводится из боя (покинуло поле битвы, сменило контролёра или перестало быть существом)",
-                          f"{o.label_en() if o else oid} is removed from combat", [oid], ["removed_from_combat"])
+                say(game, "removed_from_combat", "pruned_from_combat", [oid], ["removed_from_combat"], obj=o if o else oid)
     for aid, e in c["attackers"].items():
         if e["target"] is not None and not game.has_player(e["target"]) and _target_alive(game, e) is None:
             pw = e["target"]
             e["target"] = None
-            game.emit("removed_from_combat",
-                      f"Атакованный planeswalker {pw} выведен из боя: {game.objects[aid].label()} остаётся атакующим, но ничего не атакует",
-                      f"{game.objects[aid].label_en()} keeps attacking, but attacks nothing", [aid, pw], ["removed_from_combat", "removed_pw_attacker_stays"])
+            say(game, "removed_from_combat", "attacked_planeswalker_removed", [aid, pw],
+                ["removed_from_combat", "removed_pw_attacker_stays"], pw=pw, obj=game.objects[aid])
 
 
 def role(game: Game, oid: str) -> dict | None:
@@ -198,14 +196,13 @@ def remove(game: Game, obj) -> None:
     c["order"].pop(obj.id, None)
     c["border"].pop(obj.id, None)
     if was:
-        game.emit("removed_from_combat", f"{obj.label()} выводится из боя и больше не атакует и не блокирует",
-                  f"{obj.label_en()} is removed from combat", [obj.id], ["removed_from_combat"])
+        say(game, "removed_from_combat", "removed_from_combat", [obj.id], ["removed_from_combat"], obj=obj)
 
 
 # -- steps ------------------------------------------------------------------------------
 
 def _step_event(game: Game, step: str, keys: list) -> None:
-    game.emit("step", f"Начинается {STEP_RU[step]}", f"The {STEP_EN[step]} begins", [], keys)
+    say(game, "step", "step_begins", [], keys, step=Text(STEP_RU[step], STEP_EN[step]))
 
 
 def begin_step(game: Game, step: str) -> None:
@@ -262,8 +259,7 @@ def end_combat(game: Game) -> None:
     """511.3: as the end of combat step ends, everything is removed from combat."""
     if game.combat and (game.combat["attackers"] or game.combat["blockers"]):
         ids = list(game.combat["attackers"]) + list(game.combat["blockers"])
-        game.emit("combat_end", "Шаг конца боя заканчивается: все существа выводятся из боя",
-                  "All creatures are removed from combat", ids, ["end_of_combat_removed"])
+        say(game, "combat_end", "combat_end", ids, ["end_of_combat_removed"])
     game.combat = None
     game.attackers = False
 
@@ -294,16 +290,14 @@ def _ask_attackers(game: Game) -> None:
     ap = game.ap.name
     game.decision = Decision(by=ap, kind="declare_attackers", options=["none"] + cands, count=1, resume="combat",
                              text_ru=f"{ap} объявляет атакующих (может атаковать: {', '.join(cands) or 'никто'})")
-    game.emit("decision", f"Решение: {ap} объявляет атакующих", f"{ap} declares attackers", [ap],
-              ["declare_attackers", "attack_choose"])
+    say(game, "decision", "declare_attackers_decision", [ap], ["declare_attackers", "attack_choose"], player=ap)
 
 
 def _no_attackers(game: Game) -> None:
     game.combat = None
     game.attackers = False
     game.decision = None
-    game.emit("no_attackers", f"{game.ap.name} не объявляет атакующих: шаги объявления блокирующих и боевых повреждений пропускаются",
-              "No attackers are declared", [game.ap.name], ["no_attackers"])
+    say(game, "no_attackers", "no_attackers", [game.ap.name], ["no_attackers"], player=game.ap)
     priority.give_priority(game, game.active)
 
 
@@ -390,8 +384,8 @@ def _answer_attackers(game: Game, value) -> None:
     if any(restrictions.checked_for(game, game.objects[a]) for a in mapping):   # "can't attack unless …"
         keys.append("attack_restrictions")
     game.decision = None
-    game.emit("attack", f"{ap} объявляет атакующих: {'; '.join(parts)}", f"{ap} declares attackers",
-              [ap] + list(mapping) + list(mapping.values()), keys)
+    say(game, "attack", "attackers_declared", [ap] + list(mapping) + list(mapping.values()), keys, player=ap,
+        parts='; '.join(parts))
     for aid, tgt in mapping.items():
         o = game.objects[aid]
         tinc = game.objects[tgt].incarnation if tgt in game.objects else 0
@@ -399,12 +393,10 @@ def _answer_attackers(game: Game, value) -> None:
         c["attackers"][aid] = {"target": tgt, "tinc": tinc, "tctl": tctl, "inc": o.incarnation, "ctl": o.controller}
         c["blocked"][aid] = False
         if has(game, o, "vigilance"):
-            game.emit("vigilance", f"{o.label()} с бдительностью атакует, не поворачиваясь", f"{o.label_en()} attacks without tapping",
-                      [aid], ["vigilance"])
+            say(game, "vigilance", "vigilance", [aid], ["vigilance"], obj=o)
         else:
             o.tapped = True
-            game.emit("tap", f"{o.label()} поворачивается при атаке (это не стоимость)", f"{o.label_en()} becomes tapped as it attacks",
-                      [aid], ["attack_tap"])
+            say(game, "tap", "attack_tap", [aid], ["attack_tap"], obj=o)
     game.attackers = True
     from judge_app.engine import turn_history
     turn_history.note(game, ap, "attacked")   # Angelic Arbiter reads it
@@ -416,7 +408,7 @@ def _answer_attackers(game: Game, value) -> None:
             if ab.get("trigger") == "attacks":
                 triggers._pending(game, aid, triggers._info(o, game), i, ab, "attack_trigger_whenever")
         aura_abilities.on_declared(game, aid, "attack_trigger_whenever")   # Primal Cocoon
-    game.emit("priority", f"Атакующие объявлены: {ap} получает приоритет", f"{ap} gets priority", [ap], ["attack_priority", "attack_triggers"])
+    say(game, "priority", "attackers_declared_priority", [ap], ["attack_priority", "attack_triggers"], ap=ap)
     priority.give_priority(game, game.active)   # 508.2
 
 
@@ -451,12 +443,10 @@ def _next_blocker_declaration(game: Game) -> None:
         if any(game.objects[o].controller == p and game.objects[o].is_creature for o in game.battlefield):
             game.decision = Decision(by=p, kind="declare_blockers", options=["none"] + cands, count=1, resume="combat",
                                      text_ru=f"{p} объявляет блокирующих (может блокировать: {', '.join(cands) or 'никто'})")
-            game.emit("decision", f"Решение: {p} объявляет блокирующих", f"{p} declares blockers", [p],
-                      ["declare_blockers", "block_choose"])
+            say(game, "decision", "declare_blockers_decision", [p], ["declare_blockers", "block_choose"], player=p)
             return
         c["defenders"].pop(0)
-        game.emit("no_blockers", f"{p} не объявляет блокирующих: у него нет существ, которые могли бы блокировать",
-                  f"{p} declares no blockers", [p], ["declare_blockers", "block_choose"])
+        say(game, "no_blockers", "no_blockers_able", [p], ["declare_blockers", "block_choose"], player=p)
     _finish_blocks(game)
 
 
@@ -528,10 +518,9 @@ def _answer_blockers(game: Game, value) -> None:
                 keys.append("menace")
             if has(game, ao, "flying"):
                 keys.append("flying")
-        game.emit("block", f"{p} объявляет блокирующих: {'; '.join(parts)}", f"{p} declares blockers",
-                  [p] + list(mapping) + list(count), keys)
+        say(game, "block", "blockers_declared", [p] + list(mapping) + list(count), keys, player=p, parts='; '.join(parts))
     else:
-        game.emit("no_blockers", f"{p} не объявляет блокирующих", f"{p} declares no blockers", [p], ["declare_blockers", "block_choose"])
+        say(game, "no_blockers", "no_blockers", [p], ["declare_blockers", "block_choose"], player=p)
     for bid, aids in mapping.items():
         b = game.objects[bid]
         c["blockers"][bid] = {"blocking": list(aids), "inc": b.incarnation, "ctl": b.controller}
@@ -565,8 +554,8 @@ def _finish_blocks(game: Game) -> None:
             parts.append("заблокированы: " + ", ".join(game.objects[a].label() for a in blocked))
         if unblocked:
             parts.append("не заблокированы: " + ", ".join(game.objects[a].label() for a in unblocked))
-        game.emit("blocked", "Итог блокирования — " + "; ".join(parts),
-                  f"Blocked: {', '.join(blocked) or '-'}; unblocked: {', '.join(unblocked) or '-'}", live, ["blocked_status"])
+        say(game, "blocked", "blocked_status", live, ["blocked_status"], parts="; ".join(parts),
+            blocked=', '.join(blocked) or '-', unblocked=', '.join(unblocked) or '-')
     for a in blocked:   # "whenever [this] becomes blocked" (509.1h)
         triggers.on_becomes_blocked(game, game.objects[a])
     pend = []
@@ -601,14 +590,13 @@ def _next_order(game: Game) -> None:
         game.decision = Decision(by=by, kind="order_blockers", options=list(opts), count=len(opts), resume="combat",
                                  text_ru=f"{by} объявляет порядок распределения повреждений {o.label()}: {', '.join(opts)}",
                                  context={"for": oid, "what": what})
-        game.emit("decision", f"Решение: {by} объявляет порядок распределения повреждений {o.label()}", f"{by} announces the damage assignment order of {o.label_en()}", [by, oid], [key])
+        say(game, "decision", "damage_order_decision", [by, oid], [key], player=by, obj=o)
         return
     game.decision = None
     if game.combat.get("blocks_done"):
         return
     game.combat["blocks_done"] = True
-    game.emit("priority", f"Блокирующие объявлены: {game.ap.name} получает приоритет", f"{game.ap.name} gets priority", [game.ap.name],
-              ["block_priority", "block_triggers"])
+    say(game, "priority", "blockers_declared_priority", [game.ap.name], ["block_priority", "block_triggers"], ap=game.ap)
     priority.give_priority(game, game.active)   # 509.4
 
 
@@ -632,8 +620,8 @@ def _answer_order(game: Game, value) -> None:
             raise refuse(game, f"порядок распределения повреждений {oid} должен включать ровно всех: {', '.join(opts)}", [key])
         (c["order"] if what == "attacker" else c["border"])[oid] = lst
         c["pending_orders"].pop(0)
-        game.emit("order", f"{game.decision.by} объявляет порядок распределения повреждений {game.objects[oid].label()}: "
-                  + " → ".join(game.objects[x].label() for x in lst), "Damage assignment order: " + ", ".join(lst), [oid] + lst, [key])
+        say(game, "order", "damage_order", [oid] + lst, [key], player=game.decision.by, obj=game.objects[oid],
+            order=Text(" → ".join(game.objects[x].label() for x in lst), ", ".join(lst)))
         used = True
         game.decision = None
         _next_order(game)
@@ -658,17 +646,15 @@ def _participants(game: Game, first: bool) -> list:
         if had is None:
             out.append(o)
             if strike.first_or_double(game, obj):
-                game.emit("strike_note", f"{obj.label()} получило первый удар уже после шага повреждений первого удара — "
-                          "оно всё равно наносит повреждения в обычном шаге", "", [o], ["first_strike_changed"])
+                say(game, "strike_note", "strike_gained_late", [o], ["first_strike_changed"], obj=obj)
         elif has(game, obj, "double_strike"):
             out.append(o)
             if had == "first_strike":
-                game.emit("strike_note", f"{obj.label()} получило двойной удар после шага первого удара — наносит повреждения и во втором шаге",
-                          "", [o], ["double_strike_given"])
+                say(game, "strike_note", "double_strike_gained", [o], ["double_strike_given"], obj=obj)
         else:
             key = "double_strike_removed" if had == "double_strike" else "first_strike_changed"
-            game.emit("strike_note", f"{obj.label()} имело {'двойной' if had == 'double_strike' else 'первый'} удар, когда начался шаг первого удара: "
-                      "во втором шаге повреждений оно не наносит", "", [o], [key, "first_strike_step"])
+            say(game, "strike_note", "strike_had", [o], [key, "first_strike_step"], obj=obj,
+                which=Text("двойной", "double") if had == "double_strike" else Text("первый", "first"))
     return out
 
 
@@ -791,7 +777,7 @@ def _next_assignment(game: Game) -> None:
             game.decision = Decision(by=p, kind="assign_damage", options=options, count=1, resume="combat",
                                      text_ru=f"{p} распределяет боевые повреждения: {descr}", context={"sources": needing})
             keys = ["combat_damage_assign"] + sorted({k for s in needing for k in _recipients(game, s)[1]})
-            game.emit("decision", f"Решение: {p} распределяет боевые повреждения ({', '.join(needing)})", f"{p} assigns combat damage", [p] + needing, keys)
+            say(game, "decision", "assign_decision", [p] + needing, keys, player=p, needing=', '.join(needing))
             return
         c["assign_queue"].pop(0)
     _deal(game)
@@ -803,19 +789,16 @@ def _explain_auto(game: Game, src: str, a: dict) -> None:
     power = strike.power(game, o)
     recips, keys, kind = _recipients(game, src)
     if power <= 0:
-        game.emit("assign", f"{o.label()} с силой {power} не распределяет боевых повреждений", f"{o.label_en()} assigns no combat damage", [src],
-                  ["damage_equal_power"])
+        say(game, "assign", "assign_no_power", [src], ["damage_equal_power"], obj=o, power=power)
     elif not a:
         why = {"unblocked": "оно ничего не атакует (planeswalker выведен из боя)",
                "blocked_empty": "оно заблокировано, но блокирующих его существ больше нет",
                "blocker": "заблокированных им существ больше нет в бою"}.get(kind, "получателей нет")
-        game.emit("assign", f"{o.label()} не наносит боевых повреждений: {why}", f"{o.label_en()} assigns no combat damage", [src],
-                  keys + (["blocked_status"] if kind == "blocked_empty" else []))
+        say(game, "assign", "assign_none", [src], keys + (["blocked_status"] if kind == "blocked_empty" else []), obj=o, why=why)
     else:
         parts = ", ".join(f"{_name(game, r)} — {n}" for r, n in a.items())
-        game.emit("assign", f"{o.label()} распределяет {dmg(power)}: {parts} (единственное законное распределение)",
-                  f"{o.label_en()} assigns " + ", ".join(f"{n} to {r}" for r, n in a.items()) + " (the only legal assignment)",
-                  [src] + list(a), keys)
+        say(game, "assign", "assign_only", [src] + list(a), keys, obj=o, dmg=dmg(power),
+            shares=Text(parts, ", ".join(f"{n} to {r}" for r, n in a.items())))
 
 
 def _norm_assign(value, needing: list) -> dict:
@@ -903,9 +886,9 @@ def _answer_assign(game: Game, value) -> None:
         keys = ["combat_damage_assign"] + _recipients(game, s)[1]
         if has(game, o, "deathtouch") and len(_recipients(game, s)[0]) > 1:
             keys.append("deathtouch_lethal")
-        game.emit("assign", f"{p} распределяет повреждения {o.label()}: "
-                  + ", ".join(f"{_name(game, r)} — {n}" for r, n in c["assign"][s].items()),
-                  f"{o.label_en()} assigns " + ", ".join(f"{n} to {r}" for r, n in c["assign"][s].items()), [s] + list(c["assign"][s]), keys)
+        say(game, "assign", "assign", [s] + list(c["assign"][s]), keys, player=p, obj=o,
+            shares=Text(", ".join(f"{_name(game, r)} — {n}" for r, n in c["assign"][s].items()),
+                        ", ".join(f"{n} to {r}" for r, n in c["assign"][s].items())))
     game.decision = None
     c["assign_queue"].pop(0)
     _next_assignment(game)
@@ -926,9 +909,9 @@ def _deal(game: Game) -> None:
     first = c["first"]
     shield_split.plan(game, items, lambda s, r: _shield_can_prevent(game, s, r))   # 615.7: asked before it is dealt
     if items:
-        game.emit("combat_damage", ("Боевые повреждения первого удара" if first else "Боевые повреждения")
-                  + " наносятся одновременно", "Combat damage is dealt simultaneously",
-                  sorted({s for s, _, _ in items}), ["damage_simultaneous"] + (["first_strike_step"] if first else []))
+        say(game, "combat_damage", "combat_damage", sorted({s for s, _, _ in items}),
+            ["damage_simultaneous"] + (["first_strike_step"] if first else []),
+            which=Text("Боевые повреждения первого удара", "") if first else Text("Боевые повреждения", ""))
     infos = {s: _source_info(game, s) for s in {s for s, _, _ in items}}
     gained: dict = {}
     for s, r, n in items:
@@ -939,9 +922,8 @@ def _deal(game: Game) -> None:
             continue
         why = protection.prevents_damage(game, src_obj, recipient)
         if why and not _cant_be_prevented(game, info):
-            game.emit("prevent", f"Повреждения от {src_obj.label()} ({dmg(n)}) {recipient.label()} предотвращаются: защита",
-                      f"Damage from {src_obj.label_en()} to {recipient.label_en()} is prevented", [s, r],
-                      why + ["damage_prevention_event"])
+            say(game, "prevent", "protection_prevents", [s, r], why + ["damage_prevention_event"], src=src_obj, dmg=dmg(n),
+                obj=recipient)
             continue
         lifelink = "lifelink" in names(game, info)
         info["keywords"] = tuple(k for k in info.get("keywords", ()) if (next(iter(k)) if isinstance(k, dict) else k) != "lifelink")
@@ -960,12 +942,10 @@ def _deal(game: Game) -> None:
         o = game.objects[r]
         if o.zone == "battlefield" and o.is_creature and has(game, o, "indestructible") \
                 and (o.damage >= strike.toughness(game, o) or o.deathtouch_damage):
-            game.emit("indestructible", f"{o.label()} неразрушимо: смертельные повреждения ({o.damage}) его не уничтожают; они остаются отмеченными",
-                      f"{o.label_en()} is indestructible and isn't destroyed", [r], ["indestructible"])
+            say(game, "indestructible", "indestructible_lethal", [r], ["indestructible"], obj=o, n=o.damage)
     shield_split.done(game)
     game.decision = None
-    game.emit("priority", f"После боевых повреждений {game.ap.name} получит приоритет — сначала действия, определяемые состоянием",
-              f"{game.ap.name} will get priority after state-based actions", [game.ap.name], ["damage_priority", "priority_sba_first"])
+    say(game, "priority", "combat_damage_priority", [game.ap.name], ["damage_priority", "priority_sba_first"], ap=game.ap)
     priority.give_priority(game, game.active)   # 510.3
 
 

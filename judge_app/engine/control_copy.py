@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from judge_app.cards.model import COLORS
 from judge_app.engine import layers
+from judge_app.engine.messages import Text, decision_en, say
 from judge_app.engine.state import Decision, Game, Obj
 
 CHOICE_KEY = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type": "type", "color": "color"}
@@ -76,8 +77,9 @@ def ask(game: Game, obj: Obj, resume: str) -> bool:
             "color": f"{obj.controller} выбирает цвет для {obj.label()}"}[what]
     game.decision = Decision(by=obj.controller, kind="as_enters", options=opts, text_ru=text, resume=resume,
                              context={"object": obj.id, "what": what, "key": key})
-    game.emit("decision", f"Решение: {text}", "", [obj.controller, obj.id],
-              ["copy_enters", "copy_choices"] if what in COPY_OF else ["copy_choices"])
+    say(game, "decision", "decision", [obj.controller, obj.id],
+        ["copy_enters", "copy_choices"] if what in COPY_OF else ["copy_choices"],
+        text=text, text_en=decision_en(obj.controller, "as_enters"))
     return True
 
 
@@ -176,9 +178,8 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
         ts = game.next_ts()
         game.effects.append({"kind": "control", "controller": controller, "target": r.id, "incarnation": r.incarnation,
                              "timestamp": ts, "until": "eot", "source_name": info["name_ru"]})
-        game.emit("effect", f"{controller} получает контроль над {r.label()} до конца хода (метка времени {ts})",
-                  f"{controller} gains control of {r.label_en()} until end of turn", [r.id],
-                  ["layer2", "duration", "timestamp_effect", "summoning_sickness"])
+        say(game, "effect", "control_copy.run.effect", [r.id],
+            ["layer2", "duration", "timestamp_effect", "summoning_sickness"], controller=controller, r=r, ts=ts)
     elif "lose_abilities_base_pt" in e:
         p, t = e["lose_abilities_base_pt"]
         who = resolve(e["to"].replace("creatures_of_", ""))
@@ -190,9 +191,8 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
             game.effects.append({"kind": "lose_all_set_pt", "p": p, "t": t, "target": oid,
                                  "incarnation": game.objects[oid].incarnation, "timestamp": ts, "until": "eot",
                                  "source_name": info["name_ru"]})
-        game.emit("effect", f"Существа под контролем игрока {who.name} ({', '.join(hit) or 'нет'}) теряют все способности "
-                  f"и имеют базовые силу и выносливость {p}/{t} до конца хода; множество существ определено сейчас",
-                  "", hit, ["locked_set", "layer6_abilities", "layer7b", "duration"])
+        say(game, "effect", "lose_abilities_group", hit, ["locked_set", "layer6_abilities", "layer7b", "duration"],
+            who=who, hit=Text(', '.join(hit) or 'нет', ', '.join(hit) or 'none'), p=p, t=t)
     elif "change_text" in e:   # layer 3 (613.1c), for as long as the object stays (no duration)
         r = resolve(e.get("to", "target1"))
         if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
@@ -201,8 +201,8 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
         ts = game.next_ts()
         game.effects.append({"kind": "text", "from": frm, "to": to, "target": r.id, "incarnation": r.incarnation,
                              "timestamp": ts, "source_name": info["name_ru"]})
-        game.emit("effect", f"В тексте {r.label()} слово «{frm}» заменяется на «{to}» (метка времени {ts})",
-                  f"{r.label_en()}: the text's {frm} becomes {to}", [r.id], ["layer3", "timestamp_effect"])
+        say(game, "effect", "control_copy.run.effect.2", [r.id], ["layer3", "timestamp_effect"], r=r, frm=frm, to=to,
+            ts=ts)
     elif "become_creature_counting" in e:   # Svogthos: layers 4, 5 and 7b, P/T counted anew in each state
         r = resolve(e.get("to", "target1"))
         if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
@@ -213,9 +213,8 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
                              "colors": list(spec.get("colors", [])), "count": spec["count"], "controller": controller,
                              "target": r.id, "incarnation": r.incarnation, "timestamp": ts, "until": "eot",
                              "source_name": info["name_ru"]})
-        game.emit("effect", f"{r.label()} до конца хода становится существом ({' '.join(spec.get('subtypes', []))}), "
-                  f"сила и выносливость которого равны числу карт существ на кладбище игрока {controller} "
-                  f"(метка времени {ts})", "", [r.id], ["duration", "layer4", "layer5", "layer7b", "timestamp_effect"])
+        say(game, "effect", "become_creature_counting", [r.id], ["duration", "layer4", "layer5", "layer7b", "timestamp_effect"],
+            obj=r, subtypes=' '.join(spec.get('subtypes', [])), controller=controller, ts=ts)
     elif "become_copy" in e:
         orig = resolve(e["become_copy"])
         if orig is None or not hasattr(orig, "incarnation"):
@@ -239,8 +238,9 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
                                  "timestamp": ts, "until": until, "values": values, "source_name": info["name_ru"],
                                  "original": orig.id, "exception": bool(e.get("copy_except"))})
         took_values(game, hit)
-        game.emit("effect", f"{', '.join(hit) or '—'} становится копией {orig.label()}{' до конца хода' if until else ''} "
-                  "(копируются только копируемые значения; жетоны, Ауры и прочие эффекты остаются"
-                  + ("; исключения эффекта — тоже копируемые значения" if e.get("copy_except") else "") + ")",
-                  "", hit + [orig.id], ["copy_values", "layer1", "locked_set"] + (["duration"] if until else ["copy_while_on_battlefield"])
-                  + (["copy_exception"] if e.get("copy_except") else []))
+        say(game, "effect", "become_copy", hit + [orig.id],
+            ["copy_values", "layer1", "locked_set"] + (["duration"] if until else ["copy_while_on_battlefield"])
+            + (["copy_exception"] if e.get("copy_except") else []),
+            hit=', '.join(hit) or '—', orig=orig, until=Text(' до конца хода', ' until end of turn') if until else '',
+            exception=Text("; исключения эффекта — тоже копируемые значения",
+                           "; the effect's exceptions are copiable values too") if e.get("copy_except") else '')

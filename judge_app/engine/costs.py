@@ -16,6 +16,7 @@ from judge_app.cards.model import ManaCost, parse_mana_cost
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, refuse
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import Decision, Game, Obj
 
 CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "kicker", "buyback")
@@ -192,8 +193,9 @@ def x_options(game: Game, player, obj: Obj, ability: dict | None, out: dict) -> 
 def _ask(game: Game, player, kind: str, options: list, text: str, action: str, args: dict, field: str, count: int = 1) -> None:
     game.decision = Decision(by=player.name, kind=kind, options=options, text_ru=text, count=count,
                              context={"action": action, "args": args, "field": field})
-    game.emit("decision", f"{player.name}: {text}", "", [player.name],
-              ["cast_modes" if field in ("x", "mode", *OPTIONAL_COSTS) else "cast_total_cost"])
+    say(game, "decision", "decision_cost", [player.name],
+        ["cast_modes" if field in ("x", "mode", *OPTIONAL_COSTS) else "cast_total_cost"],
+        player=player, text=text, what=field.replace("_", " "))
 
 
 def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, action: str, args: dict,
@@ -351,13 +353,14 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
         if n:
             obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + n
             game.touch()
-        game.emit("pay", f"{player.name} {'кладёт на' if n >= 0 else 'снимает с'} {obj.label()} {abs(n)} жетон(ов) верности "
-                  f"(стоимость {'+' if n >= 0 else '−'}{abs(n)}; теперь {obj.counters.get('loyalty', 0)})", "",
-                  [player.name, obj.id], ["loyalty_cost", "cast_pay"])
+        say(game, "pay", "pay_loyalty", [player.name, obj.id], ["loyalty_cost", "cast_pay"], player=player, obj=obj,
+            verb=Text('кладёт на', 'puts') if n >= 0 else Text('снимает с', 'removes'),
+            on=Text('', 'on') if n >= 0 else Text('', 'from'), n=abs(n), sign='+' if n >= 0 else '−',
+            now=obj.counters.get('loyalty', 0))
     for k, n in (costs.get("remove_counters") or {}).items():
         obj.counters[k] -= n
         game.touch()
-        game.emit("pay", f"{player.name} снимает с {obj.label()} {n} жетон(ов) {k}", "", [obj.id], ["counters"] + keys)
+        say(game, "pay", "pay_counters", [obj.id], ["counters"] + keys, player=player, obj=obj, n=n, kind=k)
         from judge_app.engine import counter_triggers
         counter_triggers.removed(game, obj, k, n)
     if "life" in costs:
@@ -369,11 +372,12 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
     for oid in choices.get("tap_untapped") or []:
         o = game.objects[oid]
         o.tapped = True
-        game.emit("tap", f"{player.name} поворачивает {o.label()} (оплата стоимости {by_ref})", "", [oid], keys)
+        say(game, "tap", "pay_tap_untapped", [oid], keys, player=player, obj=o, by=by_ref)
     for oid in choices.get("discard") or []:
         o = game.objects[oid]
         ev.move(game, o, "graveyard", keys=("discard", *keys), kind="discard",
-                text_ru=f"{player.name} сбрасывает {o.label()} (оплата стоимости {by_ref})")
+                text_ru=f"{player.name} сбрасывает {o.label()} (оплата стоимости {by_ref})",
+                text_en=f"{player.name} discards {o.label_en()} to pay a cost")
     if costs.get("exile") == "self":   # "exile [this]" (Brittle Effigy, removal.py)
         from judge_app.engine import removal
         removal.pay_exile_self(game, player, obj, by_ref, keys)
@@ -456,9 +460,9 @@ def announce_division(game: Game, so: Obj, given) -> None:
             raise refuse(game, f"{so.label()}: {total} повреждений делятся между целями ({', '.join(refs)}), "
                          f"каждой хотя бы 1, а не {given}", "cast_divide")
     so.choices["divide"] = shares
-    game.emit("divide", f"{so.label()}: повреждения делятся так: "
-              + ", ".join(f"{r if game.has_player(r) else game.objects[r].label()} — {n}" for r, n in zip(refs, shares)),
-              "", [so.id] + refs, ["cast_divide"])
+    say(game, "divide", "cast_divide", [so.id] + refs, ["cast_divide"], so=so,
+        shares=[Text(f"{r if game.has_player(r) else game.objects[r].label()} — {n}",
+                     f"{r if game.has_player(r) else game.objects[r].label_en()}: {n}") for r, n in zip(refs, shares)])
 
 
 def concrete_effects(so: Obj) -> list:

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from judge_app.engine import replacement
+from judge_app.engine.messages import say
 from judge_app.engine.replacement import Kind, register, src_en
 from judge_app.engine.state import Game, Obj
 
@@ -41,10 +42,9 @@ def _x_apply(game: Game, e: dict, ev: dict):
     counters = dict(ev.get("counters") or {})
     if x:
         counters[kind] = counters.get(kind, 0) + x
-    game.emit("replace", f"{o.label()} выходит на поле битвы с X жетонами {kind}: X = {x}"
-              + ("" if x else " (не разыгран как заклинание с X или X = 0: жетонов нет)"),
-              f"{o.label_en()} enters with {x} {kind} counters", [o.id],
-              replacement.keys(ev, ["replace_enters"] + ([] if x else ["x_in_cost_zero"])))   # a Clone of it: X is 0 (FAQ M2011 r116)
+    say(game, "replace", "counter_triggers._x_apply.replace", [o.id],
+        replacement.keys(ev, ["replace_enters"] + ([] if x else ["x_in_cost_zero"])), o=o, kind2=kind, x=x,
+        note="" if x else " (не разыгран как заклинание с X или X = 0: жетонов нет)")   # a Clone of it: X is 0 (FAQ M2011 r116)
     return {**ev, "counters": counters}
 
 

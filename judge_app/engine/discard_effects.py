@@ -17,6 +17,7 @@ from __future__ import annotations
 from judge_app.engine import events as ev
 from judge_app.engine import replacement
 from judge_app.engine import resolution_choices as rc
+from judge_app.engine.messages import say
 from judge_app.engine.replacement import Kind, register, src_en
 from judge_app.engine.state import Game, Obj
 
@@ -82,9 +83,8 @@ def _applies(game: Game, e: dict, event: dict) -> bool:
 
 def _apply(game: Game, e: dict, event: dict):
     o = event["obj"]
-    game.emit("replace", f"{o.label()} сбрасывается из-за способности оппонента — и выходит на поле битвы вместо кладбища",
-              f"{o.label_en()} is put onto the battlefield instead", [o.id],
-              replacement.keys(event, ["replace_instead", "discard"]))
+    say(game, "replace", "discard_effects._apply.replace", [o.id],
+        replacement.keys(event, ["replace_instead", "discard"]), o=o)
     return {**event, "to": "battlefield"}
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from judge_app.engine import events as ev
 from judge_app.engine import resolution_choices as rc
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 DECISIONS = ("sacrifice_choice",)
@@ -56,7 +57,7 @@ def ask(game: Game, so: Obj) -> bool:
 def answer(game: Game, value) -> None:
     d = game.decision
     vals = rc.exactly(d, value, "разных перманентов")
-    game.emit("choice", f"{d.by} выбирает: {', '.join(vals)}", f"{d.by} chooses", [d.by], ["apnap"])
+    say(game, "choice", "each_player_sacrifices.answer.choice", [d.by], ["apnap"], by=d.by, list=', '.join(vals))
     rc.resume(game, lambda so: _chosen(so).__setitem__(d.by, vals))
 
 

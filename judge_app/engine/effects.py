@@ -7,6 +7,7 @@ from judge_app.engine import cast_bans, coin_flips, discard_effects, each_player
 from judge_app.engine import mana_effects, naming, removal, reveal_until, revealed_cast, source_durations, stack_fights, target_kinds
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import Game, Obj
 
 KIND_RU = {"any": "любая цель", "creature": "существо", "player": "игрок",
@@ -162,8 +163,7 @@ def _resolve_ref(game: Game, ref: str, targets: list, legal: list, controller: s
         obj = _resolve_ref(game, ref[len("controller_of_"):], targets, legal, controller)
         if obj is None or not hasattr(obj, "incarnation"):
             return None
-        game.emit("effect", f"{obj.label()} сейчас под контролем игрока {obj.controller}: повреждения — ему",
-                  f"{obj.label_en()} is controlled by {obj.controller} now", [obj.id], ["information_from_object"])
+        say(game, "effect", "controller_now", [obj.id], ["information_from_object"], obj=obj, player=obj.controller)
         return game.player(obj.controller)
     if game.has_player(ref):   # "that player": fixed by the trigger event (event_triggers.py)
         return game.player(ref)
@@ -185,8 +185,7 @@ def _fade(game: Game, r) -> None:
     if r.counters.get("fade", 0) > 0:
         r.counters["fade"] -= 1
         game.touch()
-        game.emit("counters", f"С {r.label()} убирается жетон угасания (осталось {r.counters['fade']})",
-                  f"A fade counter is removed from {r.label_en()}", [r.id], ["fading"])
+        say(game, "counters", "fade_removed", [r.id], ["fading"], obj=r, left=r.counters['fade'])
     else:
         ev.move(game, r, "graveyard", keys=("fading", "sacrifice"),
                 text_ru=f"{r.controller} не может убрать жетон угасания с {r.label()} и жертвует его")
@@ -199,8 +198,7 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
     ctl = so.controller
     from judge_app.engine import triggers
     if so.stack_kind == "ability" and not triggers.condition_still_holds(game, so):   # 603.4
-        game.emit("if_false", f"Условие «если» способности {so.label()} больше не выполняется: она ничего не делает",
-                  f"{so.label_en()}: the intervening 'if' condition is false", [so.id], ["trigger_intervening_if"])
+        say(game, "if_false", "intervening_if_false", [so.id], ["trigger_intervening_if"], so=so)
         return
     def ref(r: str):
         """What a ``to:`` names: ``self`` is the ability's own source while it is the same object
@@ -216,8 +214,7 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
 
     from judge_app.engine import zone_actions
     if zone_actions.optional(so) and so.choices.get("answers", {}).get("may") == "no":   # 603.5
-        game.emit("may_no", f"{so.controller} решает не использовать способность {so.label()}: она ничего не делает",
-                  f"{so.label_en()}: its controller chooses not to", [so.id], ["trigger_optional"])
+        say(game, "may_no", "may_no", [so.id], ["trigger_optional"], player=so.controller, so=so)
         return
     from judge_app.engine import resolution_amounts
     for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
@@ -294,22 +291,25 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
         ts = game.next_ts()
         if "switch" in e:
             eff = {"kind": "switch", "p": 0, "t": 0}
-            txt = f"{r.label()}: сила и выносливость меняются местами до конца хода"
+            txt = Text(f"{r.label()}: сила и выносливость меняются местами до конца хода",
+                       f"{r.label_en()} switches its power and toughness until end of turn")
             layer = "layer7e"
         else:
             kind = "modify" if "pump" in e else "set"
             p, t = e.get("pump") or e.get("set_pt")
             eff = {"kind": kind, "p": p, "t": t}
-            txt = (f"{r.label()} получает {p:+d}/{t:+d} до конца хода" if kind == "modify"
-                   else f"{r.label()} имеет базовые силу и выносливость {p}/{t} до конца хода")
+            txt = (Text(f"{r.label()} получает {p:+d}/{t:+d} до конца хода", f"{r.label_en()} gets {p:+d}/{t:+d} until end of turn")
+                   if kind == "modify" else
+                   Text(f"{r.label()} имеет базовые силу и выносливость {p}/{t} до конца хода",
+                        f"{r.label_en()} has base power and toughness {p}/{t} until end of turn"))
             layer = "layer7c" if kind == "modify" else "layer7b"
         eff.update({"target": r.id, "incarnation": r.incarnation, "timestamp": ts,
                     "until": "eot", "source_name": info["name_ru"]})
         game.effects.append(eff)
         c = ch.compute_pt(game, r)   # None while it is not a creature: the effect waits (611.2c)
-        now = f"теперь {c.power}/{c.toughness}; " if c is not None else "сейчас это не существо; "
-        game.emit("effect", f"{txt} ({now}метка времени {ts})", "", [r.id],
-                  ["duration", layer, "timestamp_effect"])
+        now = Text(f"теперь {c.power}/{c.toughness}; ", f"now {c.power}/{c.toughness}; ") if c is not None else \
+            Text("сейчас это не существо; ", "not a creature now; ")
+        say(game, "effect", "timestamped", [r.id], ["duration", layer, "timestamp_effect"], what=txt, now=now, ts=ts)
     elif "draw" in e:
         who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)
         if who is not None:
@@ -317,10 +317,9 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
     elif "gain_life" in e:
         who = _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl)
         if "if_spent" in e and not so.choices.get("spent", {}).get(e["if_spent"]):   # Dawnglow Infusion
-            game.emit("if_false", f"{{{e['if_spent']}}} не тратилась на розыгрыш {so.label()}: жизни не получены"
-                      + (" (копия заклинания — мана не объект и не копируется)" if so.choices.get("is_copy") else ""),
-                      f"{{{e['if_spent']}}} was not spent to cast it", [so.id],
-                      ["resolve_instructions"] + (["copy_spell"] if so.choices.get("is_copy") else []))
+            say(game, "if_false", "mana_not_spent", [so.id], ["resolve_instructions"] + (["copy_spell"] if so.choices.get("is_copy") else []),
+                mana=f"{{{e['if_spent']}}}", so=so,
+                copy=" (копия заклинания — мана не объект и не копируется)" if so.choices.get("is_copy") else "")
         elif who is not None:
             ev.gain_life(game, who, e["gain_life"], keys=("life_change", "resolve_instructions"))
     elif "lose_life" in e:
@@ -362,12 +361,10 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
         a = _resolve_ref(game, e["fight"][0], so.targets, legal, ctl)
         b = _resolve_ref(game, e["fight"][1], so.targets, legal, ctl)
         if a is None or b is None or a.zone != "battlefield" or b.zone != "battlefield":
-            game.emit("fight_none", "Одно из существ больше не является допустимой целью — повреждения в драке не наносятся",
-                      "", [x.id for x in (a, b) if x is not None], ["fight_illegal"])
+            say(game, "fight_none", "fight_none", [x.id for x in (a, b) if x is not None], ["fight_illegal"])
             return
         pa, pb = ch.pt(game, a)[0], ch.pt(game, b)[0]
-        game.emit("fight", f"{a.label()} ({pa}) и {b.label()} ({pb}) дерутся: каждое наносит другому повреждения, равные своей силе",
-                  f"{a.label_en()} fights {b.label_en()}", [a.id, b.id], ["fight"])
+        say(game, "fight", "fight", [a.id, b.id], ["fight"], a=a, pa=pa, b=b, pb=pb)
         ev.deal_damage(game, ev.lki(game, a), b, pa, ["fight"])
         ev.deal_damage(game, ev.lki(game, b), a, pb, ["fight"])
     elif "create_token" in e:   # through the event pipeline: Doubling Season, "as it enters" (enter_replacements)
@@ -392,15 +389,17 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
         ts = game.next_ts()
         if "set_color" in e:
             eff, layer = {"kind": "color", "colors": list(e["set_color"])}, "layer5"
-            txt = f"{r.label()} становится {', '.join(e['set_color'])} до конца хода"
+            txt = Text(f"{r.label()} становится {', '.join(e['set_color'])} до конца хода",
+                       f"{r.label_en()} becomes {', '.join(e['set_color'])} until end of turn")
         else:
             p, t = e["become_creature"]
             eff, layer = {"kind": "animate", "p": p, "t": t}, "layer4"
-            txt = f"{r.label()} становится существом {p}/{t} до конца хода (слои 4 и 7b)"
+            txt = Text(f"{r.label()} становится существом {p}/{t} до конца хода (слои 4 и 7b)",
+                       f"{r.label_en()} becomes a {p}/{t} creature until end of turn (layers 4 and 7b)")
         eff.update({"target": r.id, "incarnation": r.incarnation, "timestamp": ts, "until": "eot",
                     "source_name": info["name_ru"]})
         game.effects.append(eff)
-        game.emit("effect", f"{txt} (метка времени {ts})", "", [r.id], ["duration", layer, "timestamp_effect"])
+        say(game, "effect", "timestamped", [r.id], ["duration", layer, "timestamp_effect"], what=txt, now="", ts=ts)
     elif "gain_control" in e or "lose_abilities_base_pt" in e or "become_copy" in e or "become_creature_counting" in e \
             or "change_text" in e:
         from judge_app.engine import control_copy
@@ -409,5 +408,5 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
         r = _resolve_ref(game, e.get("tap") or e.get("untap"), so.targets, legal, ctl)
         if r is not None and r.zone == "battlefield":
             r.tapped = "tap" in e
-            game.emit("tap", f"{r.label()} {'поворачивается' if r.tapped else 'разворачивается'}", "", [r.id],
-                      ["resolve_instructions"])
+            say(game, "tap", "tap_untap", [r.id], ["resolve_instructions"], obj=r,
+                verb=Text("поворачивается", "becomes tapped") if r.tapped else Text("разворачивается", "becomes untapped"))

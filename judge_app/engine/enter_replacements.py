@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from judge_app.engine import replacement
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import say
 from judge_app.engine.replacement import Kind, choose_option, register, src_en
 from judge_app.engine.state import Game, Obj
 
@@ -46,9 +47,9 @@ def _copy_apply(game: Game, e: dict, ev: dict):
                          "values": layers.copiable_of(game, src), "source": src.id, "source_name": e["source_name"],
                          "original": src.id})
     sync_statics(game, o)
-    game.emit("replace", f"«{e['source_name']}» ({e['source']}): {o.label()} выходит на поле битвы копией «{src.name_ru}»",
-              f"{o.label_en()} enters the battlefield as a copy of {src.label_en()}", [o.id, src.id],
-              replacement.keys(ev, ["replace_enters_others", "copy_enters", "replace_enters_check"]))
+    say(game, "replace", "enter_replacements._copy_apply.replace", [o.id, src.id],
+        replacement.keys(ev, ["replace_enters_others", "copy_enters", "replace_enters_check"]),
+        source_name=e['source_name'], source=e['source'], o=o, name_ru=src.name_ru, src=src)
     return ev
 
 
@@ -82,9 +83,9 @@ def _steal_apply(game: Game, e: dict, ev: dict):
     old = o.controller
     o.set_base_controller(e["target"])
     sync_statics(game, o)
-    game.emit("replace", f"«{e['source_name']}»: {o.label()} выходит на поле битвы под контролем игрока {e['target']}, а не {old}",
-              f"{o.label_en()} enters the battlefield under {e['target']}'s control", [o.id, e["target"]],
-              replacement.keys(ev, ["replace_instead", "replace_order_control"]))
+    say(game, "replace", "enter_replacements._steal_apply.replace", [o.id, e["target"]],
+        replacement.keys(ev, ["replace_instead", "replace_order_control"]), source_name=e['source_name'], o=o,
+        target=e['target'], old=old)
     return ev
 
 
@@ -107,10 +108,9 @@ def _as_enters_apply(game: Game, e: dict, ev: dict):
                         kind="replacement_choice")
     o.chosen["color"] = col
     game.touch()
-    game.emit("replace", f"{o.controller} выбирает для {o.label()} цвет: {col} (выбор при выходе на поле битвы)",
-              f"{o.controller} chooses {col} for {o.label_en()} as it enters", [o.controller, o.id],
-              replacement.keys(ev, ["replace_enters", "replace_enters_check", "copy_choices"]
-                               + (["replace_order_contained"] if ev.get("after_outer") else [])))
+    say(game, "replace", "enter_replacements._as_enters_apply.replace", [o.controller, o.id],
+        replacement.keys(ev, ["replace_enters", "replace_enters_check", "copy_choices"] + (["replace_order_contained"] if ev.get("after_outer") else [])),
+        controller=o.controller, o=o, col=col)
     return ev
 
 
@@ -162,10 +162,9 @@ def _exile_cards_apply(game: Game, e: dict, ev: dict):
                      f"битвы (ещё одну или none): {', '.join(opts)}", exile)
     o.chosen["exiled_pt"] = [p, t]
     game.touch()
-    game.emit("replace", f"При выходе {o.label()} изгнано карт существ: {len(exiled)}"
-              + (f" ({', '.join(exiled)})" if exiled else " — на кладбище нет ни одной (карты, выходящие одновременно с ним, уже не там)"),
-              f"{len(exiled)} creature cards exiled as {o.label_en()} enters", [o.id] + exiled,
-              replacement.keys(ev, ["replace_enters", "replace_enters_simultaneous"]))
+    say(game, "replace", "enter_replacements._exile_cards_apply.replace", [o.id] + exiled,
+        replacement.keys(ev, ["replace_enters", "replace_enters_simultaneous"]), o=o, len=len(exiled),
+        note=f" ({', '.join(exiled)})" if exiled else " — на кладбище нет ни одной (карты, выходящие одновременно с ним, уже не там)")
     return ev
 
 
@@ -202,9 +201,8 @@ def _devour_apply(game: Game, e: dict, ev: dict):
     counters = dict(ev.get("counters") or {})
     if eaten:
         counters["+1/+1"] = counters.get("+1/+1", 0) + n * len(eaten)
-    game.emit("replace", f"Поглощение {n}: {o.label()} выходит на поле битвы с жетонами +1/+1: {n * len(eaten)}",
-              f"Devour {n}: {o.label_en()} enters with {n * len(eaten)} +1/+1 counters", [o.id] + eaten,
-              replacement.keys(ev, ["devour", "replace_enters", "replace_enters_choice_once"]))
+    say(game, "replace", "enter_replacements._devour_apply.replace", [o.id] + eaten,
+        replacement.keys(ev, ["devour", "replace_enters", "replace_enters_choice_once"]), n=n, o=o, counters=n * len(eaten))
     return {**ev, "counters": counters}
 
 
@@ -225,9 +223,9 @@ def _tokens_applies(game: Game, e: dict, ev: dict) -> bool:
 
 def _tokens_apply(game: Game, e: dict, ev: dict):
     n = ev["count"]
-    game.emit("replace", f"«{e['source_name']}» ({e['source']}): вместо {n} фишек создаётся {2 * n}",
-              f"{2 * n} tokens are created instead of {n}", [e["source"], ev["player"].name],
-              replacement.keys(ev, ["replace_instead", "replace_tokens_counters"]))
+    say(game, "replace", "enter_replacements._tokens_apply.replace", [e["source"], ev["player"].name],
+        replacement.keys(ev, ["replace_instead", "replace_tokens_counters"]), source_name=e['source_name'],
+        source=e['source'], n=n, doubled=2 * n)
     return {**ev, "count": 2 * n}
 
 
@@ -246,9 +244,9 @@ def _counters_apply(game: Game, e: dict, ev: dict):
     else:   # the counters it enters with, put by another replacement effect (614.16)
         doubled = {**ev, "counters": {k: 2 * n for k, n in ev["counters"].items()}}
         what = "вдвое больше жетонов, с которыми оно выходит"
-    game.emit("replace", f"«{e['source_name']}» ({e['source']}): на {o.label()} кладётся {what}",
-              f"Twice that many counters are put on {o.label_en()}", [e["source"], o.id],
-              replacement.keys(ev, ["replace_instead", "replace_tokens_counters"]))
+    say(game, "replace", "enter_replacements._counters_apply.replace", [e["source"], o.id],
+        replacement.keys(ev, ["replace_instead", "replace_tokens_counters"]), source_name=e['source_name'],
+        source=e['source'], o=o, what=what)
     return doubled
 
 
@@ -289,10 +287,10 @@ def create_tokens(game: Game, spec: dict, controller: str, original: Obj | None 
         game.objects[tid] = tok
         ev.put_in_zone(game, tok, "battlefield", controller=controller)
         copy = f" — копия «{original.name_ru}»" if original is not None else ""
-        game.emit("token", f"{controller} создаёт фишку {tok.label()}{copy}"
-                  + _token_pt(game, tok),
-                  f"{controller} creates a {tok.name_en} token", [tid] + ([original.id] if original is not None else []),
-                  ["token_create", "resolve_instructions"] + (["copy_values"] if original is not None else []))
+        say(game, "token", "enter_replacements.create_tokens.token",
+            [tid] + ([original.id] if original is not None else []),
+            ["token_create", "resolve_instructions"] + (["copy_values"] if original is not None else []),
+            controller=controller, tok=tok, copy=copy, token_pt=_token_pt(game, tok), name_en=tok.name_en)
         ev.enters(game, tok, after_outer=outer_replaced)
         made.append(tok)
     for tok in made:
@@ -360,8 +358,9 @@ def put_onto_battlefield(game: Game, cards: list, controller: str, chosen: dict 
     try:
         for c in cards:
             ev.enters(game, c)
-            game.emit("zone_change", f"{c.label()}: {ZONE_RU[old[c.id]]} → поле битвы" + (" (повёрнутым)" if c.tapped else ""),
-                      f"{c.label_en()} is put onto the battlefield", [c.id], ["resolve_instructions", "zone_change_new_object"])
+            say(game, "zone_change", "enter_replacements.put_onto_battlefield.zone_change", [c.id],
+                ["resolve_instructions", "zone_change_new_object"], c=c, zone=ZONE_RU[old[c.id]],
+                note=" (повёрнутым)" if c.tapped else "")
     finally:
         game.sba_choices.pop(TOGETHER, None)
     for c in cards:

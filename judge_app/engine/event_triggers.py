@@ -45,8 +45,9 @@ def on_discard(game: Game, player_name: str) -> None:
             _fire(game, sid, src, i, bound, "trigger_each_occurrence")
 
 
-def on_targeted(game: Game, targets: list, by: Obj | None = None) -> None:
-    """"When [this] becomes the target of a spell or ability": each permanent newly targeted.
+def on_targeted(game: Game, targets: list, by: Obj | None = None, why: str = "trigger_event") -> None:
+    """"When [this] becomes the target of a spell or ability": each permanent newly targeted —
+    as targets are chosen (601.2c) or changed to it (``why``: ``target_changed``, 115.7).
     ``becomes_target_by_opponent`` (Frost Titan): only when ``by``, the spell or ability, is an
     opponent's; its effects may name that spell or ability, ``that_spell`` (stack_fights.that_spell)."""
     for kind, ref, _ in targets:
@@ -57,12 +58,12 @@ def on_targeted(game: Game, targets: list, by: Obj | None = None) -> None:
         enchanted_locks.on_targeted(game, obj)   # "when enchanted creature becomes the target" (Ice Cage)
         for i, ab in enumerate(obj.abilities):
             if ab.get("trigger") == "becomes_target":
-                _fire(game, obj.id, obj, i, ab)
+                _fire(game, obj.id, obj, i, ab, why)
             if ab.get("trigger") == "becomes_target_by_opponent" and by is not None and by.controller != obj.controller:
                 from judge_app.engine import triggers
                 if triggers._condition_holds(game, obj.controller, ab):
                     triggers._pending(game, obj.id, {**triggers._info(obj, game), "_that_spell": (by.id, by.incarnation)},
-                                      i, ab, "trigger_event")
+                                      i, ab, why)
 
 
 def enters_filter_ok(game: Game, watcher: Obj, entering: Obj, ab: dict) -> bool:

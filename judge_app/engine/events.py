@@ -10,6 +10,7 @@ from __future__ import annotations
 from judge_app.engine import characteristics as ch
 from judge_app.engine import event_triggers, replacement, triggers
 from judge_app.engine.ru import dmg, life
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import ZONE_RU, Game, Obj
 
 
@@ -100,6 +101,7 @@ def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None
         enters(game, obj)
     if emit:
         text = text_ru or f"{obj.label()}: {ZONE_RU[old]} → {ZONE_RU[zone]}"
+        text_en = text_en or f"{obj.label_en()}: {old} → {zone}"   # the zones' English names are their keys
         game.emit(kind, text, text_en, [obj.id], list(keys) + ["zone_change_new_object"])
     if kind == "cast_begin":
         triggers.on_cast(game, obj)
@@ -151,8 +153,7 @@ def enters(game: Game, obj: Obj, after_outer: bool = False) -> None:
     if event.get("counters"):
         game.touch()
     if obj.counters.get("loyalty") and loyal:
-        game.emit("counters", f"{obj.label()} выходит на поле битвы с {obj.counters['loyalty']} жетонами верности",
-                  f"{obj.label_en()} enters with {obj.counters['loyalty']} loyalty counters", [obj.id], ["loyalty_enters"])
+        say(game, "counters", "loyalty_enters", [obj.id], ["loyalty_enters"], obj=obj, n=obj.counters['loyalty'])
 
 
 def destroy(game: Game, obj: Obj, keys=("destroy",), *, no_regen: bool = False, text_ru: str | None = None,
@@ -163,8 +164,7 @@ def destroy(game: Game, obj: Obj, keys=("destroy",), *, no_regen: bool = False, 
     if obj.zone != "battlefield":
         return False
     if "indestructible" in keywords.names(game, obj):
-        game.emit("indestructible", f"{obj.label()} неразрушимо: не уничтожается", f"{obj.label_en()} is indestructible",
-                  [obj.id], ["indestructible"])
+        say(game, "indestructible", "indestructible", [obj.id], ["indestructible"], obj=obj)
         return False
     if no_regen:
         regeneration.blocked_note(game, obj)
@@ -177,8 +177,7 @@ def destroy(game: Game, obj: Obj, keys=("destroy",), *, no_regen: bool = False, 
 
 def lose_life(game: Game, player, n: int, keys=("life_change",), why: str = "") -> None:
     player.life -= n
-    game.emit("life_loss", f"{player.name} теряет {life(n)}{why} (жизнь: {player.life})",
-              f"{player.name} loses {n} life", [player.name], keys)
+    say(game, "life_loss", "life_loss", [player.name], keys, player=player, amount=life(n), n=n, why=why, now=player.life)
 
 
 def gain_life(game: Game, player, n: int, keys=("life_change",), why: str = "") -> None:
@@ -186,8 +185,8 @@ def gain_life(game: Game, player, n: int, keys=("life_change",), why: str = "") 
         return
     blocker = _cant_gain_life(game)
     if blocker:   # 119.7, 614.17: a "can't" is not a replacement; nothing replaces what can't happen
-        game.emit("life_none", f"{player.name} не получает {life(n)}{why}: «{blocker}» — игроки не могут получать жизни",
-                  f"{player.name} can't gain life", [player.name], ["life_cant_gain", "cant_effects"])
+        say(game, "life_none", "life_cant_gain", [player.name], ["life_cant_gain", "cant_effects"], player=player,
+            amount=life(n), why=why, blocker=blocker)
         return
     event = replacement.run(game, {"kind": "gain_life", "player": player, "amount": n})
     if event is None:
@@ -197,8 +196,7 @@ def gain_life(game: Game, player, n: int, keys=("life_change",), why: str = "") 
         return
     n = event["amount"]
     player.life += n
-    game.emit("life_gain", f"{player.name} получает {life(n)}{why} (жизнь: {player.life})",
-              f"{player.name} gains {n} life", [player.name], keys)
+    say(game, "life_gain", "life_gain", [player.name], keys, player=player, amount=life(n), n=n, why=why, now=player.life)
     triggers.on_life_gain(game, player, n)
 
 
@@ -232,20 +230,19 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
         return 0
     n, recipient = event["amount"], event["to"]
     src_name = source["name_ru"]
+    src = Text(src_name, source.get("name_en") or src_name)
     kws = [next(iter(k)) if isinstance(k, dict) else k for k in source.get("keywords", ())]
     extra = list(extra_keys) + (["prevent_cant"] if event.get("unpreventable") else [])
     if hasattr(recipient, "life"):
         recipient.damaged_this_turn = True   # after prevention and replacement (615.6, 614.6)
         if "infect" in kws:   # 702.90b: poison counters instead of life loss
             recipient.poison += n
-            game.emit("damage", f"«{src_name}» с заражением наносит {dmg(n)} игроку {recipient.name}: он получает {n} жетонов яда (всего {recipient.poison})",
-                      f"{source.get('name_en') or src_name} deals {n} damage to {recipient.name} (infect)",
-                      [source["id"], recipient.name], extra + ["infect_player", "damage_player"])
+            say(game, "damage", "damage_infect_player", [source["id"], recipient.name], extra + ["infect_player", "damage_player"],
+                src=src, dmg=dmg(n), n=n, player=recipient, poison=recipient.poison)
         else:
             recipient.life -= n
-            game.emit("damage", f"«{src_name}» наносит {dmg(n)} игроку {recipient.name}: {recipient.name} теряет {life(n)} (жизнь: {recipient.life})",
-                      f"{source.get('name_en') or src_name} deals {n} damage to {recipient.name}",
-                      [source["id"], recipient.name], extra + ["damage_player", "life_change"])
+            say(game, "damage", "damage_player", [source["id"], recipient.name], extra + ["damage_player", "life_change"],
+                src=src, dmg=dmg(n), n=n, player=recipient, lost=life(n), now=recipient.life)
         if "damage_simultaneous" in extra_keys:
             triggers.on_combat_damage_to_player(game, source, recipient, n)
         else:   # noncombat damage (120.2b): Chandra's Spitfire
@@ -268,16 +265,14 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
             if src_obj is not None and src_obj.zone != "battlefield" and src_obj.stack_kind is None \
                     and source.get("incarnation", src_obj.incarnation) == src_obj.incarnation:
                 keys.append("deathtouch_any_zone")   # the card itself, from a graveyard, say (FAQ M2011 r10; not LKI, r11)
-        game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()} ({marked})",
-                  f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
-                  [source["id"], recipient.id], keys)
+        say(game, "damage", "damage_creature", [source["id"], recipient.id], keys, src=src, dmg=dmg(n), n=n, obj=recipient,
+            marked=marked)
     elif "planeswalker" in recipient.types:
         have = recipient.counters.get("loyalty", 0)
         recipient.counters["loyalty"] = max(0, have - n)
         game.touch()
-        game.emit("damage", f"«{src_name}» наносит {dmg(n)} {recipient.label()}: снимается {min(n, have)} жетонов верности (осталось {recipient.counters['loyalty']})",
-                  f"{source.get('name_en') or src_name} deals {n} damage to {recipient.label_en()}",
-                  [source["id"], recipient.id], extra + ["damage_planeswalker"])
+        say(game, "damage", "damage_planeswalker", [source["id"], recipient.id], extra + ["damage_planeswalker"], src=src,
+            dmg=dmg(n), n=n, obj=recipient, removed=min(n, have), left=recipient.counters['loyalty'])
     else:
         return 0
     if "lifelink" in kws:
@@ -320,9 +315,7 @@ def _return_to_hand(game: Game, player, oid: str) -> None:
 def _draw_one(game: Game, player, keys) -> None:
     if not player.library:
         player.drew_from_empty = True
-        game.emit("draw_empty", f"{player.name} пытается взять карту из пустой библиотеки",
-                  f"{player.name} attempts to draw from an empty library", [player.name],
-                  list(keys) + ["draw_empty"])
+        say(game, "draw_empty", "draw_empty", [player.name], list(keys) + ["draw_empty"], player=player)
         return
     oid = player.library[0]
     obj = game.objects[oid]
@@ -332,8 +325,7 @@ def _draw_one(game: Game, player, keys) -> None:
     obj.timestamp = game.next_ts()
     player.hand.append(oid)
     what = f"карту ({oid})" if obj.anonymous else f"карту {obj.label()}"
-    game.emit("draw", f"{player.name} берёт {what}", f"{player.name} draws a card",
-              [player.name, oid], keys)
+    say(game, "draw", "draw", [player.name, oid], keys, player=player, what=what)
     event_triggers.on_draw(game, player)
 
 
@@ -345,16 +337,14 @@ def add_counters(game: Game, obj: Obj, kind: str, n: int, keys=("counters",)) ->
     n = event["amount"]
     obj.counters[kind] = obj.counters.get(kind, 0) + n
     game.touch()
-    game.emit("counters", f"На {obj.label()} кладётся жетонов {kind}: {n}", f"{n} {kind} counter(s) put on {obj.label_en()}",
-              [obj.id], keys)
+    say(game, "counters", "counters_put", [obj.id], keys, obj=obj, kind=kind, n=n)
 
 
 def add_mana(game: Game, player, sym: str, n: int, source: Obj, keys=("mana_ability", "mana_pool")) -> None:
     player.pool[sym] = player.pool.get(sym, 0) + n
-    game.emit("mana", f"{player.name} поворачивает {source.label()} и добавляет {f'{{{sym}}}' * n} в пул маны",
-              f"{player.name} taps {source.label_en()} for {f'{{{sym}}}' * n}", [player.name, source.id], keys)
+    say(game, "mana", "mana_ability", [player.name, source.id], keys, player=player, source=source, mana=f"{{{sym}}}" * n)
 
 
 def player_loses(game: Game, player, reason_ru: str, keys) -> None:
     player.lost = True
-    game.emit("lose", f"{player.name} проигрывает: {reason_ru}", f"{player.name} loses the game", [player.name], keys)
+    say(game, "lose", "player_loses", [player.name], keys, player=player, why=reason_ru)

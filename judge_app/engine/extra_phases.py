@@ -21,6 +21,7 @@ them; ``turn.advance_step`` asks ``next_step`` what follows a main phase and the
 
 from __future__ import annotations
 
+from judge_app.engine.messages import say
 from judge_app.engine.state import STEPS, Game, Obj
 
 KIND = "extra_phases"
@@ -40,15 +41,12 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
 
 def _add_pair(game: Game, so: Obj, info: dict) -> None:
     if game.step not in ("main1", "main2"):   # "after this main phase": only a main phase has one
-        game.emit("effect", f"{info['name_ru']}: сейчас не главная фаза — дополнительных фаз нет",
-                  "Not a main phase: no phases are added", [so.id], ["extra_phases"])
+        say(game, "effect", "extra_phases._add_pair.effect.2", [so.id], ["extra_phases"], name_ru=info['name_ru'])
         return
     game.effects.append({"kind": KIND, "player": so.controller, "target": so.controller, "incarnation": -1,
                          "timestamp": game.next_ts(), "until": None, "turn": game.turn, "pairs": 1,
                          "resume": None})
-    game.emit("effect", f"{info['name_ru']}: после этой главной фазы будут дополнительная фаза боя и "
-              "дополнительная главная фаза", "After this main phase, there is an additional combat phase "
-              "followed by an additional main phase", [so.id], ["extra_phases"])
+    say(game, "effect", "extra_phases._add_pair.effect", [so.id], ["extra_phases"], name_ru=info['name_ru'])
 
 
 def _entries(game: Game) -> list:
@@ -82,8 +80,7 @@ def _untap_attackers(game: Game) -> None:
     for oid in ids:
         game.objects[oid].tapped = False
     if ids:
-        game.emit("untap", f"Разворачиваются существа, атаковавшие в этом ходу: {', '.join(ids)}",
-                  "Creatures that attacked this turn untap", ids, ["resolve_instructions"])
+        say(game, "untap", "extra_phases._untap_attackers.untap", ids, ["resolve_instructions"], list=', '.join(ids))
 
 
 def next_step(game: Game) -> str | None:
@@ -100,8 +97,7 @@ def next_step(game: Game) -> str | None:
             if not _in_added(game):   # where the turn goes on after the added phases
                 _set_resume(game, STEPS[STEPS.index(game.step) + 1])
             _set_state(game, "combat")
-            game.emit("extra_phase", "Начинается дополнительная фаза боя", "An additional combat phase begins",
-                      [], ["extra_phases"])
+            say(game, "extra_phase", "extra_phases.next_step.extra_phase.2", [], ["extra_phases"])
             return "beginning_of_combat"
         if _state(game) == "main":   # the last added main phase ends: back to the usual order
             resume = _resume(game)
@@ -110,8 +106,7 @@ def next_step(game: Game) -> str | None:
         return None
     if game.step == "end_of_combat" and _state(game) == "combat":
         _set_state(game, "main")
-        game.emit("extra_phase", "Начинается дополнительная главная фаза (это послебоевая главная фаза)",
-                  "An additional main phase begins (a postcombat main phase)", [], ["extra_phases", "extra_main"])
+        say(game, "extra_phase", "extra_phases.next_step.extra_phase", [], ["extra_phases", "extra_main"])
         return "main2"
     return None
 

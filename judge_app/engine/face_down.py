@@ -14,6 +14,7 @@ from __future__ import annotations
 from judge_app.cards.model import parse_mana_cost
 from judge_app.engine import actions, layers, priority
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game
 
 
@@ -39,9 +40,7 @@ def turn_face_up(game: Game, player, oid: str, pay=None) -> None:
     actions.pay_mana(game, player, cost, pay)
     obj.face_down = False
     game.touch()
-    game.emit("turn_face_up", f"{player.name} платит стоимость морфа {cost} и переворачивает ({oid}) лицом вверх: "
-              f"это {obj.label()} (эффекты, действовавшие на него, продолжают действовать)",
-              f"{player.name} pays {cost} and turns {obj.label_en()} face up", [oid],
-              ["special_action_turn_up", "morph_turn_up", "face_up_reverts"])
+    say(game, "turn_face_up", "face_down.turn_face_up.turn_face_up", [oid],
+        ["special_action_turn_up", "morph_turn_up", "face_up_reverts"], name=player.name, cost=cost, oid=oid, obj=obj)
     game.passes = 0
     priority.give_priority(game, game.pidx(player.name))

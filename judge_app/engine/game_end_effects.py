@@ -6,6 +6,7 @@ Angel, 614.17) does not stop it (FAQ M2011 r222): the game is over at once.
 
 from __future__ import annotations
 
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 
@@ -17,5 +18,5 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
     if game.result:
         return
     game.result = {"draw": True}
-    game.emit("game_over", f"{so.label()}: партия заканчивается вничью — это не проигрыш, и «не можете проиграть» "
-              "этому не мешает", "The game is a draw", [p.name for p in game.players], ["game_draw_effect"])
+    say(game, "game_over", "game_end_effects.run.game_over", [p.name for p in game.players], ["game_draw_effect"],
+        so=so)

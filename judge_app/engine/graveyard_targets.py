@@ -20,6 +20,7 @@ black (105.2c, r72).
 from __future__ import annotations
 
 from judge_app.engine import events as ev
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")
@@ -70,6 +71,5 @@ def run(game: Game, so: Obj, e: dict, ref) -> None:
                          "target": card.id, "incarnation": card.incarnation, "timestamp": ts, "until": None,
                          "source_name": so.name_ru})
     what = " ".join([*e.get("add_colors", []), *e.get("add_subtypes", [])])
-    game.emit("effect", f"{card.label()} — {what} в дополнение к своим другим цветам и типам (слои 4 и 5, метка времени {ts})",
-              f"{card.label_en()} is {what} in addition to its other colors and types", [card.id],
-              ["layer4", "layer5", "timestamp_effect"])
+    say(game, "effect", "graveyard_targets.run.effect", [card.id], ["layer4", "layer5", "timestamp_effect"], card=card,
+        what=what, ts=ts)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 GROUPS = ("creatures_you_control", "creatures_of_target1")
@@ -60,14 +61,12 @@ def run(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ct
     value_key = next((k for k in VALUE_KEYS if e.get(k) in GROUPS), None)
     group = members(game, e[value_key] if value_key else e["to"], ref, ctl)
     names = ", ".join(o.label() for o in group) or "нет существ"
-    game.emit("group_fixed", f"{so.label()}: затронуты существа на момент разрешения — {names}; "
-              f"существа, которые появятся позже, не затрагиваются",
-              f"{so.label_en()}: the affected creatures are fixed as it resolves", [o.id for o in group], ["locked_set"])
+    say(game, "group_fixed", "group_effects.run.group_fixed", [o.id for o in group], ["locked_set"], so=so,
+        names=names)
     one = {k: v for k, v in e.items() if k != "to"}
     if "pump_by" in e:
         x = greatest_power(game, ctl)
-        game.emit("count", f"X — наибольшая сила среди существ под контролем {ctl} сейчас: {x}",
-                  f"X is the greatest power among creatures {ctl} controls: {x}", [], ["info_once"])
+        say(game, "count", "group_effects.run.count", [], ["info_once"], ctl=ctl, x=x)
         one = {"pump": [x, x]}
     if value_key:
         _run_on_values(game, e, value_key, group, ref, info)
@@ -88,8 +87,8 @@ def _run_on_values(game: Game, e: dict, key: str, group: list, ref, info: dict) 
     if key == "tap_all":
         for o in group:
             o.tapped = True
-        game.emit("tap", "Поворачиваются: " + (", ".join(o.label() for o in group) or "никто"),
-                  "Tapped: " + ", ".join(o.id for o in group), [o.id for o in group], ["resolve_instructions"])
+        say(game, "tap", "group_effects._run_on_values.tap", [o.id for o in group], ["resolve_instructions"],
+            value=", ".join(o.label() for o in group) or "никто", list=", ".join(o.id for o in group))
         return
     player = ref(e["during"]) if "during" in e else None
     if "during" in e and (player is None or hasattr(player, "incarnation")):

@@ -10,6 +10,7 @@ only (400.7) and do not depend on the source staying on the battlefield (FAQ M20
 
 from __future__ import annotations
 
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 
@@ -36,16 +37,13 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
         ts = game.next_ts()
         game.effects.append({"kind": "add_subtype", "subtype": e["add_subtype"], "target": what.id,
                              "incarnation": what.incarnation, "timestamp": ts, "source_name": info["name_ru"]})
-        game.emit("effect", f"{what.label()} становится {e['add_subtype']} в дополнение к другим типам — без срока "
-                  f"(метка времени {ts})", f"{what.label_en()} becomes a {e['add_subtype']} in addition to its other types",
-                  [what.id], ["layer4", "duration", "timestamp_effect"])
+        say(game, "effect", "lasting_control.run.effect", [what.id], ["layer4", "duration", "timestamp_effect"],
+            what=what, add_subtype=e['add_subtype'], ts=ts)
 
 
 def _control(game: Game, what: Obj, controller: str, info: dict) -> None:
     ts = game.next_ts()
     game.effects.append({"kind": "control", "controller": controller, "target": what.id, "incarnation": what.incarnation,
                          "timestamp": ts, "source_name": info["name_ru"]})
-    game.emit("effect", f"{controller} получает контроль над {what.label()} — без срока: пока он на поле битвы или "
-              f"другой эффект не передаст контроль (метка времени {ts})",
-              f"{controller} gains control of {what.label_en()} with no duration", [what.id],
-              ["layer2", "duration", "timestamp_effect", "summoning_sickness"])
+    say(game, "effect", "lasting_control._control.effect", [what.id],
+        ["layer2", "duration", "timestamp_effect", "summoning_sickness"], controller=controller, what=what, ts=ts)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from judge_app.engine import events as ev
 from judge_app.engine import replacement
+from judge_app.engine.messages import say
 from judge_app.engine.replacement import Kind, register
 from judge_app.engine.state import Game, Obj, Player
 
@@ -26,16 +27,15 @@ def run(game: Game, so: Obj, e: dict, who, info: dict) -> None:
                              "controller": so.controller, "amount": e["next_draw_gain_life_instead"], "incarnation": 0,
                              "timestamp": game.next_ts(), "until": "eot", "source_name": info["name_ru"],
                              "source_name_en": info.get("name_en") or info["name_ru"], "made_by": so.id})
-        game.emit("shield", f"Следующее взятие карты игроком {so.controller} в этом ходу заменяется получением "
-                  f"{e['next_draw_gain_life_instead']} жизней", "The next draw this turn is replaced",
-                  [so.controller], ["replace_instead", "replace_exist_before"])
+        say(game, "shield", "life_effects.run.shield", [so.controller], ["replace_instead", "replace_exist_before"],
+            controller=so.controller, next_draw_gain_life_instead=e['next_draw_gain_life_instead'])
         return
     if not isinstance(who, Player):
         return
     n = e["set_life"] - who.life
-    game.emit("set_life", f"Количество жизней игрока {who.name} становится {e['set_life']}: для этого "
-              + (f"нужно получить {n}" if n > 0 else f"нужно потерять {-n}" if n < 0 else "ничего не меняется"),
-              f"{who.name}'s life total becomes {e['set_life']}", [who.name], ["set_life_total"])
+    say(game, "set_life", "life_effects.run.set_life", [who.name], ["set_life_total"], name=who.name,
+        set_life=e['set_life'],
+        note=f"нужно получить {n}" if n > 0 else f"нужно потерять {-n}" if n < 0 else "ничего не меняется")
     if n > 0:
         ev.gain_life(game, who, n, keys=("life_change", "set_life_total"))
     elif n < 0:
@@ -52,9 +52,8 @@ def _apply(game: Game, e: dict, event: dict):
             game.effects.pop(i)
             break
     p = event["player"]
-    game.emit("replace", f"«{e['source_name']}»: вместо того чтобы взять карту, {p.name} получает {e['amount']} жизней",
-              f"{p.name} gains {e['amount']} life instead of drawing", [p.name],
-              replacement.keys(event, ["replace_instead"]))
+    say(game, "replace", "life_effects._apply.replace", [p.name], replacement.keys(event, ["replace_instead"]),
+        source_name=e['source_name'], name=p.name, amount=e['amount'])
     ev.gain_life(game, p, e["amount"], keys=("life_change", "replace_instead"))
     return None   # the draw never happens (614.6), whatever became of the life
 

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 
@@ -24,8 +25,8 @@ def run(game: Game, so: Obj, e: dict) -> None:
     for sym, n in e["add_mana"].items():
         me.pool[sym] = me.pool.get(sym, 0) + n
     added = "".join(f"{{{s}}}" * n for s, n in e["add_mana"].items())
-    game.emit("mana", f"{so.label()} разрешается: {me.name} добавляет {added} в пул маны (заклинание, не способность маны)",
-              f"{so.label_en()} resolves: {me.name} adds {added}", [me.name, so.id], ["mana_from_spell", "mana_pool"])
+    say(game, "mana", "mana_effects.run.mana", [me.name, so.id], ["mana_from_spell", "mana_pool"], so=so, name=me.name,
+        added=added)
 
 
 def amount(game: Game, obj: Obj, ability: dict) -> int:
@@ -35,6 +36,6 @@ def amount(game: Game, obj: Obj, ability: dict) -> int:
         return 1
     n = sum(1 for oid in game.battlefield if game.objects[oid].is_creature
             and game.objects[oid].controller == obj.controller and sub in game.objects[oid].subtypes)
-    game.emit("mana_count", f"{obj.label()}: существ {sub} под контролем {obj.controller} — {n}, включая его самого",
-              f"{obj.label_en()}: {n} {sub} creature(s)", [obj.id], ["mana_ability_count"])
+    say(game, "mana_count", "mana_effects.amount.mana_count", [obj.id], ["mana_ability_count"], obj=obj, sub=sub,
+        controller=obj.controller, n=n)
     return n

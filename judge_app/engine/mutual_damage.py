@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 
@@ -26,9 +27,8 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
     me = stack_fights.own_source(game, so)   # None once it left the battlefield (400.7)
     power = ch.pt(game, me)[0] if me is not None else info.get("power")
     if me is None:
-        game.emit("lki", f"«{info['name_ru']}» уже нет на поле битвы: повреждения по последней известной информации "
-                  f"(сила {power})", f"{info.get('name_en', '')} left: last known power {power}", [target.id],
-                  ["lki_ability_source"])
+        say(game, "lki", "mutual_damage.run.lki", [target.id], ["lki_ability_source"], name_ru=info['name_ru'],
+            power=power, get=info.get('name_en', ''))
     ev.deal_damage(game, info, target, max(power or 0, 0), ["resolve_instructions"])
     if me is None or me.zone != "battlefield":
         return

@@ -15,6 +15,7 @@ from __future__ import annotations
 from judge_app.engine import events as ev
 from judge_app.engine import resolution_choices as rc
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 DECISIONS = ("name_card",)
@@ -44,7 +45,7 @@ def answer(game: Game, value) -> None:
     d = game.decision
     if not isinstance(value, str) or not value.strip():
         raise InvalidInput("назовите карту: её имя строкой")
-    game.emit("choice", f"{d.by} называет «{value.strip()}»", f"{d.by} names {value.strip()}", [d.by], ["apnap"])
+    say(game, "choice", "naming.answer.choice", [d.by], ["apnap"], by=d.by, strip=value.strip())
     rc.resume(game, lambda so: _names(so).__setitem__(d.by, value.strip()))
 
 
@@ -59,9 +60,8 @@ def run(game: Game, so: Obj, e: dict) -> None:
         card = game.objects[oid]
         named = names.get(pname, "").casefold()
         hit = named in (card.name_ru.casefold(), card.name_en.casefold()) and not card.anonymous
-        game.emit("reveal", f"{pname} показывает верхнюю карту библиотеки: {card.label()} — "
-                  + ("это названная им карта" if hit else f"не «{names.get(pname, '')}»"),
-                  f"{pname} reveals {card.label_en()}", [pname, oid], ["reveal"])
+        say(game, "reveal", "naming.run.reveal", [pname, oid], ["reveal"], pname=pname, card=card,
+            note="это названная им карта" if hit else f"не «{names.get(pname, '')}»")
         me = game.player(pname)
         if hit:
             ev.move(game, card, "hand", keys=("put_in_hand_not_draw",),
@@ -69,5 +69,4 @@ def run(game: Game, so: Obj, e: dict) -> None:
         else:
             me.library.remove(oid)
             me.library.append(oid)
-            game.emit("library", f"{pname} кладёт {card.label()} в низ своей библиотеки", "", [pname, oid],
-                      ["resolve_instructions"])
+            say(game, "library", "library_bottom", [pname, oid], ["resolve_instructions"], player=pname, card=card)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import say
 from judge_app.engine.state import Decision, Game
 
 START = "start_of_game"
@@ -30,9 +31,7 @@ DECISIONS = ("opening_hand",)
 def begin(game: Game) -> None:
     game.step = START
     game.priority = None
-    game.emit("start_of_game", "Партия начинается: пересдачи закончены, карты в руках — начальные руки игроков",
-              "The game begins: the mulligans are over, the cards in hand are the opening hands",
-              [p.name for p in game.players], ["opening_hand"])
+    say(game, "start_of_game", "opening_hand.begin.start_of_game", [p.name for p in game.players], ["opening_hand"])
     _ask(game, 0)
 
 
@@ -53,9 +52,7 @@ def _ask(game: Game, i: int) -> None:
     game.decision = Decision(by=p.name, kind="opening_hand", options=options, count=len(options),
                              text_ru=f"{p.name} может начать партию с любыми из этих карт на поле битвы (или ни с одной): {names}",
                              context={"index": i, "any_number": True})
-    game.emit("decision", f"Решение: {p.name} выбирает, с какими картами из начальной руки начать партию на поле битвы",
-              f"{p.name} chooses which cards to begin the game with on the battlefield", [p.name] + options,
-              ["opening_hand_actions"])
+    say(game, "decision", "opening_hand._ask.decision", [p.name] + options, ["opening_hand_actions"], name=p.name)
 
 
 def answer(game: Game, value) -> None:
@@ -69,8 +66,7 @@ def answer(game: Game, value) -> None:
         raise InvalidInput("каждую карту можно выбрать только один раз")
     game.decision = None
     if not vals:
-        game.emit("choice", f"{d.by} не кладёт на поле битвы ни одной карты из начальной руки",
-                  f"{d.by} begins the game with none of them on the battlefield", [d.by], ["opening_hand_actions"])
+        say(game, "choice", "opening_hand.answer.choice", [d.by], ["opening_hand_actions"], by=d.by)
     for oid in vals:
         obj = game.objects[oid]
         ev.move(game, obj, "battlefield", keys=("begin_on_battlefield",), controller=d.by, kind="begin_on_battlefield",
@@ -82,6 +78,5 @@ def answer(game: Game, value) -> None:
 def _first_turn(game: Game) -> None:
     from judge_app.engine import turn
     game.turn = 1
-    game.emit("turn", f"Все игроки получили возможность действовать с начальной рукой: начинается ход 1, "
-              f"активный игрок — {game.ap.name}", f"Turn 1 begins ({game.ap.name})", [game.ap.name], ["first_turn"])
+    say(game, "turn", "opening_hand._first_turn.turn", [game.ap.name], ["first_turn"], name=game.ap.name)
     turn.begin_step(game, "untap")

@@ -14,6 +14,7 @@ sacrifice Phylactery Lich."
 from __future__ import annotations
 
 from judge_app.engine import replacement
+from judge_app.engine.messages import say
 from judge_app.engine.replacement import Kind, choose_option, register, src_en
 from judge_app.engine.state import Game
 
@@ -40,19 +41,16 @@ def _apply(game: Game, e: dict, ev: dict):
     o.chosen["counter_on"] = None
     if not options:
         also = [game.objects[x].label() for x in together if x != o.id and "artifact" in game.objects[x].types]
-        game.emit("replace", f"{o.label()} выходит на поле битвы, но под контролем игрока {o.controller} нет артефакта "
-                  f"на поле битвы: жетон {kind} положить не на что"
-                  + (f" (выходящие одновременно с ним не подходят: {', '.join(also)})" if also else ""),
-                  f"No artifact for the {kind} counter", [o.id],
-                  replacement.keys(ev, ["replace_enters", "replace_enters_simultaneous"]))
+        say(game, "replace", "phylactery._apply.replace.2", [o.id],
+            replacement.keys(ev, ["replace_enters", "replace_enters_simultaneous"]), o=o, controller=o.controller,
+            kind2=kind, note=f" (выходящие одновременно с ним не подходят: {', '.join(also)})" if also else "")
         return ev
     pick = choose_option(game, o.controller, options, f"{o.controller} выбирает артефакт под своим контролем, на который "
                          f"кладётся жетон {kind}, пока {o.label()} выходит на поле битвы: {', '.join(options)}",
                          kind="replacement_choice")
     o.chosen["counter_on"] = pick
-    game.emit("replace", f"{o.label()} выходит на поле битвы: {o.controller} выбирает {game.objects[pick].label()} (это не "
-              f"цель)", f"{o.controller} chooses {game.objects[pick].label_en()}", [o.id, pick],
-              replacement.keys(ev, ["replace_enters", "not_a_target"]))
+    say(game, "replace", "phylactery._apply.replace", [o.id, pick],
+        replacement.keys(ev, ["replace_enters", "not_a_target"]), o=o, controller=o.controller, obj=game.objects[pick])
     events.add_counters(game, game.objects[pick], kind, 1, keys=("counters", "replace_enters"))
     return ev
 

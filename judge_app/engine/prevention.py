@@ -18,6 +18,7 @@ Combust's "the damage can't be prevented" is a flag of its damage instruction).
 from __future__ import annotations
 
 from judge_app.engine import replacement, shield_split
+from judge_app.engine.messages import say
 from judge_app.engine.replacement import Kind, register, src_en
 from judge_app.engine.ru import dmg
 from judge_app.engine.state import Game, Player
@@ -38,10 +39,10 @@ def _shrink(game: Game, event: dict, n: int, what: str, keys: list) -> dict | No
     n = min(n, event["amount"])
     left = event["amount"] - n
     src = event["source"]
-    game.emit("prevent", f"{what}: предотвращается {dmg(n)} от «{src['name_ru']}» — {_to_label(event['to'])}"
-              + (f" (остаётся {left})" if left else ""),
-              f"{n} damage from {src.get('name_en') or src['name_ru']} is prevented", [src["id"]] + _ids(event),
-              replacement.keys(event, keys + ["damage_prevention_event"] + ([] if left else ["prevent_never_happens"])))
+    say(game, "prevent", "prevention._shrink.prevent", [src["id"]] + _ids(event),
+        replacement.keys(event, keys + ["damage_prevention_event"] + ([] if left else ["prevent_never_happens"])),
+        what=what, dmg=dmg(n), name_ru=src['name_ru'], to_label=_to_label(event['to']),
+        note=f" (остаётся {left})" if left else "", n=n, name_en=src.get('name_en') or src['name_ru'])
     if left <= 0:   # no damage is left to deal: the extra effects of shields applied before it happen now (615.5)
         after_dealt(game, event)
         return None
@@ -93,13 +94,12 @@ def _extra_damage(game: Game, extra: dict, n: int) -> None:
     if victim is None:   # no player to deal it to: the damage is still prevented, nothing is dealt
         return
     if victim.lost:   # 800.4a: the target left the game after the ability resolved (FAQ M2011 r180)
-        game.emit("prevent_extra", f"Повреждения предотвращены, но игрок {victim.name} уже вышел из игры: "
-                  f"«{src['name_ru']}» ему ничего не наносит", f"{victim.name} has left the game: no damage is dealt",
-                  [src["id"], victim.name], ["prevent_extra_effect", "player_left_game"])
+        say(game, "prevent_extra", "prevention._extra_damage.prevent_extra.2", [src["id"], victim.name],
+            ["prevent_extra_effect", "player_left_game"], name=victim.name, name_ru=src['name_ru'])
         return
-    game.emit("prevent_extra", f"Повреждения предотвращены — поэтому «{src['name_ru']}» наносит {dmg(n)} игроку {victim.name} "
-              "(дополнительный эффект того же эффекта предотвращения)", f"{src.get('name_en') or src['name_ru']} deals {n} damage",
-              [src["id"], victim.name], ["prevent_extra_effect"])
+    say(game, "prevent_extra", "prevention._extra_damage.prevent_extra", [src["id"], victim.name],
+        ["prevent_extra_effect"], name_ru=src['name_ru'], dmg=dmg(n), name=victim.name,
+        name_en=src.get('name_en') or src['name_ru'], n=n)
     events.deal_damage(game, src, victim, n)
 
 
@@ -169,9 +169,10 @@ def _double_applies(game, e, ev) -> bool:
 
 def _double_apply(game, e, ev):
     n = ev["amount"] * 2
-    game.emit("replace", f"«{e['source_name']}» ({e['source']}): вместо {dmg(ev['amount'])} «{ev['source']['name_ru']}» "
-              f"наносит {dmg(n)} — {_to_label(ev['to'])}", f"{ev['source'].get('name_en') or ev['source']['name_ru']} deals double damage instead",
-              [e["source"], ev["source"]["id"]] + _ids(ev), replacement.keys(ev, ["replace_instead", "replace_once"]))
+    say(game, "replace", "prevention._double_apply.replace", [e["source"], ev["source"]["id"]] + _ids(ev),
+        replacement.keys(ev, ["replace_instead", "replace_once"]), source_name=e['source_name'], source=e['source'],
+        dmg=dmg(ev['amount']), name_ru=ev['source']['name_ru'], dmg2=dmg(n), to_label=_to_label(ev['to']),
+        name_en=ev['source'].get('name_en') or ev['source']['name_ru'])
     return {**ev, "amount": n}
 
 
@@ -205,8 +206,8 @@ def _remove_counters(game: Game, e: dict, ev: dict) -> None:
     if k:
         o.counters["+1/+1"] -= k
         game.touch()
-    game.emit("prevent_extra", f"{o.label()}: снимается жетонов +1/+1: {k}" + (f" (было меньше {ev['amount']})" if k < ev["amount"] else ""),
-              f"{k} +1/+1 counters are removed from {o.label_en()}", [o.id], ["prevent_extra_effect"])
+    say(game, "prevent_extra", "prevention._remove_counters.prevent_extra", [o.id], ["prevent_extra_effect"], o=o, k=k,
+        note=f" (было меньше {ev['amount']})" if k < ev["amount"] else "")
     from judge_app.engine import counter_triggers
     counter_triggers.removed(game, o, "+1/+1", k)
 
@@ -246,12 +247,13 @@ def _redirect_apply(game, e, ev):
     game.effects.pop(e["index"])
     new = _redirect_to(game, e)
     if new is None:
-        game.emit("replace", f"«{e['source_name']}»: повреждения некуда перенаправить — эффект ничего не делает",
-                  "The redirection does nothing", _ids(ev), replacement.keys(ev, ["replace_redirect"]))
+        say(game, "replace", "prevention._redirect_apply.replace.2", _ids(ev),
+            replacement.keys(ev, ["replace_redirect"]), source_name=e['source_name'])
         return ev
-    game.emit("replace", f"«{e['source_name']}»: {dmg(ev['amount'])} от «{ev['source']['name_ru']}» наносятся не "
-              f"{_to_label(ev['to'])}, а {_to_label(new)}", "The damage is redirected",
-              _ids(ev) + [new.name if isinstance(new, Player) else new.id], replacement.keys(ev, ["replace_redirect"]))
+    say(game, "replace", "prevention._redirect_apply.replace",
+        _ids(ev) + [new.name if isinstance(new, Player) else new.id], replacement.keys(ev, ["replace_redirect"]),
+        source_name=e['source_name'], dmg=dmg(ev['amount']), name_ru=ev['source']['name_ru'],
+        to_label=_to_label(ev['to']), to_label2=_to_label(new))
     return {**ev, "to": new}
 
 

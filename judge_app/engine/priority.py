@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge_app.engine import effects, sba, stack_fights, triggers
 from judge_app.engine import events as ev
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import Game
 
 MAX_SBA_ROUNDS = 1000
@@ -48,21 +49,20 @@ def pass_priority(game: Game) -> None:
     who = f"Команда {' и '.join(two_headed_giant.team_of(game, p.name))}" if game.teams else p.name
     team_keys = ["team_priority", "team_priority_pass"] if game.teams else []   # 805.5: teams have priority
     if game.passes >= (len(two_headed_giant.live_teams(game)) if game.teams else len(game.live_players())):
-        game.emit("pass", f"{who} пасует", f"{p.name} passes", [p.name], ["priority_pass"] + team_keys)
+        say(game, "pass", "pass_all", [p.name], ["priority_pass"] + team_keys, who=Text(who, p.name))
         game.passes = 0
         if game.stack:
             resolve_top(game)
         else:
-            game.emit("step_end", f"{_everyone(game)} пасовали подряд при пустом стеке: шаг заканчивается", "",
-                      [], ["priority_all_pass", "step_ends"])
+            say(game, "step_end", "step_end", [], ["priority_all_pass", "step_ends"], everyone=_everyone(game))
             turn.advance_step(game)
         return
     nxt = two_headed_giant.next_seat(game, game.priority)   # the next player; with teams, the next team
     game.priority = nxt
     to = f"команде {' и '.join(two_headed_giant.team_of(game, game.players[nxt].name))}" if game.teams \
         else f"игроку {game.players[nxt].name}"
-    game.emit("pass", f"{who} пасует; приоритет переходит к {to}",
-              f"{p.name} passes", [p.name, game.players[nxt].name], ["priority_pass"] + team_keys)
+    say(game, "pass", "pass_to", [p.name, game.players[nxt].name], ["priority_pass"] + team_keys,
+        who=Text(who, p.name), to=to)
     give_priority(game, nxt)
 
 
@@ -81,28 +81,25 @@ def resolve_top(game: Game) -> None:
                   revealed_cast):   # Wild Evocation: how the revealed card is cast (608.2f)
         if asker.ask(game, so):
             return
-    game.emit("resolve", f"{_everyone(game)} пасовали подряд: разрешается {so.label()}", f"{so.label_en()} resolves",
-              [oid], ["priority_all_pass", "stack_resolve_top"])
+    say(game, "resolve", "resolve", [oid], ["priority_all_pass", "stack_resolve_top"], everyone=_everyone(game), so=so)
     if so.stack_kind == "ability" or not _is_permanent(so):
         kinds = stack_fights.target_kinds(so)
         legal = [effects.target_still_legal(game, t, kinds[i] if i < len(kinds) else "any", so.controller, so)
                  for i, t in enumerate(so.targets)]
         fizzled = bool(so.targets) and not any(legal)
         if fizzled:
-            game.emit("fizzle", f"Все цели {so.label()} стали недопустимыми: оно не разрешается и убирается со стека",
-                      f"{so.label_en()} doesn't resolve: all its targets are illegal", [oid],
-                      ["resolve_targets"] + _why_illegal(game, so))
+            say(game, "fizzle", "priority.resolve_top.fizzle", [oid], ["resolve_targets"] + _why_illegal(game, so),
+                so=so)
         else:
             if so.targets and not all(legal):
                 bad = [so.targets[i][1] for i, ok in enumerate(legal) if not ok]
-                names = [b if game.has_player(b) else game.objects[b].label() for b in bad]
-                game.emit("partial", f"Недопустимыми стали не все цели {so.label()}: оно разрешается, но не воздействует на {', '.join(names)}",
-                          "", [oid] + bad, ["resolve_targets"])
+                names = [b if game.has_player(b) else game.objects[b] for b in bad]
+                say(game, "partial", "partial", [oid] + bad, ["resolve_targets"], so=so, names=names)
             effects.run_effects(game, so, legal)
         if so.stack_kind == "ability":
             game.stack.remove(oid)
             so.zone = "none"
-            game.emit("resolved", f"{so.label()} покидает стек", "", [oid], ["resolve_to_graveyard"])
+            say(game, "resolved", "resolved_ability", [oid], ["resolve_to_graveyard"], so=so)
         elif so.zone == "stack" and stack_fights.is_copy(so):
             stack_fights.cease(game, so)
         elif so.zone == "stack" and so.choices.get("buyback") and not fizzled:   # 702.27a
@@ -115,9 +112,8 @@ def resolve_top(game: Game) -> None:
     else:
         if not _enter_permanent(game, so):
             return
-    game.emit("priority", f"После разрешения приоритет получит активный игрок {game.ap.name} — "
-              "сначала выполняются действия, определяемые состоянием, и сработавшие способности кладутся на стек", "",
-              [game.ap.name], ["priority_after_resolve", "priority_sba_first"])
+    say(game, "priority", "priority_after_resolve_sba", [game.ap.name], ["priority_after_resolve", "priority_sba_first"],
+        ap=game.ap)
     give_priority(game, game.active)   # 117.3b
 
 
@@ -129,8 +125,7 @@ def _enter_permanent(game: Game, so) -> bool:
     if "Aura" in so.subtypes and so.targets:
         ok = effects.target_still_legal(game, so.targets[0], so.spell_targets[0], so.controller, so)
         if not ok:
-            game.emit("fizzle", f"Цель {so.label()} стала недопустимой: Аура не разрешается",
-                      "", [so.id], ["aura_resolve", "resolve_targets"])
+            say(game, "fizzle", "aura_fizzle", [so.id], ["aura_resolve", "resolve_targets"], so=so)
             ev.move(game, so, "graveyard", keys=("aura_resolve", "resolve_targets"))
             give_priority(game, game.active)
             return False
@@ -151,14 +146,11 @@ def _enter_permanent(game: Game, so) -> bool:
     if aura_target:
         so.attached_to = aura_target
         game.touch()
-    game.emit("enter", f"{so.label()} выходит на поле битвы под контролем игрока {so.controller}"
-              + control_copy.describe_copy(game, so)
-              + (f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else "")
-              + (" — это копия заклинания, а не карта, поэтому перманент — фишка" if token else ""),
-              f"{so.label_en()} enters the battlefield", [so.id],
-              ["resolve_permanent", "timestamp_object"] + (["aura_resolve"] if aura_target else [])
-              + (["copy_enters", "copy_values"] if so.chosen.get("copy", "none") != "none" else [])
-              + (["token_permanent"] if token else []))
+    say(game, "enter", "priority._enter_permanent.enter", [so.id],
+        ["resolve_permanent", "timestamp_object"] + (["aura_resolve"] if aura_target else []) + (["copy_enters", "copy_values"] if so.chosen.get("copy", "none") != "none" else []) + (["token_permanent"] if token else []),
+        so=so, controller=so.controller, describe_copy=control_copy.describe_copy(game, so),
+        note=f", прикреплённое к {game.objects[aura_target].label()}" if aura_target else "",
+        note2=" — это копия заклинания, а не карта, поэтому перманент — фишка" if token else "")
     triggers.on_enter(game, so)
     return True
 
@@ -166,8 +158,8 @@ def _enter_permanent(game: Game, so) -> bool:
 def finish_entering(game: Game, oid: str) -> None:
     """After the "as it enters" choice is made, the permanent spell finishes resolving."""
     if _enter_permanent(game, game.objects[oid]):
-        game.emit("priority", f"После разрешения приоритет получит активный игрок {game.ap.name}", "",
-                  [game.ap.name], ["priority_after_resolve", "priority_sba_first"])
+        say(game, "priority", "priority_after_resolve", [game.ap.name], ["priority_after_resolve", "priority_sba_first"],
+            ap=game.ap)
         give_priority(game, game.active)
 
 
@@ -191,5 +183,5 @@ def _is_permanent(so) -> bool:
     return not ({"instant", "sorcery"} & set(so.types))
 
 
-def _everyone(game: Game) -> str:
-    return "Все команды" if game.teams else "Все игроки"   # 805.5b: with shared team turns, teams pass
+def _everyone(game: Game) -> Text:
+    return Text("Все команды", "All teams") if game.teams else Text("Все игроки", "All players")   # 805.5b: teams pass

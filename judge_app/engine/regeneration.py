@@ -10,6 +10,7 @@ instructions destroy; toughness 0 or less (704.5f) and sacrifice do not.
 
 from __future__ import annotations
 
+from judge_app.engine.messages import say
 from judge_app.engine.replacement import Kind, register
 from judge_app.engine.state import Game, Obj
 
@@ -27,9 +28,8 @@ def _apply(game: Game, e: dict, ev: dict):
     o.deathtouch_damage = False
     o.tapped = True
     game.touch()
-    game.emit("regenerate", f"{o.label()} регенерирует вместо уничтожения: с него снимаются повреждения ({had}), "
-              "оно поворачивается", f"{o.label_en()} regenerates instead of being destroyed", [o.id],
-              ["regenerate", "regenerate_replacement"] + list(ev.get("keys", ())))
+    say(game, "regenerate", "regeneration._apply.regenerate", [o.id],
+        ["regenerate", "regenerate_replacement"] + list(ev.get("keys", ())), o=o, had=had)
     from judge_app.engine import combat
     combat.remove(game, o)
     return None
@@ -42,13 +42,12 @@ register(Kind("regeneration", ("destroy",), _applies, _apply, lambda g, e: f"р�
 def add_shield(game: Game, obj: Obj, source_name: str, made_by: str = "") -> None:
     game.effects.append({"kind": "shield", "shield": "regeneration", "target": obj.id, "incarnation": obj.incarnation,
                          "timestamp": game.next_ts(), "until": "eot", "source_name": source_name, "made_by": made_by})
-    game.emit("shield", f"{obj.label()} получает регенерационный щит до конца хода", f"{obj.label_en()} gets a regeneration shield",
-              [obj.id], ["regenerate_shield"])
+    say(game, "shield", "regeneration.add_shield.shield", [obj.id], ["regenerate_shield"], obj=obj)
 
 
 def blocked_note(game: Game, obj: Obj) -> None:
     """701.14c: a shield on an object that "can't be regenerated" does nothing (the trace says so)."""
     if any(e.get("shield") == "regeneration" and e["target"] == obj.id and e.get("incarnation") == obj.incarnation
            for e in game.effects):
-        game.emit("regenerate_none", f"{obj.label()} не может быть регенерировано: регенерационный щит не применяется",
-                  f"{obj.label_en()} can't be regenerated", [obj.id], ["regenerate_cant"])
+        say(game, "regenerate_none", "regeneration.blocked_note.regenerate_none", [obj.id], ["regenerate_cant"],
+            obj=obj)

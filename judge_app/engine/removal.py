@@ -19,6 +19,7 @@ exiled as the ability is activated, so it stays exiled whatever happens to the a
 from __future__ import annotations
 
 from judge_app.engine import events as ev
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 EFFECT_KEYS = ("exile", "to_library_bottom")
@@ -49,10 +50,8 @@ def run(game: Game, so: Obj, e: dict, ref) -> None:
     if e.get("controller_gains_toughness") and info is not None:
         n = max(0, info.get("toughness") or 0)
         who = game.player(info["controller"])
-        game.emit("effect", f"Выносливость {info['name_ru']} — по последней известной информации: {n} "
-                  f"(карта ушла в скрытую зону, её контролировал {who.name})",
-                  f"{info['name_en']}'s last known toughness is {n}", [who.name],
-                  ["information_from_object", "lki_ability_source"])
+        say(game, "effect", "removal.run.effect", [who.name], ["information_from_object", "lki_ability_source"],
+            name_ru=info['name_ru'], n=n, name=who.name, name_en=info['name_en'])
         ev.gain_life(game, who, n, keys=("life_change", "resolve_instructions"))
 
 
@@ -63,8 +62,7 @@ def destroy_all_creatures(game: Game) -> None:
     from judge_app.engine import keywords
     saved = [o for o in doomed if "indestructible" in keywords.names(game, o)]
     for o in saved:
-        game.emit("effect", f"{o.label()} неразрушимо в момент уничтожения — остаётся на поле битвы",
-                  f"{o.label_en()} is indestructible as the effect applies", [o.id], ["indestructible", "locked_set"])
+        say(game, "effect", "removal.destroy_all_creatures.effect", [o.id], ["indestructible", "locked_set"], o=o)
     for o in doomed:
         if o not in saved and o.zone == "battlefield":
             ev.destroy(game, o, keys=("destroy", "locked_set"))

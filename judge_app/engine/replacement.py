@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import decision_en, say
 from judge_app.engine.state import Decision, Game, Player
 
 MAX_STEPS = 200         # 614.5 bounds a chain by the number of effects; this guards effects that breed effects
@@ -106,8 +107,8 @@ def _load_kinds() -> None:
     if _LOADED:
         return
     _LOADED.append(True)
-    from judge_app.engine import (check_lands, counter_triggers, discard_effects, enter_replacements,  # noqa: F401  (they register)
-                                  life_effects, phylactery, prevention, regeneration, zone_replacements)
+    from judge_app.engine import (check_lands, counter_amounts, counter_triggers, discard_effects,  # noqa: F401  (they register)
+                                  enter_replacements, life_effects, phylactery, prevention, regeneration, zone_replacements)
 
 
 def _ability_kinds(ab: dict) -> tuple:
@@ -193,8 +194,8 @@ def run(game: Game, event: dict) -> dict | None:
             blocked = [e for e in applicable if KINDS[e["shield"]].prevention]
             for e in blocked:   # 615.12: applied, prevents nothing, not used up
                 used.add(e["id"])
-                game.emit("prevent_none", f"Повреждения не могут быть предотвращены: {KINDS[e['shield']].label(game, e)} ничего не предотвращает",
-                          "The damage can't be prevented", _objs(event), ["prevent_cant", "prevent_once_unpreventable"])
+                say(game, "prevent_none", "replacement.run.prevent_none", _objs(event),
+                    ["prevent_cant", "prevent_once_unpreventable"], label=KINDS[e['shield']].label(game, e))
                 if KINDS[e["shield"]].on_unpreventable:
                     KINDS[e["shield"]].on_unpreventable(game, e, event)
             applicable = [e for e in applicable if e not in blocked]
@@ -207,9 +208,8 @@ def run(game: Game, event: dict) -> dict | None:
                 pick_from, class_keys = first, ks
                 break
         if len(pick_from) == 1 and len(applicable) > 1 and class_keys:
-            game.emit("replace_order", f"Сначала применяется {KINDS[pick_from[0]['shield']].label(game, pick_from[0])}: "
-                      "такой эффект выбирается раньше остальных", "This effect must be applied first",
-                      _objs(event), ["replace_order"] + class_keys)
+            say(game, "replace_order", "replacement.run.replace_order", _objs(event), ["replace_order"] + class_keys,
+                label=KINDS[pick_from[0]['shield']].label(game, pick_from[0]))
         chosen = pick_from[0] if len(pick_from) == 1 else _choose(game, event, pick_from, class_keys, bool(used))
         if used:
             event = {**event, "again": True}   # 616.1e: chosen again among what applies now
@@ -256,6 +256,8 @@ def describe(game: Game, event: dict) -> str:
         return f"{event['obj'].label()} выходит на поле битвы"
     if k == "step":
         return f"{event['player'].name}: {event['step']}"
+    if k == "counters":
+        return f"жетоны {event['counter']} × {event['amount']} на {event['obj'].label()}"
     if k in ("draw", "gain_life"):
         return f"{event['player'].name}: {'взятие карты' if k == 'draw' else 'получение жизни'}"
     return k
@@ -285,9 +287,9 @@ def _choose(game: Game, event: dict, options: list, class_keys: list, again: boo
     answer = game.sba_choices.get(key)
     if answer in labels:
         chosen = next(e for e in options if e["id"] == answer)
-        game.emit("replace_order", f"{by} выбирает, какой эффект применить первым к событию ({describe(game, event)}): {labels[answer]}",
-                  f"{by} chooses which effect applies first", [by], ["replace_order"] + class_keys
-                  + (["replace_order_repeat"] if again else []))
+        say(game, "replace_order", "replacement._choose.replace_order", [by],
+            ["replace_order"] + class_keys + (["replace_order_repeat"] if again else []), by=by,
+            describe=describe(game, event), label=labels[answer])
         return chosen
     if not game.sba_choices.get(("replay_armed",)):
         raise InvalidInput(f"{by} должен выбрать порядок эффектов замены, но это действие нельзя повторить")
@@ -378,7 +380,7 @@ def _owe(game: Game, wrapper, owed: ChoiceOwed, answers: dict, a, kw) -> None:
     d.resume = "replay"
     d.context["was"] = game.decision   # the action may itself answer a decision (Clone's copy): owed again on replay
     game.decision = d
-    game.emit("decision", f"Решение: {d.text_ru}", "", [d.by], _choice_keys(d))
+    say(game, "decision", "decision", [d.by], _choice_keys(d), text=d.text_ru, text_en=decision_en(d.by, d.kind))
     return None
 
 
@@ -397,6 +399,6 @@ def _answer(game: Game, value, *a, **kw):
     game.sba_choices[tuple(d.context["key"])] = v
     fn, args, is_player, kwargs = d.context["replay"]
     game.decision = d.context.get("was")
-    game.emit("choice", f"{d.by} выбирает: {v}", f"{d.by} chooses {v}", [d.by], _choice_keys(d))
+    say(game, "choice", "chooses", [d.by], _choice_keys(d), player=d.by, values=v)
     args = [game.player(x) if p else x for x, p in zip(args, is_player)]
     return fn(game, *args, **kwargs)

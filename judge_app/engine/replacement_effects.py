@@ -28,6 +28,7 @@ shields (614.3, 615.3): they exist from then on, until used up or the turn ends
 from __future__ import annotations
 
 from judge_app.engine import events, regeneration, zone_replacements
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj, Player
 
 
@@ -42,17 +43,16 @@ def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
             game.effects.append({"kind": "shield", "shield": "skip_next", "what": e["skip_next"], "target": who.name,
                                  "controller": so.controller, "timestamp": game.next_ts(), "source_name": info["name_ru"],
                                  "made_by": f"{so.id}#{pending + 1}", "counted": pending > 0})
-            game.emit("shield", f"{who.name} пропустит {zone_replacements.WHAT_RU.get(e['skip_next'], e['skip_next'])}"
-                      + (f" (ещё один пропуск, всего {pending + 1})" if pending else ""),
-                      f"{who.name} will skip their next {e['skip_next']}", [who.name],
-                      ["replace_skip_step"] + (["replace_skip_next"] if pending else []))
+            say(game, "shield", "replacement_effects.run.shield", [who.name],
+                ["replace_skip_step"] + (["replace_skip_next"] if pending else []), name=who.name,
+                get=zone_replacements.WHAT_RU.get(e['skip_next'], e['skip_next']),
+                note=f" (ещё один пропуск, всего {pending + 1})" if pending else "", skip_next=e['skip_next'])
     elif "opponents_creatures_enter_under_your_control" in e:   # Gather Specimens, this turn (616.1b)
         game.effects.append({"kind": "shield", "shield": "enters_under_your_control", "target": so.controller,
                              "controller": so.controller, "timestamp": game.next_ts(), "until": "eot",
                              "source_name": info["name_ru"], "made_by": so.id})
-        game.emit("shield", f"До конца хода существа, которые должны выйти на поле битвы под контролем оппонентов игрока "
-                  f"{so.controller}, выходят под его контролем", f"Creatures enter under {so.controller}'s control this turn",
-                  [so.controller], ["replace_instead", "replace_exist_before"])
+        say(game, "shield", "replacement_effects.run.shield.2", [so.controller],
+            ["replace_instead", "replace_exist_before"], controller=so.controller)
     elif "prevent_next_from" in e:
         source_shield(game, e, resolve, info, so)
     elif "redirect_next" in e:
@@ -87,9 +87,8 @@ def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
         game.effects.append({"kind": "shield", "shield": "prevent_all_you_and_creatures", "target": so.controller,
                              "controller": so.controller, "incarnation": 0, "timestamp": game.next_ts(),
                              "until": "eot", "source_name": info["name_ru"], "made_by": so.id})
-        game.emit("shield", f"До конца хода предотвращаются все повреждения, которые должны быть нанесены игроку "
-                  f"{so.controller} и существам под его контролем", f"Damage to {so.controller} and their creatures is prevented this turn",
-                  [so.controller], ["prevent_effect", "prevent_exist_before"])
+        say(game, "shield", "replacement_effects.run.shield.3", [so.controller],
+            ["prevent_effect", "prevent_exist_before"], controller=so.controller)
 
 
 def prevent_shield(game: Game, target, amount, info: dict, group: bool = False, made_by: str = "",
@@ -101,16 +100,17 @@ def prevent_shield(game: Game, target, amount, info: dict, group: bool = False, 
     if then_damage is not None and then_damage.get("source") is not None:
         entry["then_damage"] = then_damage
     label = name if isinstance(target, Player) else target.label()
+    group_keys = ["prevent_group"] if group else []
     if amount == "all":
         entry["shield"] = "prevent_all_to"
-        text = f"До конца хода предотвращаются все повреждения, которые должны быть нанесены: {label}"
-        keys = ["prevent_effect", "prevent_exist_before"]
+        game.effects.append(entry)
+        say(game, "shield", "prevent_all_to", [name], ["prevent_effect", "prevent_exist_before"] + group_keys,
+            label=label, name=name)
     else:
         entry.update(shield="prevent_next", left=int(amount))
-        text = f"{label}: щит предотвращает следующие {amount} повреждений в этом ходу"
-        keys = ["prevent_shield", "prevent_exist_before"]
-    game.effects.append(entry)
-    game.emit("shield", text, f"A prevention shield on {name}", [name], keys + (["prevent_group"] if group else []))
+        game.effects.append(entry)
+        say(game, "shield", "prevent_next", [name], ["prevent_shield", "prevent_exist_before"] + group_keys,
+            label=label, amount=amount, name=name)
 
 
 
@@ -126,8 +126,8 @@ def redirect_shield(game: Game, protected, new, info: dict, made_by: str) -> Non
                          "timestamp": game.next_ts(), "until": "eot", "source_name": info["name_ru"], "made_by": made_by,
                          "controller": info.get("controller")})
     new_label = new.name if isinstance(new, Player) else new.label()
-    game.emit("shield", f"Следующие повреждения, которые должны быть нанесены {name} в этом ходу, будут нанесены {new_label}",
-              f"The next damage to {name} this turn is redirected", [name], ["replace_redirect", "replace_exist_before"])
+    say(game, "shield", "replacement_effects.redirect_shield.shield", [name],
+        ["replace_redirect", "replace_exist_before"], name=name, new_label=new_label)
 
 
 def source_shield(game: Game, e: dict, resolve, info: dict, so: Obj) -> None:
@@ -154,6 +154,6 @@ def source_shield(game: Game, e: dict, resolve, info: dict, so: Obj) -> None:
                          "incarnation": 0 if isinstance(protected, Player) else protected.incarnation,
                          "color": e.get("color"), "timestamp": game.next_ts(), "until": "eot",
                          "source_name": info["name_ru"], "made_by": so.id, "controller": info.get("controller")})
-    game.emit("shield", f"В следующий раз, когда {src.label()} должен нанести повреждения {name} в этом ходу, они предотвращаются",
-              f"The next damage {src.label_en()} would deal to {name} this turn is prevented", [name, src.id],
-              ["prevent_next_instance", "prevent_exist_before"] + (["prevent_chosen_source"] if e.get("color") else []))
+    say(game, "shield", "replacement_effects.source_shield.shield", [name, src.id],
+        ["prevent_next_instance", "prevent_exist_before"] + (["prevent_chosen_source"] if e.get("color") else []),
+        src=src, name=name)

@@ -19,6 +19,7 @@ Tutelage's reveal.
 from __future__ import annotations
 
 from judge_app.engine import events as ev
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import Game, Obj
 
 GROUPS = ("each_artifact_creature_you_control",)
@@ -28,8 +29,8 @@ def fill(game: Game, so: Obj, e: dict) -> dict:
     if e.get("damage") == "swamps_you_control":
         n = sum(1 for oid in game.battlefield if game.objects[oid].controller == so.controller
                 and "land" in game.objects[oid].types and "Swamp" in game.objects[oid].subtypes)
-        game.emit("count", f"{so.label()}: Болот под контролем игрока {so.controller} сейчас {n}",
-                  f"{so.controller} controls {n} Swamps", [so.id], ["resolve_information", "basic_land_types"])
+        say(game, "count", "resolution_amounts.fill.count", [so.id], ["resolve_information", "basic_land_types"],
+            so=so, controller=so.controller, n=n)
         return {**e, "damage": n}
     if e.get("gain_life") == "damage_dealt":
         return {**e, "gain_life": so.choices.get("dealt", 0)}
@@ -54,9 +55,8 @@ def run(game: Game, so: Obj, e: dict, info: dict, ref=None) -> None:
     group = [game.objects[oid] for oid in game.battlefield
              if game.objects[oid].controller == so.controller and game.objects[oid].is_creature
              and "artifact" in game.objects[oid].types]
-    game.emit("group", f"{so.label()}: артефактные существа под контролем игрока {so.controller} сейчас — "
-              + (", ".join(o.label() for o in group) or "нет ни одного"), "", [so.id] + [o.id for o in group],
-              ["resolve_information"])
+    say(game, "group", "artifact_creatures_now", [so.id] + [o.id for o in group], ["resolve_information"], so=so,
+        who=so.controller, group=group or Text("нет ни одного", "none"))
     for o in group:
         for kind, n in e["counters"].items():
             ev.add_counters(game, o, kind, n, keys=("counters", "resolve_instructions"))
@@ -64,13 +64,12 @@ def run(game: Game, so: Obj, e: dict, info: dict, ref=None) -> None:
 
 def _reveal_top_to_hand(game: Game, player, so: Obj) -> None:
     if not player.library:
-        game.emit("reveal", f"Библиотека игрока {player.name} пуста: показывать нечего", "", [so.id], ["resolve_instructions"])
+        say(game, "reveal", "reveal_empty", [so.id], ["resolve_instructions"], player=player)
         return
     card = game.objects[player.library[0]]
     mv = card.cost.mana_value if card.cost is not None else 0   # 202.3a: no mana cost, 0; {X} is 0 (202.3e)
-    game.emit("reveal", f"{player.name} показывает верхнюю карту библиотеки: {card.label()} "
-              f"(конвертированная мана-стоимость {mv})", f"{player.name} reveals {card.label_en()}",
-              [player.name, card.id], ["mana_value", "resolve_instructions"])
+    say(game, "reveal", "resolution_amounts._reveal_top_to_hand.reveal", [player.name, card.id],
+        ["mana_value", "resolve_instructions"], name=player.name, card=card, mv=mv)
     ev.move(game, card, "hand", keys=("resolve_instructions",),
             text_ru=f"{card.label()} кладётся в руку игрока {player.name}", text_en=f"{card.label_en()} is put into the hand")
     if mv:
@@ -82,6 +81,6 @@ def _damage_by(game: Game, so: Obj, source: Obj | None, victim) -> None:
     if source is None or victim is None or getattr(source, "zone", "") != "battlefield":
         return
     power = ch.pt(game, source)[0] or 0
-    game.emit("damage_source", f"{so.label()}: повреждения наносит {source.label()} (сила {power}), а не само заклинание",
-              f"{source.label_en()} is the source of the damage", [so.id, source.id], ["damage_source", "resolve_information"])
+    say(game, "damage_source", "resolution_amounts._damage_by.damage_source", [so.id, source.id],
+        ["damage_source", "resolve_information"], so=so, source=source, power=power)
     record_dealt(so, ev.deal_damage(game, ev.lki(game, source), victim, power, ["resolve_instructions"]))

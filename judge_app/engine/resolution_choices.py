@@ -6,6 +6,7 @@ resolves it again, now with the answer — as zone_actions does for searches and
 from __future__ import annotations
 
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import decision_en, say
 from judge_app.engine.state import Decision, Game, Obj
 
 
@@ -17,7 +18,7 @@ def owe(game: Game, so: Obj, by: str, kind: str, options: list, text_ru: str, tr
         count: int = 1) -> bool:
     game.decision = Decision(by=by, kind=kind, options=options, count=count, text_ru=text_ru,
                              context={"stack_id": so.id})
-    game.emit("decision", trace_ru, "", [by, so.id], keys)
+    say(game, "decision", "decision_plain", [by, so.id], keys, text=trace_ru, text_en=decision_en(by, kind))
     return True
 
 

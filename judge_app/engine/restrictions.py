@@ -28,6 +28,7 @@ blocked (509.1h, r158).
 from __future__ import annotations
 
 from judge_app.engine.keywords import has
+from judge_app.engine.messages import say
 
 STATICS = ("cant_attack_unless", "creatures_cant_attack_without", "cant_be_blocked_by")
 EFFECT = "cant_be_blocked_this_turn"
@@ -105,7 +106,5 @@ def make_unblockable(game, target, info: dict) -> None:
         return
     game.effects.append({"kind": EFFECT, "target": target.id, "incarnation": target.incarnation,
                          "timestamp": game.next_ts(), "until": "eot", "source_name": info.get("name_ru", "")})
-    game.emit("effect", f"{target.label()} не может быть заблокировано в этом ходу (это не способность "
-                        f"существа, а эффект)",
-              f"{target.label_en()} can't be blocked this turn", [target.id],
-              ["duration", "effect_not_ability", "block_restrictions"])
+    say(game, "effect", "restrictions.make_unblockable.effect", [target.id],
+        ["duration", "effect_not_ability", "block_restrictions"], target=target)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 
@@ -21,8 +22,7 @@ def pick(game: Game, who) -> str | None:
     """A card of ``who``'s hand at random — seeded by the game, so a replay picks the same — or
     None (and the trace says so) when the hand is empty."""
     if not who.hand:
-        game.emit("reveal", f"У игрока {who.name} нет карт в руке: показывать нечего", f"{who.name} has no cards in hand",
-                  [who.name], ["reveal"])
+        say(game, "reveal", "reveal.pick.reveal", [who.name], ["reveal"], name=who.name)
         return None
     return random.Random(f"{len(game.events)}:{who.name}:{len(who.hand)}").choice(who.hand)
 
@@ -35,6 +35,4 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
     if cid is None:
         return
     card = game.objects[cid]
-    game.emit("reveal", f"{who.name} показывает случайную карту из руки: {card.label()} — она остаётся в руке "
-              "и перестаёт быть показанной, когда способность разрешилась",
-              f"{who.name} reveals {card.label_en()} at random from their hand", [who.name, card.id], ["reveal"])
+    say(game, "reveal", "reveal.run.reveal", [who.name, card.id], ["reveal"], name=who.name, card=card)

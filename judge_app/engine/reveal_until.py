@@ -19,6 +19,7 @@ from __future__ import annotations
 from judge_app.engine import entering_choices
 from judge_app.engine import events as ev
 from judge_app.engine import resolution_choices as rc
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 
@@ -70,10 +71,10 @@ def run(game: Game, so: Obj, e: dict) -> None:
     n = len(mine)
     names = ", ".join(game.objects[oid].label() for oid in revealed) or "ничего"
     short = len(found) < n
-    game.emit("reveal", f"{me.name} показывает карты с верха библиотеки, пока не покажет карт существ: {n}: {names}"
-              + (f" — в библиотеке только {len(found)} карт(ы) существ: показана вся библиотека" if short else ""),
-              f"{me.name} reveals {len(revealed)} card(s)", [me.name, *revealed],
-              ["reveal"] + (["impossible_partial"] if short else []))
+    say(game, "reveal", "reveal_until.run.reveal", [me.name, *revealed],
+        ["reveal"] + (["impossible_partial"] if short else []), name=me.name, n=n, names=names,
+        note=f" — в библиотеке только {len(found)} карт(ы) существ: показана вся библиотека" if short else "",
+        len=len(revealed))
     enter_replacements.put_onto_battlefield(game, [game.objects[oid] for oid in found], me.name,
                                             chosen=rc.answers(so).get("as_enters", {}))
     zone_actions.shuffle(game, me)

@@ -27,6 +27,7 @@ from judge_app.engine import costs, reveal
 from judge_app.engine import events as ev
 from judge_app.engine import resolution_choices as rc
 from judge_app.engine.errors import EngineError, InvalidInput, refuse
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 DECISIONS = ("cast_revealed",)
@@ -159,8 +160,8 @@ def ask(game: Game, so: Obj) -> bool:
         a["revealed"] = reveal.pick(game, who)
         if a["revealed"] is not None:
             card = game.objects[a["revealed"]]
-            game.emit("reveal", f"{so.label()} начинает разрешаться: {who.name} показывает случайную карту из руки — "
-                      f"{card.label()}", f"{who.name} reveals {card.label_en()} at random", [who.name, card.id], ["reveal"])
+            say(game, "reveal", "revealed_cast.ask.reveal", [who.name, card.id], ["reveal"], so=so, name=who.name,
+                card=card)
     card = game.objects.get(a["revealed"] or "")
     if card is None or "land" in card.types or "cast" in a:
         return False
@@ -230,8 +231,8 @@ def answer(game: Game, value) -> None:
     else:
         raise InvalidInput(f"«{value}» — недопустимый ответ; допустимые: {', '.join(d.options)} "
                            "или выбор розыгрыша {targets: [...], kicker: true, …}")
-    game.emit("choice", f"{d.by} выбирает: {d.context['labels'][value] if isinstance(value, str) else _label(game, args)}",
-              f"{d.by} chooses", [d.by], ["cast_during_resolution"])
+    say(game, "choice", "revealed_cast.answer.choice", [d.by], ["cast_during_resolution"], by=d.by,
+        note=d.context['labels'][value] if isinstance(value, str) else _label(game, args))
     rc.resume(game, lambda so: rc.answers(so).__setitem__("cast", args))
 
 
@@ -251,14 +252,12 @@ def run(game: Game, so: Obj, e: dict) -> None:
     args = a.get("cast")
     if args is None:
         msg, keys = a.get("why") or (None, [])
-        game.emit("not_cast", f"{who.name} не может разыграть {card.label()}"
-                  + (f" ({msg})" if msg else "") + ": карта остаётся в руке",
-                  f"{who.name} can't cast {card.label_en()}: it stays in hand", [who.name, card.id],
-                  ["cast_during_resolution"] + [k for k in keys if k != "cast_during_resolution"])
+        say(game, "not_cast", "revealed_cast.run.not_cast", [who.name, card.id],
+            ["cast_during_resolution"] + [k for k in keys if k != "cast_during_resolution"], name=who.name, card=card,
+            note=f" ({msg})" if msg else "")
         return
     if args == "decline":
-        game.emit("not_cast", f"{who.name} не активирует способности маны: заплатить обязательную ману нечем, "
-                  f"{card.label()} не разыгрывается и остаётся в руке", f"{who.name} activates no mana ability",
-                  [who.name, card.id], ["cast_during_resolution", "cast_mana_abilities"])
+        say(game, "not_cast", "revealed_cast.run.not_cast.2", [who.name, card.id],
+            ["cast_during_resolution", "cast_mana_abilities"], name=who.name, card=card)
         return
     actions.cast_while_resolving(game, who, card, dict(args))

@@ -7,6 +7,7 @@ from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
 from judge_app.engine import keywords, replacement, triggers, two_headed_giant
 from judge_app.engine.ru import life
+from judge_app.engine.messages import Text, decision_en, say
 from judge_app.engine.state import ZONE_RU, Decision, Game
 
 
@@ -76,8 +77,11 @@ def check(game: Game) -> bool:
     acts, decision = find(game)
     if decision is not None:
         game.decision = decision
-        game.emit("decision", f"Решение: {decision.text_ru}", "", [decision.by], ["sba_legend", "sba_check"])
+        say(game, "decision", "decision", [decision.by], ["sba_legend", "sba_check"], text=decision.text_ru,
+            text_en=decision_en(decision.by, decision.kind))
         return False
+    for p in game.players:   # 704.5b: only attempts since the last check count — this check has seen them
+        p.drew_from_empty = False
     if not acts:
         return False
     # Everything below is one simultaneous event (704.3): decide first, then apply.
@@ -98,17 +102,15 @@ def check(game: Game) -> bool:
                     del o.counters[k]
             from judge_app.engine import counter_triggers   # registers a replacement Kind: loaded with the others
             counter_triggers.removed(game, o, "+1/+1", why)   # Protean Hydra (FAQ M2011 r170)
-            game.emit("sba", f"С {o.label()} снимается по {why} жетонов +1/+1 и -1/-1", "",
-                      [ref], ["sba_check", key, "counters_cancel"])
+            say(game, "sba", "sba_counters_cancel", [ref], ["sba_check", key, "counters_cancel"], obj=o, n=why)
     for a in acts:
         if a[0] == "unattach":
             o = game.objects[a[1]]
             host = o.attached_to
             o.attached_to = None
             game.touch()
-            game.emit("sba", f"{o.label()} открепляется от {host} ({a[3]}) и остаётся на поле битвы",
-                      f"{o.label_en()} becomes unattached", [o.id, host],
-                      ["sba_check"] + (list(a[2]) if isinstance(a[2], tuple) else [a[2]]))
+            say(game, "sba", "sba_unattached", [o.id, host], ["sba_check"] + (list(a[2]) if isinstance(a[2], tuple) else [a[2]]),
+                obj=o, host=host, why=a[3])
     leaving = [(a, game.objects[a[1]]) for a in acts if a[0] in ("graveyard", "destroy")]
     # 614.8: a destruction may be replaced by regeneration; 704.5f is not a destruction
     leaving = [(a, o) for a, o in leaving if a[0] != "destroy" or replacement.run(
@@ -124,9 +126,8 @@ def check(game: Game) -> bool:
         verb = "уничтожается" if kind == "destroy" else "кладётся на кладбище владельца"
         if dest != "graveyard":
             verb += f" — и вместо кладбища отправляется в зону: {ZONE_RU[dest]}"
-        game.emit("sba", f"{o.label()} {verb} ({why})",
-                  f"{o.label_en()} is {'destroyed' if kind == 'destroy' else 'put into its owner’s graveyard'}",
-                  [ref], ["sba_check"] + _keys(key) + (["destroy"] if kind == "destroy" else []))
+        say(game, "sba", "sba_leaves", [ref], ["sba_check"] + _keys(key) + (["destroy"] if kind == "destroy" else []),
+            obj=o, verb=Text(verb, "destroyed" if kind == "destroy" else "put into its owner’s graveyard"), why=why)
     for a, o in leaving:
         triggers.on_leave(game, o, infos[o.id], o.zone, together=infos)
     for a in acts:
@@ -134,8 +135,7 @@ def check(game: Game) -> bool:
             o = game.objects[a[1]]
             game.player(o.owner).zone(o.zone).remove(o.id)
             o.zone = "none"
-            game.emit("sba", f"Фишка {o.label()} перестаёт существовать", f"{o.label_en()} ceases to exist",
-                      [o.id], ["sba_check", "sba_token", "token_ceases"])
+            say(game, "sba", "token_ceases", [o.id], ["sba_check", "sba_token", "token_ceases"], obj=o)
     game.sba_choices = {k: v for k, v in game.sba_choices.items() if k[0] != "legend"}
     check_game_over(game)
     return True
@@ -147,12 +147,10 @@ def check_game_over(game: Game) -> None:
     alive = game.live_players()
     if not alive:
         game.result = {"draw": True}
-        game.emit("game_over", "Все оставшиеся игроки проиграли одновременно — ничья", "The game is a draw",
-                  [p.name for p in game.players], ["game_all_lose_draw"])
+        say(game, "game_over", "all_lose_draw", [p.name for p in game.players], ["game_all_lose_draw"])
     elif len(alive) == 1 and len(game.players) > 1:
         game.result = {"winner": alive[0].name}
-        game.emit("game_over", f"{alive[0].name} побеждает", f"{alive[0].name} wins the game",
-                  [alive[0].name], ["game_win"])
+        say(game, "game_over", "wins", [alive[0].name], ["game_win"], player=alive[0])
 
 
 def _keys(key) -> list:
@@ -200,14 +198,13 @@ def _cant_lose(game: Game, p, losses: list) -> bool:
                   and any(ab.get("static") == "cant_lose_game" for ab in game.objects[sid].abilities)), None)
     if angel is None:
         return False
-    state = (p.life, p.drew_from_empty, p.poison, angel.id)
-    if game.sba_choices.get(("cant_lose", p.name)) != state:
+    state = (p.life, p.poison, angel.id)   # a draw from an empty library is news each time (704.5b)
+    if p.drew_from_empty or game.sba_choices.get(("cant_lose", p.name)) != state:
         game.sba_choices[("cant_lose", p.name)] = state
-        game.emit("cant_lose", f"{p.name} не проигрывает, хотя {'; '.join(w for _, w in losses)}: {angel.label()} — "
-                  "«Вы не можете проиграть партию», и действие, определяемое состоянием, не выполняется",
-                  f"{p.name} can't lose the game ({angel.label_en()})", [p.name, angel.id],
+        say(game, "cant_lose", "cant_lose", [p.name, angel.id],
                   list(dict.fromkeys(["sba_check", *(k for key, _ in losses for k in _keys(key)), "cant_effects"]
-                                     + (["team_loses_together"] if angel.controller != p.name else []))))
+                                     + (["team_loses_together"] if angel.controller != p.name else []))),
+            player=p, why='; '.join(w for _, w in losses), angel=angel)
     return True
 
 

@@ -7,6 +7,7 @@ import re
 from judge_app.cards.model import CardDef, CardPool, parse_mana_cost
 from judge_app.engine import events as ev
 from judge_app.engine import turn
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj, Player
 
 
@@ -192,13 +193,10 @@ def start(game: Game, step: str) -> None:
         so = game.objects[oid]
         what = "заклинание " if so.stack_kind == "spell" else ""
         place = "на вершине стека" if i == len(game.stack) - 1 else f"на стеке (позиция {i + 1} снизу)"
-        game.emit("stack_given", f"С начала сценария {place}: {what}{so.label()} под контролем игрока {so.controller}"
-                  f"{effects.describe_targets(game, so.targets)}",
-                  f"{so.label_en()} is on the stack, controlled by {so.controller}",
-                  [oid] + [t[1] for t in so.targets],
-                  ["stack_given"] + (["cast_targets"] if so.targets else [])
-                  + (["ability_independent"] if so.stack_kind == "ability" and so.source
-                     and game.objects[so.source].zone != "battlefield" else []))
+        say(game, "stack_given", "setup.start.stack_given", [oid] + [t[1] for t in so.targets],
+            ["stack_given"] + (["cast_targets"] if so.targets else []) + (["ability_independent"] if so.stack_kind == "ability" and so.source and game.objects[so.source].zone != "battlefield" else []),
+            place=place, what=what, so=so, controller=so.controller,
+            describe_targets=effects.describe_targets(game, so.targets))
     from judge_app.engine import opening_hand
     if step == opening_hand.START:   # before the first turn: the opening hands (103.5)
         opening_hand.begin(game)

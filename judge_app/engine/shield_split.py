@@ -19,6 +19,7 @@ import math
 from itertools import product
 
 from judge_app.engine import replacement
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game
 
 DECISIONS = ("prevention_split",)
@@ -54,10 +55,9 @@ def plan(game: Game, items: list, preventable) -> None:
         options = [",".join(f"{s}={k}" for s, k in zip(sources, c)) for c in _splits(amounts, shield["left"])] \
             if math.prod(n + 1 for n in amounts) <= MAX_TRIED else []
         if not options or len(options) > MAX_OPTIONS:
-            game.emit("prevent_choice", f"Щит «{shield.get('source_name', '')}»: способов распределить его слишком много "
-                      f"({len(options) or 'больше ' + str(MAX_OPTIONS)}) — движок не спрашивает и применяет его к повреждениям в порядке их обработки",
-                      "Too many ways to split the shield: applied in processing order", [target, *per_source],
-                      ["prevent_shield_sources"])
+            say(game, "prevent_choice", "shield_split.plan.prevent_choice.2", [target, *per_source],
+                ["prevent_shield_sources"], get=shield.get('source_name', ''),
+                value=len(options) or 'больше ' + str(MAX_OPTIONS))
             continue
         by = target if game.has_player(target) else game.objects[target].controller
         what = ", ".join(f"{game.objects[s].label()} — {per_source[s]}" for s in sources)
@@ -67,10 +67,9 @@ def plan(game: Game, items: list, preventable) -> None:
             kind="prevention_split", keys=("prevent_shield_sources",))
         allot = {s: int(k) for s, k in (part.split("=") for part in answer.split(","))}
         game.effects[i] = {**shield, "allot": allot}
-        game.emit("prevent_choice", f"{by} распределяет щит «{shield.get('source_name', '')}»: "
-                  + ", ".join(f"{game.objects[s].label()} — {k}" for s, k in allot.items()),
-                  f"{by} chooses which damage the shield prevents", [by, *sources],
-                  ["prevent_shield_sources"])
+        say(game, "prevent_choice", "shield_split.plan.prevent_choice", [by, *sources], ["prevent_shield_sources"],
+            by=by, get=shield.get('source_name', ''),
+            list=", ".join(f"{game.objects[s].label()} — {k}" for s, k in allot.items()))
 
 
 def allotted(shield: dict, source_id: str) -> int | None:

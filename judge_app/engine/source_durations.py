@@ -15,6 +15,7 @@ as a creature any more (r103).
 
 from __future__ import annotations
 
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 
@@ -29,9 +30,8 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
     if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
         return
     if src is None:
-        game.emit("effect", f"«{info['name_ru']}» уже не на поле битвы: «пока он остаётся на поле битвы» закончилось "
-                  f"до начала эффекта — {r.label()} не становится существом",
-                  "The duration ended before the effect began: it does nothing", [r.id], ["duration_for_as_long_as"])
+        say(game, "effect", "source_durations.run.effect.2", [r.id], ["duration_for_as_long_as"],
+            name_ru=info['name_ru'], r=r)
         return
     p, t = e["become_creature"]
     ts = game.next_ts()
@@ -40,9 +40,8 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
                          "timestamp": ts, "until": None, "while_on_battlefield": [src.id, src.incarnation],
                          "source_name": info["name_ru"]})
     what = " ".join([*e.get("colors", []), *e.get("subtypes", [])])
-    game.emit("effect", f"{r.label()} становится существом {p}/{t} ({what}), оставаясь и землёй, пока {src.label()} "
-              f"на поле битвы (метка времени {ts})", f"{r.label_en()} becomes a {p}/{t} creature", [r.id, src.id],
-              ["duration_for_as_long_as", "layer4", "timestamp_effect"])
+    say(game, "effect", "source_durations.run.effect", [r.id, src.id],
+        ["duration_for_as_long_as", "layer4", "timestamp_effect"], r=r, p=p, t=t, what=what, src=src, ts=ts)
 
 
 def in_force(game: Game, e: dict) -> bool:

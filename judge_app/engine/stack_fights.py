@@ -14,10 +14,11 @@ resolves (``ask``), answered with ``choose:``, and the spell then resolves with 
 from __future__ import annotations
 
 from judge_app.cards.model import COLORS, parse_mana_cost
-from judge_app.engine import cant_by_color
+from judge_app.engine import cant_by_color, event_triggers
 from judge_app.engine import characteristics as ch
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput, refuse
+from judge_app.engine.messages import say, targets_text
 from judge_app.engine.state import Decision, Game, Obj
 
 ABILITY_KINDS = ("ability", "ability_you_control")   # an activated or triggered ability on the stack (Stifle)
@@ -124,13 +125,13 @@ def ask(game: Game, so: Obj) -> bool:
             payer = game.player(t.controller)
             if not costs.mana_payable(game, payer, cost):
                 answers["unless"] = "decline"
-                game.emit("unless", f"{payer.name} не может заплатить {cost} за {t.label()}", "", [payer.name, t.id],
-                          ["unless_pay", "cost_unpayable"])
+                say(game, "unless", "unless_cant_pay", [payer.name, t.id], ["unless_pay", "cost_unpayable"],
+                    player=payer, cost=cost, spell=t)
                 continue
             game.decision = Decision(by=payer.name, kind="unless_pay", options=["pay", "decline"],
                                      text_ru=f"{so.label()}: заплатить {cost}, чтобы {t.label()} не было отменено?",
                                      context={"stack_id": so.id})
-            game.emit("decision", f"{payer.name} решает, платить ли {cost} за {t.label()}", "", [payer.name, so.id], ["unless_pay"])
+            say(game, "decision", "unless_decision", [payer.name, so.id], ["unless_pay"], player=payer, cost=cost, spell=t)
             return True
         for key in ("new_targets", "copy_spell"):
             if key in e and key not in answers:
@@ -149,8 +150,10 @@ def ask(game: Game, so: Obj) -> bool:
                 if e.get("change"):   # 115.7a: each target must become another legal one — "keep" is no answer
                     game.decision.options = [o for o in game.decision.options if o != "keep"]
                     game.decision.text_ru = f"{so.label()}: измените цели {t.label()} на другие допустимые"
-                game.emit("decision", f"{so.controller} выбирает новые цели {what}{t.label()}", "", [so.controller, t.id],
-                          ["copy_new_targets" if key == "copy_spell" else "new_targets"])
+                say(game, "decision", "new_targets_decision", [so.controller, t.id],
+                    ["copy_new_targets" if key == "copy_spell" else
+                     "change_targets" if e.get("change") else "new_targets"],   # 115.7a, not 115.7d
+                    player=so.controller, what=what, what_en="a copy of " if key == "copy_spell" else "", spell=t)
                 return True
     return False
 
@@ -170,8 +173,7 @@ def _change_decided(game: Game, so: Obj, t: Obj, answers: dict) -> bool:
     alts = _change_alternatives(game, t)
     if not all(alts):
         answers["new_targets"] = "keep"
-        game.emit("retarget", f"{so.label()}: цель {t.label()} нельзя заменить другой допустимой — цели не меняются", "",
-                  [so.id, t.id], ["change_targets"])
+        say(game, "retarget", "change_targets_none", [so.id, t.id], ["change_targets"], so=so, spell=t)
         return True
     if all(len(a) == 1 for a in alts):
         answers["new_targets"] = [effects.target_tuple(game, a[0]) for a in alts]
@@ -224,10 +226,10 @@ def answer(game: Game, value) -> None:
             if spell.distinct_targets and len(set(refs)) != len(refs):
                 raise refuse(game, "цели должны быть разными", "new_targets", "cast_targets")
             answers[key] = new
-    game.emit("choice", f"{d.by} выбирает: {', '.join(vals)}", f"{d.by} chooses {', '.join(vals)}", [d.by] + vals,
-              ["unless_pay"] if d.kind == "unless_pay" else
-              ["copy_new_targets" if d.context["key"] == "copy_spell" else
-               "change_targets" if d.context.get("change") else "new_targets"])
+    say(game, "choice", "chooses", [d.by] + vals,
+        ["unless_pay"] if d.kind == "unless_pay" else
+        ["copy_new_targets" if d.context["key"] == "copy_spell" else
+         "change_targets" if d.context.get("change") else "new_targets"], player=d.by, values=vals)
     game.decision = None
     priority.resolve_top(game)
 
@@ -252,11 +254,9 @@ def counter(game: Game, t: Obj, by: Obj) -> None:
     if t.stack_kind == "ability":
         game.stack.remove(t.id)
         t.zone = "none"
-        game.emit("counter", f"{by.label()} отменяет {t.label()}: способность убирается со стека и ничего не делает; "
-                  "оплаченные стоимости не возвращаются", "", [t.id, by.id], ["counter", "counter_no_refund"])
+        say(game, "counter", "counter_ability", [t.id, by.id], ["counter", "counter_no_refund"], by=by, spell=t)
     elif is_copy(t):
-        game.emit("counter", f"{by.label()} отменяет {t.label()}", f"{by.label_en()} counters {t.label_en()}", [t.id, by.id],
-                  ["counter"])
+        say(game, "counter", "stack_fights.counter.counter", [t.id, by.id], ["counter"], by=by, t=t)
         cease(game, t)
     else:
         ev.move(game, t, "graveyard", keys=("counter", "counter_no_refund"), kind="counter",
@@ -281,8 +281,7 @@ def cease(game: Game, copy: Obj) -> None:
         game.stack.remove(copy.id)
     copy.zone = "none"
     copy.incarnation += 1
-    game.emit("cease", f"{copy.label()} — копия заклинания: покинув стек, она перестаёт существовать",
-              f"{copy.label_en()} is a copy of a spell: it ceases to exist", [copy.id], ["copy_ceases", "sba_copy"])
+    say(game, "cease", "stack_fights.cease.cease", [copy.id], ["copy_ceases", "sba_copy"], copy=copy)
 
 
 def _copy_spell(game: Game, t: Obj, so: Obj, colors=None) -> Obj:
@@ -307,11 +306,10 @@ def _copy_spell(game: Game, t: Obj, so: Obj, colors=None) -> Obj:
     game.stack.append(cid)
     c.timestamp = game.next_ts()
     ability = t.stack_kind == "ability"
-    game.emit("copy", f"{so.controller} кладёт на стек копию {t.label()} — {c.label()}: она копирует всё решённое "
-              + ("при активации (X, цели), не считается активированной, и её источник тот же" if ability
-                 else "при розыгрыше (режим, X, цели) и не считается разыгранной"),
-              f"{so.controller} puts a copy of {t.label_en()} on the stack", [cid, t.id],
-              ["copy_spell"] + (["copy_ability_source"] if ability else []) + (["copy_modified"] if colors else []))
+    say(game, "copy", "stack_fights._copy_spell.copy", [cid, t.id],
+        ["copy_spell"] + (["copy_ability_source"] if ability else []) + (["copy_modified"] if colors else []),
+        controller=so.controller, t=t, c=c,
+        note="при активации (X, цели), не считается активированной, и её источник тот же" if ability else "при розыгрыше (режим, X, цели) и не считается разыгранной")
     return c
 
 
@@ -335,33 +333,45 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
         if cant_by_color.protects(game, t, so):   # Autumn's Veil: the rest of the spell still happens
             return
         if not counterable(game, t):
-            game.emit("not_countered", f"{t.label()} не может быть отменено: {so.label()} его не отменяет", "",
-                      [t.id, so.id], ["cant_be_countered", "resolve_instructions"])
+            say(game, "not_countered", "cant_be_countered", [t.id, so.id], ["cant_be_countered", "resolve_instructions"],
+                spell=t, so=so)
             return
         if "unless_pay" in e and answers.get("unless") == "pay":
             from judge_app.engine import actions
             payer = game.player(t.controller)   # could pay when asked (``ask``); a failure refuses the answer
             actions.pay_mana(game, payer, parse_mana_cost(e["unless_pay"]), None)
-            game.emit("unless", f"{payer.name} платит {e['unless_pay']}: {t.label()} не отменяется", "",
-                      [payer.name, t.id], ["unless_pay"])
+            say(game, "unless", "unless_pays", [payer.name, t.id], ["unless_pay"], player=payer, cost=e['unless_pay'], spell=t)
             return
         counter(game, t, so)
         return
     if key == "new_targets":
         new = answers.get("new_targets")
         if new and new != "keep":
+            was = t.targets
             t.targets = list(new)
             from judge_app.engine import effects
-            game.emit("retarget", f"{t.label()} получает новые цели{effects.describe_targets(game, t.targets)}", "",
-                      [t.id] + [x[1] for x in t.targets], ["change_targets" if e.get("change") else "new_targets", "targets_final"])
+            say(game, "retarget", "retarget", [t.id] + [x[1] for x in t.targets],
+                ["change_targets" if e.get("change") else "new_targets", "targets_final"], spell=t,
+                targets=targets_text(game, t.targets))
+            _became_targets(game, was, t)
         return
     c = _copy_spell(game, t, so, e.get("copy_colors"))
     new = answers.get("copy_spell")
     if new and new != "keep":
         from judge_app.engine import effects
+        was = c.targets
         c.targets = list(new)
-        game.emit("retarget", f"{c.label()}: новые цели{effects.describe_targets(game, c.targets)}", "",
-                  [c.id] + [x[1] for x in c.targets], ["copy_new_targets"])
+        say(game, "retarget", "retarget_copy", [c.id] + [x[1] for x in c.targets], ["copy_new_targets"], spell=c,
+            targets=targets_text(game, c.targets))
+        _became_targets(game, was, c)
+
+
+def _became_targets(game: Game, was: list, spell: Obj) -> None:
+    """An object a target was changed to becomes a target of that spell or ability (115.7, as when
+    targets are chosen, 601.2c): its "becomes the target" abilities trigger. One left as it was
+    does not become a target again."""
+    old = {(k, ref) for k, ref, *_ in was}
+    event_triggers.on_targeted(game, [t for t in spell.targets if (t[0], t[1]) not in old], spell, "target_changed")
 
 
 def _divide_evenly(game: Game, so: Obj, n: int, resolve_ref) -> None:
@@ -372,10 +382,8 @@ def _divide_evenly(game: Game, so: Obj, n: int, resolve_ref) -> None:
     if not live:
         return
     share = n // len(live)
-    names = ", ".join(r.name if hasattr(r, "life") else r.label() for r in live)
-    game.emit("divide", f"{so.label()}: {n} повреждений делятся поровну между допустимыми целями ({len(live)}: {names}), "
-              f"с округлением вниз — по {share}", "", [so.id] + [getattr(r, "id", getattr(r, "name", "")) for r in live],
-              ["resolve_targets", "resolve_instructions"])
+    say(game, "divide", "divide_evenly", [so.id] + [getattr(r, "id", getattr(r, "name", "")) for r in live],
+        ["resolve_targets", "resolve_instructions"], so=so, n=n, count=len(live), names=live, share=share)
     info = effects._source_info(game, so)
     for r in live:
         if share:
@@ -402,5 +410,5 @@ def _attach(game: Game, so: Obj, creature) -> None:
     eq.attached_to = creature.id
     eq.timestamp = game.next_ts()   # 613.6d: an Equipment's timestamp is when it became attached
     game.touch()
-    game.emit("attach", f"{eq.label()} прикрепляется к {creature.label()}", f"{eq.label_en()} becomes attached to {creature.label_en()}",
-              [eq.id, creature.id], ["equip", "resolve_instructions"])
+    say(game, "attach", "stack_fights._attach.attach", [eq.id, creature.id], ["equip", "resolve_instructions"], eq=eq,
+        creature=creature)

@@ -157,7 +157,9 @@ class Player:
 
 @dataclass(frozen=True)
 class Event:
-    """One change to the game: what happened, to what, and the rules behind it."""
+    """One change to the game: what happened, to what, and the rules behind it. ``message`` and
+    ``args``: the message of ``engine/messages.py`` its texts were rendered from, with its
+    arguments as data (empty for an event whose texts were written where it happens)."""
     index: int
     kind: str
     text_ru: str
@@ -165,6 +167,8 @@ class Event:
     objects: tuple
     rule_keys: tuple
     rules: tuple
+    message: str = ""
+    args: dict | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict:
         return {"index": self.index, "kind": self.kind, "text_ru": self.text_ru,
@@ -329,7 +333,8 @@ class Game:
         return cand
 
     # -- the trace ----------------------------------------------------------------
-    def emit(self, kind: str, text_ru: str, text_en: str = "", objects=(), keys=()) -> Event:
+    def emit(self, kind: str, text_ru: str, text_en: str = "", objects=(), keys=(), message: str = "",
+             args: dict | None = None) -> Event:
         if not keys:
             raise ValueError(f"event {kind} cites no rule")
         if self.teams and "life_change" in keys:   # Two-Headed Giant: the result is the team's (810.9)
@@ -338,7 +343,7 @@ class Game:
         from judge_app.engine import layers
         layers.refresh(self)   # each event shows a state whose characteristics are computed (613.4)
         rules = tuple(citations.rule(k, self.rules_version) for k in keys)
-        ev = Event(len(self.events) + 1, kind, text_ru, text_en, tuple(objects), tuple(keys), rules)
+        ev = Event(len(self.events) + 1, kind, text_ru, text_en, tuple(objects), tuple(keys), rules, message, args)
         self.events.append(ev)
         if self.stop_at is not None and len(self.events) >= self.stop_at:
             snap = self.clone()

@@ -19,6 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from judge_app.engine.errors import InvalidInput, refuse
+from judge_app.engine.messages import say
 from judge_app.engine.state import Decision, Game
 
 DECISIONS = ("divide_targets",)
@@ -88,9 +89,8 @@ def choose(game: Game, t: dict):
         text_ru=f"{chooser} выбирает цели способности «{t['source_name']}» ({t['source']}) — от одной до "
                 f"{t['ability']['max_targets']} — и делит между ними {total} повреждения, каждой хотя бы 1",
         context={"trigger": id(t), "labels": labels, "answers": answers})
-    game.emit("decision", f"Решение: {chooser} выбирает цели и деление повреждений способности «{t['source_name']}» "
-              "сейчас, когда она кладётся на стек, а не при разрешении", "", [t["source"]],
-              ["trigger_targets", "cast_divide"])
+    say(game, "decision", "divide_targets_decision", [t["source"]], ["trigger_targets", "cast_divide"],
+        chooser=chooser, source=t["source_name"], source_en=t.get("source_name_en") or t["source_name"])
     return None
 
 
@@ -117,8 +117,8 @@ def answer(game: Game, value) -> None:
                      "cast_divide", "trigger_targets")
     refs, shares = d.context["answers"][k]
     game.sba_choices[("divide", d.context["trigger"])] = (refs, shares)
-    game.emit("choice", f"{d.by} выбирает: {d.context['labels'][k]}", f"{d.by} chooses {k}", [d.by] + refs,
-              ["trigger_targets", "cast_divide"])
+    say(game, "choice", "trigger_division.answer.choice", [d.by] + refs, ["trigger_targets", "cast_divide"], by=d.by,
+        label=d.context['labels'][k], k=k)
     game.decision = None
     priority.settle(game)
 
@@ -127,7 +127,6 @@ def announce(game: Game, ab, shares: list) -> None:
     """Keep the division on the stack object and say it (601.2d through 603.3d)."""
     ab.choices["divide"] = list(shares)
     ab.choices["target_kinds"] = list(ab.spell_targets[:1]) * len(shares)
-    game.emit("divide", f"{ab.label()}: повреждения делятся при помещении способности в стек: "
-              + ", ".join(f"{_name(game, t[1])} — {n}" for t, n in zip(ab.targets, shares)),
-              f"{ab.label_en()}: damage divided as it is put on the stack", [ab.id] + [t[1] for t in ab.targets],
-              ["trigger_targets", "cast_divide"])
+    say(game, "divide", "trigger_division.announce.divide", [ab.id] + [t[1] for t in ab.targets],
+        ["trigger_targets", "cast_divide"], ab=ab,
+        list=", ".join(f"{_name(game, t[1])} — {n}" for t, n in zip(ab.targets, shares)))

@@ -4,6 +4,7 @@ time a player would receive priority, in APNAP order, each player ordering their
 from __future__ import annotations
 
 from judge_app.engine import event_triggers, trigger_division
+from judge_app.engine.messages import say
 from judge_app.engine.state import Decision, Game, Obj
 
 
@@ -12,8 +13,8 @@ def _pending(game: Game, src_id: str, info: dict, idx: int, ability: dict, why_k
         "source": src_id, "source_name": info["name_ru"], "source_name_en": info.get("name_en", ""),
         "controller": info["controller"], "index": idx, "ability": ability, "lki": info,
     })
-    game.emit("trigger", f"Срабатывает способность «{info['name_ru']}» ({src_id}): {_ability_text(ability)}",
-              f"{info.get('name_en') or info['name_ru']}'s ability triggers", [src_id], ["trigger", why_key])
+    say(game, "trigger", "trigger", [src_id], ["trigger", why_key], source=info["name_ru"], id=src_id,
+        source_en=info.get("name_en") or info["name_ru"], what=_ability_text(ability))
 
 
 TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "когда умирает",
@@ -97,9 +98,9 @@ def on_leave(game: Game, obj: Obj, info: dict, to_zone: str, together: dict | No
                 game.pending_triggers.append({
                     "source": obj.id, "source_name": info["name_ru"], "source_name_en": info["name_en"],
                     "controller": info["controller"], "index": i, "ability": ab, "lki": info})
-                game.emit("trigger", f"Срабатывает способность «{info['name_ru']}» ({obj.id}) «когда умирает» — она «смотрит назад во времени»",
-                          f"{info['name_en'] or info['name_ru']}'s dies ability triggers", [obj.id],
-                          ["trigger", "trigger_ltb", "trigger_lookback"])
+                say(game, "trigger", "triggers.on_leave.trigger", [obj.id],
+                    ["trigger", "trigger_ltb", "trigger_lookback"], name_ru=info['name_ru'], id=obj.id,
+                    name_en=info['name_en'] or info['name_ru'])
 
 
 STEP_TRIGGERS = {"upkeep": ("each_upkeep", "upkeep_yours"), "end": ("each_end_step", "end_step_yours")}
@@ -121,9 +122,9 @@ def on_step_begin(game: Game) -> None:
         game.pending_triggers.append({"source": e["source"], "source_name": e["source_name"],
                                       "source_name_en": e.get("source_name_en", ""), "controller": e["controller"],
                                       "index": 0, "ability": e["ability"], "lki": e["lki"]})
-        game.emit("trigger", f"Срабатывает отложенная способность «{e['source_name']}»: {e['text_ru']}",
-                  f"{e.get('source_name_en') or e['source_name']}'s delayed ability triggers", [e["source"]],
-                  ["trigger", "trigger_delayed", "trigger_step"])
+        say(game, "trigger", "triggers.on_step_begin.trigger", [e["source"]],
+            ["trigger", "trigger_delayed", "trigger_step"], source_name=e['source_name'], text_ru=e['text_ru'],
+            source_name_en=e.get('source_name_en') or e['source_name'])
 
 
 def _condition_holds(game: Game, controller: str, ab: dict) -> bool:
@@ -230,8 +231,7 @@ def put_pending_on_stack(game: Game) -> bool:
                     by=p.name, kind="order_triggers", options=labels, count=len(labels),
                     text_ru=f"{p.name} выбирает порядок, в котором свои сработавшие способности кладутся на стек (первая — вниз): {', '.join(labels)}",
                     context={"player": p.name})
-                game.emit("decision", f"Решение: {p.name} упорядочивает свои сработавшие способности", "",
-                          [p.name], ["trigger_apnap"])
+                say(game, "decision", "order_triggers", [p.name], ["trigger_apnap"], player=p)
                 return False
             if order:
                 rank = {lab: i for i, lab in enumerate(order)}
@@ -249,8 +249,8 @@ def put_pending_on_stack(game: Game) -> bool:
                 return False
             if got is False:
                 game.trigger_queue.pop(0)
-                game.emit("trigger_removed", f"Способность «{t['source_name']}» не имеет допустимых целей и удаляется",
-                          "", [t["source"]], ["trigger_targets"])
+                say(game, "trigger_removed", "trigger_no_targets", [t["source"]], ["trigger_targets"],
+                    source=t["source_name"], source_en=t.get("source_name_en") or t["source_name"])
                 continue
             chosen, shares = [effects.target_tuple(game, r) for r in got[0]], got[1]
         elif kinds:
@@ -261,8 +261,8 @@ def put_pending_on_stack(game: Game) -> bool:
                 chosen = [effects.target_tuple(game, str(r)) for r in pre]
             elif not all(legal):
                 game.trigger_queue.pop(0)
-                game.emit("trigger_removed", f"Способность «{t['source_name']}» не имеет допустимых целей и удаляется",
-                          "", [t["source"]], ["trigger_targets"])
+                say(game, "trigger_removed", "trigger_no_targets", [t["source"]], ["trigger_targets"],
+                    source=t["source_name"], source_en=t.get("source_name_en") or t["source_name"])
                 continue
             elif all(len(lg) == 1 for lg in legal):
                 chosen = [effects.target_tuple(game, lg[0]) for lg in legal]
@@ -273,8 +273,8 @@ def put_pending_on_stack(game: Game) -> bool:
                     by=chooser, kind="targets", options=options, count=len(kinds),
                     text_ru=f"{chooser} выбирает цел{'ь' if len(kinds) == 1 else 'и'} для способности «{t['source_name']}» ({t['source']})",
                     context={"trigger": id(t), "kinds": list(kinds)})
-                game.emit("decision", f"Решение: {chooser} выбирает цель способности «{t['source_name']}»", "",
-                          [t["source"]], ["trigger_targets"])
+                say(game, "decision", "trigger_target_decision", [t["source"]], ["trigger_targets"], chooser=chooser,
+                    source=t["source_name"], source_en=t.get("source_name_en") or t["source_name"])
                 return False
         game.trigger_queue.pop(0)
         ab_id = game.numbered_id(f"{t['source']}-trig")
@@ -290,9 +290,9 @@ def put_pending_on_stack(game: Game) -> bool:
         game.stack.append(ab_id)
         ab.timestamp = game.next_ts()
         tgt = effects.describe_targets(game, chosen)
-        game.emit("trigger_put", f"{t['controller']} кладёт на стек {ab.label()}{tgt}",
-                  f"{t['controller']} puts {ab.label_en()} on the stack", [ab_id, t["source"]],
-                  ["trigger_put", "trigger_apnap", "apnap"] + (["trigger_targets"] if chosen else []))
+        say(game, "trigger_put", "triggers.put_pending_on_stack.trigger_put", [ab_id, t["source"]],
+            ["trigger_put", "trigger_apnap", "apnap"] + (["trigger_targets"] if chosen else []),
+            controller=t['controller'], ab=ab, tgt=tgt)
         game.passes = 0
     return True
 
@@ -308,5 +308,4 @@ def create_delayed(game: Game, spec: dict, info: dict, so: Obj) -> None:
                          "timestamp": game.next_ts(), "source": source, "source_name": info["name_ru"],
                          "source_name_en": info.get("name_en", ""), "controller": so.controller,
                          "ability": {"trigger": "delayed", "effects": spec["effects"]}, "lki": dict(info), "text_ru": text})
-    game.emit("delayed", f"Создаётся отложенная срабатывающая способность: {text}", "A delayed triggered ability is created",
-              [so.id], ["trigger_delayed"])
+    say(game, "delayed", "triggers.create_delayed.delayed", [so.id], ["trigger_delayed"], text=text)

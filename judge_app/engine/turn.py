@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge_app.engine import combat, priority, triggers
 from judge_app.engine import events as ev
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import STEP_EN, STEP_RU, STEPS, Decision, Game
 
 NO_PRIORITY = ("untap", "cleanup")
@@ -18,8 +19,7 @@ def empty_pools(game: Game) -> None:
         if any(p.pool.values()):
             left = "".join(f"{{{s}}}" * n for s, n in p.pool.items() if n)
             p.pool = {}
-            game.emit("mana_empty", f"Неиспользованная мана {left} исчезает из пула игрока {p.name}",
-                      f"Unused mana empties from {p.name}'s mana pool", [p.name], ["mana_empties"])
+            say(game, "mana_empty", "turn.empty_pools.mana_empty", [p.name], ["mana_empties"], left=left, name=p.name)
 
 
 def advance_step(game: Game) -> None:
@@ -45,8 +45,7 @@ def advance_step(game: Game) -> None:
         game.active = two_headed_giant.next_seat(game, game.active)   # with shared team turns, the next team (805.4a)
         while game.players[game.active].lost or _skipped(game, "turn"):   # 614.10: a skipped turn never starts
             game.active = two_headed_giant.next_seat(game, game.active)
-        game.emit("turn", f"Начинается ход {game.turn}: активный игрок — {game.ap.name}",
-                  f"Turn {game.turn} begins ({game.ap.name})", [game.ap.name], ["turn_phases"])
+        say(game, "turn", "turn.advance_step.turn", [game.ap.name], ["turn_phases"], turn=game.turn, name=game.ap.name)
         for p in game.players:
             p.lands_played = 0
             p.damaged_this_turn = False
@@ -78,7 +77,7 @@ def begin_step(game: Game, step: str) -> None:
         keys.append("priority_ap_step")
     if step == "untap":
         keys.append("untap_no_priority")
-    game.emit("step", f"Начинается {STEP_RU[step]}", f"The {STEP_EN[step]} begins", [], keys)
+    say(game, "step", "step_begins", [], keys, step=Text(STEP_RU[step], STEP_EN[step]))
     ap = game.ap
     if step == "untap":
         for oid in game.battlefield:
@@ -90,8 +89,7 @@ def begin_step(game: Game, step: str) -> None:
         for oid in tapped:
             game.objects[oid].tapped = False
         if tapped:
-            game.emit("untap", f"{ap.name} разворачивает свои перманенты: {', '.join(tapped)}",
-                      f"{ap.name} untaps their permanents", tapped, ["untap"])
+            say(game, "untap", "turn.begin_step.untap", tapped, ["untap"], name=ap.name, list=', '.join(tapped))
         # 502.3: nobody gets priority; triggers wait until the upkeep
         advance_step(game)
         return
@@ -102,8 +100,7 @@ def begin_step(game: Game, step: str) -> None:
         two_headed_giant.draw_step(game)
     elif step == "draw":
         if game.turn == 1 and len(game.players) == 2:
-            game.emit("skip_draw", f"{ap.name} начинает игру и пропускает взятие карты в первый ход", "",
-                      [ap.name], ["skip_first_draw"])
+            say(game, "skip_draw", "skip_first_draw", [ap.name], ["skip_first_draw"], player=ap)
         else:
             ev.draw(game, ap, 1, keys=("draw_step", "draw"))
     if step == "declare_attackers":
@@ -126,8 +123,7 @@ def cleanup(game: Game, discarded: list | None = None) -> None:
                 game.decision = Decision(by=ap.name, kind="discard", options=list(ap.hand), count=excess,
                                          text_ru=f"{ap.name} сбрасывает {excess} карт(ы) до максимального размера руки ({ap.max_hand})",
                                          resume="cleanup")
-                game.emit("decision", f"Решение: {ap.name} выбирает {excess} карт(ы) для сброса", "",
-                          [ap.name], ["cleanup_discard"])
+                say(game, "decision", "cleanup_discard_decision", [ap.name], ["cleanup_discard"], player=ap, n=excess)
                 return
         for oid in discarded:
             ev.move(game, game.objects[oid], "graveyard", keys=("cleanup_discard", "discard"), kind="discard",
@@ -144,14 +140,12 @@ def cleanup(game: Game, discarded: list | None = None) -> None:
             parts.append(f"повреждения сняты с: {', '.join(healed)}")
         if ended:
             parts.append(f"закончилось эффектов «до конца хода»: {len(ended)}")
-        game.emit("cleanup", "Одновременно снимаются повреждения и заканчиваются эффекты «до конца хода» (" + "; ".join(parts) + ")",
-                  "Damage wears off; \"until end of turn\" effects end", healed, ["cleanup_damage"])
+        say(game, "cleanup", "turn.cleanup.cleanup", healed, ["cleanup_damage"], list="; ".join(parts))
     # 514.3a: state-based actions or triggers → priority, then another cleanup step
     from judge_app.engine import sba
     acts, dec = sba.find(game)
     if acts or dec or game.pending_triggers:
-        game.emit("cleanup_priority", "В шаге очистки есть действия, определяемые состоянием, или сработавшие способности: игроки получат приоритет, затем будет ещё один шаг очистки",
-                  "", [], ["cleanup_again"])
+        say(game, "cleanup_priority", "cleanup_again", [], ["cleanup_again"])
         game.cleanup_again = True
         priority.give_priority(game, game.active)
         return

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Player
 
 NAME = "two_headed_giant"
@@ -128,12 +129,12 @@ def game_over(game: Game) -> bool:
     alive = live_teams(game)
     if not alive:
         game.result = {"draw": True}
-        game.emit("game_over", "Все команды проиграли одновременно — ничья", "The game is a draw",
-                  [p.name for p in game.players], ["game_all_lose_draw", "team_loses_together"])
+        say(game, "game_over", "two_headed_giant.game_over.game_over", [p.name for p in game.players],
+            ["game_all_lose_draw", "team_loses_together"])
     elif len(alive) == 1:
         game.result = {"winner": alive[0][0], "team": list(alive[0])}
-        game.emit("game_over", f"Команда {' и '.join(alive[0])} побеждает", f"Team {' and '.join(alive[0])} wins the game",
-                  list(alive[0]), ["game_win", "team_loses_together"])
+        say(game, "game_over", "two_headed_giant.game_over.game_over.2", list(alive[0]),
+            ["game_win", "team_loses_together"], list=' и '.join(alive[0]), list2=' and '.join(alive[0]))
     return True
 
 
@@ -148,8 +149,8 @@ def draw_step(game: Game) -> None:
     from judge_app.engine import events as ev
     team = team_of(game, game.ap.name)
     if game.turn == 1:
-        game.emit("skip_draw", f"Команда {' и '.join(team)} ходит первой и пропускает шаг взятия карты своего первого хода",
-                  "The starting team skips its first draw", list(team), ["team_first_draw_skip"])
+        say(game, "skip_draw", "two_headed_giant.draw_step.skip_draw", list(team), ["team_first_draw_skip"],
+            list=' и '.join(team))
         return
     for name in team:   # the active team's players, in the order the team likes (805.6a): as listed
         p = game.player(name)

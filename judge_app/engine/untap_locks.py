@@ -14,6 +14,7 @@ the permanent was untapped by then (FAQ M2011 r281), so it never waits for a lat
 
 from __future__ import annotations
 
+from judge_app.engine.messages import say
 from judge_app.engine.state import Game, Obj
 
 REF_BLOCKED = "blocked_creature"   # "that creature" of trigger blocks_a_creature (Wall of Frost)
@@ -29,8 +30,7 @@ def lock(game: Game, obj: Obj, info: dict, player: str | None = None) -> None:
     game.effects.append({"kind": "no_untap", "target": obj.id, "incarnation": obj.incarnation, "player": player,
                          "timestamp": game.next_ts(), "source_name": info.get("name_ru", "")})
     whose = f"игрока {player}" if player else "контролирующего его игрока"
-    game.emit("effect", f"{obj.label()} не развернётся во время следующего шага разворота {whose}",
-              f"{obj.label_en()} doesn't untap during its controller's next untap step", [obj.id], ["no_untap_effect"])
+    say(game, "effect", "untap_locks.lock.effect", [obj.id], ["no_untap_effect"], obj=obj, whose=whose)
 
 
 def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
@@ -68,7 +68,7 @@ def untap_step(game: Game, active: str) -> list:
         game.effects.pop(i)
     if kept:
         names = ", ".join(game.objects[k].label() for k in sorted(kept))
-        game.emit("no_untap", f"Не разворачиваются из-за эффектов: {names}",
-                  f"Kept tapped by effects: {', '.join(sorted(kept))}", sorted(kept), ["no_untap_effect"])
+        say(game, "no_untap", "untap_locks.untap_step.no_untap", sorted(kept), ["no_untap_effect"], names=names,
+            list=', '.join(sorted(kept)))
     return [oid for oid in game.battlefield
             if game.objects[oid].controller == active and game.objects[oid].tapped and oid not in kept]

@@ -46,6 +46,7 @@ import random
 
 from judge_app.engine import events as ev
 from judge_app.engine.errors import InvalidInput
+from judge_app.engine.messages import Text, say
 from judge_app.engine.state import Decision, Game, Obj
 
 EFFECT_KEYS = ("mill", "search", "scry", "shuffle_into_library", "sacrifice", "return_to_hand", "linked_exiled_to_hand",
@@ -97,8 +98,7 @@ def ask(game: Game, so: Obj) -> bool:
         game.decision = Decision(by=me.name, kind="may", options=["yes", "no"],
                                  text_ru=f"{so.label()}: «вы можете» — использовать способность? (yes / no)",
                                  context={"stack_id": so.id})
-        game.emit("decision", f"{me.name} решает, использовать ли необязательную способность {so.label()}", "",
-                  [me.name, so.id], ["trigger_optional"])
+        say(game, "decision", "may_decision", [me.name, so.id], ["trigger_optional"], player=me, so=so)
         return True
     if answers.get("may") == "no":
         return False
@@ -111,14 +111,15 @@ def ask(game: Game, so: Obj) -> bool:
             spec = e["search"]
             found = [oid for oid in me.library if fits_search(game.objects[oid], spec["for"])]
             return _ask_search(game, so, key, found, spec.get("up_to", 1),
-                               f"не более {spec.get('up_to', 1)} {SEARCH_FOR[spec['for']]}", "своей библиотеке")
+                               f"не более {spec.get('up_to', 1)} {SEARCH_FOR[spec['for']]}",
+                               Text("своей библиотеке", "their library"))
         if "exile_graveyard_and_namesakes" in e and key not in answers:
             who = _target_player(game, so, e["exile_graveyard_and_namesakes"])
             found = _namesakes(game, who) if who is not None else []
             if not found:
                 continue
             return _ask_search(game, so, key, found, len(found), "карты с теми же именами, что у изгоняемых с кладбища",
-                               f"библиотеке игрока {who.name}")
+                               Text(f"библиотеке игрока {who.name}", f"{who.name}'s library"))
         if "scry" in e and key not in answers and len(me.library) > drawn:
             top = me.library[drawn:drawn + e["scry"]]
             game.decision = Decision(
@@ -126,18 +127,18 @@ def ask(game: Game, so: Obj) -> bool:
                 text_ru=f"{so.label()}: {me.name} предсказывает {e['scry']}: {{top: [...], bottom: [...]}} "
                         f"— какие карты наверх, какие вниз, в каком порядке",
                 context={"stack_id": so.id, "key": key})
-            game.emit("decision", f"{me.name} смотрит верхние карты библиотеки: {', '.join(top)}", "",
-                      [me.name, so.id], ["scry"])
+            say(game, "decision", "scry_decision", [me.name, so.id], ["scry"], player=me, top=top)
             return True
     return False
 
 
-def _ask_search(game: Game, so: Obj, key: str, found: list, count: int, what: str, where: str) -> bool:
+def _ask_search(game: Game, so: Obj, key: str, found: list, count: int, what: str, where: Text) -> bool:
     """Owe the choice of what a search finds: up to ``count`` of ``found``, or none (701.18b)."""
     game.decision = Decision(by=so.controller, kind="search", options=found + ["none"], count=count,
-                             text_ru=f"{so.label()}: {so.controller} ищет в {where} {what} (можно не найти ни одной: none)",
+                             text_ru=f"{so.label()}: {so.controller} ищет в {where.ru} {what} (можно не найти ни одной: none)",
                              context={"stack_id": so.id, "key": key})
-    game.emit("decision", f"{so.controller} ищет в {where}", "", [so.controller, so.id], ["search", "search_may_fail"])
+    say(game, "decision", "search_decision", [so.controller, so.id], ["search", "search_may_fail"],
+        player=so.controller, where=where)
     return True
 
 
@@ -166,8 +167,8 @@ def answer(game: Game, value) -> None:
         top, bottom = _scry_answer(value, d.options)
         answers[d.context["key"]] = {"top": top, "bottom": bottom}
         said = f"наверх: {', '.join(top) or '—'}; вниз: {', '.join(bottom) or '—'}"
-    game.emit("choice", f"{d.by} выбирает: {said}", f"{d.by} chooses", [d.by],
-              {"may": ["trigger_optional"], "search": ["search_may_fail"], "scry": ["scry"]}[d.kind])
+    say(game, "choice", "zone_actions.answer.choice", [d.by],
+        {"may": ["trigger_optional"], "search": ["search_may_fail"], "scry": ["scry"]}[d.kind], by=d.by, said=said)
     game.decision = None
     priority.resolve_top(game)
 
@@ -190,8 +191,7 @@ def _scry_answer(value, options: list) -> tuple:
 def shuffle(game: Game, player, keys=("shuffle",)) -> None:
     """701.19a: the library is randomized (seeded by the game, so a replay is the same)."""
     random.Random(f"{len(game.events)}:{player.name}:{len(player.library)}").shuffle(player.library)
-    game.emit("shuffle", f"{player.name} перетасовывает свою библиотеку", f"{player.name} shuffles their library",
-              [player.name], list(keys))
+    say(game, "shuffle", "zone_actions.shuffle.shuffle", [player.name], list(keys), name=player.name)
 
 
 def run(game: Game, so: Obj, e: dict, ref, index: int) -> None:
@@ -224,16 +224,15 @@ def run(game: Game, so: Obj, e: dict, ref, index: int) -> None:
                             + (" повёрнутым" if card.tapped else ""),
                     text_en=f"{card.label_en()} returns to the battlefield under its owner's control")
         else:
-            game.emit("effect", f"{card.label()} уже не та карта в изгнании (400.7): возвращать нечего", "",
-                      [card.id], ["zone_change_new_object"])
+            say(game, "effect", "exiled_card_gone", [card.id], ["zone_change_new_object"], card=card)
     elif "linked_exiled_to_hand" in e:
         cards = [oid for oid in game.sba_choices.get(_link_key(game, so), []) if game.objects[oid].zone == "exile"]
         if not cards:
-            game.emit("effect", f"{so.label()}: изгнанной связанной способностью карты нет — способность ничего не делает",
-                      "", [so.id], ["linked_abilities"])
+            say(game, "effect", "linked_none", [so.id], ["linked_abilities"], so=so)
         for oid in cards:
             ev.move(game, game.objects[oid], "hand", keys=("linked_abilities", "owner_zone"),
-                    text_ru=f"{game.objects[oid].label()} из изгнания — в руку владельца", text_en="")
+                    text_ru=f"{game.objects[oid].label()} из изгнания — в руку владельца",
+                    text_en=f"{game.objects[oid].label_en()} is put from exile into its owner's hand")
     elif "scry" in e:
         chosen = answers.get(str(index))
         if chosen is None:   # an empty library: nothing to look at (609.3)
@@ -242,8 +241,8 @@ def run(game: Game, so: Obj, e: dict, ref, index: int) -> None:
             me.library.remove(oid)
         me.library[:0] = chosen["top"]
         me.library.extend(chosen["bottom"])
-        game.emit("scry", f"{me.name} предсказывает {e['scry']}: наверх — {len(chosen['top'])}, вниз — {len(chosen['bottom'])}",
-                  f"{me.name} scries {e['scry']}", [me.name], ["scry"])
+        say(game, "scry", "zone_actions.run.scry", [me.name], ["scry"], name=me.name, scry=e['scry'],
+            len=len(chosen['top']), len2=len(chosen['bottom']))
     elif "shuffle_into_library" in e:
         _shuffle_in(game, so, me, e["shuffle_into_library"], ref)
     elif "sacrifice" in e:
@@ -252,16 +251,14 @@ def run(game: Game, so: Obj, e: dict, ref, index: int) -> None:
             ev.move(game, src, "graveyard", keys=("sacrifice",),
                     text_ru=f"{src.controller} приносит в жертву {src.label()}", text_en=f"{src.label_en()} is sacrificed")
         else:
-            game.emit("effect", "Перманента уже нет на поле битвы: принести его в жертву нельзя", "",
-                      [so.id], ["sacrifice", "impossible_partial"])
+            say(game, "effect", "sacrifice_gone", [so.id], ["sacrifice", "impossible_partial"])
 
 
 def mill(game: Game, player, n: int) -> None:
     """The top ``n`` cards of the library go to the graveyard, as many as there are (609.3)."""
     k = min(n, len(player.library))
     if k < n:
-        game.emit("effect", f"В библиотеке {player.name} только {k} карт(ы) из {n}: на кладбище идут все", "",
-                  [player.name], ["impossible_partial"])
+        say(game, "effect", "mill_partial", [player.name], ["impossible_partial"], player=player, k=k, n=n)
     for oid in list(player.library[:k]):
         ev.move(game, game.objects[oid], "graveyard", keys=("resolve_instructions",),
                 text_ru=f"{player.name} кладёт верхнюю карту библиотеки {game.objects[oid].label()} на кладбище",
@@ -280,8 +277,7 @@ def _link_key(game: Game, so: Obj) -> tuple:
 def _search(game: Game, me, spec: dict, found: list, remember: tuple | None = None) -> None:
     put = spec.get("put") or ["hand"]
     if not found:
-        game.emit("search", f"{me.name} ничего не находит (искать карту с заданным качеством не обязательно находить)",
-                  f"{me.name} finds nothing", [me.name], ["search", "search_may_fail"])
+        say(game, "search", "zone_actions._search.search", [me.name], ["search", "search_may_fail"], name=me.name)
     together = []   # the cards put onto the battlefield enter at the same time (614.12)
     for i, oid in enumerate(found):
         obj = game.objects[oid]
@@ -289,8 +285,7 @@ def _search(game: Game, me, spec: dict, found: list, remember: tuple | None = No
             continue
         place = put[min(i, len(put) - 1)]
         zone = "battlefield" if place.startswith("battlefield") else place
-        game.emit("search", f"{me.name} находит в библиотеке {obj.label()}", f"{me.name} finds {obj.label_en()}",
-                  [me.name, oid], ["search"])
+        say(game, "search", "zone_actions._search.search.2", [me.name, oid], ["search"], name=me.name, obj=obj)
         obj.tapped = place == "battlefield_tapped"   # a card leaving the library keeps it as it enters
         if zone == "battlefield":
             together.append(obj)
@@ -315,8 +310,7 @@ def _shuffle_in(game: Game, so: Obj, me, what: list, ref) -> None:
         if src is not None:
             ev.move(game, src, "library", keys=("shuffle_objects",))
         else:
-            game.emit("effect", "Источника нет на поле битвы (это новый объект или он в другой зоне): "
-                                "в библиотеку идёт только кладбище", "", [so.id], ["zone_change_new_object", "shuffle_objects"])
+            say(game, "effect", "shuffle_source_gone", [so.id], ["zone_change_new_object", "shuffle_objects"])
     if "graveyard" in what:
         for oid in list(me.graveyard):
             ev.move(game, game.objects[oid], "library", keys=("shuffle_objects",))
@@ -360,14 +354,15 @@ def _namesakes(game: Game, who) -> list:
 def _echoes(game: Game, who, found: list) -> None:
     for oid in [o for o in who.graveyard if not _is_basic_land(game.objects[o])]:
         ev.move(game, game.objects[oid], "exile", keys=("resolve_instructions",),
-                text_ru=f"{game.objects[oid].label()} изгоняется с кладбища игрока {who.name}", text_en="")
+                text_ru=f"{game.objects[oid].label()} изгоняется с кладбища игрока {who.name}",
+                text_en=f"{game.objects[oid].label_en()} is exiled from {who.name}'s graveyard")
     if not found:
-        game.emit("search", f"В библиотеке игрока {who.name} не найдено ни одной карты (находить все не обязательно)",
-                  "", [who.name], ["search", "search_may_fail"])
+        say(game, "search", "search_none", [who.name], ["search", "search_may_fail"], player=who)
     for oid in found:
         obj = game.objects[oid]
         if obj.zone == "library":
             ev.move(game, obj, "exile", keys=("search",),
-                    text_ru=f"{obj.label()} найдена в библиотеке игрока {who.name} и изгоняется", text_en="")
+                    text_ru=f"{obj.label()} найдена в библиотеке игрока {who.name} и изгоняется",
+                    text_en=f"{obj.label_en()} is found in {who.name}'s library and exiled")
     shuffle(game, who)
 

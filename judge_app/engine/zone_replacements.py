@@ -17,6 +17,7 @@ Static abilities (card vocabulary ``static:``):
 from __future__ import annotations
 
 from judge_app.engine import replacement
+from judge_app.engine.messages import say
 from judge_app.engine.replacement import Kind, choose_card, register, src_en
 from judge_app.engine.state import Game
 
@@ -34,8 +35,9 @@ def _exile_applies(game: Game, e: dict, ev: dict) -> bool:
 
 def _exile_apply(game: Game, e: dict, ev: dict):
     o = ev["obj"]
-    game.emit("replace", f"«{e['source_name']}» ({e['source']}): {o.label()} изгоняется вместо того, чтобы попасть на кладбище",
-              f"{o.label_en()} is exiled instead", [e["source"], o.id], replacement.keys(ev, ["replace_instead", "replace_never_happens"]))
+    say(game, "replace", "zone_replacements._exile_apply.replace", [e["source"], o.id],
+        replacement.keys(ev, ["replace_instead", "replace_never_happens"]), source_name=e['source_name'],
+        source=e['source'], o=o)
     return {**ev, "to": "exile"}
 
 
@@ -53,8 +55,8 @@ def _shuffle_applies(game: Game, e: dict, ev: dict) -> bool:
 
 def _shuffle_apply(game: Game, e: dict, ev: dict):
     o = ev["obj"]
-    game.emit("replace", f"{o.label()} замешивается в библиотеку владельца вместо того, чтобы умереть",
-              f"{o.label_en()} is shuffled into its owner's library instead", [o.id], replacement.keys(ev, ["replace_instead", "replace_never_happens"]))
+    say(game, "replace", "zone_replacements._shuffle_apply.replace", [o.id],
+        replacement.keys(ev, ["replace_instead", "replace_never_happens"]), o=o)
     return {**ev, "to": "library", "shuffle": True}
 
 
@@ -77,10 +79,9 @@ def _tapped_others_applies(game, e, ev) -> bool:
 def _tapped_apply(game, e, ev):
     o = ev["obj"]
     own = e["source"] == o.id
-    game.emit("replace", f"{o.label()} выходит на поле битвы повёрнутым"
-              + ("" if own else f" («{e['source_name']}» ({e['source']}))"),
-              f"{o.label_en()} enters the battlefield tapped", [o.id] + ([] if own else [e["source"]]),
-              replacement.keys(ev, ["replace_enters"] + ([] if own else ["replace_enters_others"])))
+    say(game, "replace", "zone_replacements._tapped_apply.replace", [o.id] + ([] if own else [e["source"]]),
+        replacement.keys(ev, ["replace_enters"] + ([] if own else ["replace_enters_others"])), o=o,
+        note="" if own else f" («{e['source_name']}» ({e['source']}))")
     return {**ev, "tapped": True}
 
 
@@ -102,9 +103,8 @@ def _counters_apply(game, e, ev):
     counters = dict(ev.get("counters") or {})
     for k, n in e["ability"]["counters"].items():
         counters[k] = counters.get(k, 0) + n
-    game.emit("replace", f"{o.label()} выходит на поле битвы с жетонами: "
-              + ", ".join(f"{k} × {n}" for k, n in e["ability"]["counters"].items()),
-              f"{o.label_en()} enters the battlefield with counters", [o.id], ["replace_enters"])
+    say(game, "replace", "zone_replacements._counters_apply.replace", [o.id], ["replace_enters"], o=o,
+        list=", ".join(f"{k} × {n}" for k, n in e["ability"]["counters"].items()))
     return {**ev, "counters": counters}
 
 
@@ -121,8 +121,8 @@ def _yours(game, e, ev) -> bool:
 
 def _life_to_draw(game, e, ev):
     p, n = ev["player"], ev["amount"]
-    game.emit("replace", f"«{e['source_name']}»: вместо того чтобы получить {n} жизни, {p.name} берёт {n} карт(ы)",
-              f"{p.name} draws {n} instead of gaining life", [p.name, e["source"]], ["replace_instead", "replace_becomes_applicable"])
+    say(game, "replace", "zone_replacements._life_to_draw.replace", [p.name, e["source"]],
+        ["replace_instead", "replace_becomes_applicable"], source_name=e['source_name'], n=n, name=p.name)
     return {"kind": "draw", "player": p, "count": n, "replaced_from": "gain_life"}
 
 
@@ -135,9 +135,8 @@ register(Kind("gain_life_draw_instead", ("gain_life",), lambda g, e, ev: _yours(
 def _draw_to_return(game, e, ev):
     p = ev["player"]
     cards = [c for c in p.graveyard if not game.objects[c].token]
-    game.emit("replace", f"«{e['source_name']}»: вместо того чтобы взять карту, {p.name} возвращает карту со своего кладбища в руку",
-              f"{p.name} returns a card from their graveyard instead of drawing", [p.name, e["source"]],
-              ["replace_instead", "replace_becomes_applicable"])
+    say(game, "replace", "zone_replacements._draw_to_return.replace", [p.name, e["source"]],
+        ["replace_instead", "replace_becomes_applicable"], source_name=e['source_name'], name=p.name)
     if not cards:   # 614.6: an instruction that can't be carried out is ignored
         return None
     return {"kind": "return_to_hand", "player": p,
@@ -158,9 +157,9 @@ def _skip_applies(game, e, ev) -> bool:
 
 def _skip_apply(game, e, ev):
     from judge_app.engine.state import STEP_RU
-    game.emit("replace", f"«{e['source_name']}» ({e['source']}): {ev['player'].name} пропускает {STEP_RU[ev['step']]}",
-              f"{ev['player'].name} skips their {ev['step']} step", [ev["player"].name, e["source"]],
-              replacement.keys(ev, ["replace_skip", "replace_skip_step"]))
+    say(game, "replace", "zone_replacements._skip_apply.replace", [ev["player"].name, e["source"]],
+        replacement.keys(ev, ["replace_skip", "replace_skip_step"]), source_name=e['source_name'], source=e['source'],
+        player=ev['player'].name, step_ru=STEP_RU[ev['step']], step=ev['step'])
     return None
 
 
@@ -190,9 +189,9 @@ def _skip_next_apply(game, e, ev):
     from judge_app.engine.state import STEP_RU
     game.effects.pop(e["index"])
     what = WHAT_RU.get(ev["step"]) or STEP_RU[ev["step"]]
-    game.emit("replace", f"«{e['source_name']}»: {ev['player'].name} пропускает {what}",
-              f"{ev['player'].name} skips {ev['step']}", [ev["player"].name],
-              replacement.keys(ev, ["replace_skip", "replace_skip_step"] + (["replace_skip_next"] if e.get("counted") else [])))
+    say(game, "replace", "zone_replacements._skip_next_apply.replace", [ev["player"].name],
+        replacement.keys(ev, ["replace_skip", "replace_skip_step"] + (["replace_skip_next"] if e.get("counted") else [])),
+        source_name=e['source_name'], player=ev['player'].name, what=what, step=ev['step'])
     return None
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import yaml
 
 from judge_app import safe_yaml
-from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, _validate_effects, _validate_targets,
-                                   default_pool, parse_mana_cost, validate_abilities, validate_keywords)
+from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, LineDict, _validate_effects, _validate_targets,
+                                   default_pool, line_mapping, parse_mana_cost, validate_abilities, validate_keywords)
 from judge_app.engine import citations
 from judge_app.engine.costs import CHOICE_KEYS
 from judge_app.engine.control_copy import CHOICE_KEY, MAX_COPY_CHAIN, copy_key
@@ -51,26 +51,12 @@ _Loader.yaml_implicit_resolvers = {
 }
 
 
-class LDict(dict):
-    line = 0
-    key_lines: dict
+LDict = LineDict   # a mapping with its lines (cards.model: the card files are read the same way)
 
 
 class LList(list):
     line = 0
     item_lines: list
-
-
-def _mapping(loader, node):
-    loader.flatten_mapping(node)
-    d = LDict()
-    d.line = node.start_mark.line + 1
-    d.key_lines = {}
-    for kn, vn in node.value:
-        k = loader.construct_object(kn, deep=True)
-        d[k] = loader.construct_object(vn, deep=True)
-        d.key_lines[k] = kn.start_mark.line + 1
-    return d
 
 
 def _sequence(loader, node):
@@ -80,7 +66,7 @@ def _sequence(loader, node):
     return lst
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, line_mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 

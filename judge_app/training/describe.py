@@ -5,15 +5,29 @@ as the board plus what the players do, written here from the script itself.
 """
 from __future__ import annotations
 
+import re
+
+from ..engine.continuous import COLOR_RU
 from ..engine.state import STEP_RU
+
+# Scripted answers to a decision that are words, not objects: said in words (never the raw word).
+CHOICE_WORDS = {"yes": ("да", "yes"), "no": ("нет", "no"), "keep": ("оставить цель прежней", "keep the target"),
+                "pay": ("заплатить", "pay"), "decline": ("отказаться", "decline"), "none": ("ничего", "nothing"),
+                "dont_pay": ("не платить", "don't pay"), "win": ("выиграть бросок", "win the flip")}
 
 
 def _name(game, ref, lang: str) -> str:
     ref = str(ref)
     obj = game.objects.get(ref) if game is not None else None
     if obj is None:
+        word = CHOICE_WORDS.get(ref.lower())
+        if word:
+            return word[lang == "en"]
+        if ref.lower() in COLOR_RU:
+            return COLOR_RU[ref.lower()] if lang != "en" else ref.lower()
         return ref
     name = (obj.name_en or obj.name_ru) if lang == "en" else (obj.name_ru or obj.name_en)
+    name = name.strip("«»“”")
     return f"«{name}»" if lang == "ru" else f"“{name}”"
 
 
@@ -34,6 +48,10 @@ def _owner(game, ref) -> str:
 
 def action(game, act: str, v, by: str | None, lang: str = "ru") -> str:
     ru = lang != "en"
+    if act in ("attack", "block") and not v:   # declared nothing (508.8 / 509.1)
+        if act == "attack":
+            return f"{by or ''} {'не атакует' if ru else 'declares no attackers'}".strip()
+        return f"{by or ''} {'не блокирует' if ru else 'declares no blockers'}".strip()
     if act == "attack":
         who = by or next((_owner(game, a) for a in v), "")
         pairs = "; ".join(f"{_name(game, a, lang)} → {_name(game, d, lang)}" for a, d in v.items())
@@ -48,7 +66,10 @@ def action(game, act: str, v, by: str | None, lang: str = "ru") -> str:
         card = _name(game, v.get("card"), lang)
         card = card if card.startswith(("«", "“")) else (f"«{card}»" if ru else f"“{card}”")
         targets = v.get("targets")
-        tail = (f", {'цель' if ru else 'target'}: {_names(game, targets, lang)}" if targets else "")
+        tail = f", X = {v['x']}" if v.get("x") is not None else ""
+        tail += (f", {'цель' if ru else 'target'}: {_names(game, targets, lang)}" if targets else "")
+        if v.get("mode") is not None:
+            tail += f", {'режим' if ru else 'mode'} {v['mode']}"
         who = by or _owner(game, v.get("card"))
         return (f"{who} разыгрывает {card}{tail}" if ru else f"{who} casts {card}{tail}").strip()
     if act == "activate":
@@ -57,11 +78,15 @@ def action(game, act: str, v, by: str | None, lang: str = "ru") -> str:
         tail = (f", {'цель' if ru else 'target'}: {_names(game, targets, lang)}" if targets else "")
         who = by or _owner(game, obj)
         n = v.get("ability", 1)
+        if v.get("x") is not None:
+            tail = f", X = {v['x']}" + tail
         return (f"{who} активирует способность №{n} {_name(game, obj, lang)}{tail}" if ru
                 else f"{who} activates ability #{n} of {_name(game, obj, lang)}{tail}")
     if act == "play_land":
-        return (f"{by or ''} разыгрывает землю {_name(game, v, lang)}" if ru
-                else f"{by or ''} plays the land {_name(game, v, lang)}").strip()
+        card = v.get("card") if isinstance(v, dict) else v
+        who = by or _owner(game, card)
+        return (f"{who} разыгрывает землю {_name(game, card, lang)}" if ru
+                else f"{who} plays the land {_name(game, card, lang)}").strip()
     if act == "assign_damage":
         parts = []
         for attacker, split in v.items():
@@ -72,9 +97,10 @@ def action(game, act: str, v, by: str | None, lang: str = "ru") -> str:
         return "; ".join(f"{_name(game, a, lang)}: {'порядок' if ru else 'order'} {_names(game, bs, lang)}"
                          for a, bs in v.items())
     if act == "choose":
-        return f"{'выбор' if ru else 'choice'}: {_names(game, v, lang)}"
+        return f"{by} {'выбирает' if ru else 'chooses'}: {_names(game, v, lang)}" if by else \
+            f"{'выбор' if ru else 'choice'}: {_names(game, v, lang)}"
     if act == "pass":
-        return f"{by or ''} {'пасует' if ru else 'passes'}".strip()
+        return f"{by or ('игрок с приоритетом' if ru else 'the player with priority')} {'пасует' if ru else 'passes'}"
     if act == "pass_until":
         step = STEP_RU.get(v, v) if ru else str(v).replace("_", " ")
         if v == "stack_empty":
@@ -85,11 +111,13 @@ def action(game, act: str, v, by: str | None, lang: str = "ru") -> str:
     return f"{act}: {v}"
 
 
-def script(scenario, game, lang: str = "ru", until_line: int | None = None) -> list[str]:
+def script(scenario, game, lang: str = "ru", until_line: int | None = None, tr=None) -> list[str]:
     """The script's actions in words, up to (not including) ``until_line``.
 
     An action the script expects to be refused (and its ``refused:`` mark) is left out:
-    what happened is what was accepted."""
+    what happened is what was accepted. With the run's trace, an action the script leaves
+    unattributed is said with its subject (who held priority), and a choice with the
+    decision it answered («Боб выбирает новые цели для «Молния»: Алиса»)."""
     out = []
     steps = scenario.script
     for i, (line, a) in enumerate(steps):
@@ -101,5 +129,42 @@ def script(scenario, game, lang: str = "ru", until_line: int | None = None) -> l
             continue
         v = a[act]
         by = a.get("by") or (v.get("by") if isinstance(v, dict) else None)
-        out.append(action(game, act, v, by, lang))
+        if by is None and tr is not None and (act in ("pass", "choose", "play_land") or not _owner(game, _ref(v))):
+            by = tr.actors.get(line)   # the one who held priority (or owed the decision) at that line
+        said = action(game, act, v, by, lang)
+        if act == "choose" and tr is not None and tr.decisions.get(line) and lang != "en":
+            said = _chosen(tr.decisions[line], v, game, lang)
+        out.append(said)
     return out
+
+
+_CODED = re.compile(r"(?:(?<=: )|(?<=; ))([^\s;:«»]+:\d+) — ")
+
+
+def _chosen(decision: str, v, game, lang: str) -> str:
+    """«Алиса выбирает, какой эффект … применить первым: «Лучи Пустоты»: изгнать …» — a choice
+    among coded options («leyline:2 — …») is said with the option's words, never its code."""
+    labels = {}
+    parts = _CODED.split(decision)
+    for i in range(1, len(parts) - 1, 2):
+        labels[parts[i]] = parts[i + 1].split(";")[0].strip().rstrip(".")
+    values = v if isinstance(v, list) else [v]
+    text = _CODED.sub("", decision)
+    if labels and all(str(x) in labels for x in values):
+        return f"{_decision(text)} — {'; '.join(labels[str(x)] for x in values)}"
+    return f"{_decision(text)}: {_names(game, v, lang)}"
+
+
+def _ref(v):
+    """The object a scripted action is about (whose controller acts, when the script names nobody)."""
+    if isinstance(v, dict):
+        return v.get("card") or v.get("object") or next(iter(v), "")
+    return v
+
+
+def _decision(text: str) -> str:
+    """«Решение: Боб выбирает, какой …» → «Боб выбирает, какой …» (the decision in the script's words)."""
+    from .position import clean_decision
+
+    text = clean_decision(text).strip().rstrip(".:")
+    return text.split(": ", 1)[1] if text.startswith("Решение: ") else text

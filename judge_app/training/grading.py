@@ -7,12 +7,28 @@ from . import questions
 
 
 class TrainingError(Exception):
-    """Bad input from a trainee's request: a clear message and the HTTP status to answer with."""
+    """Bad input from a trainee's request: a clear message and the HTTP status to answer with.
 
-    def __init__(self, message: str, status: int = 400):
+    ``field`` names the form field at fault (a page shows ``short`` next to it, in Russian);
+    ``message`` names the field too, for the CLI and for an error page."""
+
+    def __init__(self, message: str, status: int = 400, field: str | None = None, short: str | None = None):
         super().__init__(message)
         self.message = message
         self.status = status
+        self.field = field
+        self.short = short or message
+
+
+# The training forms' fields, as a page names them.
+FIELD_LABELS = {"username": "Имя пользователя", "password": "Пароль", "code": "Код приглашения",
+                "name": "Название группы", "answer": "Ответ"}
+
+
+def field_error(name: str, text: str, status: int = 400) -> TrainingError:
+    """«Код приглашения» (code): <text> — for the CLI and error pages; ``short`` = text, for the page's field."""
+    label = FIELD_LABELS.get(name, name)
+    return TrainingError(f"«{label}» ({name}): {text}", status, field=name, short=text)
 
 
 @dataclass
@@ -38,4 +54,4 @@ def grade(bank: questions.Bank, qid: str, answer) -> Graded:
         raise TrainingError("поле «answer»: ответ не выбран")
     if len(answer) > 40 or q.option(answer) is None:
         raise TrainingError(f"поле «answer»: «{answer[:40]}» — не один из вариантов этого вопроса")
-    return Graded(q, answer, answer == q.answer)
+    return Graded(q, answer, q.is_right(answer))

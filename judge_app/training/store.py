@@ -24,7 +24,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from .. import userdb
 from . import schedule
-from .grading import TrainingError
+from .grading import TrainingError, field_error
 
 FEATURE = "training"
 ROLES = ("trainee", "mentor")
@@ -107,13 +107,13 @@ def _now() -> str:
 def check_username(username) -> str:
     username = (username or "").strip() if isinstance(username, str) else ""
     if not USERNAME_RE.fullmatch(username):
-        raise TrainingError("поле «username»: от 3 до 40 букв, цифр, «_», «-» или «.»")
+        raise field_error("username", "от 3 до 40 букв, цифр, «_», «-» или «.»")
     return username
 
 
 def check_password(password) -> str:
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise TrainingError(f"поле «password»: от {MIN_PASSWORD} до {MAX_PASSWORD} символов")
+        raise field_error("password", f"от {MIN_PASSWORD} до {MAX_PASSWORD} символов")
     return password
 
 
@@ -126,7 +126,7 @@ def create_user(conn, username, password, role: str = "trainee") -> int:
             cur = conn.execute("INSERT INTO training_users (username, password_hash, role) VALUES (?, ?, ?)",
                                (username, generate_password_hash(password), role))
     except sqlite3.IntegrityError:
-        raise TrainingError(f"поле «username»: имя «{username}» уже занято", 409) from None
+        raise field_error("username", f"имя «{username}» уже занято, выберите другое", 409) from None
     return cur.lastrowid
 
 
@@ -195,7 +195,7 @@ def create_group(conn, mentor: dict, name) -> dict:
         raise TrainingError("создавать группы может только наставник", 403)
     name = (name or "").strip() if isinstance(name, str) else ""
     if not 1 <= len(name) <= 80:
-        raise TrainingError("поле «name»: от 1 до 80 символов")
+        raise field_error("name", "от 1 до 80 символов")
     for _ in range(5):
         code = "".join(secrets.choice(INVITE_ALPHABET) for _ in range(8))
         try:
@@ -211,13 +211,15 @@ def create_group(conn, mentor: dict, name) -> dict:
 def join_group(conn, user_id: int, code) -> dict:
     code = (code or "").strip().upper() if isinstance(code, str) else ""
     if not re.fullmatch(r"[A-Z0-9]{4,16}", code):
-        raise TrainingError("поле «code»: код приглашения — 8 латинских букв и цифр")
+        raise field_error("code", "код приглашения — 8 латинских букв и цифр, как его дал наставник")
     group = conn.execute("SELECT * FROM training_groups WHERE invite_code = ?", (code,)).fetchone()
     if group is None:
-        raise TrainingError(f"поле «code»: группы с кодом «{code}» нет", 404)
+        raise field_error("code", f"группы с кодом «{code}» нет — проверьте код у наставника", 404)
     with userdb.write(conn):
-        conn.execute("INSERT OR IGNORE INTO training_members (group_id, user_id) VALUES (?, ?)", (group["id"], user_id))
-    return dict(group)
+        cur = conn.execute("INSERT OR IGNORE INTO training_members (group_id, user_id) VALUES (?, ?)",
+                           (group["id"], user_id))
+    mentor = conn.execute("SELECT username FROM training_users WHERE id = ?", (group["mentor_id"],)).fetchone()
+    return {**dict(group), "mentor": mentor["username"] if mentor else "", "joined": cur.rowcount == 1}
 
 
 def groups_of_mentor(conn, mentor_id: int) -> list[dict]:
@@ -265,6 +267,16 @@ def remove_member(conn, mentor_id: int, group_id, user_id) -> dict:
     with userdb.write(conn):
         conn.execute("DELETE FROM training_members WHERE group_id = ? AND user_id = ?", (group_id, user_id))
     return who
+
+
+def delete_group(conn, mentor_id: int, group_id) -> dict:
+    """A mentor deletes their own group: its members leave it and its invite code stops working;
+    every trainee keeps their own answers, cards and exams. 404 unless the group is theirs."""
+    group = mentor_group(conn, mentor_id, group_id)
+    with userdb.write(conn):
+        conn.execute("DELETE FROM training_members WHERE group_id = ?", (group["id"],))
+        conn.execute("DELETE FROM training_groups WHERE id = ? AND mentor_id = ?", (group["id"], mentor_id))
+    return group
 
 
 # -- answers and cards ---------------------------------------------------------------

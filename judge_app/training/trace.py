@@ -41,14 +41,25 @@ class Trace:
     events: list            # engine Event objects
     attempts: list          # [Attempt]
     passed: bool
+    actors: dict = field(default_factory=dict)      # script line -> the player who held priority or owed the decision
+    decisions: dict = field(default_factory=dict)   # script line of a `choose:` -> the decision's text (Russian)
 
 
 class RecordingRunner(runner.Runner):
     def __init__(self, scenario: Scenario):
         super().__init__(scenario)
         self.attempts: list[Attempt] = []
+        self.actors: dict = {}
+        self.decisions: dict = {}
 
     def _do(self, line, act, v, by):
+        g = self.game
+        if g.decision is not None:
+            self.actors.setdefault(line, g.decision.by)
+            if act == "choose":
+                self.decisions.setdefault(line, g.decision.text_ru)
+        elif g.priority_player is not None:
+            self.actors.setdefault(line, g.priority_player.name)
         before = len(self.game.events)
         try:
             result = super()._do(line, act, v, by)
@@ -73,4 +84,4 @@ class RecordingRunner(runner.Runner):
 def record(scenario: Scenario) -> Trace:
     r = RecordingRunner(scenario)
     result = r.run()
-    return Trace(scenario, result.game, list(result.game.events), r.attempts, result.passed)
+    return Trace(scenario, result.game, list(result.game.events), r.attempts, result.passed, r.actors, r.decisions)

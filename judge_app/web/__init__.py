@@ -27,6 +27,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(api_diff)
     from .boards import boards; app.register_blueprint(boards)  # noqa: E702 — the board builder (issue 12)
     register_pages(app)
+    from .offline_routes import register as register_offline
+
+    register_offline(app)  # manifest, service worker, offline pack (issue 28)
     from .training import register as register_training
 
     register_training(app)

@@ -169,15 +169,32 @@ def api_run():
     out = service.run(data["scenario"], data.get("decisions"), data.get("states", "events"), data.get("at"),
                       bool(data.get("export")))
     if "events" in out:
-        out["rule_texts"] = _rule_texts(out["events"], out["rules_version"])
+        out["rule_texts"] = _rule_texts(out["events"], out["rules_version"], _page_rules(out))
     return jsonify(out)
 
 
-def _rule_texts(events: list, version: str) -> dict:
-    """{number: {"text", "url"}} for every rule the trace cites: the page links each one and
-    shows its text on hover or tap."""
+@boards.post("/api/scenarios/explain")
+def api_explain():
+    """Why an object is what it is now: ``{scenario, decisions, at, id}`` → the popup's HTML
+    (``templates/_why.html``, shared with the scenario stepper) and its data."""
+    data = _body()
+    out = service.explain(data["scenario"], data.get("decisions"), data.get("at"), data.get("id"))
+    out["html"] = render_template("_why_popup.html", x=out["explain"], ts=out["timestamps"],
+                                  rules_version=out["rules_version"], w=boards_strings.why_strings())
+    return jsonify(out)
+
+
+def _page_rules(out: dict) -> list:
+    """Rules the page cites besides the trace: the order line's, the proposed damage split's."""
+    rows = (out.get("owed") or {}).get("rows") or []
+    return list(out.get("order_rules") or []) + [n for row in rows for w in row.get("why") or [] for n in w["rules"]]
+
+
+def _rule_texts(events: list, version: str, more=()) -> dict:
+    """{number: {"text", "url"}} for every rule the trace cites (and ``more``: the order line's):
+    the page links each one and shows its text on hover or tap."""
     out, lang = {}, boards_strings.ui.ui_lang()
-    for n in sorted({str(r) for e in events for r in e.get("rules") or []}):
+    for n in sorted({str(r) for e in events for r in e.get("rules") or []} | {str(r) for r in more or ()}):
         # a number the corpus lacks previews as ""; a damaged corpus raises, and the guard answers 503
         out[n] = {"text": render.rule_preview(n, version, lang) or "", "url": render.rule_href(n, version)}
     return out
@@ -283,7 +300,7 @@ def _first_run(scenario: str, variations: str | None) -> dict | None:
         out = service.run(scenario, decisions, "final", with_data=True)
     except replay.BoardInvalid:
         return None
-    out["rule_texts"] = _rule_texts(out["events"], out["rules_version"])
+    out["rule_texts"] = _rule_texts(out["events"], out["rules_version"], _page_rules(out))
     return out
 
 

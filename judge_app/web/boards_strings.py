@@ -196,9 +196,54 @@ STRINGS: dict[str, tuple[str, str]] = {
     "from_library_line": ("Его решения стали основной линией во вкладке «Розыгрыш»: там можно шагать назад и ветвить.",
                           "Its decisions became the main line in the «Play» tab: step back and branch there."),
     "find_card": ("Найти карту: Молния, Lightning…", "Find a card: Lightning…"),
+    "draft_restored": ("Восстановлен несохранённый черновик от {t}.", "Restored the unsaved draft of {t}."),
+    "draft_discard": ("Отбросить черновик", "Discard the draft"),
+    "draft_saved": ("черновик сохранён на этом устройстве", "draft kept on this device"),
+    "tap_hint": ("Нажмите на карту, чтобы узнать, почему она такая: слои, что потеряла, может ли атаковать, блокировать, "
+                 "быть целью.", "Tap a card to see why it is what it is: layers, what it lost, whether it can attack, "
+                 "block or be targeted."),
+    "order_empty": ("На поле битвы пока ничего нет.", "Nothing is on the battlefield yet."),
+    "order_other_player": ("объекты разных игроков получают метки в порядке игроков; порядок внутри игрока — стрелками",
+                           "objects of different players get timestamps in the order of the players; reorder within "
+                           "a player with the arrows"),
+    "attached_later": ("прикреплён: метка при прикреплении, после остальных", "attached: timestamped as it attaches, after the rest"),
+    "bad_number": ("{f}: целое число от {min} до {max}", "{f}: a whole number from {min} to {max}"),
+    "too_long": ("{f}: не длиннее {n} символов", "{f}: at most {n} characters"),
+    "local_errors": ("В доске ошибки — они показаны рядом с полями.", "The board has errors, shown beside the fields."),
     "needs_id": ("Чтобы назвать объект в решении, дайте ему id в конструкторе",
                  "To name an object in a decision, give it an id in the builder"),
 }
+
+
+# the «почему так» popup (templates/_why.html): the builder's play view and the scenario stepper
+WHY_STRINGS: dict[str, tuple[str, str]] = {
+    "why": ("почему так", "why"),
+    "timestamp": ("метка времени", "timestamp"),
+    "verdict": ("Итог:", "Result:"),
+    "verdict_by": ("последним в слое 7 применяется", "the last layer-7 effect applied is"),
+    "layers": ("Характеристики по слоям (эффекты в порядке применения)", "Characteristics layer by layer (effects in the order applied)"),
+    "no_layers": ("Ни один эффект не меняет его характеристики: они напечатаны на карте.",
+                  "No effect changes its characteristics: they are as printed."),
+    "lost": ("Что потерял (по сравнению с напечатанным)", "What it lost (against the printed card)"),
+    "lost_by": ("отнял:", "taken by:"),
+    "attack_can": ("Может атаковать", "Can attack"),
+    "attack_cant": ("Не может атаковать", "Can't attack"),
+    "block_can": ("Может блокировать", "Can block"),
+    "block_cant": ("Не может блокировать", "Can't block"),
+    "target_can": ("Может быть целью", "Can be targeted"),
+    "target_cant": ("Не всякий может выбрать его целью", "Not everyone can target it"),
+    "order": ("Порядок выхода на поле битвы (метки времени)", "Order of entering the battlefield (timestamps)"),
+    "order_line": ("Порядок важен: эффекты одного слоя применяются по меткам времени — раньше вошедший объект раньше, "
+                   "а эффект, зависящий от другого, ждёт его. Поменяйте порядок стрелками ↑ ↓ — ответ может измениться.",
+                   "The order matters: effects in one layer apply in timestamp order (the object that entered earlier "
+                   "first), and an effect that depends on another waits for it. Reorder with ↑ ↓: the answer may change."),
+    "close": ("Закрыть", "Close"),
+}
+
+
+def why_strings() -> dict[str, str]:
+    en = ui.ui_lang() == "en"
+    return {k: v[1] if en else v[0] for k, v in WHY_STRINGS.items()}
 
 
 # an expectation of a library scenario in words (the loader's EXPECT_KEYS): «✓ жизнь: Боб → 15», not JSON
@@ -228,4 +273,5 @@ def for_page() -> dict[str, str]:
     out = {k: v[1] if en else v[0] for k, v in STRINGS.items()}
     out.update({f"expect_{k}": v[1] if en else v[0] for k, v in EXPECT_WORDS.items()})
     out.update({f"w_{k}": v[1] if en else v[0] for k, v in VALUE_WORDS.items()})
+    out.update({f"why_{k}": v for k, v in why_strings().items()})
     return out

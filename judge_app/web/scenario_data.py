@@ -205,6 +205,7 @@ def board_dict(game) -> dict:
     from ..engine import view
 
     board = view.board_dict(game)
+    _add_why(game, board)
     names = {}
     for p in board["players"]:
         names[p["name"]] = p["name"]
@@ -239,6 +240,19 @@ def board_dict(game) -> dict:
     except Exception:  # no combat module, or a combat state of another shape
         pass
     return board
+
+
+def _add_why(game, board: dict) -> None:
+    """Each object's «почему так» (boards.explain: layers, what it lost, attack, block,
+    targets), drawn by templates/_why.html as in the builder's popup."""
+    from ..boards import explain
+
+    for o in [o for p in board["players"] for z in ("battlefield", "hand", "graveyard", "exile", "command")
+              for o in p.get(z) or []] + board["stack"]:
+        x = explain.of(game, o["id"])
+        if x is not None:
+            o["why"] = x
+    board["why_order"] = explain.timestamps(game)
 
 
 def initial_board_from_yaml(item: Item) -> dict | None:

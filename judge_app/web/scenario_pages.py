@@ -12,7 +12,7 @@ from flask import Blueprint, render_template, request, url_for
 
 from .. import services
 from ..corpus.lookup import CorpusError
-from . import render, scenario_data, ui
+from . import boards_strings, render, scenario_data, ui
 from .capacity import expensive
 from .pages import cached_page
 
@@ -115,4 +115,4 @@ def scenario(sid: str):
         "scenario.html", item=item, run=run, step=step, total=total, board=board, event=event,
         changed=changed, board_error=board_error, engine_missing=engine_missing, rules_version=version,
         summary_html=render.markdown_html(item.summary, version),
-        step_name=step_name, step_url=lambda n: url_for("scenarios.scenario", sid=item.id, step=n))
+        w=boards_strings.why_strings(), step_name=step_name, step_url=lambda n: url_for("scenarios.scenario", sid=item.id, step=n))

@@ -17,13 +17,14 @@ from __future__ import annotations
 import os
 import random
 
-from flask import (Blueprint, abort, g, make_response, redirect, render_template, request, session, url_for)
+from flask import (Blueprint, abort, flash, g, get_flashed_messages, make_response, redirect, render_template, request,
+                   session, url_for)
 from flask_wtf.csrf import CSRFError, generate_csrf, validate_csrf
 from wtforms.validators import ValidationError
 
 from ..training import exam as exams
 from ..training import grading, progress, questions, rulebook, store
-from ..training.grading import TrainingError
+from ..training.grading import TrainingError, field_error
 from . import scenario_data, secret_key, ui
 from .scenario_pages import step_name
 
@@ -99,6 +100,21 @@ STRINGS: dict[str, tuple[str, str]] = {
     "trainee": ("стажёр", "trainee"),
     "question": ("Вопрос", "Question"),
     "bank_size": ("В банке {n} вопросов из {s} сценариев.", "The bank holds {n} questions from {s} scenarios."),
+    "pos_turn": ("Ход", "Turn"), "pos_tapped": ("повёрнут", "tapped"),
+    "pos_sick": ("под контролем с этого хода", "under control since this turn"),
+    "pos_token": ("фишка", "token"), "pos_damage": ("повреждения", "damage"), "pos_counters": ("жетоны", "counters"),
+    "pos_attached": ("прикреплено к", "attached to"), "pos_attacks": ("атакует", "attacks"),
+    "pos_blocks": ("блокирует", "blocks"), "pos_targets": ("цели", "targets"), "pos_poison": ("яд", "poison"),
+    "pos_library": ("библиотека", "library"), "pos_stack": ("Стек (сверху вниз)", "Stack (top first)"),
+    "rules_tap": ("Правила (нажмите, чтобы прочитать текст)", "The rules (tap to read)"),
+    "joined": ("Вы вступили в группу «{name}» (наставник: {mentor}).", "You joined the group “{name}” (mentor: {mentor})."),
+    "already_member": ("Вы уже в группе «{name}».", "You are already in the group “{name}”."),
+    "delete_group": ("Удалить группу", "Delete the group"),
+    "delete_hint": ("Группа и её код приглашения исчезнут; ответы стажёров останутся у них.",
+                    "The group and its invite code go; the trainees keep their answers."),
+    "group_deleted": ("Группа «{name}» удалена.", "The group “{name}” was deleted."),
+    "member_removed": ("{name} исключён(а) из группы.", "{name} was removed from the group."),
+    "fix_field": ("Исправьте поле и отправьте снова.", "Fix the field and send again."),
 }
 KIND_LABELS = questions.KIND_NAMES
 
@@ -180,9 +196,9 @@ def mentor_required() -> dict:
 def form(name: str, required: bool = True) -> str:
     value = request.form.get(name, "")
     if len(value) > MAX_FIELD:
-        raise TrainingError(f"поле «{name}» слишком длинное: {len(value)} символов, максимум {MAX_FIELD}")
+        raise field_error(name, f"слишком длинно: {len(value)} символов, максимум {MAX_FIELD}")
     if required and not value:
-        raise TrainingError(f"поле «{name}» не заполнено")
+        raise field_error(name, "не заполнено")
     return value
 
 
@@ -206,7 +222,7 @@ def _csrf_reason(reason: str) -> str:
 
 @training.app_context_processor
 def _context():
-    return {"tr": tr, "csrf_token": generate_csrf, "kind_label": lambda k: KIND_LABELS.get(k, (k, k))[ui.ui_lang() == "en"],
+    return {"tr": tr, "csrf_token": generate_csrf, "notices": lambda: get_flashed_messages(), "kind_label": lambda k: KIND_LABELS.get(k, (k, k))[ui.ui_lang() == "en"],
             "section_title": lambda s: rulebook.section_title(s, ui.ui_lang()), "step_label": step_name}
 
 
@@ -236,17 +252,29 @@ def _start_session(user: dict) -> None:
     session["epoch"] = user.get("session_epoch", 0)
 
 
+def _auth_page(mode: str, exc: TrainingError | None = None, username: str = ""):
+    """The login or registration form; an error beside its field (or above the form when it is
+    about the whole form, like a wrong password), in Russian, with the status it deserves."""
+    errors = {exc.field: exc.short} if exc is not None and exc.field else {}
+    error = exc.message if exc is not None and not exc.field else None
+    page = render_template("training_auth.html", mode=mode, error=error, errors=errors, username=username[:40],
+                           next=_safe_next())
+    if exc is None:
+        return page
+    headers = {"Retry-After": str(store.LOGIN_WINDOW_S)} if exc.status == 429 else {}
+    return page, exc.status, headers
+
+
 @training.route("/login", methods=["GET", "POST"])
 def login():
     if request.method == "GET":
-        return render_template("training_auth.html", mode="login", error=None, username="", next=_safe_next())
-    username = form("username", required=False)
+        return _auth_page("login")
+    username = request.form.get("username", "")
     try:
-        user = store.authenticate(conn(), username, form("password", required=False), _login_keys(username))
+        username = form("username")
+        user = store.authenticate(conn(), username, form("password"), _login_keys(username))
     except TrainingError as exc:
-        headers = {"Retry-After": str(store.LOGIN_WINDOW_S)} if exc.status == 429 else {}
-        return render_template("training_auth.html", mode="login", error=exc.message, username=username,
-                               next=_safe_next()), exc.status, headers
+        return _auth_page("login", exc, username)
     _start_session(user)
     return redirect(_safe_next())
 
@@ -254,13 +282,12 @@ def login():
 @training.route("/register", methods=["GET", "POST"])
 def register_page():
     if request.method == "GET":
-        return render_template("training_auth.html", mode="register", error=None, username="", next=_safe_next())
-    username = form("username", required=False)
+        return _auth_page("register")
+    username = request.form.get("username", "")
     try:
-        uid = store.create_user(conn(), username, form("password", required=False), "trainee")
+        uid = store.create_user(conn(), form("username", required=False), form("password", required=False), "trainee")
     except TrainingError as exc:
-        return render_template("training_auth.html", mode="register", error=exc.message, username=username,
-                               next=_safe_next()), exc.status
+        return _auth_page("register", exc, username)
     _start_session({"id": uid})
     return redirect(_safe_next())
 
@@ -275,17 +302,24 @@ def logout():
 @training.get("")
 @training.get("/")
 def home():
+    return _home()
+
+
+def _home(exc: TrainingError | None = None, values: dict | None = None):
+    """The training home; a join or create form sent back shows its error beside the field."""
     user = current_user()
     b = bank()
-    ctx = {"bank": b, "topics": b.topics(), "kinds": questions.KINDS, "levels": questions.LEVELS}
+    ctx = {"bank": b, "topics": b.topics(), "kinds": questions.KINDS, "levels": questions.LEVELS,
+           "errors": {exc.field: exc.short} if exc is not None and exc.field else {}, "values": values or {}}
     if user is None:
         return render_template("training.html", user=None, **ctx)
     c = conn()
-    return render_template("training.html", user=user, due=len(store.due_cards(c, user["id"])),
+    page = render_template("training.html", user=user, due=len(store.due_cards(c, user["id"])),
                            cards=store.card_count(c, user["id"]), exams=store.exams_of(c, user["id"])[:5],
                            groups=store.groups_of_member(c, user["id"]),
                            mentor_groups=store.groups_of_mentor(c, user["id"]) if user["role"] == "mentor" else [],
                            exam_intro=tr("exam_intro", n=exams.SIZE, m=exams.MINUTES, p=exams.pass_mark()), **ctx)
+    return page if exc is None else (page, exc.status)
 
 
 # -- practice and review -------------------------------------------------------------
@@ -305,13 +339,22 @@ def _filters(source=None) -> dict:
     return {"topic": topic, "kind": kind, "level": level}
 
 
-def _board(q: questions.Question, step: int):
-    item = scenario_data.find(q.scenario_id)
-    if item is None:
+def _board(q: questions.Question, step: int, hide_answer: bool = True):
+    """The position the question shows (P/T hidden for a P/T question) or, after the answer, the board at ``step``."""
+    sc = bank().scenarios.get(q.scenario_id)
+    if sc is None:
         return None
-    run = scenario_data.run(item)
-    board, _err = scenario_data.board_at(item, step, len(run.events))
-    return board
+    return questions.position_of(sc, step, ui.ui_lang(), q.hide_pt if hide_answer else None)
+
+
+def _rules_with_text(q: questions.Question) -> list[dict]:
+    """The rules that decided a question, each with its text (shown on tap)."""
+    out = []
+    for n in q.rules:
+        body, note = rulebook.text(n, q.rules_version, ui.ui_lang())
+        if body:
+            out.append({"number": n, "text": body, "note": note.strip(" ()")})
+    return out
 
 
 def _question_page(q: questions.Question, mode: str, action: str, **extra):
@@ -377,8 +420,9 @@ def result(answer_id: int):
 
 
 def _explanation(q, row: dict, next_url: str | None):
-    return render_template("training_result.html", question=q, row=row, board=_board(q, q.explain_step),
+    return render_template("training_result.html", question=q, row=row, board=_board(q, q.explain_step, False),
                            given=q.option(row["answer"]), right=q.option(q.answer), lang=ui.ui_lang(),
+                           rules=_rules_with_text(q), explanation=q.explanation(ui.ui_lang()),
                            next_url=next_url,
                            stepper=url_for("scenarios.scenario", sid=q.scenario_id, step=q.explain_step))
 
@@ -438,14 +482,34 @@ def my_progress():
 @training.post("/groups")
 def group_create():
     user = mentor_required()
-    group = store.create_group(conn(), user, form("name"))
+    try:
+        group = store.create_group(conn(), user, form("name"))
+    except TrainingError as exc:
+        if not exc.field:
+            raise
+        return _home(exc, {"name": request.form.get("name", "")[:80]})
     return redirect(url_for("training.group_page", group_id=group["id"]))
 
 
 @training.post("/join")
 def group_join():
+    """Join by invite code: confirmed on the home page; a mistyped code is shown beside the field."""
     user = login_required()
-    store.join_group(conn(), user["id"], form("code"))
+    try:
+        group = store.join_group(conn(), user["id"], form("code"))
+    except TrainingError as exc:
+        if not exc.field:
+            raise
+        return _home(exc, {"code": request.form.get("code", "")[:16]})
+    flash(tr("joined" if group["joined"] else "already_member", name=group["name"], mentor=group["mentor"]))
+    return redirect(url_for("training.home"))
+
+
+@training.post("/groups/<int:group_id>/delete")
+def group_delete(group_id: int):
+    user = mentor_required()
+    group = store.delete_group(conn(), user["id"], group_id)
+    flash(tr("group_deleted", name=group["name"]))
     return redirect(url_for("training.home"))
 
 
@@ -482,5 +546,6 @@ def member_page(group_id: int, user_id: int):
 @training.post("/groups/<int:group_id>/members/<int:user_id>/remove")
 def member_remove(group_id: int, user_id: int):
     user = mentor_required()
-    store.remove_member(conn(), user["id"], group_id, user_id)
+    who = store.remove_member(conn(), user["id"], group_id, user_id)
+    flash(tr("member_removed", name=who["username"]))
     return redirect(url_for("training.group_page", group_id=group_id))

@@ -19,6 +19,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "nav_faq": ("FAQ M2011", "FAQ M2011"),
     "nav_rulebook": ("Правила 1998", "1998 rulebook"),
     "nav_scenarios": ("Сценарии", "Scenarios"),
+    "nav_builder": ("Конструктор доски", "Board builder"),
+    "builder_tile": ("соберите спорную позицию и разыграйте её", "build a disputed board and play it out"),
     "nav_versions": ("Версии", "Versions"),
     "version": ("Версия правил", "Rules version"),
     "switch": ("Сменить", "Switch"),

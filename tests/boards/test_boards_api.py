@@ -38,7 +38,8 @@ def test_run_reports_the_owed_decision_and_legal_actions(client):
     assert d["legal"] == [] and "states" not in d
     d = run(client, {"scenario": BOARD, "decisions": [{"attack": {"wurm": "Боб"}}], "states": "final"}).get_json()
     assert d["owed"] is None
-    assert [m["action"] for m in d["legal"]] == [{"pass": True, "by": "Алиса"}]
+    assert [m["action"] for m in d["legal"]] == [{"pass": True, "by": "Алиса"}, {"pass_until": "declare_blockers"}]
+    assert d["legal"][1]["label_ru"] == "Пас до шага: шаг объявления блокирующих"
     assert d["decisions"][0]["decision"] == 0 and d["decisions"][0]["first"] <= d["decisions"][0]["last"]
     after_block = COMBAT_DECISIONS[:2] + [{"pass": True, "by": "Алиса"}, {"pass": True, "by": "Боб"}]
     d = run(client, {"scenario": BOARD, "decisions": after_block, "states": "final"}).get_json()

@@ -33,9 +33,8 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": LAUNCH_ARGS}
 
 
-@pytest.fixture(scope="session")
-def live_server(corpus):
-    """The real app on waitress, on a free loopback port, for the whole session."""
+def start_server():
+    """The real app on waitress, on a free loopback port, in a background thread: (URL, server)."""
     from waitress.server import create_server
 
     from judge_app.web import create_app
@@ -46,7 +45,28 @@ def live_server(corpus):
     server = create_server(create_app(), host="127.0.0.1", port=port, threads=8)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{port}"
+    return f"http://127.0.0.1:{port}", server
+
+
+@pytest.fixture(scope="session")
+def app_server():
+    """Start another server (a test whose instance differs): ``url = app_server()``; all close at the end."""
+    servers = []
+
+    def start() -> str:
+        url, server = start_server()
+        servers.append(server)
+        return url
+    yield start
+    for server in servers:
+        server.close()
+
+
+@pytest.fixture(scope="session")
+def live_server(corpus):
+    """The real app on waitress, on a free loopback port, for the whole session."""
+    url, server = start_server()
+    yield url
     server.close()
 
 

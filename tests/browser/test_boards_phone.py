@@ -189,13 +189,13 @@ def test_phone_library_and_faq_scenarios_read_in_words(phone):
     expect(page.locator("p.note", has_text="Открыто из библиотеки")).to_contain_text("«Розыгрыш»")
     page.locator("#tab-play").click()
     expect(page.locator("#expects li").first).to_have_text("✓ жизнь: Алиса → 20; Боб → 15")
-    expect(page.locator("#expects")).to_contain_text("зона: mastodon → кладбище")
+    expect(page.locator("#expects")).to_contain_text("зона: Мастодонт [mastodon] → кладбище")   # names beside ids (issue 26)
     fits(page)
     page.goto("/scenarios/m2011-r0-scry-some-top-some-bottom")
     with page.expect_response(RUN):
         page.locator("a.open-builder").click()
     page.locator("#tab-play").click()
-    expect(page.locator("#variations")).to_contain_text("выбор наверх → b; вниз → a")
+    expect(page.locator("#variations")).to_contain_text("выбор наверх → Лес [b]; вниз → Гора [a]")
     expect(page.locator("#variations")).to_contain_text("пас до пустого стека")
     expect(page.locator("#variations")).not_to_contain_text("stack_empty")
     fits(page)
@@ -213,6 +213,6 @@ def test_phone_check_with_an_error_shows_it(phone):
         page.locator("#check").click()
     expect(page.locator("#pane-build")).to_be_visible()
     err = page.locator("#build-form .field-error").first
-    expect(err).to_contain_text("отрицательн")
+    expect(err).to_contain_text("от 0 до 100")   # the form's own limit, beside the field (issue 26)
     page.wait_for_function("() => { const r = document.querySelector('#build-form .field-error').getBoundingClientRect();"
                            " return r.top >= 0 && r.bottom <= window.innerHeight; }")

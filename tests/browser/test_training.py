@@ -1,5 +1,6 @@
-"""Training in Chromium on a phone: register, answer right and wrong, the explanation,
-progress, joining a mentor's group and the mentor's view of it."""
+"""Training in Chromium on a phone: register (an error beside the field first), join a mentor's
+group (a mistyped code first, then the confirmation), answer right and wrong, the explanation
+in words with the rules on tap, progress, the mentor's view, and the mentor deleting the group."""
 from __future__ import annotations
 
 import uuid
@@ -50,11 +51,25 @@ def test_trainee_and_mentor_on_a_phone(browser, base_url, bank, artifacts):
     page.goto("/training/")
     page.get_by_role("link", name="Регистрация").first.click()
     page.fill('input[name="username"]', trainee_name)
+    page.fill('input[name="password"]', "short")
+    page.evaluate("document.querySelector('form.t-auth').noValidate = true")
+    page.locator("form.t-auth button").click()
+    err = page.locator("#password-error")
+    assert err.inner_text() == "от 8 до 200 символов"
+    assert page.locator('input[name="username"]').input_value() == trainee_name     # what was typed stays
+    box, field = err.bounding_box(), page.locator('input[name="password"]').bounding_box()
+    assert 0 <= box["y"] - (field["y"] + field["height"]) < 40, "the message stands right under its field"
     page.fill('input[name="password"]', "trainee password")
     page.locator("form.t-auth button").click()
+    wrong_code = ("Z" if code[0] != "Z" else "Y") + code[1:]
+    page.fill('input[name="code"]', wrong_code)
+    page.get_by_role("button", name="Вступить").click()
+    assert f"группы с кодом «{wrong_code}» нет" in page.locator("#code-error").inner_text()
+    assert page.locator('input[name="code"]').get_attribute("aria-invalid") == "true"
+    page.screenshot(path=str(artifacts / "training-wrong-code-phone.png"), full_page=True)
     page.fill('input[name="code"]', code)
     page.get_by_role("button", name="Вступить").click()
-    assert "Группа L1" in page.content()
+    assert page.locator('[data-testid="notice"]').inner_text() == f"Вы вступили в группу «Группа L1» (наставник: {mentor_name})."
 
     page.select_option('select[name="topic"]', "704")
     page.locator("#start-practice").click()
@@ -65,7 +80,12 @@ def test_trainee_and_mentor_on_a_phone(browser, base_url, bank, artifacts):
     q = _answer(page, bank, right=False)
     assert page.locator('[data-testid="verdict"]').inner_text() == "Неверно"
     assert page.locator("dd.right-answer").inner_text() == q.option(q.answer).ru
-    assert page.locator(".t-rules li").count() == len(q.rules)
+    assert page.locator('[data-testid="explanation"]').inner_text() == q.explanation_ru
+    rules = page.locator(".t-rules details")
+    assert 1 <= rules.count() <= len(q.rules)
+    assert not rules.first.locator("p").is_visible()
+    rules.first.locator("summary").click()
+    assert rules.first.locator("p").is_visible(), "a rule's text opens on tap"
     page.screenshot(path=str(artifacts / "training-explanation-phone.png"), full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360 + 1, f"the explanation scrolls sideways on a phone ({width}px)"
@@ -88,3 +108,13 @@ def test_trainee_and_mentor_on_a_phone(browser, base_url, bank, artifacts):
 
     page.goto("/training/?ui=en")
     assert page.get_by_role("heading", name="Practice").is_visible()
+
+    mentor.goto(group_url)
+    width = mentor.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360 + 1, f"the group page scrolls sideways on a phone ({width}px)"
+    mentor.once("dialog", lambda d: d.accept())
+    mentor.locator("#delete-group").click()
+    mentor.wait_for_load_state()
+    assert mentor.locator('[data-testid="notice"]').inner_text() == "Группа «Группа L1» удалена."
+    page.goto("/training/")
+    assert "Группа L1" not in page.content()

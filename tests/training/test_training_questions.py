@@ -114,10 +114,20 @@ def test_which_rule_answers_are_cited_by_that_event_and_options_are_real_rules(b
 
 
 def test_what_next_answers_are_the_next_event(bank):
+    """The answer is the next event the rules make happen (a «разрешается X» announcement passed
+    over), never a player's choice; no other event of that same moment is offered as wrong."""
+    from judge_app.training import position
+
     for q in bank.select(kind="next"):
         tr = trace.record(bank.scenarios[q.scenario_id])
-        right = q.option(q.answer)
-        assert right.ru == tr.events[q.step].text_ru, q.id
+        answer = tr.events[q.explain_step - 1]
+        assert q.option(q.answer).ru == position.clean(tr.game, answer.text_ru), q.id
+        assert all(e.kind == "resolve" for e in tr.events[q.step:q.explain_step - 1]), q.id
+        assert answer.kind not in questions.CHOICE_KINDS or "единственное законное" in answer.text_ru, q.id
+        burst_end = next((e.index for e in tr.events[q.explain_step:] if e.kind in ("pass", "step")),
+                         len(tr.events) + 1)
+        same_moment = {f"e{e.index}" for e in tr.events[q.explain_step:burst_end - 1]}
+        assert not same_moment & {o.key for o in q.options}, q.id
 
 
 def test_level_grows_with_layers_and_decisions(bank):

@@ -296,7 +296,105 @@ def test_a_mentor_removes_a_member_and_only_from_their_own_group(app, bank, user
     assert "anna" in olga.get(group_url).text
     r = olga.post(remove_url, data={"csrf_token": token(page)})
     assert r.status_code == 302
+    assert "anna исключён(а) из группы" in olga.get(group_url).text   # confirmed once
     assert "anna" not in olga.get(group_url).text
     assert olga.get(f"{group_url}/members/{anna_id}").status_code == 404
     assert olga.post(remove_url, data={"csrf_token": token(page)}).status_code == 404   # already gone
     assert store.answers(conn, [anna_id])                                          # her answers stay hers
+
+
+# -- the forms (issue 26): errors beside their field in Russian, joining confirmed, a mistyped
+# invite code answered with the form and a Russian message, a mentor deleting a group
+def _field_error(html: str, name: str) -> str | None:
+    m = re.search(rf'<span class="t-field-error" id="{name}-error"[^>]*>([^<]+)</span>', html)
+    return m.group(1) if m else None
+
+
+def _join(client, code):
+    return client.post("/training/join", data={"csrf_token": token(client.get("/training/").text), "code": code})
+
+
+def _group(app, users_db, name="Казань"):
+    conn = store.connect(users_db)
+    store.create_user(conn, "olga", "correct horse", "mentor")
+    olga = app.test_client()
+    login(olga, "olga")
+    url = olga.post("/training/groups", data={"csrf_token": token(olga.get("/training/").text),
+                                              "name": name}).headers["Location"]
+    code = re.search(r'class="invite">([A-Z0-9]+)<', olga.get(url).text).group(1)
+    return conn, olga, url, code
+
+
+def test_register_errors_stand_beside_their_field_in_russian(app, users_db):
+    c = app.test_client()
+    page = c.get("/training/register").text
+    r = c.post("/training/register", data={"csrf_token": token(page), "username": "anna", "password": "short"})
+    assert r.status_code == 400
+    assert _field_error(r.text, "password") == "от 8 до 200 символов"
+    assert _field_error(r.text, "username") is None and 'value="anna"' in r.text   # what was typed stays
+    r = c.post("/training/register", data={"csrf_token": token(page), "username": "a b", "password": "correct horse"})
+    assert r.status_code == 400 and "от 3 до 40 букв" in _field_error(r.text, "username")
+    register(app.test_client(), "anna")
+    r = c.post("/training/register", data={"csrf_token": token(page), "username": "anna", "password": "correct horse"})
+    assert r.status_code == 409 and "уже занято" in _field_error(r.text, "username")
+    r = c.post("/training/register", data={"csrf_token": token(page), "username": "x" * 300, "password": "correct horse"})
+    assert r.status_code == 400 and "максимум 200" in _field_error(r.text, "username")
+    assert "поле «" not in r.text and "Traceback" not in r.text
+
+
+def test_joining_a_group_is_confirmed_and_a_second_join_says_so(app, users_db):
+    _conn, _olga, _url, code = _group(app, users_db)
+    anna = app.test_client()
+    register(anna, "anna")
+    r = _join(anna, code.lower())
+    assert r.status_code == 302
+    home = anna.get("/training/").text
+    assert "Вы вступили в группу «Казань» (наставник: olga)." in home
+    assert "Вы вступили" not in anna.get("/training/").text        # said once
+    _join(anna, code)
+    assert "Вы уже в группе «Казань»." in anna.get("/training/").text
+
+
+def test_a_mistyped_invite_code_gets_the_form_back_with_a_russian_message(app, users_db):
+    _conn, _olga, _url, code = _group(app, users_db)
+    anna = app.test_client()
+    register(anna, "anna")
+    wrong = ("Z" if code[0] != "Z" else "Y") + code[1:]
+    r = _join(anna, wrong)
+    assert r.status_code == 404
+    assert _field_error(r.text, "code") == f"группы с кодом «{wrong}» нет — проверьте код у наставника"
+    assert f'value="{wrong}"' in r.text and 'aria-invalid="true"' in r.text and "Вступить" in r.text
+    assert "code»" not in r.text and "Not Found" not in r.text
+    r = _join(anna, "12")
+    assert r.status_code == 400 and "8 латинских букв и цифр" in _field_error(r.text, "code")
+    assert store.groups_of_member(store.connect(users_db), store.user_by_name(store.connect(users_db), "anna")["id"]) == []
+
+
+def test_a_group_name_error_stands_beside_the_field(app, users_db):
+    _conn, olga, _url, _code = _group(app, users_db)
+    r = olga.post("/training/groups", data={"csrf_token": token(olga.get("/training/").text), "name": "я" * 81})
+    assert r.status_code == 400 and _field_error(r.text, "name") == "от 1 до 80 символов"
+    r = olga.post("/training/groups", data={"csrf_token": token(olga.get("/training/").text), "name": "   "})
+    assert r.status_code == 400 and _field_error(r.text, "name")
+
+
+def test_a_mentor_deletes_their_group_and_only_theirs(app, bank, users_db):
+    conn, olga, url, code = _group(app, users_db)
+    store.create_user(conn, "pavel", "correct horse", "mentor")
+    pavel, anna = app.test_client(), app.test_client()
+    login(pavel, "pavel")
+    register(anna, "anna")
+    _join(anna, code)
+    answer(anna, bank)
+    delete = f"{url}/delete"
+    page = olga.get(url).text
+    assert 'data-confirm="Удалить группу: «Казань»?"' in page and delete.split("/training", 1)[1] in page
+    assert pavel.post(delete, data={"csrf_token": token(pavel.get("/training/").text)}).status_code == 404
+    assert olga.post(delete, data={}).status_code == 400                                  # no CSRF token
+    r = olga.post(delete, data={"csrf_token": token(page)})
+    assert r.status_code == 302
+    assert "Группа «Казань» удалена." in olga.get("/training/").text
+    assert olga.get(url).status_code == 404
+    anna_id = store.user_by_name(conn, "anna")["id"]
+    assert store.groups_of_member(conn, anna_id) == [] and store.answers(conn, [anna_id])   # answers stay hers
+    assert _join(anna, code).status_code == 404                                           # the code is dead

@@ -73,7 +73,7 @@ def check(resp, where):
     body = resp.get_data(as_text=True)
     assert "Traceback" not in body
     if not resp.mimetype.startswith("text/html"):
-        assert resp.mimetype in ("application/json", "text/css", "text/javascript", "text/plain"), where
+        assert resp.mimetype in ("application/json", "application/manifest+json", "text/css", "text/javascript", "text/plain"), where
         return
     assert not audit(body), f"{where}: {audit(body)}"
 

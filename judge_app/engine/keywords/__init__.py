@@ -23,6 +23,7 @@ strike      first strike / double strike (702.7, 702.4), deathtouch lethality (7
 from __future__ import annotations
 
 from judge_app.engine import characteristics as ch
+from judge_app.engine.messages import say
 from judge_app.engine.state import Obj
 
 EVASION = ("flying", "menace", "intimidate", "fear", "cant_be_blocked", "protection")
@@ -87,9 +88,9 @@ def grant(game, so, e: dict, target, info: dict) -> None:
     if _kw_name(kw) == "protection" and isinstance(kw, dict):
         frm = kw["protection"].get("from") if isinstance(kw["protection"], dict) else kw["protection"]
         what = "защиту от " + ", ".join(map(str, frm if isinstance(frm, list) else [frm]))
-    game.emit("effect", f"{target.label()} {verb} {what} до конца хода (метка времени {ts})",
-              f"{target.label_en()} {'gains' if kind == 'gain_keyword' else 'loses'} {_kw_name(kw)} until end of turn",
-              [target.id], ["duration", "layer6_abilities", "timestamp_effect"])
+    say(game, "effect", "keywords.__init__.grant.effect", [target.id],
+        ["duration", "layer6_abilities", "timestamp_effect"], target=target, verb=verb, what=what, ts=ts,
+        note='gains' if kind == 'gain_keyword' else 'loses', kw_name=_kw_name(kw))
 
 
 from judge_app.engine.keywords import protection, strike, evasion  # noqa: E402  (submodules, after the helpers they use)

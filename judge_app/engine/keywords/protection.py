@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from judge_app.cards.model import CARD_TYPES, COLORS
 from judge_app.engine.keywords import arg
+from judge_app.engine.messages import say
 
 # "creatures" and "creature" both name the card type; plurals as written on cards.
 _PLURAL = {t + "s": t for t in CARD_TYPES} | {"sorceries": "sorcery", "everything": "everything"}
@@ -100,9 +101,9 @@ def prevented(game, source, recipient, n: int) -> bool:
         return False
     name = source.get("name_ru") if isinstance(source, dict) else source.name_ru
     sid = source.get("id") if isinstance(source, dict) else source.id
-    game.emit("prevent", f"Повреждения ({n}) от «{name}» {recipient.label()} предотвращаются: защита от "
-              f"{', '.join(qualities(game, recipient))}", f"Damage to {recipient.label_en()} is prevented (protection)",
-              [sid, recipient.id], why + ["damage_prevention_event"])
+    say(game, "prevent", "keywords.protection.prevented.prevent", [sid, recipient.id],
+        why + ["damage_prevention_event"], n=n, name=name, recipient=recipient,
+        list=', '.join(qualities(game, recipient)))
     return True
 
 

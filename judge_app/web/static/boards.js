@@ -19,9 +19,42 @@
     boardId: root.getAttribute("data-board-id") || null,
     revision: root.getAttribute("data-revision") ? Number(root.getAttribute("data-revision")) : null,
     canEdit: !!root.getAttribute("data-can-edit"),
-    tree: { c: [] }, path: []
+    tree: { c: [] }, path: [], autoIds: {}, viewAt: null
   };
   var $ = function (id) { return document.getElementById(id); };
+  var dirty = false;   /* changed since the last save (or since it was opened): leaving asks first */
+
+  /* -- nothing is lost: a draft on this device after every change, restored when the page opens
+     again (reload, Back, the header search); leaving with unsaved changes asks first ----------- */
+  function draftKey() { return "judge-board-draft:" + (st.boardId || "new:" + (root.getAttribute("data-from") || "")); }
+  function saveDraft() {
+    if (!st.model || !dirty) return;
+    try {
+      localStorage.setItem(draftKey(), JSON.stringify({ v: 1, t: Date.now(), model: st.model, nodes: flatten(st.tree),
+        path: st.path, auto: Object.keys(st.autoIds), revision: st.revision }));
+    } catch (e) { /* storage full or forbidden: the warning before leaving still holds */ }
+  }
+  function readDraft() { try { return JSON.parse(localStorage.getItem(draftKey()) || "null"); } catch (e) { return null; } }
+  function dropDraft(key) { try { localStorage.removeItem(key || draftKey()); } catch (e) { /* nothing kept */ } }
+  function restoreDraft(d) {
+    st.model = d.model;
+    st.tree = unflatten(d.nodes || []);
+    st.path = d.path || [];
+    (d.auto || []).forEach(function (a) { st.autoIds[a] = 1; });
+    dirty = true;
+    $("draft-text").textContent = S.draft_restored.replace("{t}", new Date(d.t).toLocaleString(EN ? "en-GB" : "ru-RU"));
+    $("draft-note").hidden = false;
+    renderBuild();
+    return check();
+  }
+  window.addEventListener("beforeunload", function (ev) {
+    if (!dirty) return undefined;
+    saveDraft();
+    ev.preventDefault();
+    ev.returnValue = "";
+    return "";
+  });
+  document.querySelectorAll("form.mini-search").forEach(function (f) { f.target = "_blank"; });   /* results beside the board */
 
   /* -- small helpers ----------------------------------------------------------- */
   function el(tag, attrs, kids) {
@@ -67,19 +100,70 @@
 
   /* -- the builder's form ------------------------------------------------------ */
   var timer = null;
-  function changed() { clearTimeout(timer); timer = setTimeout(check, 450); }
-  function field(label, input) { return el("label", { cls: "field" }, [el("span", { text: label }), input]); }
+  function changed() { dirty = true; saveDraft(); clearTimeout(timer); timer = setTimeout(check, 450); }
+  function field(label, input) {
+    if (input && input.setAttribute && !input.getAttribute("data-label")) input.setAttribute("data-label", label);
+    return el("label", { cls: "field" }, [el("span", { text: label }), input]);
+  }
+  /* sane limits of the form's numbers (the loader checks the rules: a negative hand size…);
+     a value outside them, or letters, stays out of the board and is named beside its field */
+  var LIMITS = { life: [-1000, 1000], poison: [0, 100], lands_played: [0, 100], max_hand: [0, 100], power: [-100, 1000],
+    toughness: [-100, 1000], loyalty: [0, 1000], damage: [0, 1000], number: [1, 1000], counter: [0, 1000],
+    unknown: [0, 1000], mana: [0, 100], amount: [-100, 100] };
+  var TEXT_MAX = { name: 100, id: 40, card: 100, spell: 100, title: 200, list: 300, kind: 40, cost: 40, chosen: 60,
+    search: 60, yaml: 100000 };   /* search: GET /api/cards' own limit; yaml: the API's (replay.MAX_BOARD_CHARS) */
+  var localErrors = {};   /* input's data-path → message: what the form refused before the server saw it */
+  function localError(input, msg) {   /* ``data-aside``: a field that is not the board (the card search): said, not counted */
+    var key = (input.getAttribute("data-path") || "") + "|" + (input.getAttribute("data-counter") || input.getAttribute("data-local") || "");
+    var host = input.closest("label.field") || input;
+    var old = host.parentNode && host.parentNode.querySelector('.field-error.local[data-for="' + key.replace(/"/g, "") + '"]');
+    if (old) old.remove();
+    input.classList.toggle("has-error", !!msg);
+    if (msg) {
+      if (!input.hasAttribute("data-aside")) localErrors[key] = msg;
+      host.parentNode.insertBefore(el("span", { cls: "field-error local", role: "alert", "data-for": key, text: msg }), host.nextSibling);
+    } else delete localErrors[key];
+  }
+  function limited(i, kind) {   /* a number input: whole, within LIMITS[kind]; true when its value may go into the board */
+    var lim = LIMITS[kind] || [-1000, 1000];
+    i.setAttribute("data-kind", kind);
+    i.min = lim[0]; i.max = lim[1];
+    var v = i.value, ok = !i.validity.badInput && (v === "" || (/^-?\d+$/.test(v) && Number(v) >= lim[0] && Number(v) <= lim[1]));
+    localError(i, ok ? "" : S.bad_number.replace("{f}", i.getAttribute("data-label") || "").replace("{min}", lim[0]).replace("{max}", lim[1]));
+    return ok;
+  }
+  root.addEventListener("keydown", function (ev) {   /* a letter in a number field: said beside it, not silently dropped */
+    var t = ev.target;
+    if (!t || t.tagName !== "INPUT" || t.type !== "number" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.key.length === 1 && !/[0-9-]/.test(ev.key)) {
+      ev.preventDefault();
+      var lim = LIMITS[t.getAttribute("data-kind")] || [t.min || -1000, t.max || 1000];
+      localError(t, S.bad_number.replace("{f}", t.getAttribute("data-label") || "").replace("{min}", lim[0]).replace("{max}", lim[1]));
+      setStatus(false);
+    }
+  });
   function num(obj, key, path, opts) {
     opts = opts || {};
-    var i = el("input", { type: "number", inputmode: "numeric", "data-path": path, min: opts.min, value: obj[key] === undefined ? "" : obj[key] });
+    var i = el("input", { type: "number", inputmode: "numeric", step: 1, "data-path": path, "data-kind": opts.kind || key,
+                          value: obj[key] === undefined ? "" : obj[key] });
     i.addEventListener("input", function () {
-      if (i.value === "") delete obj[key]; else obj[key] = Number(i.value);
+      if (limited(i, opts.kind || key)) { if (i.value === "") delete obj[key]; else obj[key] = Number(i.value); }
       changed();
     });
     return i;
   }
-  function text(obj, key, path, placeholder) {
+  function maxText(i, kind) {   /* a text input's limit: the browser stops at it, and says so beside the field */
+    var n = TEXT_MAX[kind] || 100;
+    i.maxLength = n;
+    var check = function () {
+      localError(i, i.value.length >= n ? S.too_long.replace("{f}", i.getAttribute("data-label") || "").replace("{n}", n) : "");
+    };
+    i.addEventListener("input", check);
+    return i;
+  }
+  function text(obj, key, path, placeholder, kind) {
     var i = el("input", { type: "text", "data-path": path, value: obj[key] === undefined ? "" : obj[key], placeholder: placeholder });
+    maxText(i, kind || key);
     i.addEventListener("input", function () { if (i.value === "") delete obj[key]; else obj[key] = i.value; changed(); });
     return i;
   }
@@ -87,6 +171,7 @@
     var v = obj[key];
     var i = el("input", { type: "text", "data-path": path, placeholder: placeholder,
                           value: Array.isArray(v) ? v.map(function (x) { return typeof x === "string" ? x : JSON.stringify(x); }).join(", ") : "" });
+    maxText(i, "list");
     i.addEventListener("input", function () {
       var parts = i.value.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
       if (parts.length) obj[key] = parts; else delete obj[key];
@@ -137,7 +222,57 @@
     var ids = taken || allIds(), n = 1, id = base;
     while (ids[id]) { n += 1; id = base + "-" + n; }
     ids[id] = 1;
+    st.autoIds[id] = 1;   /* the builder's own: it follows the object's name until the judge types an id */
     return id;
+  }
+  function entryName(e) {
+    if (!e || typeof e !== "object") return String(e || "");
+    var spec = e.creature || e.planeswalker || e.permanent || e.ability || e.trigger || {};
+    return e.card || e.spell || spec.name || "";
+  }
+  function objLabel(id) {   /* «Вурм [wurm]»: what a list of objects shows, not a bare id */
+    var name = "";
+    eachEntry(function (e) { if (e && typeof e === "object" && String(e.id) === String(id) && !name) name = entryName(e); });
+    return name ? name + " [" + id + "]" : String(id);
+  }
+  function idOptions(except) {   /* [[id, label]] of the board's objects but ``except`` */
+    return Object.keys(allIds()).filter(function (id) { return id !== except; }).map(function (id) { return [id, objLabel(id)]; });
+  }
+  function renameId(old, nid) {
+    /* an object's id follows its new name: every mention of it in the board (targets, attachments,
+       sources, copies) and in the lines played (attack and block maps) changes with it */
+    function walk(v, keys) {   /* in place: the form's fields keep the objects they edit */
+      if (!v || typeof v !== "object") return;
+      Object.keys(v).forEach(function (k) {
+        if (v[k] === old) v[k] = nid; else walk(v[k], keys);
+        /* a decision's maps are keyed by id ({attack: {wurm: Боб}}); the board's keys are words («creature») */
+        if (keys && k === old && !Array.isArray(v)) { v[nid] = v[old]; delete v[old]; }
+      });
+    }
+    walk(st.model, false);
+    (function fix(n) { n.c.forEach(function (ch) { if (ch.a === old) ch.a = nid; else walk(ch.a, true); fix(ch); }); })(st.tree);
+    delete st.autoIds[old];
+    st.autoIds[nid] = 1;
+  }
+  function relabel(old, nid) {
+    /* the lists that name an object (attached to, source, copy of, targets) follow its new name and
+       id in place: redrawing the form here would swallow the tap that took the focus away */
+    var q = function (sel) { return document.querySelectorAll("#build-form " + sel); };
+    q('option[value="' + CSS.escape(String(old)) + '"]').forEach(function (o) { o.value = nid; o.textContent = objLabel(nid); });
+    q('input[data-target="' + CSS.escape(String(old)) + '"]').forEach(function (c) {
+      c.value = nid; c.setAttribute("data-target", nid);
+      if (c.nextSibling) c.nextSibling.textContent = " " + objLabel(nid);
+    });
+  }
+  function followName(e) {
+    /* after a rename: an id the builder gave follows the name («Вурм» → vurm), a typed one stays */
+    if (!e || !st.autoIds[e.id]) return false;
+    var taken = allIds();
+    delete taken[e.id];
+    var nid = newId(entryName(e), taken);
+    if (nid === e.id) return false;
+    renameId(e.id, nid);
+    return true;
   }
   function ensureIds() {
     /* every object the builder lists gets an id, so decisions, targets and attachments can
@@ -160,9 +295,21 @@
     var box = el("div", { cls: "entry", "data-path": path });
     var kind = ["creature", "planeswalker", "permanent"].filter(function (k) { return e[k]; })[0];
     var head = el("div", { cls: "entry-head" });
+    var renamed = function (input) {   /* the id follows the name once it is typed (on leaving the field) */
+      input.addEventListener("change", function () {
+        var old = entries[j].id;
+        if (followName(entries[j])) {
+          var idInput = box.querySelector('[data-path="' + path + '.id"]');
+          if (idInput) idInput.value = entries[j].id;
+          changed();
+        }
+        relabel(old, entries[j].id);
+      });
+      return input;
+    };
     if (kind) {
       var spec = e[kind];
-      head.appendChild(field(S.name, text(spec, "name", path + "." + kind + ".name")));
+      head.appendChild(field(S.name, renamed(text(spec, "name", path + "." + kind + ".name"))));
       if (kind === "creature") {
         head.appendChild(field(S.power, num(spec, "power", path + ".creature.power")));
         head.appendChild(field(S.toughness, num(spec, "toughness", path + ".creature.toughness")));
@@ -180,7 +327,7 @@
       box.appendChild(abilitiesEditor(spec, path + "." + kind + ".abilities"));
       box.appendChild(asEntersEditor(e, spec, path + "." + kind, onBattlefield));
     } else {
-      head.appendChild(field(S.card, text(e, "card", path + ".card")));
+      head.appendChild(field(S.card, renamed(text(e, "card", path + ".card"))));
       box.appendChild(head);
     }
     var opts = el("div", { cls: "entry-opts" });
@@ -199,7 +346,7 @@
       rare.open = !!e.chosen || !!asEntersOf(spec || {}) || Object.keys(e.counters || {}).some(function (k) { return shown.indexOf(k) < 0; });
       opts.appendChild(rare);
       opts.appendChild(field(S.attached_to, select(e, "attached_to", path + ".attached_to",
-        Object.keys(allIds()).filter(function (id) { return id !== e.id; }).concat(playerNames()), "—")));
+        idOptions(e.id).concat(playerNames()), "—")));
       opts.appendChild(field(S.controller, select(e, "controller", path + ".controller", playerNames(), "—")));
     }
     opts.appendChild(el("button", { type: "button", cls: "remove", text: S.remove,
@@ -235,14 +382,16 @@
 
   function counter(e, kind, path, label) {   /* one kind of counter: {KIND: N} in e.counters */
     var ctr = e.counters || {};
-    var ci = el("input", { type: "number", min: 0, "data-path": path + ".counters", "data-counter": kind, value: ctr[kind] || "" });
+    var ci = el("input", { type: "number", min: 0, step: 1, inputmode: "numeric", "data-path": path + ".counters", "data-counter": kind, "data-kind": "counter", value: ctr[kind] || "" });
     ci.addEventListener("input", function () {
+      if (!limited(ci, "counter")) return changed();
       if (ci.value === "" || ci.value === "0") { if (e.counters) { delete e.counters[kind]; if (!Object.keys(e.counters).length) delete e.counters; } }
       else { e.counters = e.counters || {}; e.counters[kind] = Number(ci.value); }
       changed();
     });
     return field(label, ci);
   }
+  var openFolds = {};   /* data-path → open: a fold stays as the judge left it when the form is drawn again */
   function chips(obj, key, path, labelText, options) {
     /* a list of codes as checkboxes; values the boxes can't show (protection: {from: …}) are kept */
     var codes = options.map(function (o) { return o[0]; });
@@ -251,6 +400,8 @@
     if (options.length > 8) {   /* a long list (keywords) folds on a phone; its summary says what is chosen */
       var sum = el("summary", { text: labelText + ": " + (chosen() || S.none) });
       box = el("details", { cls: "chips", "data-path": path }, [sum]);
+      box.open = !!openFolds[path];
+      box.addEventListener("toggle", function () { openFolds[path] = box.open; });
       box.addEventListener("change", function () { sum.textContent = labelText + ": " + (chosen() || S.none); });
     } else box = el("fieldset", { cls: "chips", "data-path": path }, [el("legend", { text: labelText })]);
     options.forEach(function (o) {
@@ -299,12 +450,13 @@
     Object.keys(e.counters || {}).filter(function (k) { return shown.indexOf(k) < 0; }).forEach(function (k) {
       box.appendChild(counter(e, k, path, S.counters_of + " «" + k + "»"));
     });
-    var kindIn = el("input", { type: "text", cls: "counter-kind", placeholder: "charge", size: 8 });
-    var nIn = el("input", { type: "number", cls: "counter-n", min: 0, value: 1 });
+    var kindIn = maxText(el("input", { type: "text", cls: "counter-kind", placeholder: "charge", size: 8, "data-local": "counter-kind" }), "kind");
+    var nIn = el("input", { type: "number", cls: "counter-n", min: 0, value: 1, "data-local": "counter-n" });
+    nIn.addEventListener("input", function () { limited(nIn, "counter"); });
     box.appendChild(el("div", { cls: "row" }, [field(S.counter_kind, kindIn), field("N", nIn),
       el("button", { type: "button", cls: "add-counter", text: S.add_counter, onclick: function () {
         var k = kindIn.value.trim();
-        if (!k) return;
+        if (!k || !limited(nIn, "counter")) return;
         e.counters = e.counters || {};
         e.counters[k] = Number(nIn.value || 0);
         renderBuild(); changed();
@@ -330,10 +482,10 @@
       if (!k) return;
       if (k === "copy") {
         input = el("select", { "data-path": vpath }, [el("option", { value: "none", text: S.chosen_nothing })].concat(
-          Object.keys(allIds()).filter(function (id) { return id !== e.id; }).map(function (id) { return el("option", { value: id, text: id }); })));
+          idOptions(e.id).map(function (o) { return el("option", { value: o[0], text: o[1] }); })));
       } else if (k === "color") {
         input = el("select", { "data-path": vpath }, (V.colors || []).map(function (o) { return el("option", { value: o[0], text: o[1] }); }));
-      } else input = el("input", { type: "text", "data-path": vpath, placeholder: EN ? "Elf" : "Elf (англ.)" });
+      } else input = maxText(el("input", { type: "text", "data-path": vpath, placeholder: EN ? "Elf" : "Elf (англ.)" }), "chosen");
       if (cur[k] !== undefined) input.value = cur[k];
       input.addEventListener(input.tagName === "SELECT" ? "change" : "input", function () { set(input.value.trim()); });
       valueBox.appendChild(input);
@@ -395,7 +547,11 @@
     function opt(list, blank) {
       return (blank ? [el("option", { value: "", text: blank })] : []).concat((list || []).map(function (o) { return el("option", { value: o[0], text: o[1] }); }));
     }
-    function numIn(name, v) { w[name] = el("input", { type: "number", value: v, cls: "ab-" + name }); return w[name]; }
+    function numIn(name, v) {
+      var i = w[name] = el("input", { type: "number", value: v, step: 1, cls: "ab-" + name, "data-local": "ab-" + name });
+      i.addEventListener("input", function () { limited(i, "amount"); });
+      return i;
+    }
     function sel(name, list, blank) { w[name] = el("select", { cls: "ab-" + name }, opt(list, blank)); return w[name]; }
     function effectFields() {   /* the effect's amount and where it goes follow the chosen effect */
       var e = (V.effects || []).filter(function (x) { return x[0] === w.effect.value; })[0] || ["", "", [], []];
@@ -429,7 +585,7 @@
       if (k === "activated" && withCost) {
         w.tap = el("input", { type: "checkbox", cls: "ab-tap", checked: true });
         form.appendChild(el("label", { cls: "check" }, [w.tap, " {T}"]));
-        w.cost = el("input", { type: "text", cls: "ab-cost", placeholder: "{1}{R}", size: 6 });
+        w.cost = maxText(el("input", { type: "text", cls: "ab-cost", placeholder: "{1}{R}", size: 6, "data-local": "ab-cost" }), "cost");
         form.appendChild(field(S.ab_cost, w.cost));
       }
       form.appendChild(field(S.target, sel("target", V.targets, S.no_target)));
@@ -468,6 +624,7 @@
     pick.appendChild(el("div", { cls: "row" }, [field(S.ability_kind, kind)]));
     pick.appendChild(form);
     pick.appendChild(el("button", { type: "button", cls: "add-ability", text: S.add_this_ability, onclick: function () {
+      if (["n", "p", "t"].some(function (k) { return w[k] && !limited(w[k], "amount"); })) return;
       onAdd(built());
       renderBuild(); changed();
     } }));
@@ -489,8 +646,8 @@
       var ipath = path + ".library[" + j + "]";
       var li = el("li", { "data-path": ipath });
       if (it && typeof it === "object" && it.unknown !== undefined) {
-        var n = el("input", { type: "number", min: 1, "data-path": ipath + ".unknown", value: it.unknown });
-        n.addEventListener("input", function () { it.unknown = Number(n.value || 0); store(); changed(); });
+        var n = el("input", { type: "number", min: 1, step: 1, inputmode: "numeric", "data-path": ipath + ".unknown", value: it.unknown });
+        n.addEventListener("input", function () { if (limited(n, "unknown")) { it.unknown = Number(n.value || 0); store(); } changed(); });
         li.appendChild(field(S.unknown_cards, n));
       } else {
         if (typeof it === "string") it = items[j] = { card: it };
@@ -519,7 +676,8 @@
     zone.appendChild(el("option", { value: "library", text: S.library_top }));
     zone.value = searchZone[i] || "battlefield";
     zone.addEventListener("change", function () { searchZone[i] = zone.value; });
-    var input = el("input", { type: "search", placeholder: S.find_card, autocomplete: "off", cls: "card-q" });
+    var input = maxText(el("input", { type: "search", placeholder: S.find_card, autocomplete: "off", cls: "card-q",
+                                      "data-local": "card-q-" + i, "data-label": S.add_card, "data-aside": "" }), "search");
     var out = el("ul", { cls: "card-hits" });
     var t = null;
     input.addEventListener("input", function () {
@@ -551,8 +709,9 @@
     var row = el("details", { cls: "mana-edit", open: p.mana_pool ? true : null }, [el("summary", { text: S.mana_pool })]);
     var inner = el("div", { cls: "row", "data-path": path + ".mana_pool" });
     ["W", "U", "B", "R", "G"].forEach(function (sym) {
-      var i = el("input", { type: "number", min: 0, inputmode: "numeric", value: (p.mana_pool || {})[sym] || "" });
+      var i = el("input", { type: "number", min: 0, step: 1, inputmode: "numeric", value: (p.mana_pool || {})[sym] || "", "data-local": path + ".mana." + sym });
       i.addEventListener("input", function () {
+        if (!limited(i, "mana")) return changed();
         p.mana_pool = p.mana_pool || {};
         if (!i.value || i.value === "0") delete p.mana_pool[sym]; else p.mana_pool[sym] = Number(i.value);
         if (!Object.keys(p.mana_pool).length) delete p.mana_pool;
@@ -566,6 +725,7 @@
 
   function renderBuild() {
     ensureIds();
+    localErrors = {};   /* the form is drawn again from the board: only values it accepted */
     var m = st.model, form = clear($("build-form"));
     form.appendChild(el("div", { cls: "row wide" }, [field(EN ? "Title" : "Название", text(m, "title", "title"))]));
     var ps = el("fieldset", { cls: "players" }, [el("legend", { text: S.players })]);
@@ -601,6 +761,7 @@
         el("button", { type: "button", cls: "add-creature", text: S.add_creature, onclick: function () {
           p.battlefield = p.battlefield || [];
           p.battlefield.push({ id: newId("creature"), creature: { name: EN ? "Creature" : "Существо", power: 2, toughness: 2 } });
+          openFolds[path + ".battlefield[" + (p.battlefield.length - 1) + "].creature.keywords"] = true;   /* a new creature: its keywords come next */
           renderBuild(); changed();
         } }),
         el("button", { type: "button", cls: "add-planeswalker", text: S.add_planeswalker, onclick: function () {
@@ -626,7 +787,7 @@
 
     m.turn = m.turn || {};
     form.appendChild(el("fieldset", { cls: "turn-edit" }, [el("legend", { text: S.turn }), el("div", { cls: "row" }, [
-      field(S.turn_number, num(m.turn, "number", "turn.number", { min: 1 })),
+      field(S.turn_number, num(m.turn, "number", "turn.number")),
       field(S.active, select(m.turn, "active", "turn.active", playerNames())),
       field(S.step, select(m.turn, "step", "turn.step", STEPS))
     ])]));
@@ -641,7 +802,7 @@
         row.appendChild(el("span", { cls: "ability-text", text: (it.ability ? S.ab_activated_short : S.ab_trigger_short) + ": " +
           abilityText({ activated: { cost: {}, targets: ab.targets, effects: ab.effects } }).replace(/^: /, "") }));
         row.appendChild(field(S.name, text(ab, "name", path + "." + ak + ".name")));
-        row.appendChild(field(S.source, select(ab, "source", path + "." + ak + ".source", Object.keys(allIds()).filter(function (id) { return id !== it.id; }), "—")));
+        row.appendChild(field(S.source, select(ab, "source", path + "." + ak + ".source", idOptions(it.id), "—")));
       }
       row.appendChild(field("id", text(it, "id", path + ".id")));
       row.appendChild(field(S.by, select(it, "by", path + ".by", playerNames(), "—")));
@@ -688,7 +849,8 @@
   function targetTicks(it, input) {
     /* the players and objects a stack item may target, as boxes to tick: no id to remember */
     var box = el("div", { cls: "row target-ticks" }, [el("span", { cls: "hint", text: S.pick_targets })]);
-    playerNames().concat(Object.keys(allIds()).filter(function (id) { return id !== it.id; })).forEach(function (t) {
+    playerNames().map(function (p) { return [p, p]; }).concat(idOptions(it.id)).forEach(function (pair) {
+      var t = pair[0];
       var c = el("input", { type: "checkbox", value: t, "data-target": t });
       c.checked = (it.targets || []).map(String).indexOf(t) >= 0;
       c.addEventListener("change", function () {
@@ -698,7 +860,7 @@
         input.value = cur.join(", ");
         changed();
       });
-      box.appendChild(el("label", { cls: "check chip" }, [c, " " + t]));
+      box.appendChild(el("label", { cls: "check chip" }, [c, " " + pair[1]]));
     });
     input.addEventListener("input", function () {   /* typed by hand: the boxes follow */
       box.querySelectorAll("input[data-target]").forEach(function (c) { c.checked = (it.targets || []).map(String).indexOf(c.value) >= 0; });
@@ -707,8 +869,12 @@
   }
 
   function showErrors(issues) {
-    document.querySelectorAll("#board-app .field-error").forEach(function (e) { e.remove(); });
+    document.querySelectorAll("#board-app .field-error:not(.local)").forEach(function (e) { e.remove(); });
     document.querySelectorAll("#board-app .has-error").forEach(function (e) { e.classList.remove("has-error"); });
+    document.querySelectorAll("#build-form .field-error.local").forEach(function (e) {   /* the form's own refusals stay */
+      var host = e.previousElementSibling, input = host && (host.matches("input") ? host : host.querySelector("input"));
+      if (input) input.classList.add("has-error");
+    });
     var loose = [];
     (issues || []).forEach(function (is) {
       var p = is.path || "", target = null;
@@ -727,9 +893,14 @@
         else host.parentNode.insertBefore(msg, host.nextSibling);
       } else loose.push((is.line ? (EN ? "line " : "строка ") + is.line + ", " : "") + is.path + ": " + is.message);
     });
-    var status = $("build-status");
-    status.textContent = issues && issues.length ? S.invalid + (loose.length ? " " + loose.join("; ") : "") : S.valid;
-    status.className = "status " + (issues && issues.length ? "bad" : "ok");
+    setStatus(!!(issues && issues.length), loose.join("; "));
+  }
+  /* the one status line of the page (every tab): never «в порядке» while an error shows anywhere */
+  function setStatus(bad, detail) {
+    var local = Object.keys(localErrors).length, status = $("build-status");
+    bad = bad || local > 0;
+    status.textContent = bad ? S.invalid + (detail ? " " + detail : "") : S.valid;
+    status.className = "status " + (bad ? "bad" : "ok");
   }
 
   function check() {
@@ -751,26 +922,22 @@
   $("check").addEventListener("click", function () {
     clearTimeout(timer);
     check().then(function (ok) {
-      if (ok) return showTab("play");
+      if (ok && !Object.keys(localErrors).length) return showTab("play");
       var first = document.querySelector("#build-form .field-error");   /* on a phone it may be far above the button */
       if (first) first.scrollIntoView({ block: "center" });
     });
   });
 
   /* -- loading a board from YAML (saved board, library scenario, import) --------- */
-  function loadYaml(textValue, variations, status) {
+  function loadYaml(textValue, variations) {
     busy(true);
     return api("POST", "/api/scenarios/run", { scenario: textValue, states: "final" }).then(function (r) {
       busy(false);
-      if (!r.ok) {
-        status.textContent = r.data.error || "";
-        status.className = "status bad";
-        return false;
-      }
-      return loaded(r.data, variations, status);
+      if (!r.ok) { setStatus(true, r.data.error || ""); return false; }
+      return loaded(r.data, variations);
     });
   }
-  function loaded(run, variations, status) {
+  function loaded(run, variations) {
     /* a board's run (with its form data) → the form, the tree of lines and the play pane */
     st.model = run.data;
     st.yaml = run.yaml;
@@ -778,8 +945,7 @@
     st.tree = unflatten((variations && variations.nodes) || []);
     st.path = (variations && variations.path) || [];
     st.run = run;
-    status.textContent = S.valid;
-    status.className = "status ok";
+    showErrors([]);
     if (ensureIds()) { renderBuild(); return check(); }   /* ids given to the objects that had none: check again */
     renderBuild();
     /* the page's first run is already played to the saved line; a fresh load is not */
@@ -787,18 +953,22 @@
     renderPlay();
     return Promise.resolve(true);
   }
-  $("apply-yaml").addEventListener("click", function () { loadYaml($("yaml").value, null, $("yaml-status")); });
+  $("yaml").setAttribute("data-label", "YAML");
+  maxText($("yaml"), "yaml");
+  $("apply-yaml").addEventListener("click", function () {
+    loadYaml($("yaml").value, null).then(function (ok) { if (ok) { dirty = true; saveDraft(); } });
+  });
   $("import").addEventListener("change", function (ev) {
     var f = ev.target.files && ev.target.files[0];
     if (!f) return;
-    if (f.size > 200000) { $("yaml-status").textContent = "> 200 KB"; return; }
-    f.text().then(function (t) { $("yaml").value = t; return loadYaml(t, null, $("yaml-status")); })
-      .then(function (ok) { if (ok) showTab("build"); });
+    if (f.size > 200000) { setStatus(true, "> 200 KB"); return; }
+    f.text().then(function (t) { $("yaml").value = t; return loadYaml(t, null); })
+      .then(function (ok) { if (ok) { dirty = true; saveDraft(); showTab("build"); } });
     ev.target.value = "";
   });
   $("export").addEventListener("click", function () {   /* the board with the line played as its script */
     api("POST", "/api/scenarios/run", { scenario: st.yaml, decisions: decisions(), states: "final", export: true }).then(function (r) {
-      if (!r.ok) { $("yaml-status").textContent = r.data.error; return; }
+      if (!r.ok) { setStatus(true, r.data.error); return; }
       var a = el("a", { href: URL.createObjectURL(new Blob([r.data.yaml_with_decisions], { type: "application/x-yaml" })),
                         download: (st.boardId ? "board-" + st.boardId : "board") + ".yaml" });
       document.body.appendChild(a); a.click(); a.remove();
@@ -835,6 +1005,7 @@
       if (r.data.refused) { refusal(r.data.refused.message); return; }
       here.c.push({ a: action, l: label, c: [] });
       st.path = st.path.concat([here.c.length - 1]);
+      dirty = true;
       st.run = r.data; refusal(""); renderPlay();
     });
   }
@@ -865,18 +1036,89 @@
     if (ctr.length) kids.push(el("span", { cls: "ctr", text: S.counters_of + ": " + ctr.map(function (k) { return k + "×" + o.counters[k]; }).join(", ") }));
     if (o.keywords && o.keywords.length) kids.push(el("span", { cls: "att", text: o.keywords.map(function (k) {
       return k === "protection" ? S.protection_kw : label(V.keywords, k); }).join(", ") }));   /* in words, as in the form */
-    if (o.attached_to) kids.push(el("span", { cls: "att", text: "→ " + o.attached_to }));
+    if (o.attached_to) kids.push(el("span", { cls: "att", text: "→ " + boardName(o.attached_to) }));
     if (role.attacking) kids.push(el("span", { cls: "combat atk", text: S.attacks + " " + role.attacking }));
     if (role.blocking) kids.push(el("span", { cls: "combat blk", text: S.blocks + " " + [].concat(role.blocking).join(", ") }));
-    if (o.targets && o.targets.length) kids.push(el("span", { cls: "att", text: "→ " + o.targets.join(", ") }));
+    if (o.targets && o.targets.length) kids.push(el("span", { cls: "att", text: "→ " + o.targets.map(boardName).join(", ") }));
     if (o.token) kids.push(el("span", { cls: "att", text: S.token }));
     if (o.summoning_sick && o.pt) kids.push(el("span", { cls: "att", text: S.sick }));
     if (o.pt) kids.push(el("span", { cls: "ptv", text: o.pt }));
-    return el("div", { cls: c.join(" "), "data-id": o.id }, kids);
+    return el("div", { cls: c.join(" "), "data-id": o.id, role: "button", tabindex: 0, "aria-haspopup": "dialog",
+                       title: S.tap_hint, onclick: function () { explain(o.id); },
+                       onkeydown: function (ev) { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); explain(o.id); } } }, kids);
+  }
+  var shownNames = {};   /* id → name on the board drawn last: «→ Медведи-гризли», not «→ bears» */
+  function boardName(id) { return shownNames[id] ? shownNames[id] + " [" + id + "]" : String(id); }
+
+  /* -- «почему так»: the object's layers, losses, attack, block and targets (POST /api/scenarios/explain,
+     drawn by the server with templates/_why.html, as the scenario stepper shows them) ----- */
+  function explain(id) {
+    busy(true);
+    var body = { scenario: st.yaml, decisions: decisions(), id: id };
+    if (st.viewAt !== null) body.at = st.viewAt;
+    return api("POST", "/api/scenarios/explain", body).then(function (r) {
+      busy(false);
+      var d = $("why-dialog"), b = $("why-body");
+      b.innerHTML = r.ok ? r.data.html : "";   /* the server's template, escaped there */
+      if (!r.ok) b.appendChild(el("p", { cls: "run-error", text: r.data.error }));
+      /* not modal: the rules' own popovers (app.js) open above it when a number is tapped */
+      if (d.show && !d.open) d.show(); else d.setAttribute("open", "");
+      d.scrollTop = 0;
+      $("why-close").focus();
+    });
+  }
+  function closeWhy() { var d = $("why-dialog"); if (d.close) d.close(); else d.removeAttribute("open"); }
+  $("why-close").addEventListener("click", closeWhy);
+  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape" && $("why-dialog").open) closeWhy(); });
+  document.addEventListener("click", function (ev) {   /* a tap beside the popup closes it, and does nothing else */
+    var d = $("why-dialog"), t = ev.target;
+    if (!d.open || d.contains(t) || (t.closest && (t.closest("#play-board .obj") || t.closest("#popover")))) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    closeWhy();
+  }, true);
+
+  /* -- the order of entering the battlefield: timestamps (613.6c), which decide the effects of one
+     layer that don't depend on each other. Listed as the engine gives them: players in order, each
+     one's battlefield top down, attached permanents last (613.6d); ↑ ↓ reorder within a player. --- */
+  function renderOrder() {
+    var box = clear($("order")), rows = [], attached = [];
+    (st.model.players || []).forEach(function (p, i) {
+      zoneEntries(p, "battlefield").forEach(function (e, j) {
+        if (!e || typeof e !== "object") return;
+        var row = { e: e, list: p.battlefield, j: j, player: p.name, i: i };
+        (e.attached_to !== undefined ? attached : rows).push(row);
+      });
+    });
+    box.appendChild(el("p", { cls: "hint order-line" }, [S.why_order_line, ruleLinks((st.run && st.run.order_rules) || [])]));
+    if (!rows.length && !attached.length) { box.appendChild(el("p", { cls: "hint", text: S.order_empty })); return; }
+    var ol = el("ol", { cls: "order-list" });
+    rows.concat(attached).forEach(function (r, k) {
+      var list = r.list, j = r.j, same = function (d) { var x = list[j + d]; return x && typeof x === "object" && x.attached_to === undefined; };
+      var moveBy = function (d) { return function () {
+        list.splice(j + d, 0, list.splice(j, 1)[0]);
+        renderBuild(); renderOrder(); changed();
+      }; };
+      var isAtt = r.e.attached_to !== undefined;
+      ol.appendChild(el("li", { "data-id": r.e.id }, [
+        el("span", { cls: "order-name", text: entryName(r.e) + " [" + r.e.id + "]" }),
+        el("span", { cls: "att", text: " · " + r.player + (isAtt ? " · " + S.attached_later : "") }),
+        el("button", { type: "button", cls: "order-up", text: "↑", title: S.up, "aria-label": S.up + ": " + entryName(r.e),
+                       disabled: isAtt || !same(-1), onclick: moveBy(-1) }),
+        el("button", { type: "button", cls: "order-down", text: "↓", title: S.down, "aria-label": S.down + ": " + entryName(r.e),
+                       disabled: isAtt || !same(1), onclick: moveBy(1) })]));
+    });
+    box.appendChild(ol);
+    if ((st.model.players || []).filter(function (p) { return zoneEntries(p, "battlefield").length; }).length > 1) {
+      box.appendChild(el("p", { cls: "hint", text: S.order_other_player }));
+    }
   }
 
   function boardView(b) {
     var box = el("div", { cls: "board" });
+    shownNames = {};
+    b.players.forEach(function (p) { ZONES.forEach(function (z) { (p[z] || []).forEach(function (o) { shownNames[o.id] = EN ? o.name_en || o.name_ru : o.name_ru; }); }); });
+    b.stack.forEach(function (o) { shownNames[o.id] = EN ? o.name_en || o.name_ru : o.name_ru; });
     b.players.forEach(function (p) {
       var pool = Object.keys(p.mana_pool || {}).filter(function (k) { return p.mana_pool[k]; })
         .map(function (k) { return new Array(p.mana_pool[k] + 1).join("{" + k + "}"); }).join("");
@@ -917,7 +1159,7 @@
 
   function owedView(o) {
     var box = el("div", { cls: "owed", "data-decision": o.decision }, [
-      el("p", { cls: "note" }, [el("b", { text: S.owed + ": " }), EN && o.text_en ? o.text_en : o.by + " — " + o.text_ru,
+      el("p", { cls: "note" }, [el("b", { text: S.owed + ": " }), EN && o.text_en ? o.text_en : (o.text_ru.indexOf(o.by + " ") === 0 ? o.text_ru : o.by + " — " + o.text_ru),
         EN && o.text_en ? el("span", { cls: "hint owed-ru", lang: "ru", text: " (" + o.text_ru + ")" }) : null]),
       o.needs_id && o.needs_id.length ? el("p", { cls: "hint", text: S.needs_id + ": " + o.needs_id.join(", ") }) : null]);
     if (o.answer === "attack" || o.answer === "block") {
@@ -925,14 +1167,29 @@
         var s = el("select", { "data-for": row.id, "aria-label": nm(row.name) },
           [el("option", { value: "", text: o.answer === "attack" ? S.no_attack : S.no_block })]
             .concat(row.choices.map(function (c) { return el("option", { value: c, text: o.choice_names && o.choice_names[c] ? nm(o.choice_names[c]) : c }); })));
-        box.appendChild(field(nm(row.name), s));
+        var f = field(nm(row.name), s);
+        if (row.choices.length <= 3) {   /* a phone: one tap per creature instead of a picker */
+          var quick = el("span", { cls: "quick-choices" });
+          [""].concat(row.choices).forEach(function (c) {
+            quick.appendChild(el("button", { type: "button", cls: "quick", "data-for": row.id, "data-value": c,
+              text: c ? "→ " + (o.choice_names && o.choice_names[c] ? nm(o.choice_names[c]) : c) : (o.answer === "attack" ? S.no_attack : S.no_block),
+              onclick: function () {
+                s.value = c;
+                quick.querySelectorAll("button").forEach(function (b) { b.classList.toggle("on", b.getAttribute("data-value") === c); });
+              } }));
+          });
+          box.appendChild(el("div", { cls: "row quick-row" }, [f, quick]));
+        } else box.appendChild(f);
         return s;
       });
       box.appendChild(submitRow(S.submit, function () {
         var m = {}, any = false;
         sels.forEach(function (s) { if (s.value) { m[s.getAttribute("data-for")] = s.value; any = true; } });
         var act = {}; act[o.answer] = any ? m : "none";
-        move(act, o.by + ": " + (o.answer === "attack" ? S.attacks : S.blocks) + " " + (any ? Object.keys(m).map(function (k) { return k + "→" + m[k]; }).join(", ") : S.none));
+        var rowName = {};
+        o.rows.forEach(function (row) { rowName[row.id] = nm(row.name); });
+        move(act, o.by + ": " + (o.answer === "attack" ? S.attacks : S.blocks) + " " + (any ? Object.keys(m).map(function (k) {
+          return (rowName[k] || k) + " → " + (o.choice_names && o.choice_names[m[k]] ? nm(o.choice_names[m[k]]) : m[k]); }).join(", ") : S.none));
       }));
     } else if (o.answer === "assign_damage") {
       var inputs = [];
@@ -951,6 +1208,9 @@
           box.appendChild(field(nm(rc.name), i));
         });
         box.appendChild(sum);
+        if ((row.why || []).length) box.appendChild(el("ul", { cls: "assign-why" }, row.why.map(function (w) {   /* the proposal's reasons */
+          return el("li", {}, [EN ? w.text_en : w.text_ru, ruleLinks(w.rules)]);
+        })));
         total();
       });
       box.appendChild(submitRow(S.submit, function () {
@@ -1025,6 +1285,7 @@
       v.hidden = false;
       v.appendChild(document.createTextNode(S.board_after + " " + n + " · "));
       v.appendChild(el("button", { type: "button", id: "view-current", text: S.current, onclick: function () { v.hidden = true; renderPlay(); } }));
+      st.viewAt = n;
       clear($("play-board")).appendChild(boardView(r.data.board));
       document.querySelectorAll("#trace li").forEach(function (li) { li.classList.toggle("viewed", Number(li.value) === n); });
     });
@@ -1034,6 +1295,8 @@
     var r = st.run;
     if (!r) return;
     $("viewing").hidden = true;
+    st.viewAt = null;
+    renderOrder();
     $("play-status").textContent = statusText(r.board);
     clear($("owed"));
     if (r.owed) $("owed").appendChild(owedView(r.owed));
@@ -1041,7 +1304,7 @@
     if (r.legal.length) {
       legal.appendChild(el("p", { cls: "zone-name", text: S.legal }));
       r.legal.forEach(function (m) {
-        legal.appendChild(el("button", { type: "button", cls: "move move-" + m.kind, text: EN ? m.label_en : m.label_ru,
+        legal.appendChild(el("button", { type: "button", cls: "move move-" + m.kind + (m.kind === "pass_until" ? " primary" : ""), text: EN ? m.label_en : m.label_ru,
           disabled: !!m.needs_id, title: m.needs_id ? S.needs_id + ": " + m.needs_id.join(", ") : null,
           onclick: function () { move(m.action, EN ? m.label_en : m.label_ru); } }));
       });
@@ -1067,6 +1330,7 @@
     vars.appendChild(el("button", { type: "button", cls: "mv" + (st.path.length ? "" : " cur"), text: S.line_start, "data-path": "[]",
       onclick: function () { st.path = []; play(); } }));
     vars.appendChild(lineView(st.tree, [], 0));
+    saveDraft();   /* the line played and the place in it are part of the draft */
     $("nav-back").disabled = !st.path.length;
     $("nav-start").disabled = !st.path.length;
     $("nav-forward").disabled = !node(st.path).c.length;
@@ -1084,6 +1348,9 @@
 
   /* -- save and share --------------------------------------------------------------- */
   function saved(data) {
+    dropDraft();   /* the draft it was (a new board's, or this board's) is saved now */
+    dirty = false;
+    $("draft-note").hidden = true;
     st.boardId = data.id; st.revision = data.revision; st.canEdit = true;
     $("save").textContent = S.save;
     if ($("not-author")) $("not-author").hidden = true;
@@ -1142,7 +1409,7 @@
       st.revision = r.data.revision;
       $("conflict").hidden = true;
       $("save-status").textContent = S.revision + " " + r.data.revision;
-      loadYaml(r.data.scenario, r.data.variations, $("yaml-status"));
+      loadYaml(r.data.scenario, r.data.variations).then(function (ok) { if (ok) { dirty = false; dropDraft(); } });
     });
   });
 
@@ -1154,12 +1421,15 @@
     if (Array.isArray(v)) return v.map(plainValue).join(", ");
     if (v && typeof v === "object") return Object.keys(v).map(function (k) {
       var x = v[k];
-      if (x && typeof x === "object" && !Array.isArray(x)) return word(k) + " → " + Object.keys(x).map(function (r) { return r + " " + plainValue(x[r]); }).join(", ");
+      if (x && typeof x === "object" && !Array.isArray(x)) return word(k) + " → " + Object.keys(x).map(function (r) { return word(r) + " " + plainValue(x[r]); }).join(", ");
       return word(k) + (x === true ? "" : " → " + plainValue(x));
     }).join("; ");
     return word(v);
   }
-  function word(v) { return S["w_" + String(v)] || String(stepName(v)); }   /* a code in words (boards_strings.VALUE_WORDS) */
+  function named(v) {   /* an object's id in a line read from a file: «Вурм [wurm]» */
+    return st.model && typeof v === "string" && allIds()[v] ? objLabel(v) : null;
+  }
+  function word(v) { return named(v) || S["w_" + String(v)] || String(stepName(v)); }   /* a code in words (boards_strings.VALUE_WORDS) */
   function expectText(x) {   /* {life: {Боб: 15}} → "жизнь: Боб → 15" */
     return Object.keys(x).map(function (k) { return (S["expect_" + k] || k) + ": " + plainValue(x[k]); }).join("; ");
   }
@@ -1193,9 +1463,12 @@
   var first = JSON.parse(root.getAttribute("data-first-run") || "null");
   var vars0 = root.getAttribute("data-variations");
   vars0 = vars0 ? JSON.parse(vars0) : null;
-  var start = first ? loaded(first, vars0, $("build-status")) : loadYaml($("yaml").value, vars0, $("build-status"));
+  var start = first ? loaded(first, vars0) : loadYaml($("yaml").value, vars0);
   if (first) performance.mark("board-drawn");   /* bench/board_bench.py reads it: the first render's end */
+  $("draft-discard").addEventListener("click", function () { dropDraft(); dirty = false; location.reload(); });
   start.then(function (ok) {
+    var d = readDraft();
+    if (d && d.model) return restoreDraft(d);
     return ok && root.getAttribute("data-from") ? scriptToLine() : ok;
   }).then(function () {
     showTab(st.boardId ? "play" : "build");

@@ -11,3 +11,9 @@
   }
   tick();
 })();
+
+// A form that destroys something (deleting a group) asks first: its data-confirm is the question.
+document.addEventListener('submit', function (ev) {
+  var q = ev.target.getAttribute && ev.target.getAttribute('data-confirm');
+  if (q && !window.confirm(q)) ev.preventDefault();
+});

@@ -1,0 +1,70 @@
+"""Release import benchmark (issue 25): what ``judge import`` spends, and a build step by step.
+
+For each later English release: reading and validating the file, the date check against the
+releases held, and the preview against the newest (the part of an import before the build),
+then one cold build into a temporary folder with the time of every step, so the closing note
+can say where an import's rebuild goes. Run on a quiet machine:
+
+    .venv/bin/python bench/release_bench.py [--skip-build]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--skip-build", action="store_true")
+    args = parser.parse_args()
+    from judge_app import paths, services
+    from judge_app.corpus import release_file, release_import
+
+    corpus = services.corpus(progress=False)
+    print("release        read+validate  date check  preview   (s)")
+    for v in ("2021-04-22", "2022-11-18", "2024-11-08", "2026-01-16"):
+        data = (paths.SOURCES_DIR / "en" / f"cr-en-{v}.txt").read_bytes()
+        t0 = time.perf_counter()
+        release = release_file.read(data, v)
+        t1 = time.perf_counter()
+        try:
+            release_import.check_date(release, corpus)
+        except release_file.ReleaseError:
+            pass  # held already: the check ran to its end all the same
+        t2 = time.perf_counter()
+        release_import.preview(release, corpus)
+        t3 = time.perf_counter()
+        print(f"{v}     {t1 - t0:8.2f}     {t2 - t1:8.2f}  {t3 - t2:8.2f}")
+    if args.skip_build:
+        return
+    from judge_app.corpus import build as build_mod
+
+    timings: list[tuple[str, float]] = []
+
+    def run_steps(steps, progress):
+        for label, step in steps:
+            t = time.perf_counter()
+            step()
+            timings.append((label, time.perf_counter() - t))
+
+    build_mod.run_steps = run_steps
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["JUDGE_INSTANCE"] = tmp
+        t = time.perf_counter()
+        cpu = time.process_time()
+        build_mod.build(Path(tmp) / "judge.db", Path(tmp) / "judge-index", progress=False)
+        wall, cpu = time.perf_counter() - t, time.process_time() - cpu
+    print(f"\ncold build: {wall:.1f} s wall, {cpu:.1f} s CPU (this process; the OCR decode may use workers)")
+    for label, seconds in sorted(timings, key=lambda x: -x[1]):
+        print(f"  {seconds:7.2f} s  {label}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,281 @@
+/* The offline search (issue 28): the pack's MiniSearch index, read as the server reads a query.
+
+   The Python build made the index from Snowball stems (judge_app/offline/search_docs.py); a
+   query is stemmed here with Snowball's JavaScript port, the same algorithm. Before that it is
+   read as the search box reads it online (judge_app/search/understand.py), with the pack's
+   tables (query.json): a rule number in any of its forms («704,5к», «704ю5л») goes to the
+   rule; slang («деф тач», «дефтач») becomes what it means; a query typed on the wrong keyboard
+   layout is flipped; a Cyrillic word that is English read back (трампл) becomes the English
+   word; question words are dropped; a word the index does not hold is matched fuzzily.
+
+   Results are plain data; pages show them with textContent, never as HTML.
+   Runs in the browser (window.JudgeSearch) and in Node (bench/offline_search.mjs). */
+(function (root, factory) {
+  if (typeof module === "object" && module.exports) module.exports = factory();
+  else root.JudgeSearch = factory();
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+  var WORD = /[+-](?:\d+|[xyn])\/[+-](?:\d+|[xyn])|[0-9a-zа-яё]+(?:['’][a-z]+)?/gi;
+  var NUMBER = /^(\d{1,3})(?:\s*[.,юб]\s*(\d{1,3})\s*([\p{L}\p{N}_])?)?\s*[.)]?$/u;
+  var CYR = /[а-яё]/i, LAT = /[a-z]/i;
+  var RULES_FIRST = 3;
+  var ALT_WEIGHT = 0.6;
+  var VARIANT_WEIGHT = 0.4;  // rules of chapters 8 and 9 for a query that names no variant   // a title word reached through derivation counts less than the word itself
+  var OPTIONS = {
+    fields: ["t", "x"],
+    storeFields: ["k", "n", "v", "g", "ti", "s", "u"],
+    tokenize: function (text) { return text.split(" "); },
+    processTerm: function (term) { return term || null; }
+  };
+
+  function fold(w) { return w.toLowerCase().replace(/ё/g, "е"); }
+
+  function Engine(MiniSearch, snowball, indexJson, tables, numbers) {
+    this.ms = MiniSearch.loadJSON(typeof indexJson === "string" ? indexJson : JSON.stringify(indexJson), OPTIONS);
+    this.ru = snowball.newStemmer("russian");
+    this.en = snowball.newStemmer("english");
+    this.t = tables;
+    this.numbers = numbers || {};     // version -> Set of rule numbers (for lookups)
+    this.ruStop = new Set(tables.ru_stop); this.enStop = new Set(tables.en_stop);
+    this.ruQuestion = new Set(tables.ru_question); this.enQuestion = new Set(tables.en_question);
+    this.variantTerms = new Set(tables.variant_terms || []);
+    var sw = this.situationWords = new Set();  // words the situations table reads: never "corrected"
+    (tables.situations || []).forEach(function (s) { s.w.forEach(function (alts) { alts.forEach(function (a) { sw.add(a); }); }); });
+    this.ruleDocs = null;  // "version|number" -> stored fields, made on the first situation hit
+    this.slangEnding = new RegExp("(?:" + tables.slang_endings.replace(/\$$/, "") + ")$");
+    var toRu = {}, toEn = {};
+    for (var i = 0; i < tables.en_keys.length; i++) {
+      toRu[tables.en_keys[i]] = tables.ru_keys[i];
+      if (!(tables.ru_keys[i] in toEn)) toEn[tables.ru_keys[i]] = tables.en_keys[i];
+    }
+    this.toRu = toRu; this.toEn = toEn;
+  }
+
+  /* -- rule numbers: judge_app/corpus/numbering.normalise_query_candidates -- */
+  Engine.prototype.numberCandidates = function (s) { return numberCandidates(s, this.t); };
+  function numberCandidates(s, tables) {
+    var m = NUMBER.exec(s.trim());
+    if (!m) return [];
+    var head = m[1], rule = m[2], letter = m[3];
+    if (rule === undefined) return head.length === 1 || head.length === 3 ? [head] : [];
+    if (head.length !== 3) return [];
+    var base = head + "." + parseInt(rule, 10);
+    if (!letter) return [base];
+    if (/\d/.test(letter)) return [];
+    var ch = letter.toLowerCase(), out = [];
+    if (ch >= "a" && ch <= "z") out.push(ch);
+    else [tables.lookalike, tables.layout_letters].forEach(function (table) {
+      if (table[ch] && out.indexOf(table[ch]) < 0) out.push(table[ch]);
+    });
+    var letters = tables.subrule_letters;
+    return out.filter(function (r) { return letters.indexOf(r) >= 0; }).map(function (r) { return base + r; });
+  }
+  Engine.prototype.lookup = function (q, version) {
+    var known = this.numbers[version];
+    if (!known || q.length > 40) return null;
+    var c = this.numberCandidates(q);
+    for (var i = 0; i < c.length; i++) if (known.has(c[i])) return c[i];
+    return null;
+  };
+
+  /* -- words -- */
+  Engine.prototype.stem = function (w) {
+    w = fold(w);
+    if (/^[0-9+-]/.test(w)) return w;
+    if (CYR.test(w)) return this.ruStop.has(w) ? null : this.ru.stem(w);
+    return this.enStop.has(w) ? null : this.en.stem(w);
+  };
+  Engine.prototype.known = function (term) { return !!term && this.ms._index.has(term); };
+
+  /* the nearest indexed stem to an unknown one: one letter off from 4 letters, two from 6
+     (a typo), or the longest indexed stem it starts with (vigilans -> vigil, trampler -> trampl) */
+  Engine.prototype.near = function (st) {
+    if (!st || /^[0-9+-]/.test(st) || st.length < 4) return null;
+    var d = st.length >= 6 ? 2 : 1, best = null, bestD = 99, bestLen = 0;
+    this.ms._index.fuzzyGet(st, d).forEach(function (v, term) {
+      var dist = v[1];
+      if (dist < bestD || (dist === bestD && term.length > bestLen)) { best = term; bestD = dist; bestLen = term.length; }
+    });
+    if (best) return best;
+    for (var n = st.length - 1; n >= Math.max(4, Math.ceil(st.length * 0.6)); n--) {
+      if (this.known(st.slice(0, n))) return st.slice(0, n);
+    }
+    return null;
+  };
+
+  /* a query word as the index knows it: its stem; English written in Cyrillic read back
+     (трампл -> trample, кикер -> kicker); else the nearest indexed stem; else as it is */
+  Engine.prototype.resolve = function (word, st) {
+    if (this.known(st) || (this.t.alt && this.t.alt[st]) || this.situationWords.has(st)) return st;
+    var self = this;
+    if (CYR.test(word)) {
+      var variants = this.transliterate(word).map(function (x) { return self.en.stem(x); });
+      for (var i = 0; i < variants.length; i++) if (this.known(variants[i])) return variants[i];
+      var ru = this.near(st);
+      if (ru) return ru;
+      for (var j = 0; j < variants.length; j++) { var en = this.near(variants[j]); if (en) return en; }
+      return st;
+    }
+    return this.near(st) || st;
+  };
+
+  Engine.prototype.flipLayout = function (q) {
+    /* most words unknown as typed but known once flipped key by key: the wrong layout. The raw
+       text is flipped (on the Russian layout , ; ' . [ ] ` are letters: «,lbntkmyjcnm»). */
+    var self = this, raw = q.trim().split(/\s+/).filter(Boolean);
+    if (!raw.length) return null;
+    var latin = !CYR.test(q);
+    var table = latin ? self.toRu : self.toEn;
+    var flipped = raw.map(function (w) {
+      return w.split("").map(function (c) { return table[c] || c; }).join("");
+    });
+    var wins = 0, total = 0;
+    raw.forEach(function (w, i) {
+      var before = w.match(WORD) || [], after = flipped[i].match(WORD) || [];
+      if (!before.length || /^[0-9]+$/.test(w)) return;
+      total++;
+      var knownBefore = before.every(function (x) { var st = self.stem(x); return st === null || self.known(st); });
+      var knownAfter = after.length > 0 && after.every(function (x) { var st = self.stem(x); return st === null || self.known(st) || (latin && self.near(st) !== null); });
+      if (!knownBefore && knownAfter) wins++;
+    });
+    return total && wins * 2 > total ? flipped.join(" ") : null;
+  };
+
+  Engine.prototype.slang = function (words) {
+    var slang = this.t.slang, out = [], i = 0, changed = false;
+    var folded = words.map(fold);
+    while (i < words.length) {
+      var hit = null, used = 0;
+      for (var n = Math.min(3, words.length - i); n >= 1 && !hit; n--) {
+        var key = folded.slice(i, i + n).join(" ");
+        hit = slang[key] || slang[folded.slice(i, i + n).join("")] || null;   // «деф тач» = «дефтач»
+        if (!hit && n === 1) {
+          var m = this.slangEnding.exec(key);
+          if (m && CYR.test(key) && key.length - m[0].length >= 3) hit = slang[key.slice(0, m.index)] || null;
+        }
+        used = n;
+      }
+      if (hit) { out.push.apply(out, hit.split(/\s+/)); i += used; changed = true; }
+      else { out.push(words[i]); i++; }
+    }
+    return { words: out, changed: changed };
+  };
+
+  Engine.prototype.transliterate = function (word) {
+    var t = this.t, plain = fold(word).split("").map(function (c) { return c in t.translit ? t.translit[c] : c; }).join("");
+    var out = [plain];
+    t.translit_variants.forEach(function (pair) {
+      out.slice().forEach(function (w) {
+        var v = w.split(pair[0]).join(pair[1]);
+        if (out.indexOf(v) < 0 && out.length < 24) out.push(v);
+      });
+    });
+    return out;
+  };
+
+  /* what the query means, as stems */
+  Engine.prototype.understand = function (q) {
+    var words = (q.match(WORD) || []).slice(0, 30), note = null;
+    var s = this.slang(words);
+    words = s.words;
+    if (!s.changed) {
+      var flipped = this.flipLayout(q);
+      if (flipped) { note = flipped; words = this.slang((flipped.match(WORD) || []).slice(0, 30)).words; }
+    }
+    var self = this, terms = [], question = false;
+    words.forEach(function (w) {
+      var st = self.stem(w);
+      if (!st) return;
+      if (self.ruQuestion.has(st) || self.enQuestion.has(st)) { question = true; return; }
+      terms.push(self.resolve(w, st));
+    });
+    if (!terms.length && question) terms = words.map(function (w) { return self.stem(w); }).filter(Boolean);
+    var alt = this.t.alt || {}, alts = [];
+    terms.forEach(function (t) {
+      (alt[t] || []).forEach(function (a) { if (terms.indexOf(a) < 0 && alts.indexOf(a) < 0) alts.push(a); });
+    });
+    return { terms: terms, alts: alts, note: note, question: question };
+  };
+
+  /* a situation of the reviewed table (search/data/situations.tsv) whose every word the query
+     holds puts its rule first, as online */
+  Engine.prototype.situationsFirst = function (found, terms, version, lang, kind) {
+    if (kind && kind !== "rule") return found;
+    var held = new Set(terms), rules = [];
+    (this.t.situations || []).forEach(function (s) {
+      if (s.w.every(function (alts) { return alts.some(function (a) { return held.has(a); }); })) rules.push([s.w.length, s.r]);
+    });
+    if (!rules.length) return found;
+    rules.sort(function (a, b) { return b[0] - a[0]; });
+    if (!this.ruleDocs) {
+      var docs = new Map();
+      this.ms._storedFields.forEach(function (f) { if (f.k === "rule") docs.set(f.v + "|" + f.g + "|" + f.n, f); });
+      this.ruleDocs = docs;
+    }
+    var first = [], seen = new Set(), self = this;
+    rules.slice(0, 3).forEach(function (pair) {
+      var f = self.ruleDocs.get(version + "|" + (lang || "ru") + "|" + pair[1]);
+      if (f && !seen.has(pair[1])) { seen.add(pair[1]); first.push(Object.assign({ score: Infinity }, f)); }
+    });
+    return first.concat(found.filter(function (r) { return !(r.k === "rule" && seen.has(r.n) && r.g === (lang || "ru")); }));
+  };
+
+  Engine.prototype.search = function (q, opts) {
+    opts = opts || {};
+    q = String(q || "").slice(0, 500);
+    var version = opts.version, lang = opts.lang || null, kind = opts.kind || null, limit = opts.limit || 20;
+    var u = this.understand(q);
+    if (!u.terms.length) return { hits: [], note: u.note };
+    var filter = function (r) {
+      if (kind && r.k !== kind) return false;
+      if (lang && r.g !== lang) return false;
+      if (r.k === "rule") return r.v === version;
+      /* the index holds one release's glossary (pack.glossary_version) */
+      return true;
+    };
+    var altSet = new Set(u.alts), all = u.terms.concat(u.alts), self = this;
+    /* the base game before its variants: chapters 8 and 9 go below unless the query names one */
+    var variants = all.some(function (t) { return self.variantTerms.has(t); });
+    var found = this.ms.search(all.join(" "), {
+      filter: filter, boost: { t: 2 }, combineWith: "OR", fuzzy: false,
+      boostTerm: function (term) { return altSet.has(term) ? ALT_WEIGHT : 1; },
+      boostDocument: variants ? undefined : function (id, term, stored) {
+        return stored && stored.k === "rule" && /^[89]/.test(stored.n) ? VARIANT_WEIGHT : 1;
+      }
+    });
+    found = this.situationsFirst(found, all, version, lang, kind);
+    /* as online (search/arrange.py): rules one by one; the FAQ, its cards and the 1998 rulebook
+       one block, the glossary another, each at the place of its best hit with the rest folded
+       under it («ещё N»), never above the best rule; a question is answered by rules: the blocks
+       go below the first three */
+    var hits = [], blocks = {}, rulesSeen = 0, waiting = [], firstRules = u.question ? RULES_FIRST : 1;
+    for (var i = 0; i < found.length && hits.length < limit; i++) {
+      var r = found[i];
+      var hit = { kind: r.k, number: r.n, version: r.v, lang: r.g, title: r.ti, snippet: r.s, url: r.u, score: r.score };
+      if (r.k === "rule" || kind) {
+        /* a question wants the rule that says what happens: a heading (a title without text)
+           waits below the first rules that hold text, as the blocks do */
+        if (u.question && r.k === "rule" && !r.s && rulesSeen < firstRules) { waiting.push(hit); continue; }
+        hits.push(hit);
+        if (++rulesSeen === firstRules && waiting.length) { hits.push.apply(hits, waiting); waiting = []; }
+        continue;
+      }
+      var block = r.k === "glossary" ? "glossary" : "extra";
+      if (blocks[block]) { if (blocks[block].more.length < 30) blocks[block].more.push(hit); continue; }
+      hit.more = [];
+      blocks[block] = hit;
+      if (rulesSeen < firstRules) waiting.push(hit); else hits.push(hit);
+    }
+    hits.push.apply(hits, waiting);
+    hits = hits.slice(0, limit);
+    return { hits: hits, note: u.note, terms: u.terms };
+  };
+
+  return {
+    Engine: Engine,
+    numberCandidates: numberCandidates,
+    create: function (MiniSearch, snowball, indexJson, tables, numbers) {
+      return new Engine(MiniSearch, snowball, indexJson, tables, numbers);
+    }
+  };
+});

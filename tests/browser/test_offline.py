@@ -1,0 +1,169 @@
+"""The installable offline app (issue 28), one journey on a phone as a judge would go through it.
+
+A copy of the test corpus is served on its own port (so the "rebuild" at the end touches only
+the copy); the first visit installs the service worker, which downloads the offline pack; then
+the browser goes offline (``context.set_offline``) and the judge opens a rule, looks up
+«704,5к», searches «деф тач» and a question, opens the glossary and a FAQ card, steps a library
+scenario and sees the builder's offline message. Back online, the corpus is rebuilt as
+``judge build`` ends a build (new ``built_at`` in the database's meta, a new manifest, a new
+offline pack) and the page offers the new release.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("playwright")
+
+
+@pytest.fixture(scope="module")
+def offline_server(offline_instance, app_server):
+    """The app on a copy of the built test instance, with its offline pack built."""
+    return {"url": app_server(), "instance": offline_instance["folder"], "pack": offline_instance["pack"]}
+
+
+def rebuild(instance) -> dict:
+    """What the end of ``judge build`` changes: the build's meta, the manifest, the offline pack."""
+    import sqlite_utils
+
+    from judge_app import services
+    from judge_app.corpus import health, store
+
+    db_file = instance / "judge.db"
+    db = sqlite_utils.Database(db_file)
+    store.write_meta(db, built_at=time.strftime("%Y-%m-%d %H:%M:%S") + " (test rebuild)")
+    db.conn.commit()
+    db.conn.close()
+    health.write_manifest(db_file, instance / "judge-index")
+    services.reset()
+    return services.offline_pack()
+
+
+def test_offline_journey(browser, offline_server, artifacts):
+    base = offline_server["url"]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, base_url=base)
+    page = context.new_page()
+    try:
+        # first visit: installable (manifest + worker + icons), the worker takes the pack
+        page.goto("/rules/704.5k")
+        manifest = page.evaluate("""() => fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())""")
+        assert manifest["short_name"] == "Судья MTG" and manifest["name"] == "Справочник судьи MTG"
+        assert {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
+        assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+        pack_id = page.evaluate("""async () => {
+            const reg = await navigator.serviceWorker.ready;
+            if (!navigator.serviceWorker.controller)
+                await new Promise(r => navigator.serviceWorker.addEventListener('controllerchange', r, {once: true}));
+            return new Promise(r => { navigator.serviceWorker.addEventListener('message', e => r(e.data.pack), {once: true});
+                                       navigator.serviceWorker.controller.postMessage({type: 'PACK'}); });
+        }""")
+        assert pack_id == offline_server["pack"]["id"]
+        cdp = context.new_cdp_session(page)
+        # Chromium's own installability check: a Playwright context is an incognito profile, where
+        # Chromium never offers to install; every other criterion (manifest, icons, worker) must pass
+        errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+        assert [e for e in errors if e != "in-incognito"] == [], errors
+        assert cdp.send("Page.getAppManifest")["errors"] == []
+
+        context.set_offline(True)
+        # a rule, and a rule looked up in the comma and Cyrillic-letter form
+        page.goto("/rules/702.2")
+        expect_text(page, "main h1", "702.2")
+        assert page.locator(".offline-badge").first.is_visible()
+        assert page.locator(".pair .cell.en").first.inner_text().strip()
+        page.goto("/search?q=" + "704,5к")
+        page.wait_for_url("**/rules/704.5k")
+        expect_text(page, "main h1", "704.5k")
+        page.screenshot(path=str(artifacts / "offline-rule.png"))
+
+        # search: slang typed as two words, and a question
+        page.goto("/search?q=деф тач")
+        page.wait_for_selector("#offline-results .hit")
+        first_rules = page.locator("#offline-results > ol > li.kind-rule .num").all_inner_texts()[:5]
+        assert any(n.startswith("702.2") for n in first_rules), first_rules
+        assert page.locator(".offline-status .offline-badge").inner_text() == "офлайн"
+        page.fill("#q-offline", "что происходит с существом с нулевой выносливостью")
+        page.wait_for_function("""() => [...document.querySelectorAll('#offline-results li.kind-rule .num')]
+                                          .slice(0, 5).some(e => e.textContent.startsWith('704.5f'))""")
+        # user text is never HTML
+        page.fill("#q-offline", "<img src=x onerror=alert(1)>")
+        page.wait_for_timeout(400)
+        assert page.locator("#offline-results img").count() == 0
+        page.screenshot(path=str(artifacts / "offline-search.png"))
+
+        # glossary and a FAQ card
+        page.goto("/glossary?q=смертельное")
+        expect_text(page, "dl.glossary dt", "Смертельное касание")
+        page.goto("/faq")
+        first_card = page.locator("ul.cards a", has_text="(").first   # a card with rulings: «Клон (3)»
+        card_name = first_card.inner_text().split(" (")[0]
+        first_card.click()
+        expect_text(page, "main h1", card_name)
+        assert page.locator("p.ruling").count() >= 1
+
+        # a library scenario, stepped
+        page.goto("/scenarios")
+        scen = page.locator("ul.scenario-list a").first
+        scen.click()
+        page.wait_for_selector(".stepper")
+        page.locator("a.step-next").click()
+        page.wait_for_url("**?step=1")
+        expect_text(page, ".step-label", "Шаг 1")
+        assert page.locator(".event-now .ru").inner_text().strip().startswith("1.")
+        page.keyboard.press("End")
+        page.wait_for_function("() => /step=\\d+/.test(location.search) && !location.search.endsWith('step=1')")
+        page.screenshot(path=str(artifacts / "offline-scenario.png"))
+
+        # the builder and training say they need the server
+        page.goto("/boards/new")
+        expect_text(page, ".offline-message", "работает только с сервером")
+        page.goto("/training")
+        expect_text(page, ".offline-message", "работает только с сервером")
+
+        # back online: a rebuilt corpus is a new pack, downloaded in the background, then offered
+        context.set_offline(False)
+        new = rebuild(offline_server["instance"])
+        assert new["id"] != pack_id
+        page.goto("/rules/704.5k")
+        page.wait_for_selector(".offline-bar.update", timeout=60_000)
+        expect_text(page, ".offline-bar.update", "доступна новая версия правил")
+        page.screenshot(path=str(artifacts / "offline-update.png"))
+        page.click(".offline-bar.update button")
+        page.wait_for_load_state("load")
+        page.wait_for_function(f"""() => new Promise(r => {{
+            navigator.serviceWorker.addEventListener('message', e => r(e.data.pack === '{new["id"]}'), {{once: true}});
+            navigator.serviceWorker.controller.postMessage({{type: 'PACK'}}); }})""", timeout=30_000)
+    finally:
+        context.close()
+
+
+def expect_text(page, selector: str, text: str) -> None:
+    page.wait_for_selector(selector)
+    got = page.locator(selector).first.inner_text()
+    assert text in got, f"{selector}: {got!r} has no {text!r}"
+
+
+def test_a_full_device_still_works_online_and_says_so(browser, offline_server):
+    """A phone whose storage cannot hold the pack: the worker refuses to install, the page works
+    online and says what could not be stored (Chromium's quota, lowered through the DevTools
+    protocol to 200 kB)."""
+    base = offline_server["url"]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  base_url=base)
+    page = context.new_page()
+    try:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Storage.overrideQuotaForOrigin", {"origin": base, "quotaSize": 200_000})
+        page.goto("/rules/702.2")
+        page.wait_for_function("() => /свободно/.test((document.querySelector('.offline-bar.storage') || {}).textContent)",
+                               timeout=60_000)
+        text = page.locator(".offline-bar.storage").inner_text()
+        assert "Не удалось сохранить правила для работы без сети" in text, text
+        assert "свободно" in text and "MB" in text, text           # how much room the device has
+        assert "сайт работает, пока есть сеть" in text
+        assert "702.2" in page.locator("main h1").inner_text()      # the page itself is there, online
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+    finally:
+        context.close()

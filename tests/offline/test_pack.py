@@ -1,0 +1,95 @@
+"""The offline pack built from the real test corpus, and the routes that serve it (issue 28)."""
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+
+import pytest
+
+from judge_app.offline import pack
+
+
+@pytest.fixture(scope="module")
+def built(offline_instance):
+    meta = offline_instance["pack"]
+    return meta, offline_instance["folder"] / "offline" / meta["id"]
+
+
+def read(folder, name):
+    return json.loads((folder / name).read_text(encoding="utf-8"))
+
+
+def test_the_pack_holds_the_default_release_and_the_engines(built, corpus):
+    from judge_app.corpus import catalogue
+    from judge_app.faq_rulings import RULES_VERSION
+    from judge_app.web import queries
+
+    meta, folder = built
+    assert meta["default_version"] == catalogue.DEFAULT_VERSION
+    assert set(meta["versions"]) == {catalogue.DEFAULT_VERSION, RULES_VERSION} & set(corpus.cr_versions())
+    for v in meta["versions"]:
+        rules = {r["n"]: r for r in read(folder, f"rules-{v}.json")["rules"]}
+        row = corpus.rule_row("704.5k", v, "en")
+        assert rules["704.5k"]["en"]["x"] == row["text"]
+        assert rules["704.5k"]["ru"]["x"] == corpus.rule_row("704.5k", v, "ru")["text"]
+        assert rules["704.5k"]["p"] == "704.5" and rules["704"]["l"] == "s"
+        glossary = read(folder, f"glossary-{v}.json")
+        assert [(e["en"], e["ru"]) for e in glossary] == [(e["term_en"], e["term_ru"]) for e in queries.glossary_both(v)]
+    faq = read(folder, "faq.json")
+    assert len(faq["cards"]) == len(corpus.cards()) and any(c["rulings"] for c in faq["cards"])
+    assert len(read(folder, "rulebook.json")["topics"]) == len(corpus.topics())
+    scenarios = read(folder, "scenarios.json")
+    assert scenarios and all(s["events"] or s["error"] for s in scenarios)
+    for f in meta["files"]:  # every file has its gzipped copy, and they are the same bytes
+        assert gzip.decompress((folder / (f["name"] + ".gz")).read_bytes()) == (folder / f["name"]).read_bytes()
+
+
+def test_a_rebuilt_corpus_is_a_new_pack(built, corpus, monkeypatch):
+    from judge_app.corpus import store
+
+    meta, _ = built
+    assert pack.pack_id(corpus) == meta["id"]
+    real = store.read_meta
+    monkeypatch.setattr(store, "read_meta", lambda db: {**real(db), "built_at": "another build"})
+    assert pack.pack_id(corpus) != meta["id"]
+
+
+def test_python_and_javascript_snowball_stem_alike(built):
+    """The index holds PyStemmer's stems and the phone stems queries with the JavaScript port."""
+    from judge_app.offline.search_docs import stems
+
+    words = ("смертельное касание полётом бдительностью уничтоженного регенерация жетонов яда "
+             "deathtouch vigilance trample flying creatures destroyed counters поворачивается").split()
+    script = ("const s=require('snowball-stemmers');const ru=s.newStemmer('russian'),en=s.newStemmer('english');"
+              "const w=JSON.parse(process.argv[1]);console.log(JSON.stringify(w.map(x=>/[а-я]/.test(x)?ru.stem(x):en.stem(x))))")
+    out = subprocess.run(["node", "-e", script, json.dumps([w.replace("ё", "е") for w in words])],
+                         capture_output=True, text=True, check=True, cwd=pack.ROOT)
+    assert json.loads(out.stdout) == [stems(w) for w in words]
+
+
+def test_routes_serve_the_pack(built):
+    from judge_app.web import create_app
+
+    meta, _ = built
+    client = create_app().test_client()
+    sw = client.get("/sw.js")
+    assert sw.status_code == 200 and sw.mimetype == "text/javascript"
+    assert sw.headers["Service-Worker-Allowed"] == "/" and "no-cache" in sw.headers["Cache-Control"]
+    config = json.loads(sw.get_data(as_text=True).split("self.JUDGE_PACK = ", 1)[1].split(";\n", 1)[0])
+    assert config["pack"] == meta["id"]
+    urls = [e["url"] for e in config["precache"]]
+    assert f"/offline/pack/{meta['id']}/shell" in urls and all(meta["id"] in u for u in urls)
+    data = client.get(urls[0], headers={"Accept-Encoding": "gzip"})
+    assert data.status_code == 200 and data.headers["Content-Encoding"] == "gzip"
+    assert "immutable" in data.headers["Cache-Control"]
+    plain = client.get(urls[0])
+    assert "Content-Encoding" not in plain.headers and json.loads(plain.get_data())
+    shell = client.get(f"/offline/pack/{meta['id']}/shell")
+    assert shell.status_code == 200 and f'data-pack="{meta["id"]}"' in shell.get_data(as_text=True)
+    for bad in ("/offline/pack/0000000000000000/meta.json", f"/offline/pack/{meta['id']}/../current.json",
+                f"/offline/pack/{meta['id']}/lib/evil.js", f"/offline/pack/{meta['id']}/static/../pages.py",
+                f"/offline/pack/{meta['id']}/nothing.json"):
+        assert client.get(bad).status_code == 404, bad
+    page = client.get("/rules/704.5k").get_data(as_text=True)
+    assert 'rel="manifest"' in page and "offline/register.js" in page and 'data-offline="1"' in page
