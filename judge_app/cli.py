@@ -258,6 +258,8 @@ def register_optional(group: click.Group) -> None:
     group.add_command(faq)
     from .training.cli import users
     group.add_command(users)
+    from .error_reports.cli import corrections
+    group.add_command(corrections)
 
 
 register_optional(main)

@@ -33,6 +33,9 @@ def create_app(config: dict | None = None) -> Flask:
     from .training import register as register_training
 
     register_training(app)
+    from .error_reports import register as register_reports
+
+    register_reports(app)   # after training: it uses the session key and the mentors' accounts
     from .guard import install as install_guard
 
     install_guard(app)

@@ -13,7 +13,8 @@ HOSTILE = [
     "99999999999999999999999", "1e309", " ", "\t\n\r", "704.5k/../../", "NaN", "[]", "{}",
     "\\", "//evil.example", "javascript:alert(1)", "ＡＢＣ７０４．５ｋ", "704.5л", "кириллица",
 ]
-PARAMS = ["q", "version", "lang", "kind", "show", "limit", "envelope", "step", "tag", "ui", "from", "to", "status", "all"]
+PARAMS = ["q", "version", "lang", "kind", "show", "limit", "envelope", "step", "tag", "ui", "from", "to", "status", "all",
+          "rule", "phrase"]
 
 
 def path_values():
