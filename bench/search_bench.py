@@ -25,6 +25,11 @@ box runs them: the default release (2020-01-24), every kind of record, and a hit
 FAQ rulings, cards and glossary entries that push the rules down count against the engine.
 ``zero`` is the share of queries that returned nothing at all.
 
+The never-tuned split, ``bench/judge_queries_unseen.tsv`` (issue 23), is scored the same way
+and printed beside it, per kind (question, interaction, slang, en), FTS5 in the same run: the
+figure that counts. It was written from the rule text before any change it measures; its misses
+are never printed (``--misses`` covers the tuned set only), so nothing is tuned on it.
+
 Speed: p50/p95 wall time over 1,000 mixed queries (half from the glossary set and rule
 numbers, half from the judges' set), index opened once, as in the server; ``cpu_p95_ms`` is
 the p95 of the process's CPU time per query, which other jobs on a shared machine do not
@@ -55,6 +60,8 @@ from judge_app.search.query import clear_cache, search  # noqa: E402
 
 SOURCES = ROOT / "rules_corpus" / "sources"
 JUDGE_QUERIES = ROOT / "bench" / "judge_queries.tsv"
+# the never-tuned split (issue 23): scored beside the tuned set, its misses never printed
+UNSEEN_QUERIES = ROOT / "bench" / "judge_queries_unseen.tsv"
 JUDGE_VERSION = "2020-01-24"
 
 # ---------------------------------------------------------------- loaders
@@ -397,7 +404,7 @@ def print_misses(engine, judges, path=JUDGE_QUERIES, out=sys.stdout) -> None:
 
 
 def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str | None = None,
-        judges_path=JUDGE_QUERIES, misses: bool = False) -> dict:
+        judges_path=JUDGE_QUERIES, unseen_path=UNSEEN_QUERIES, misses: bool = False) -> dict:
     """Build every variant (or ``only`` one), measure relevance on both query sets and speed,
     print the tables; returns the figures (``results[name]["judges"]`` per kind)."""
     records = list(records)
@@ -405,6 +412,7 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
     expected = [e for _, _, e, _ in queries]
     judges = judge_queries(judges_path)
     groups = judge_groups(judges_path)
+    unseen = judge_queries(unseen_path) if unseen_path and Path(unseen_path).exists() else []
     results: dict[str, dict] = {}
     tmp = tempfile.mkdtemp(prefix="search-bench-")
     variants = [v for v in VARIANTS if only is None or v[0] == only]
@@ -421,6 +429,8 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
                 d, q, version=version, kind=kind, limit=limit).hits],
             queries, expected, speed_n, build_s, judges)
         results[name]["judges"] = measure_judges(_whoosh_judge(d), judges, groups)
+        if unseen:
+            results[name]["unseen"] = measure_judges(_whoosh_judge(d), unseen)
         if misses:
             print(f"[{name}]", file=out)
             print_misses(_whoosh_judge(d), judges, judges_path, out)
@@ -431,8 +441,10 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
     results[FTS5] = measure(
         lambda q, version, kind, limit: fts.search(q, version=version, kind=kind, limit=limit),
         queries, expected, speed_n, build_s, judges)
-    results[FTS5]["judges"] = measure_judges(
-        lambda q: fts.search(q, version=JUDGE_VERSION, limit=10, with_kind=True), judges, groups)
+    fts_judge = lambda q: fts.search(q, version=JUDGE_VERSION, limit=10, with_kind=True)  # noqa: E731
+    results[FTS5]["judges"] = measure_judges(fts_judge, judges, groups)
+    if unseen:
+        results[FTS5]["unseen"] = measure_judges(fts_judge, unseen)
 
     kinds = sorted({k for k, _, _, _ in queries})
     n_by = {k: sum(1 for x in queries if x[0] == k) for k in kinds}
@@ -450,12 +462,15 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
                   f"first run of each query {r['cpu_p95_first_ms'] / max(base['cpu_p95_first_ms'], 1e-9):.2f}x)",
                   file=out)
     print_judges(results, judges, out, groups)
+    if unseen:
+        print_judges(results, unseen, out, key="unseen", title=f"never-tuned split ({Path(unseen_path).name})")
     return results
 
 
-def print_judges(results: dict, judges, out=sys.stdout, groups: dict[str, list[int]] | None = None) -> None:
-    """The judges' set: one row per kind (and per ``groups`` sub-set, after its kind), hit@1 /
-    hit@5 / MRR / zero for every engine."""
+def print_judges(results: dict, judges, out=sys.stdout, groups: dict[str, list[int]] | None = None,
+                 key: str = "judges", title: str | None = None) -> None:
+    """A judges' set (``results[engine][key]``): one row per kind (and per ``groups`` sub-set,
+    after its kind), hit@1 / hit@5 / MRR / zero for every engine."""
     groups = groups or {}
     kinds = []
     for k in dict.fromkeys(k for k, _, _ in judges):
@@ -466,14 +481,15 @@ def print_judges(results: dict, judges, out=sys.stdout, groups: dict[str, list[i
     n_by.update({g: len(idx) for g, idx in groups.items()})
     n_by["all"] = len(judges)
     names = list(results)
-    print(f"\njudges' queries ({JUDGE_QUERIES.name}, version {JUDGE_VERSION}, all kinds of record, "
-          f"rule hits only): {len(judges)}", file=out)
+    title = title or f"judges' queries ({JUDGE_QUERIES.name})"
+    print(f"\n{title}, version {JUDGE_VERSION}, all kinds of record, rule hits only: {len(judges)}",
+          file=out)
     print(f"{'kind':<14}{'n':>5}" + "".join(f"  {n[:27]:>27}" for n in names), file=out)
     print(f"{'':<19}" + "".join(f"  {'h@1   h@5   MRR  zero':>27}" for _ in names), file=out)
     for k in kinds:
         cells = []
         for n in names:
-            m = results[n]["judges"][k]
+            m = results[n][key][k]
             cells.append(f"  {m['hit@1']:>9.3f} {m['hit@5']:.3f} {m['MRR']:.3f} {m['zero']:.2f}")
         print(f"{k:<14}{n_by[k]:>5}" + "".join(cells), file=out)
 
