@@ -75,9 +75,9 @@ def load_records(arg: str | None) -> list[dict]:
     if arg:
         import sqlite_utils
 
-        from judge_app.corpus.store import iter_search_documents
+        from judge_app.search.sources import search_documents
 
-        return list(iter_search_documents(sqlite_utils.Database(arg)))
+        return list(search_documents(sqlite_utils.Database(arg)))
     return records_from_sources()
 
 
@@ -373,7 +373,8 @@ VARIANTS = [("whoosh pymorphy", "pymorphy", True), ("whoosh snowball", "snowball
             ("whoosh hybrid", "hybrid", True),
             ("whoosh pymorphy, no bridge", "pymorphy", False),
             ("whoosh snowball, no bridge", "snowball", False),
-            ("whoosh hybrid, no bridge", "hybrid", False)]
+            ("whoosh hybrid, no bridge", "hybrid", False),
+            ("whoosh pymorphy + navec", "pymorphy", True, "navec")]  # meaning.py: word vectors
 FTS5 = "sqlite fts5 unicode61"
 
 
@@ -404,7 +405,8 @@ def print_misses(engine, judges, path=JUDGE_QUERIES, out=sys.stdout) -> None:
 
 
 def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str | None = None,
-        judges_path=JUDGE_QUERIES, unseen_path=UNSEEN_QUERIES, misses: bool = False) -> dict:
+        judges_path=JUDGE_QUERIES, unseen_path=UNSEEN_QUERIES, misses: bool = False,
+        cited_weights=()) -> dict:
     """Build every variant (or ``only`` one), measure relevance on both query sets and speed,
     print the tables; returns the figures (``results[name]["judges"]`` per kind)."""
     records = list(records)
@@ -415,10 +417,14 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
     unseen = judge_queries(unseen_path) if unseen_path and Path(unseen_path).exists() else []
     results: dict[str, dict] = {}
     tmp = tempfile.mkdtemp(prefix="search-bench-")
-    variants = [v for v in VARIANTS if only is None or v[0] == only]
+    variants = [v for v in VARIANTS if only is None or v[0] in only.split("|")]
     if not variants:
         raise SystemExit(f"unknown variant {only!r}; choose one of: " + ", ".join(v[0] for v in VARIANTS))
-    for name, ru, bridge in variants:
+    from judge_app.search import meaning
+    from judge_app.search import query as Q
+
+    for name, ru, bridge, *how in variants:
+        meaning.ENABLED = "navec" in how
         d = os.path.join(tmp, re.sub(r"\W+", "_", name))
         t0 = time.perf_counter()
         build_index(d, records, ru=ru, bridge=bridge)
@@ -431,6 +437,12 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
         results[name]["judges"] = measure_judges(_whoosh_judge(d), judges, groups)
         if unseen:
             results[name]["unseen"] = measure_judges(_whoosh_judge(d), unseen)
+        for w in cited_weights:  # the bridge field's weight, on this same index (no speed run)
+            Q.CITED_WEIGHT, keep = w, Q.CITED_WEIGHT
+            results[f"{name}, cited x{w}"] = {"judges": measure_judges(_whoosh_judge(d), judges, groups),
+                                               "unseen": measure_judges(_whoosh_judge(d), unseen)}
+            Q.CITED_WEIGHT = keep
+        meaning.ENABLED = False
         if misses:
             print(f"[{name}]", file=out)
             print_misses(_whoosh_judge(d), judges, judges_path, out)
@@ -452,10 +464,11 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
           + ", ".join(f"{k}={n_by[k]}" for k in kinds) + f"; speed queries: {speed_n}", file=out)
     cols = ["hit@1", "hit@5", "MRR"] + [f"{m} {k}" for k in kinds for m in ("hit@1", "hit@5")] + ["p50_ms", "p95_ms", "cpu_p95_ms", "build_s"]
     print(f"{'engine':<28}" + "".join(f"{c:>15}" for c in cols), file=out)
-    for name, r in results.items():
+    speed = {n: r for n, r in results.items() if "p95_ms" in r}
+    for name, r in speed.items():
         print(f"{name:<28}" + "".join(f"{r.get(c, float('nan')):>15.3f}" for c in cols), file=out)
     base = results[FTS5]
-    for name, r in results.items():
+    for name, r in speed.items():
         if name != FTS5:
             print(f"p95 {name} / fts5: {r['p95_ms'] / base['p95_ms']:.2f}x "
                   f"(cpu p95 {r['cpu_p95_ms'] / max(base['cpu_p95_ms'], 1e-9):.2f}x; "
@@ -499,8 +512,11 @@ def main(argv: list[str] | None = None) -> None:
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("records", nargs="?", help="records.json or a corpus DB (default: the built DB)")
-    ap.add_argument("--only", help="measure one variant beside FTS5, e.g. 'whoosh pymorphy'")
+    ap.add_argument("--only", help="measure these variants beside FTS5, '|' between names, e.g. "
+                                   "'whoosh pymorphy|whoosh pymorphy + navec'")
     ap.add_argument("--speed", type=int, default=1000, help="speed queries (default 1000)")
+    ap.add_argument("--cited-weights", default="",
+                    help="also score the judges' sets with these weights of the bridge field, e.g. 0.25,1")
     ap.add_argument("--misses", action="store_true",
                     help="print the judges' rows each variant misses in its top five (not the held-out new3/new4)")
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
@@ -512,7 +528,8 @@ def main(argv: list[str] | None = None) -> None:
         arg = str(db) if db.exists() else None
         print(f"records from {db if arg else 'the sources (quick reader; no corpus DB built)'}")
     recs = load_records(arg)
-    run(recs, only=a.only, speed_n=a.speed, misses=a.misses)
+    weights = [float(x) for x in a.cited_weights.split(",") if x.strip()]
+    run(recs, only=a.only, speed_n=a.speed, misses=a.misses, cited_weights=weights)
 
 
 if __name__ == "__main__":
