@@ -13,7 +13,8 @@ it (its ``source`` line, ``explains`` and ``fired`` expectations, ``sources.py``
   (``abilities.py``) are merged with the rules found by the query's other words (``_run_words``
   on the query without the card names): a rule both name comes first, then the two lists
   alternate;
-* the card's FAQ entry (its card record and rulings) follows;
+* the card's FAQ entry (its card record and rulings) leads for one card (as before this
+  module) and follows the first rules for two;
 * a FAQ M2011 card outside the engine's pool is named in a note («… нет в пуле карт»), and
   the rest of the query is searched as usual.
 """
@@ -25,6 +26,7 @@ from functools import lru_cache
 from whoosh.query import Or, Term
 
 from judge_app.search import query as Q
+from judge_app.search.analysis import ru_stem
 from judge_app.search.cardnames import MAX_CARDS, CardNames, Named
 
 CARD_RULES = 4          # rules taken from the scenarios and the card's abilities
@@ -41,17 +43,22 @@ def _cards_by_key() -> dict:
     return {card_key(c.name_en): c for c in default_pool().cards}
 
 
-def _scenarios(o, keys: list[str]) -> list[dict]:
-    """Stored fields of the scenarios holding any of ``keys``, best first."""
+def _scenarios(o, named: list[Named]) -> list[dict]:
+    """Stored fields of the scenarios holding any of the ``named`` cards, best first: the most
+    of them held, then the most of them in the title (the scenario is about them), then the
+    smallest board."""
+    keys = [n.key for n in named]
     if not keys:
         return []
     with o.lock:
         rows = [o.fields(r.docnum) for r in o.searcher.search(Or([Term("cards", k) for k in keys]), limit=None)]
     wanted = set(keys)
+    heads = [ru_stem(n.name.split()[0].strip(",«»").lower().replace("ё", "е")) for n in named]
 
     def rank(f):
         held = set((f.get("cards") or "").split())
-        return (-len(held & wanted), len(held), f.get("number") or "")
+        title = (f.get("title") or "").lower().replace("ё", "е")
+        return (-len(held & wanted), -sum(h in title for h in heads), len(held), f.get("number") or "")
 
     return sorted(rows, key=rank)
 
@@ -117,9 +124,15 @@ def cards_query(o, q: str, named: list[Named], version, lang, kind, limit: int) 
         hits = Q._run_understood(o, u, version, lang, kind, flt, limit) if u else []
         return hits, notes
     keys = [n.key for n in pool]
-    scenarios = _scenarios(o, keys)
+    scenarios = _scenarios(o, pool)
     if kind == "scenario":
         return [Q._hit(f, 0.0, set(), o.ru) for f in scenarios[:limit]], notes
+    if len(pool) == 1 and u is not None and o.card_text(pool[0].name) is not None:
+        # one FAQ card and a concept: the card's block, the rules, the rules its abilities rely
+        # on (``query._card_and_concept``), then its scenarios
+        hits = Q._card_and_concept(o, (pool[0].name, u.search), version, lang, limit)
+        at = min(SCENARIO_BLOCK_AT, len(hits))
+        return (hits[:at] + _scenario_hits(o, scenarios) + hits[at:])[:limit], notes
     versions = Q._as_list(version)
     rule_flt = Q._filter(version, lang, "rule")
     word_rules = Q._run_words(o, u.search, rule_flt, limit, group=False, question=u.question) if u else []
@@ -132,15 +145,18 @@ def cards_query(o, q: str, named: list[Named], version, lang, kind, limit: int) 
         card = _cards_by_key().get(keys[0])
         if card is not None:
             shown = {h["id"] for h in card_rules}
+            text = o.card_text(pool[0].name) or card.text_ru or ""
             card_rules += [Q._hit(f, 0.0, set(), o.ru) for f in o.abilities.rules(
-                card.text_ru or "", allowed, lang_first) if f["id"] not in shown]
+                text, allowed, lang_first) if f["id"] not in shown]
     rules = _merge(card_rules[:CARD_RULES], word_rules)
     block = _scenario_hits(o, scenarios)
     faq = [h for h in Q._run_words(o, pool[0].name, Q._filter(version, lang, None), limit)
            if h["kind"] in ("card", "ruling")][:1]
     together = len(pool) > 1 and scenarios and _held(scenarios[0], keys) > 1
-    hits = (block + rules) if together else (rules[:2] + block + rules[2:])
-    hits = hits[:4] + faq + hits[4:]
+    if together:  # the board of both cards, the rules deciding it, then the first card's FAQ
+        hits = block + rules[:3] + faq + rules[3:]
+    else:         # one card: its FAQ entry, the rules, its scenarios after the first two
+        hits = faq + rules[:2] + block + rules[2:]
     return hits[:limit], notes
 
 
@@ -148,35 +164,43 @@ LIFTED = 2        # rules a scenario lends: the first it cites
 LIFT_AT = 1       # where they go: right after the best match
 
 
-def _scenario_holding_all(o, words: str):
-    """The best scenario whose title, summary and cards hold every word of ``words``, or None."""
+SCENARIO_BLOCK_AT = 3  # a word query's scenario block goes after this many entries
+
+
+def _scenarios_holding_all(o, words: str, limit: int = SCENARIOS_SHOWN) -> list[dict]:
+    """Scenarios whose title, summary, cards and tags hold every word of ``words``, best first."""
     terms = Q.query_terms(words, o.ru, o.derivations)
-    if len(terms) < 2:  # one word («полёт») names a topic, not a situation
-        return None
+    if not terms:
+        return []
     with o.lock:
         reader = o.searcher.reader()
         # the kind as a term of the query, not a filter: a filter's bit set cost 0.2 s here
         main = Q.And([Term("kind", "scenario")] + [Q._word(a, ("title", "text"), reader) for a in terms])
-        res = o.searcher.search(main, limit=1)
-        return o.fields(res[0].docnum) if res.scored_length() else None
+        return [o.fields(r.docnum) for r in o.searcher.search(main, limit=limit)]
 
 
-def scenario_lift(o, hits: list[dict], version, lang, words: str, q: str, limit: int) -> list[dict]:
-    """A word query that a library scenario holds in full (its title and summary hold every
-    word: the library plays this situation) gets the first rules that scenario cites right
-    after the best match, unless they are already among the first three: «трампл с
-    дезтачем» finds the scenario «Пробивной удар и смертельное касание», which cites 702.2c."""
-    found = _scenario_holding_all(o, words)
-    if found is None:
+def scenario_lift(o, hits: list[dict], version, lang, words: str, q: str, limit: int,
+                  lend: bool = True) -> list[dict]:
+    """The scenarios holding every word of a word query (the library plays this situation)
+    as one «Сценарии» block after the first ``SCENARIO_BLOCK_AT`` entries; with ``lend`` (a
+    query of two words or more that is not a question), the first rules the best of them
+    cites go right after the best match, unless they are already among the first three:
+    «трампл с дезтачем» finds the scenario «Пробивной удар и смертельное касание», which
+    cites 702.2c."""
+    found = _scenarios_holding_all(o, words)
+    if not found:
         return hits
-    nums = _cited_numbers([found], Q._as_list(version))[:LIFTED]
-    top = {h.get("number") for h in hits[:3] if h.get("kind") == "rule"}
-    nums = [n for n in nums if not any(t == n or (t or "").startswith(n) for t in top)]
-    if not nums:
-        return hits
-    with o.lock:
-        lent = Q._situation_rules(o, nums, o.docset(Q._filter(version, lang, "rule")), q)
-    new = [Q._hit(f, 0.0, set(), o.ru) for f, _ in lent]
-    ids = {h["id"] for h in new}
-    rest = [h for h in hits if h["id"] not in ids]
-    return (rest[:LIFT_AT] + new + rest[LIFT_AT:])[:limit]
+    block = _scenario_hits(o, found)
+    if lend and len(Q.query_terms(words, o.ru)) > 1:  # one word («полёт») names a topic, not a situation
+        nums = _cited_numbers(found[:1], Q._as_list(version))[:LIFTED]
+        top = {h.get("number") for h in hits[:3] if h.get("kind") == "rule"}
+        nums = [n for n in nums if not any(t == n or (t or "").startswith(n) for t in top)]
+        if nums:
+            with o.lock:
+                lent = Q._situation_rules(o, nums, o.docset(Q._filter(version, lang, "rule")), q)
+            new = [Q._hit(f, 0.0, set(), o.ru) for f, _ in lent]
+            ids = {h["id"] for h in new}
+            hits = [h for h in hits if h["id"] not in ids]
+            hits = hits[:LIFT_AT] + new + hits[LIFT_AT:]
+    at = min(SCENARIO_BLOCK_AT, len(hits))
+    return (hits[:at] + block + hits[at:])[:limit]

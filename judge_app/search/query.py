@@ -84,7 +84,8 @@ from judge_app.search.index import load_en_vocab, load_rule_words, load_vocab, l
 MAX_QUERY_LENGTH = 500
 ANALYSIS_CACHE = 4096  # queries whose understanding and layout check an opened index keeps
 SNIPPET_CHARS = 220
-TEXT_FIELDS = ("title", "text", "en_terms", "ru_terms", "cited")
+OWN_FIELDS = ("title", "text", "en_terms", "ru_terms")  # a document's own words
+TEXT_FIELDS = OWN_FIELDS + ("cited",)                    # and the words of the texts citing it
 CITED_WEIGHT = 0.5  # the weight of the words of texts citing a rule (``index.cited_texts``), measured in bench/search_bench.py
 TITLE_FIELDS = ("title", "en_terms", "ru_terms")
 ALL_TERMS_BOOST = 1.0
@@ -368,6 +369,12 @@ class _Opened:
         held = {t for alts in terms for t in alts}
         return [num for num, words in self._titles if all(w & held for w in words)]
 
+    def card_text(self, name: str) -> str | None:
+        """The FAQ card record's text of ``name`` (None if the FAQ has no such card)."""
+        if self._cards is None:
+            self.find_card("")  # reads the FAQ cards once
+        return self._card_text.get(name)
+
     def find_card(self, q: str) -> tuple[str, str] | None:
         """(card name, the other words) if ``q`` names an FAQ card (any case form) and has
         other words, else None."""
@@ -509,6 +516,7 @@ def _as_list(v) -> list[str]:
 # version filter ("2019-05-03") lets them through; asking for their own label ("m2011",
 # "1998") selects them alone.
 NON_CR_KINDS = ("card", "ruling", "rulebook", "scenario")
+WORD_KINDS = ("rule", "example", "glossary", "card", "ruling", "rulebook")  # what a word query ranks
 _CR_VERSION = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -597,7 +605,8 @@ def _section_bonus(sections: list[str]):
     return Or([Term("numpath", n) for n in sections]).with_boost(SECTION_BOOST)
 
 
-def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True, sections=(), reader=None):
+def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True, sections=(), reader=None,
+                     fields=TEXT_FIELDS):
     """The Whoosh query for analysed ``words`` (see ``query_terms``).
 
     ``conjunctive=True``: documents with every word, plus the title-rule bonus.
@@ -605,7 +614,7 @@ def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True, 
     ``sections``: heading numbers whose rules get the section bonus; ``reader``: prune the
     leaves the index does not hold (see ``_word``).
     """
-    per_word = [_word(a, TEXT_FIELDS, reader) for a in words]
+    per_word = [_word(a, fields, reader) for a in words]
     bonus = [_section_bonus(list(sections))] if sections else []
     if not conjunctive:
         main = per_word[0] if len(per_word) == 1 else Or(per_word)
@@ -866,11 +875,18 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
         # the section bonus ranks the complete matches of a question only: for a term («общее
         # количество жизней») it lifted the heading named by one word (119 «Жизнь») above the
         # rule that holds the whole term (810)
+        reader = o.searcher.reader()
         res = o.searcher.search(build_word_query(terms, sections=sections if question else (),
-                                                 reader=o.searcher.reader()),
+                                                 reader=reader, fields=OWN_FIELDS),
                                 filter=flt, limit=fetch)
         rows = [(o.fields(r.docnum), r.score) for r in res]
         complete = {f["id"] for f, _ in rows}
+        if len(rows) < fetch:  # then the rules complete only with the words of texts citing them
+            res = o.searcher.search(build_word_query(terms, sections=sections if question else (),
+                                                     reader=reader), filter=flt, limit=fetch)
+            rows += [(f, sc) for f, sc in ((o.fields(r.docnum), r.score) for r in res)
+                     if f["id"] not in complete][:fetch - len(rows)]
+            complete = {f["id"] for f, _ in rows}
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
         first = _situation_subrules(o, _situation_rules(o, o.situations.rules(terms), flt, q), terms, flt)
@@ -958,7 +974,9 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             if hits:
                 return SearchResult(hits=hits)
 
-    flt = _filter(version, lang, kind)
+    # scenarios come as one block of their own (``card_query.scenario_block``), not in the
+    # word ranking, where their long summaries took the slots of the rules
+    flt = _filter(version, lang, kind or WORD_KINDS)
     fixed = o.wrong_layout(q)
     if fixed and fixed != q:
         readings = number_readings(fixed)
@@ -982,10 +1000,10 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
     u = o.understood(q)
     notes: list[str] = []
     hits = _run_understood(o, u, version, lang, kind, flt, limit)
-    if not kind:
+    if not kind:  # the scenarios that hold every word; a non-question borrows their rules
         from judge_app.search.card_query import scenario_lift
 
-        hits = scenario_lift(o, hits, version, lang, u.search, q, limit)
+        hits = scenario_lift(o, hits, version, lang, u.search, q, limit, lend=not u.question)
     if not hits:  # nothing at all: correct dictionary words too («флэш» -> flash)
         loose = o.understood(q, loose=True)
         if loose.search != u.search:
