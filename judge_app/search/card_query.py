@@ -127,12 +127,6 @@ def cards_query(o, q: str, named: list[Named], version, lang, kind, limit: int) 
     scenarios = _scenarios(o, pool)
     if kind == "scenario":
         return [Q._hit(f, 0.0, set(), o.ru) for f in scenarios[:limit]], notes
-    if len(pool) == 1 and u is not None and o.card_text(pool[0].name) is not None:
-        # one FAQ card and a concept: the card's block, the rules, the rules its abilities rely
-        # on (``query._card_and_concept``), then its scenarios
-        hits = Q._card_and_concept(o, (pool[0].name, u.search), version, lang, limit)
-        at = min(SCENARIO_BLOCK_AT, len(hits))
-        return (hits[:at] + _scenario_hits(o, scenarios) + hits[at:])[:limit], notes
     versions = Q._as_list(version)
     rule_flt = Q._filter(version, lang, "rule")
     word_rules = Q._run_words(o, u.search, rule_flt, limit, group=False, question=u.question) if u else []
@@ -146,9 +140,11 @@ def cards_query(o, q: str, named: list[Named], version, lang, kind, limit: int) 
         if card is not None:
             shown = {h["id"] for h in card_rules}
             text = o.card_text(pool[0].name) or card.text_ru or ""
-            card_rules += [Q._hit(f, 0.0, set(), o.ru) for f in o.abilities.rules(
-                text, allowed, lang_first) if f["id"] not in shown]
-    rules = _merge(card_rules[:CARD_RULES], word_rules)
+            with o.lock:  # the situations its text describes («мана-стоимостью» -> 202.3)
+                described = Q._situation_rules(o, o.situations.rules(Q.query_terms(text, o.ru)), allowed, q)
+            card_rules += [Q._hit(f, 0.0, set(), o.ru) for f in o.abilities.rules(text, allowed, lang_first)
+                           + [f for f, _ in described] if f["id"] not in shown]
+    rules = _merge(card_rules[:CARD_RULES + 2], word_rules)
     block = _scenario_hits(o, scenarios)
     faq = [h for h in Q._run_words(o, pool[0].name, Q._filter(version, lang, None), limit)
            if h["kind"] in ("card", "ruling")][:1]

@@ -250,7 +250,9 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
                 c = cited.get((version, number, lang))
                 if c:
                     fields["cited"] = c
-            _count_words(counts, title, True)
+            # a scenario's title is prose, not a rules title: counted as text, so a word of it
+            # («регенерация») still leads to the title words of its root (``derive.py``)
+            _count_words(counts, title, d.get("kind") != "scenario")
             _count_words(counts, text, False)
             if lang == "en":
                 vocab.update(x.lower() for x in _LATIN_WORD.findall(title))
