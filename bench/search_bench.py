@@ -424,6 +424,9 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
     from judge_app.search import query as Q
 
     for name, ru, bridge, *how in variants:
+        if "navec" in how and not meaning.available():
+            print(f"[{name}] skipped: pip install --no-deps natasha==1.6.0 navec==0.10.0 to measure it", file=out)
+            continue
         meaning.ENABLED = "navec" in how
         d = os.path.join(tmp, re.sub(r"\W+", "_", name))
         t0 = time.perf_counter()

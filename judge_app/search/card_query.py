@@ -177,17 +177,19 @@ def _scenarios_holding_all(o, words: str, limit: int = SCENARIOS_SHOWN) -> list[
 
 def scenario_lift(o, hits: list[dict], version, lang, words: str, q: str, limit: int,
                   lend: bool = True) -> list[dict]:
-    """The scenarios holding every word of a word query (the library plays this situation)
-    as one «Сценарии» block after the first ``SCENARIO_BLOCK_AT`` entries; with ``lend`` (a
+    """The scenarios holding every word of a word query of two words or more (the library
+    plays this situation) as one «Сценарии» block after the first ``SCENARIO_BLOCK_AT`` entries; with ``lend`` (a
     query of two words or more that is not a question), the first rules the best of them
     cites go right after the best match, unless they are already among the first three:
     «трампл с дезтачем» finds the scenario «Пробивной удар и смертельное касание», which
     cites 702.2c."""
+    if len(Q.query_terms(words, o.ru)) < 2:  # one word («полёт») names a topic, not a situation
+        return hits
     found = _scenarios_holding_all(o, words)
     if not found:
         return hits
     block = _scenario_hits(o, found)
-    if lend and len(Q.query_terms(words, o.ru)) > 1:  # one word («полёт») names a topic, not a situation
+    if lend:
         nums = _cited_numbers(found[:1], Q._as_list(version))[:LIFTED]
         top = {h.get("number") for h in hits[:3] if h.get("kind") == "rule"}
         nums = [n for n in nums if not any(t == n or (t or "").startswith(n) for t in top)]
