@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import paths
 from .corpus.lookup import Corpus, CorpusError
 
-KINDS = ("rule", "example", "glossary", "ruling", "card", "rulebook")
+KINDS = ("rule", "example", "glossary", "ruling", "card", "rulebook", "scenario")
 _corpus: dict[str, Corpus] = {}
 
 

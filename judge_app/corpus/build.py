@@ -94,6 +94,9 @@ def corpus_hash(package: Path | None = None) -> str:
     files += sorted(p for p in (package / "corpus").rglob("*")
                     if p.is_file() and p.suffix in {".py", ".json", ".txt", ".gz", ".pkl"})
     files += index_builder_modules(package)
+    # the search index also reads the scenario library and the card pool (``search/sources.py``)
+    root = package.parent
+    files += sorted((root / "scenarios").rglob("*.yaml")) + sorted((root / "rules_corpus" / "cards").glob("*.yaml"))
     for path in files:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())
@@ -191,7 +194,9 @@ def build_search_index(db_file: Path, index: Path) -> None:
     db.conn.commit()
     tmp = index.with_name(index.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
-    build_index(tmp, store.iter_search_documents(db))
+    from ..search.sources import search_documents
+
+    build_index(tmp, search_documents(db))  # the store's records, the scenarios and the FAQ rulings' citations
     old = index.with_name(index.name + ".old")
     shutil.rmtree(old, ignore_errors=True)
     if index.exists():

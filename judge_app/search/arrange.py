@@ -23,7 +23,8 @@ from __future__ import annotations
 from judge_app.search.variants import is_variant_rule
 
 EXTRA_KINDS = ("ruling", "card", "rulebook")
-BLOCKS = {k: "extra" for k in EXTRA_KINDS} | {"glossary": "glossary", "example": "example"}
+BLOCKS = {k: "extra" for k in EXTRA_KINDS} | {"glossary": "glossary", "example": "example",
+                                             "scenario": "scenario"}
 RULES_FIRST = 3
 
 

@@ -14,6 +14,9 @@ its Russian headword(s) to ``ru_terms`` of those rules (same version, every lang
 ``deathtouch`` finds 702.2 «Смертельное касание» and Russian terms find English rules.
 A Russian headword of several senses («Взять, Ничья») with as many cited numbers (121, 104.4)
 gives each number its own sense, in order, as the numbered senses of the definition do.
+``cited`` holds the judges' language that cites a rule (``cited_texts``, ``sources.py``): FAQ
+rulings, scenario titles and summaries, glossary definitions; the query weighs it
+(``query.CITED_WEIGHT``) so «две легенды» reaches 704.5j through the texts about it.
 ``numpath`` holds every ancestor of a rule number ("704.5k" -> 704, 704.5, 704.5k) so a
 number query returns a rule with all its subrules, or a section with all its rules.
 
@@ -40,6 +43,7 @@ from judge_app.search.analysis import DEFAULT_RU_ANALYSER, mixed_analyzer, word_
 EN_VOCAB_FILE = "en_vocab.txt"
 VOCAB_FILE = "vocab.tsv"
 META_FILE = "search_meta.json"
+RULE_WORDS_FILE = "rule_words.txt"  # the folded words of the rules' own titles and texts
 TITLE_BOOST = 4.0
 TERMS_BOOST = 2.0
 
@@ -77,6 +81,10 @@ def make_schema(ru: str = DEFAULT_RU_ANALYSER) -> Schema:
         text=TEXT(analyzer=ana, stored=True, phrase=False),
         en_terms=TEXT(analyzer=ana, field_boost=TERMS_BOOST, phrase=False),
         ru_terms=TEXT(analyzer=ana, field_boost=TERMS_BOOST, phrase=False),
+        # the judges' language that cites the rule (``cited_texts``); weighed at query time
+        cited=TEXT(analyzer=ana, phrase=False),
+        cards=KEYWORD(stored=True),     # a scenario's pool cards (``cardnames.card_key``)
+        ref_version=STORED(),           # the release a scenario's ``refs`` are numbered in
     )
 
 
@@ -153,6 +161,34 @@ def _bridge(docs: list[dict]) -> dict[tuple[str, str], tuple[list[str], list[str
     return out
 
 
+CITED_CHARS = 3000  # distinct words of citing texts kept per rule (a few rules are cited by hundreds)
+CITING_KINDS = ("cite", "scenario", "glossary")
+
+
+def cited_texts(docs: list[dict]) -> dict[tuple[str, str, str], str]:
+    """(version, number, language) -> the words of the texts in that language that cite that
+    rule: FAQ rulings and scenarios (``sources.py``: ``refs`` in ``ref_version``) and glossary
+    definitions (``refs`` in their release). Each text once per rule, at most ``CITED_CHARS``
+    characters in all. A release no text cites (a newer CR) simply has no such words; a
+    Russian text lends its words to the Russian rule, an English one to the English."""
+    out: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    size: dict[tuple[str, str, str], int] = defaultdict(int)
+    for d in docs:
+        if d.get("kind") not in CITING_KINDS:
+            continue
+        version = d.get("ref_version") or d.get("version") or ""
+        text = " ".join(x for x in (d.get("title") or "", d.get("text") or "") if x)
+        for num in dict.fromkeys((d.get("refs") or "").split()):
+            key = (version, num, d.get("lang") or "ru")
+            if size[key] < CITED_CHARS:
+                out[key].append(text)
+                size[key] += len(text) + 1
+    # each word once: what counts is that the judges' words reach the rule, not how often
+    # (and the field stays small: the index build grows by seconds, not minutes)
+    return {k: " ".join(dict.fromkeys(_ANY_WORD.findall(" ".join(v).lower())))[:CITED_CHARS]
+            for k, v in out.items()}
+
+
 def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
                 ru: str = DEFAULT_RU_ANALYSER, bridge: bool = True) -> dict:
     """(Re)create the index in ``index_dir`` from ``docs``; returns a small stats dict.
@@ -165,12 +201,16 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
     os.makedirs(index_dir, exist_ok=True)
     ix = windex.create_in(index_dir, make_schema(ru))
     terms = _bridge(docs) if bridge else {}
+    cited = cited_texts(docs) if bridge else {}
     vocab: set[str] = set()
+    rule_words: set[str] = set()
     counts: dict[str, list[int]] = {}
     seen: set[str] = set()
     w = ix.writer(procs=1, limitmb=512)
     try:
         for d in docs:
+            if d.get("kind") == "cite":  # carries words to the rules it cites, not a result
+                continue
             did = str(d["id"])
             if did in seen:
                 raise ValueError(f"duplicate search document id {did!r}")
@@ -196,12 +236,23 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
             if np_:
                 fields["numpath"] = " ".join(np_)
             fields["numkey"] = numkey(number)
+            if d.get("cards"):
+                fields["cards"] = d["cards"]
+            if d.get("ref_version"):
+                fields["ref_version"] = d["ref_version"]
+            if d.get("kind") == "rule":
+                rule_words.update(x.lower().replace("ё", "е") for x in _ANY_WORD.findall(title + " " + text))
             if number and d.get("kind") == "rule":
                 t = terms.get((version, number))
                 if t:
                     fields["en_terms"] = " ; ".join(t[0])
                     fields["ru_terms"] = " ; ".join(t[1])
-            _count_words(counts, title, True)
+                c = cited.get((version, number, lang))
+                if c:
+                    fields["cited"] = c
+            # a scenario's title is prose, not a rules title: counted as text, so a word of it
+            # («регенерация») still leads to the title words of its root (``derive.py``)
+            _count_words(counts, title, d.get("kind") != "scenario")
             _count_words(counts, text, False)
             if lang == "en":
                 vocab.update(x.lower() for x in _LATIN_WORD.findall(title))
@@ -215,16 +266,27 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
     w.commit()
     with open(os.path.join(index_dir, EN_VOCAB_FILE), "w", encoding="utf-8") as f:
         f.write("\n".join(sorted(vocab)))
+    with open(os.path.join(index_dir, RULE_WORDS_FILE), "w", encoding="utf-8") as f:
+        f.write("\n".join(sorted(rule_words)))
     with open(os.path.join(index_dir, VOCAB_FILE), "w", encoding="utf-8") as f:
         # the fourth column: a Russian word's index terms, so searches need not run pymorphy3
         # on the words of their hits' texts again (``load_word_terms``)
         f.write("".join(f"{w}\t{n}\t{t}\t{' '.join(word_terms(w, ru)) if _CYRILLIC.search(w) else ''}\n"
                         for w, (n, t) in sorted(counts.items())))
     stats = {"documents": len(seen), "ru_analyser": ru, "bridge": bridge,
-             "bridged_numbers": len(terms), "en_vocab": len(vocab)}
+             "bridged_numbers": len(terms), "cited_numbers": len(cited), "en_vocab": len(vocab)}
     with open(os.path.join(index_dir, META_FILE), "w", encoding="utf-8") as f:
         json.dump(stats, f, ensure_ascii=False)
     return stats
+
+
+def load_rule_words(index_dir: str | os.PathLike) -> frozenset[str]:
+    """The folded words of the indexed rules (``RULE_WORDS_FILE``; empty if there is none)."""
+    try:
+        with open(os.path.join(os.fspath(index_dir), RULE_WORDS_FILE), encoding="utf-8") as f:
+            return frozenset(line for line in f.read().split("\n") if line)
+    except FileNotFoundError:
+        return frozenset()
 
 
 def load_en_vocab(index_dir: str | os.PathLike) -> frozenset[str]:

@@ -58,9 +58,9 @@ from functools import lru_cache
 
 from whoosh import index as windex
 from whoosh.idsets import BitSet
-from whoosh.query import And, AndMaybe, Or, Term
+from whoosh.query import And, AndMaybe, Or, Term  # noqa: F401  (And: card_query builds with it too)
 
-from judge_app.search import layout
+from judge_app.search import layout, meaning
 from judge_app.search.abilities import AbilityTitles
 from judge_app.search.acronyms import Acronyms
 from judge_app.search.arrange import answers_first, base_game_first, defining_first, group_blocks
@@ -79,12 +79,14 @@ from judge_app.search.analysis import (
     terms_with_spans,
     word_terms,
 )
-from judge_app.search.index import load_en_vocab, load_vocab, load_word_terms
+from judge_app.search.index import load_en_vocab, load_rule_words, load_vocab, load_word_terms
 
 MAX_QUERY_LENGTH = 500
 ANALYSIS_CACHE = 4096  # queries whose understanding and layout check an opened index keeps
 SNIPPET_CHARS = 220
-TEXT_FIELDS = ("title", "text", "en_terms", "ru_terms")
+OWN_FIELDS = ("title", "text", "en_terms", "ru_terms")  # a document's own words
+TEXT_FIELDS = OWN_FIELDS + ("cited",)                    # and the words of the texts citing it
+CITED_WEIGHT = 0.5  # the weight of the words of texts citing a rule (``index.cited_texts``), measured in bench/search_bench.py
 TITLE_FIELDS = ("title", "en_terms", "ru_terms")
 ALL_TERMS_BOOST = 1.0
 SECTION_BOOST = 6.0
@@ -217,6 +219,40 @@ class _Opened:
         self._card_text: dict[str, str] = {}
         self._layout: dict[str, str | None] = {}
         self._fields: dict[int, dict] = {}
+        self._cardnames = None
+        self._rule_lemmas: frozenset[str] | None = None
+        self._named: dict[str, list] = {}
+
+    @property
+    def rule_lemmas(self) -> frozenset[str]:
+        """The lemmas of the rules' Russian words (``meaning.py`` lends only words outside them)."""
+        if self._rule_lemmas is None:
+            self._rule_lemmas = frozenset(t for w in load_rule_words(self.path) if _CYRILLIC.search(w)
+                                          for t in word_terms(w, self.ru)[:1])
+        return self._rule_lemmas
+
+    @property
+    def cardnames(self):
+        """The pool's card names (``cardnames.py``) and the FAQ cards outside the pool, built
+        once per opened index: a one-word name the rules' text uses is matched exactly."""
+        if self._cardnames is None:
+            from judge_app.cards.model import default_pool
+            from judge_app.search.cardnames import CardNames
+
+            with self.lock:
+                faq = [f.get("title") or "" for f in self.searcher.documents(kind="card")]
+            self._cardnames = CardNames.build(default_pool().cards, load_rule_words(self.path),
+                                              outside=[(n, "") for n in faq if n])
+        return self._cardnames
+
+    def named_cards(self, q: str) -> list:
+        """``cardnames.find(q)``, cached per query like the understanding."""
+        got = self._named.get(q)
+        if got is None:
+            if len(self._named) > ANALYSIS_CACHE:
+                self._named.clear()
+            got = self._named[q] = self.cardnames.find(q)
+        return got
 
     def understood(self, q: str, loose: bool = False):
         """``understand(q)`` against this index, cached per query: the fuzzy lookups of a typo
@@ -333,6 +369,12 @@ class _Opened:
         held = {t for alts in terms for t in alts}
         return [num for num, words in self._titles if all(w & held for w in words)]
 
+    def card_text(self, name: str) -> str | None:
+        """The FAQ card record's text of ``name`` (None if the FAQ has no such card)."""
+        if self._cards is None:
+            self.find_card("")  # reads the FAQ cards once
+        return self._card_text.get(name)
+
     def find_card(self, q: str) -> tuple[str, str] | None:
         """(card name, the other words) if ``q`` names an FAQ card (any case form) and has
         other words, else None."""
@@ -382,7 +424,7 @@ class _Opened:
         the lock held.)"""
         r = self.searcher.reader()
         terms = word_terms(word, self.ru) + self.derivations.synonyms(word)
-        return any(r.doc_frequency(f, t) for t in terms for f in ("title", "text"))
+        return any(r.doc_frequency(f, t) for t in terms for f in ("title", "text", "cited"))
 
     def docset(self, flt):
         """The filter's matching document numbers, computed once per opened index (a
@@ -473,7 +515,8 @@ def _as_list(v) -> list[str]:
 # Kinds that do not belong to a Comprehensive Rules release (FAQ, 1998 rulebook): a CR
 # version filter ("2019-05-03") lets them through; asking for their own label ("m2011",
 # "1998") selects them alone.
-NON_CR_KINDS = ("card", "ruling", "rulebook")
+NON_CR_KINDS = ("card", "ruling", "rulebook", "scenario")
+WORD_KINDS = ("rule", "example", "glossary", "card", "ruling", "rulebook")  # what a word query ranks
 _CR_VERSION = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -500,16 +543,20 @@ def _filter(version, lang, kind):
     return parts[0] if len(parts) == 1 else And(parts)
 
 
-def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | None = None) -> list[tuple[str, ...]]:
+def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | None = None,
+                rule_lemmas: frozenset[str] | None = None) -> list[tuple[str, ...]]:
     """The distinct words of a query, each as its tuple of alternative index terms (with
-    ``derive``, the title words of the same root are alternatives too, see ``derive.py``)."""
+    ``derive``, the title words of the same root are alternatives too, see ``derive.py``;
+    with ``rule_lemmas``, a word the rules never use gets the rules' words nearest in meaning
+    as weak alternatives, ``meaning.py``)."""
     out: list[tuple[str, ...]] = []
     for m in re.finditer(TOKEN_PATTERN, q):
         t = word_terms(m.group(0), ru)
         if t and derive is not None:
             t = t + derive.extra_terms(m.group(0)) + derive.synonyms(m.group(0))
             t = tuple(dict.fromkeys(t))
-            weak = tuple(r for r in derive.relatives(m.group(0)) if r not in t)
+            near = meaning.neighbours(t[0], rule_lemmas) if rule_lemmas else ()
+            weak = tuple(r for r in derive.relatives(m.group(0)) + near if r not in t)
             if weak:
                 t = Alts(t + weak, weak=frozenset(weak))
         if t and t not in out:
@@ -538,7 +585,8 @@ def _word(alts: tuple[str, ...], fields, reader=None) -> Or | Term:
     leaves of a word (an English stem in the Russian glossary field, a rare second lemma in
     the title) match nothing."""
     weak = getattr(alts, "weak", ())
-    leaves = [Term(f, t, boost=RELATIVE_BOOST if t in weak else 1.0) for t in alts for f in fields]
+    leaves = [Term(f, t, boost=(RELATIVE_BOOST if t in weak else 1.0) * (CITED_WEIGHT if f == "cited" else 1.0))
+              for t in alts for f in fields]
     if reader is not None and len(leaves) > 1:
         kept = [x for x in leaves if reader.doc_frequency(x.fieldname, x.text)]
         leaves = kept or leaves[:1]
@@ -557,7 +605,8 @@ def _section_bonus(sections: list[str]):
     return Or([Term("numpath", n) for n in sections]).with_boost(SECTION_BOOST)
 
 
-def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True, sections=(), reader=None):
+def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True, sections=(), reader=None,
+                     fields=TEXT_FIELDS):
     """The Whoosh query for analysed ``words`` (see ``query_terms``).
 
     ``conjunctive=True``: documents with every word, plus the title-rule bonus.
@@ -565,7 +614,7 @@ def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True, 
     ``sections``: heading numbers whose rules get the section bonus; ``reader``: prune the
     leaves the index does not hold (see ``_word``).
     """
-    per_word = [_word(a, TEXT_FIELDS, reader) for a in words]
+    per_word = [_word(a, fields, reader) for a in words]
     bonus = [_section_bonus(list(sections))] if sections else []
     if not conjunctive:
         main = per_word[0] if len(per_word) == 1 else Or(per_word)
@@ -815,7 +864,7 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
     fast; a document with all the words always ranks above one with some of them.
     Then ``arrange``: a defining subrule above its heading, and (``group``) FAQ/cards/1998 and
     glossary entries folded into one block each."""
-    terms = query_terms(q, o.ru, o.derivations)
+    terms = query_terms(q, o.ru, o.derivations, o.rule_lemmas if meaning.ENABLED else None)
     if not terms:
         return []
     fetch = limit * FETCH_FACTOR if group else limit
@@ -826,11 +875,18 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
         # the section bonus ranks the complete matches of a question only: for a term («общее
         # количество жизней») it lifted the heading named by one word (119 «Жизнь») above the
         # rule that holds the whole term (810)
+        reader = o.searcher.reader()
         res = o.searcher.search(build_word_query(terms, sections=sections if question else (),
-                                                 reader=o.searcher.reader()),
+                                                 reader=reader, fields=OWN_FIELDS),
                                 filter=flt, limit=fetch)
         rows = [(o.fields(r.docnum), r.score) for r in res]
         complete = {f["id"] for f, _ in rows}
+        if len(rows) < fetch:  # then the rules complete only with the words of texts citing them
+            res = o.searcher.search(build_word_query(terms, sections=sections if question else (),
+                                                     reader=reader), filter=flt, limit=fetch)
+            rows += [(f, sc) for f, sc in ((o.fields(r.docnum), r.score) for r in res)
+                     if f["id"] not in complete][:fetch - len(rows)]
+            complete = {f["id"] for f, _ in rows}
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
         first = _situation_subrules(o, _situation_rules(o, o.situations.rules(terms), flt, q), terms, flt)
@@ -918,7 +974,9 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             if hits:
                 return SearchResult(hits=hits)
 
-    flt = _filter(version, lang, kind)
+    # scenarios come as one block of their own (``card_query.scenario_block``), not in the
+    # word ranking, where their long summaries took the slots of the rules
+    flt = _filter(version, lang, kind or WORD_KINDS)
     fixed = o.wrong_layout(q)
     if fixed and fixed != q:
         readings = number_readings(fixed)
@@ -933,8 +991,19 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         if hits:
             return SearchResult(hits=hits, corrected_query=fixed,
                                 note=f"показаны результаты для «{fixed}»")
+    named = o.named_cards(q) if kind in (None, "", "scenario") else []
+    if named:  # pool cards named: their scenarios and the rules those cite (``card_query``)
+        from judge_app.search.card_query import cards_query
+
+        hits, notes = cards_query(o, q, named, version, lang, kind, limit)
+        return SearchResult(hits=hits, note="; ".join(notes) or None)
     u = o.understood(q)
+    notes: list[str] = []
     hits = _run_understood(o, u, version, lang, kind, flt, limit)
+    if not kind:  # the scenarios that hold every word; a non-question borrows their rules
+        from judge_app.search.card_query import scenario_lift
+
+        hits = scenario_lift(o, hits, version, lang, u.search, q, limit, lend=not u.question)
     if not hits:  # nothing at all: correct dictionary words too («флэш» -> flash)
         loose = o.understood(q, loose=True)
         if loose.search != u.search:
@@ -946,6 +1015,6 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             hits = _run_understood(o, u, version, lang, kind, flt, limit)
             u = Understood(u.search, u.corrected or spelled, u.question)
     if u.corrected and u.corrected != q:
-        return SearchResult(hits=hits, corrected_query=u.corrected,
-                            note=f"показаны результаты для «{u.corrected}»")
-    return SearchResult(hits=hits)
+        notes.insert(0, f"показаны результаты для «{u.corrected}»")
+        return SearchResult(hits=hits, corrected_query=u.corrected, note="; ".join(notes))
+    return SearchResult(hits=hits, note="; ".join(notes) or None)

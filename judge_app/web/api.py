@@ -35,11 +35,13 @@ def search():
     result = cached_search(q, arg("version"), arg("lang"), arg("kind"), arg("limit", 20))
     if arg("envelope") == "1":  # the pages' live search: each hit also gets its page URL
         from .pages import clean_snippet
-        from .queries import hit_url
+        from .queries import builder_url, hit_url
 
         for hit in result["hits"]:
             for h in [hit, *hit.get("more", ())]:  # a folded block («ещё N») too
                 h["url"] = hit_url(h)
+                if h.get("kind") == "scenario":  # a scenario opens in the stepper or the builder
+                    h["builder_url"] = builder_url(h)
                 h["snippet"] = str(clean_snippet(h.get("snippet")))
         return jsonify(result)
     return jsonify(result["hits"])

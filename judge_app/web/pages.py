@@ -51,7 +51,7 @@ def cached_page(view=None, *, vary=None):
     return wrapper
 
 SHOW = ("both", "ru", "en")
-KINDS = getattr(services, "KINDS", ("rule", "example", "glossary", "ruling", "card", "rulebook"))
+KINDS = getattr(services, "KINDS", ("rule", "example", "glossary", "ruling", "card", "rulebook", "scenario"))
 MAX_QUERY = 500  # the search refuses longer queries itself; this bounds what the page reads
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # The query parameters each page reads; links that switch one keep the others, nothing else
@@ -239,6 +239,7 @@ def search():
     for hit in result["hits"]:
         for h in [hit, *hit.get("more", ())]:  # a folded block («ещё N») too
             h["url"] = queries.hit_url(h)
+            h["builder_url"] = queries.builder_url(h)
             h["snippet_html"] = clean_snippet(h.get("snippet"))
     return render_template("search.html", q=q, result=result, args=args, kinds=KINDS, home=False, search_page=True,
                            scenarios=matching_scenarios(result.get("corrected_query") or q_clean))

@@ -220,6 +220,15 @@ def hit_url(hit: dict) -> str:
                     hit.get("lang"), hit.get("id", ""), hit.get("title"))
 
 
+def builder_url(hit: dict) -> str | None:
+    """The board builder opened on a scenario hit's board (``/boards/new?from=<id>``)."""
+    if hit.get("kind") != "scenario" or not hit.get("number"):
+        return None
+    from flask import url_for
+
+    return url_for("boards.new_page", **{"from": hit["number"]})
+
+
 @lru_cache(maxsize=65536)
 def _hit_url(script_root: str, kind, number, version, lang, hit_id, title) -> str:
     from flask import url_for
@@ -237,6 +246,8 @@ def _hit_url(script_root: str, kind, number, version, lang, hit_id, title) -> st
         return url_for("reference.faq_card", position=pos)
     if kind == "ruling" and pos is not None:
         return url_for("reference.faq_ruling", position=pos)
+    if kind == "scenario" and number:  # the stepper; the builder link is ``builder_url``
+        return url_for("scenarios.scenario", sid=number)
     if kind == "rulebook" and pos is not None:
         return url_for("reference.rulebook", _anchor=f"t{pos}")
     return url_for("reference.home")

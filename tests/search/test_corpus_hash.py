@@ -53,3 +53,13 @@ def test_a_module_the_index_builder_starts_importing_joins_the_hash(copy):
     before = build.corpus_hash(copy)
     _touch(derive)
     assert build.corpus_hash(copy) != before
+
+
+def test_a_scenario_file_joins_the_hash(copy):
+    """The index reads the scenario library (``search/sources.py``): editing a scenario rebuilds."""
+    scen = copy.parent / "scenarios" / "basics"
+    scen.mkdir(parents=True, exist_ok=True)
+    (scen / "a.yaml").write_text("id: a\ntitle: A\n", encoding="utf-8")
+    before = build.corpus_hash(copy)
+    (scen / "a.yaml").write_text("id: a\ntitle: B\n", encoding="utf-8")
+    assert build.corpus_hash(copy) != before

@@ -185,7 +185,8 @@ def test_a_question_naming_no_variant_is_about_the_base_game(ix):
     assert named("сколько жизней в двухголовом гиганте") and named("сколько жизней в командире")
     hits = [h for h in search(ix, "какой игрок ходит первым", version=V, limit=10).hits if h["kind"] == "rule"]
     nums = [h["number"] for h in hits]
-    first_variant = next(i for i, n in enumerate(nums) if n[0] in "89")
+    # none in the first ten (the scenario block and the bridge now fill them) is «below» too
+    first_variant = next((i for i, n in enumerate(nums) if n[0] in "89"), len(nums))
     assert first_variant >= 2 and all(n[0] in "89" for n in nums[first_variant:]), nums
     hits = search(ix, "сколько жизней в двухголовом гиганте", version=V, limit=10).hits
     assert any(h["number"].startswith("810") for h in hits[:3]), [h["number"] for h in hits[:5]]

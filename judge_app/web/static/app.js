@@ -4,11 +4,11 @@
   "use strict";
   var UI_EN = document.documentElement.lang === "en";
   var TXT = UI_EN
-    ? { none: "Nothing found.", open: "open", shown: "showing results for", more: "more" }
-    : { none: "Ничего не найдено.", open: "открыть", shown: "показаны результаты для", more: "ещё" };
+    ? { none: "Nothing found.", open: "open", shown: "showing results for", more: "more", stepper: "step by step", builder: "in the builder" }
+    : { none: "Ничего не найдено.", open: "открыть", shown: "показаны результаты для", more: "ещё", stepper: "пошагово", builder: "в конструкторе" };
   var KIND = UI_EN
-    ? { rule: "rules", example: "examples", glossary: "glossary", ruling: "FAQ rulings", card: "FAQ cards", rulebook: "1998 rulebook" }
-    : { rule: "правила", example: "примеры", glossary: "словарь", ruling: "разъяснения FAQ", card: "карты FAQ", rulebook: "правила 1998" };
+    ? { rule: "rules", example: "examples", glossary: "glossary", ruling: "FAQ rulings", card: "FAQ cards", rulebook: "1998 rulebook", scenario: "Scenarios" }
+    : { rule: "правила", example: "примеры", glossary: "словарь", ruling: "разъяснения FAQ", card: "карты FAQ", rulebook: "правила 1998", scenario: "Сценарии" };
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -73,6 +73,15 @@
           var sn = el("div", "snippet");
           sn.innerHTML = h.snippet || ""; /* sanitised server-side: text and <mark> only */
           li.appendChild(sn);
+          if (h.kind === "scenario") { /* a scenario opens in the stepper or in the builder */
+            var links = el("div", "scenario-links");
+            var st = el("a", "open-stepper", TXT.stepper); st.href = h.url || "#"; links.appendChild(st);
+            if (h.builder_url) {
+              links.appendChild(document.createTextNode(" · "));
+              var bu = el("a", "open-builder", TXT.builder); bu.href = h.builder_url; links.appendChild(bu);
+            }
+            li.appendChild(links);
+          }
           if (h.more && h.more.length) { /* a folded block: FAQ, cards, 1998 or glossary */
             var det = el("details", "more-hits");
             det.appendChild(el("summary", "", TXT.more + " " + h.more.length));

@@ -1,0 +1,204 @@
+"""A query that names pool cards: the scenarios holding them and the rules that decide them.
+
+Why: «смирение опалесценция» holds no rules word; the two cards are the question. The
+scenario library already plays such boards, and each scenario cites the rules that decide
+it (its ``source`` line, ``explains`` and ``fired`` expectations, ``sources.py``). So:
+
+* the scenarios holding the named cards are found by the ``cards`` field (most named cards
+  held first, then the smaller board); they show as one «Сценарии» block (the best one, the
+  rest under «ещё N»): first when two or more named cards share a scenario, else after the
+  first two rules;
+* the rules the best scenarios cite (in the release the scenario is written for; another
+  release's numbers are not borrowed) and the rules of one card's keyword abilities
+  (``abilities.py``) are merged with the rules found by the query's other words (``_run_words``
+  on the query without the card names): a rule both name comes first, then the two lists
+  alternate;
+* the card's FAQ entry (its card record and rulings) leads for one card (as before this
+  module) and follows the first rules for two;
+* a FAQ M2011 card outside the engine's pool is named in a note («… нет в пуле карт»), and
+  the rest of the query is searched as usual.
+"""
+from __future__ import annotations
+
+import html
+from functools import lru_cache
+
+from whoosh.query import Or, Term
+
+from judge_app.search import query as Q
+from judge_app.search.analysis import ru_stem
+from judge_app.search.cardnames import MAX_CARDS, CardNames, Named
+
+CARD_RULES = 4          # rules taken from the scenarios and the card's abilities
+SCENARIOS_SHOWN = 5     # the scenario block: the best one and up to four more
+SCENARIOS_READ = 3      # scenarios whose cited rules are taken
+
+
+@lru_cache(maxsize=1)
+def _cards_by_key() -> dict:
+    from judge_app.cards.model import default_pool
+
+    from judge_app.search.cardnames import card_key
+
+    return {card_key(c.name_en): c for c in default_pool().cards}
+
+
+def _scenarios(o, named: list[Named]) -> list[dict]:
+    """Stored fields of the scenarios holding any of the ``named`` cards, best first: the most
+    of them held, then the most of them in the title (the scenario is about them), then the
+    smallest board."""
+    keys = [n.key for n in named]
+    if not keys:
+        return []
+    with o.lock:
+        rows = [o.fields(r.docnum) for r in o.searcher.search(Or([Term("cards", k) for k in keys]), limit=None)]
+    wanted = set(keys)
+    heads = [ru_stem(n.name.split()[0].strip(",«»").lower().replace("ё", "е")) for n in named]
+
+    def rank(f):
+        held = set((f.get("cards") or "").split())
+        title = (f.get("title") or "").lower().replace("ё", "е")
+        return (-len(held & wanted), -sum(h in title for h in heads), len(held), f.get("number") or "")
+
+    return sorted(rows, key=rank)
+
+
+def _held(f: dict, keys: list[str]) -> int:
+    return len(set((f.get("cards") or "").split()) & set(keys))
+
+
+def _cited_numbers(scenarios: list[dict], versions: list[str]) -> list[str]:
+    """The rule numbers the best scenarios cite, in order, when they are numbered in a release
+    searched (or any release when none is asked for)."""
+    out: list[str] = []
+    for f in scenarios[:SCENARIOS_READ]:
+        if versions and (f.get("ref_version") or "") not in versions:
+            continue
+        out += (f.get("refs") or "").split()
+    return list(dict.fromkeys(out))
+
+
+def _scenario_hits(o, scenarios: list[dict]) -> list[dict]:
+    hits = [Q._hit(f, 0.0, set(), o.ru) for f in scenarios[:SCENARIOS_SHOWN]]
+    if not hits:
+        return []
+    head = hits[0]
+    head["more"] = hits[1:]
+    for m in head["more"]:
+        m["snippet"] = html.escape(Q._clip(m.get("title") or ""))
+    return [head]
+
+
+def _merge(card_rules: list[dict], word_rules: list[dict]) -> list[dict]:
+    """Rules both lists name (in the word order), then the two lists alternating."""
+    card_ids = {h["id"] for h in card_rules}
+    both = [h for h in word_rules if h["id"] in card_ids]
+    taken = {h["id"] for h in both}
+    rest_w = [h for h in word_rules if h["id"] not in taken]
+    rest_c = [h for h in card_rules if h["id"] not in taken]
+    out = list(both)
+    for i in range(max(len(rest_w), len(rest_c))):
+        out += rest_w[i:i + 1] + rest_c[i:i + 1]
+    seen: set[str] = set()
+    return [h for h in out if not (h["id"] in seen or seen.add(h["id"]))]
+
+
+def _outside_note(outside: list[Named]) -> str | None:
+    if not outside:
+        return None
+    names = ", ".join(f"«{n.name}»" for n in outside)
+    return (f"{names}: нет в пуле карт движка, сценариев с "
+            f"{'ней' if len(outside) == 1 else 'ними'} нет; остальные слова запроса найдены как обычно")
+
+
+def cards_query(o, q: str, named: list[Named], version, lang, kind, limit: int) -> tuple[list[dict], list[str]]:
+    """Hits and notes for a query naming cards (see the module docstring)."""
+    pool = [n for n in named if n.in_pool]
+    notes = [x for x in (_outside_note([n for n in named if not n.in_pool]),) if x]
+    if len(named) >= MAX_CARDS:
+        notes.append(f"учтены первые {MAX_CARDS} карт запроса")
+    rest = CardNames.rest(q, named)
+    u = o.understood(rest) if Q.query_terms(rest, o.ru) else None
+    if not pool:  # only cards outside the pool: search the rest of the query as usual
+        flt = Q._filter(version, lang, kind)
+        hits = Q._run_understood(o, u, version, lang, kind, flt, limit) if u else []
+        return hits, notes
+    keys = [n.key for n in pool]
+    scenarios = _scenarios(o, pool)
+    if kind == "scenario":
+        return [Q._hit(f, 0.0, set(), o.ru) for f in scenarios[:limit]], notes
+    versions = Q._as_list(version)
+    rule_flt = Q._filter(version, lang, "rule")
+    word_rules = Q._run_words(o, u.search, rule_flt, limit, group=False, question=u.question) if u else []
+    lang_first = "en" if (lang == "en" or not Q._CYRILLIC.search(q)) else "ru"
+    with o.lock:
+        allowed = o.docset(rule_flt)
+        cited = Q._situation_rules(o, _cited_numbers(scenarios, versions), allowed, q if lang_first == "ru" else "x")
+    card_rules = [Q._hit(f, 0.0, set(), o.ru) for f, _ in cited]
+    if len(pool) == 1:  # one card: its keyword abilities' rules too
+        card = _cards_by_key().get(keys[0])
+        if card is not None:
+            shown = {h["id"] for h in card_rules}
+            text = o.card_text(pool[0].name) or card.text_ru or ""
+            with o.lock:  # the situations its text describes («мана-стоимостью» -> 202.3)
+                described = Q._situation_rules(o, o.situations.rules(Q.query_terms(text, o.ru)), allowed, q)
+            card_rules += [Q._hit(f, 0.0, set(), o.ru) for f in o.abilities.rules(text, allowed, lang_first)
+                           + [f for f, _ in described] if f["id"] not in shown]
+    rules = _merge(card_rules[:CARD_RULES + 2], word_rules)
+    block = _scenario_hits(o, scenarios)
+    faq = [h for h in Q._run_words(o, pool[0].name, Q._filter(version, lang, None), limit)
+           if h["kind"] in ("card", "ruling")][:1]
+    together = len(pool) > 1 and scenarios and _held(scenarios[0], keys) > 1
+    if together:  # the board of both cards, the rules deciding it, then the first card's FAQ
+        hits = block + rules[:3] + faq + rules[3:]
+    else:         # one card: its FAQ entry, the rules, its scenarios after the first two
+        hits = faq + rules[:2] + block + rules[2:]
+    return hits[:limit], notes
+
+
+LIFTED = 2        # rules a scenario lends: the first it cites
+LIFT_AT = 1       # where they go: right after the best match
+
+
+SCENARIO_BLOCK_AT = 3  # a word query's scenario block goes after this many entries
+
+
+def _scenarios_holding_all(o, words: str, limit: int = SCENARIOS_SHOWN) -> list[dict]:
+    """Scenarios whose title, summary, cards and tags hold every word of ``words``, best first."""
+    terms = Q.query_terms(words, o.ru, o.derivations)
+    if not terms:
+        return []
+    with o.lock:
+        reader = o.searcher.reader()
+        # the kind as a term of the query, not a filter: a filter's bit set cost 0.2 s here
+        main = Q.And([Term("kind", "scenario")] + [Q._word(a, ("title", "text"), reader) for a in terms])
+        return [o.fields(r.docnum) for r in o.searcher.search(main, limit=limit)]
+
+
+def scenario_lift(o, hits: list[dict], version, lang, words: str, q: str, limit: int,
+                  lend: bool = True) -> list[dict]:
+    """The scenarios holding every word of a word query of two words or more (the library
+    plays this situation) as one «Сценарии» block after the first ``SCENARIO_BLOCK_AT`` entries; with ``lend`` (a
+    query of two words or more that is not a question), the first rules the best of them
+    cites go right after the best match, unless they are already among the first three:
+    «трампл с дезтачем» finds the scenario «Пробивной удар и смертельное касание», which
+    cites 702.2c."""
+    if len(Q.query_terms(words, o.ru)) < 2:  # one word («полёт») names a topic, not a situation
+        return hits
+    found = _scenarios_holding_all(o, words)
+    if not found:
+        return hits
+    block = _scenario_hits(o, found)
+    if lend:
+        nums = _cited_numbers(found[:1], Q._as_list(version))[:LIFTED]
+        top = {h.get("number") for h in hits[:3] if h.get("kind") == "rule"}
+        nums = [n for n in nums if not any(t == n or (t or "").startswith(n) for t in top)]
+        if nums:
+            with o.lock:
+                lent = Q._situation_rules(o, nums, o.docset(Q._filter(version, lang, "rule")), q)
+            new = [Q._hit(f, 0.0, set(), o.ru) for f, _ in lent]
+            ids = {h["id"] for h in new}
+            hits = [h for h in hits if h["id"] not in ids]
+            hits = hits[:LIFT_AT] + new + hits[LIFT_AT:]
+    at = min(SCENARIO_BLOCK_AT, len(hits))
+    return (hits[:at] + block + hits[at:])[:limit]
