@@ -84,6 +84,12 @@ def search(q: str | None, version: str | None = None, lang: str | None = None,
     c = corpus()
     q = clean_query(q)
     version = c.check_version(version)
+    from .corpus.catalogue import searched_versions
+
+    if version not in searched_versions():
+        held = ", ".join(sorted(searched_versions(), reverse=True))
+        raise CorpusError(f"поиск по тексту выпуска {version} не ведётся (его правила открываются по номеру "
+                          f"и в сравнении версий); поиск есть по выпускам: {held}")
     lang = Corpus.check_lang(lang) if lang else None
     kind, limit = check_kind(kind), check_limit(limit)
     try:

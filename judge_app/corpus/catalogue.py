@@ -108,6 +108,11 @@ def cr_document(version: str, lang: str) -> Document | None:
     return None
 
 
+def searched_versions() -> set[str]:
+    """The CR releases the search index holds: the newest, and each with its own translation."""
+    return {CR_VERSIONS[0], *RUSSIAN}
+
+
 def native_russian(version: str) -> bool:
     """True for a release with its own Russian translation (2019, 2020)."""
     return version in RUSSIAN

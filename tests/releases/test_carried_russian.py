@@ -82,3 +82,17 @@ def test_every_release_is_a_version_with_both_languages(corpus):
     docs = {d["id"] for d in corpus.versions()}
     for v in ("2021-04-22", "2022-11-18", "2024-11-08", "2026-01-16"):
         assert {f"cr-en-{v}", f"cr-ru-{v}"} <= docs
+
+
+def test_russian_search_on_the_2026_default(corpus):
+    """A Russian query finds the rule through the carried 2020 text under the newest release."""
+    from judge_app import services
+
+    hits = services.search("смертельное касание", limit=10)["hits"]
+    rules = [h for h in hits if h["kind"] == "rule"]
+    assert rules and rules[0]["version"] == "2026-01-16" and rules[0]["number"].startswith("702.2")
+    from judge_app.corpus.lookup import CorpusError
+
+    with pytest.raises(CorpusError) as exc:  # a release between is read by number, not searched
+        services.search("смертельное касание", version="2022-11-18")
+    assert "2026-01-16" in exc.value.message and "2020-01-24" in exc.value.message
