@@ -17,7 +17,7 @@ field may contain ``<`` or ``>`` anyway). CSRF is checked per blueprint, as in
 """
 from __future__ import annotations
 
-from flask import Blueprint, g, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError, validate_csrf
 from wtforms.validators import ValidationError
 
@@ -26,6 +26,7 @@ from ..corpus import corrections as corr
 from ..error_reports import evidence, store, target
 from ..error_reports.store import ReportError
 from . import rate_limit, ui
+from .request_db import per_request
 
 reports = Blueprint("reports", __name__)
 
@@ -78,17 +79,7 @@ def register(app) -> None:
 
 
 # -- plumbing ------------------------------------------------------------------------
-def conn():
-    if "reports_conn" not in g:
-        g.reports_conn = store.connect()
-    return g.reports_conn
-
-
-@reports.teardown_app_request
-def _close(_exc):
-    c = g.pop("reports_conn", None)
-    if c is not None:
-        c.close()
+conn = per_request(reports, "reports_conn", store.connect)
 
 
 @reports.before_request

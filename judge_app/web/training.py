@@ -26,6 +26,7 @@ from ..training import exam as exams
 from ..training import grading, progress, questions, rulebook, store
 from ..training.grading import TrainingError, field_error
 from . import scenario_data, secret_key, ui
+from .request_db import per_request
 from .scenario_pages import step_name
 
 training = Blueprint("training", __name__, url_prefix="/training")
@@ -149,17 +150,7 @@ def _warm() -> None:
 
 
 # -- request plumbing ----------------------------------------------------------------
-def conn():
-    if "training_conn" not in g:
-        g.training_conn = store.connect()
-    return g.training_conn
-
-
-@training.teardown_app_request
-def _close(_exc):
-    c = g.pop("training_conn", None)
-    if c is not None:
-        c.close()
+conn = per_request(training, "training_conn", store.connect)
 
 
 def bank() -> questions.Bank:
