@@ -119,9 +119,48 @@ def extra_documents(db, scenarios: Path | None = SCENARIO_DIR) -> Iterable[dict]
         yield from scenario_documents(scenarios)
 
 
+def successors(db, to_version: str) -> dict[tuple[str, str], str]:
+    """(release, number) -> the number of the same rule in ``to_version``, following the English
+    comparisons of consecutive releases the build stored (renumbering at each step)."""
+    if not db["rule_changes"].exists():
+        return {}
+    steps: dict[str, dict[str, str]] = {}
+    order: dict[str, str] = {}
+    for r in db.query("select old_version, new_version, old_number, new_number from rule_changes "
+                      "where lang = 'en' and old_number is not null and new_number is not null"):
+        steps.setdefault(r["old_version"], {})[r["old_number"]] = r["new_number"]
+        order[r["old_version"]] = r["new_version"]
+    out: dict[tuple[str, str], str] = {}
+    for start, numbers in steps.items():
+        for number in numbers:
+            v, n = start, number
+            while v != to_version and n is not None and v in steps:
+                n, v = steps[v].get(n), order[v]
+            if n is not None and v == to_version:
+                out[(start, number)] = n
+    return out
+
+
+def projected(docs: Iterable[dict], moved: dict[tuple[str, str], str], to_version: str) -> Iterator[dict]:
+    """The citing texts (FAQ rulings, scenarios) once more, their rule numbers carried into
+    ``to_version``: the judges' words written against the 2020 rules reach the same rules in
+    the newest release too. ``cite`` documents: they lend words, they are never results."""
+    for d in docs:
+        if d.get("kind") not in ("cite", "scenario") or d.get("ref_version") in ("", to_version):
+            continue
+        refs = [moved[(d["ref_version"], n)] for n in (d.get("refs") or "").split()
+                if (d["ref_version"], n) in moved]
+        if refs:
+            yield {**d, "id": f"cite-{to_version}:{d['id']}", "kind": "cite", "version": "",
+                   "number": "", "refs": " ".join(refs), "ref_version": to_version, "is_title_rule": False}
+
+
 def search_documents(db, scenarios: Path | None = SCENARIO_DIR) -> Iterator[dict]:
     """Every document the search index is built from (the build and the benchmark use this)."""
+    from judge_app.corpus.catalogue import DEFAULT_VERSION
     from judge_app.corpus.store import iter_search_documents
 
     yield from iter_search_documents(db)
-    yield from extra_documents(db, scenarios)
+    extra = list(extra_documents(db, scenarios))
+    yield from extra
+    yield from projected(extra, successors(db, DEFAULT_VERSION), DEFAULT_VERSION)
