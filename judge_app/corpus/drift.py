@@ -28,6 +28,7 @@ class Drift:
 def steps_between(corpus: Corpus, old: str, new: str) -> list[Step]:
     """The consecutive English comparisons the build stored, from ``old`` to ``new``."""
     versions = sorted(v for v in corpus.cr_versions() if old <= v <= new)
+    loaded = {v: texts(corpus, v) for v in versions}  # each release's texts read once
     out = []
     for a, b in zip(versions, versions[1:]):
         changes = [Change(r["status"], r["old_number"], r["new_number"], r["similarity"],
@@ -37,7 +38,7 @@ def steps_between(corpus: Corpus, old: str, new: str) -> list[Step]:
         renames = [Rename(r["old"], r["new"], r["rules"]) for r in corpus.rows(
             "select * from renames where old_version = ? and new_version = ?", (a, b))] \
             if corpus.table_exists("renames") else []
-        out.append(Step(a, b, changes, renames, texts(corpus, a), texts(corpus, b)))
+        out.append(Step(a, b, changes, renames, loaded[a], loaded[b]))
     return out
 
 
@@ -47,19 +48,20 @@ def texts(corpus: Corpus, version: str) -> dict[str, str]:
         (corpus.doc_id(version, "en"),))}
 
 
-def forward(corpus: Corpus, old: str, new: str) -> dict[str, tuple[str, Origin]]:
+def forward(corpus: Corpus, old: str, new: str, steps: list[Step] | None = None) -> dict[str, tuple[str, Origin]]:
     """Old number -> (new number, origin) for every rule that survives from ``old`` to ``new``."""
-    steps = steps_between(corpus, old, new)
-    first = list(texts(corpus, old))
-    return {n: (new_number, o) for new_number, o in origins(steps, first).items()
-            for n in [o.number]}
+    steps = steps_between(corpus, old, new) if steps is None else steps
+    first = list(steps[0].old_text) if steps else list(texts(corpus, old))
+    return {o.number: (new_number, o) for new_number, o in origins(steps, first).items()}
 
 
 def drift(corpus: Corpus, old: str, new: str, numbers: list[str]) -> list[Drift]:
     """How each of ``numbers`` (rules of ``old``) stands in ``new``."""
     old, new = corpus.check_version(old), corpus.check_version(new)
-    moved = forward(corpus, old, new)
-    before, after = texts(corpus, old), texts(corpus, new)
+    steps = steps_between(corpus, old, new)
+    moved = forward(corpus, old, new, steps)
+    before = steps[0].old_text if steps else texts(corpus, old)
+    after = steps[-1].new_text if steps else before
     out = []
     for n in numbers:
         if n not in moved:
