@@ -3,9 +3,13 @@
 For each later English release: reading and validating the file, the date check against the
 releases held, and the preview against the newest (the part of an import before the build),
 then one cold build into a temporary folder with the time of every step, so the closing note
-can say where an import's rebuild goes. Run on a quiet machine:
+can say where an import's rebuild goes. ``--import`` then times ``judge import --yes`` of the
+newest release, as a user runs it, into a corpus holding the releases before it (its sources a
+copy without that file, ``JUDGE_SOURCES``), against the cold build of that corpus in the same
+run (the baseline: the OCR decode included, which an import reuses from ``decode_cache``).
+Run on a quiet machine:
 
-    .venv/bin/python bench/release_bench.py [--skip-build]
+    .venv/bin/python bench/release_bench.py [--skip-build] [--import]
 """
 from __future__ import annotations
 
@@ -23,7 +27,12 @@ sys.path.insert(0, str(ROOT))
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--skip-build", action="store_true")
+    parser.add_argument("--import", dest="do_import", action="store_true",
+                        help="time judge import of the newest release against a cold build")
     args = parser.parse_args()
+    if args.do_import:
+        time_import()
+        return
     from judge_app import paths, services
     from judge_app.corpus import release_file, release_import
 
@@ -64,6 +73,42 @@ def main() -> None:
     print(f"\ncold build: {wall:.1f} s wall, {cpu:.1f} s CPU (this process; the OCR decode may use workers)")
     for label, seconds in sorted(timings, key=lambda x: -x[1]):
         print(f"  {seconds:7.2f} s  {label}")
+
+
+def time_import() -> None:
+    import resource
+    import shutil
+    import subprocess
+
+    from judge_app import paths
+    from judge_app.corpus import catalogue
+
+    newest = max(catalogue.english_files())
+    shipped = paths.SOURCES_DIR / "en" / f"cr-en-{newest}.txt"
+
+    def run(env, *args) -> tuple[float, float]:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        out = subprocess.run([sys.executable, "-m", "judge_app.cli", *args], env=env, capture_output=True,
+                             text=True, stdin=subprocess.DEVNULL)
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if out.returncode:
+            sys.exit(f"judge {' '.join(args)} failed:\n{out.stderr[-2000:]}")
+        return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        sources = Path(tmp) / "sources"
+        shutil.copytree(paths.SOURCES_DIR, sources)
+        (sources / "en" / shipped.name).unlink()
+        env = dict(os.environ, JUDGE_INSTANCE=str(Path(tmp) / "instance"), JUDGE_SOURCES=str(sources),
+                   JUDGE_BUILD_CACHE=str(Path(tmp) / "cache"), JUDGE_BUILD_WORKERS="2")
+        env.pop("JUDGE_DB", None)
+        cold = run(env, "build")
+        imported = run(env, "import", str(shipped), "--yes")
+    print(f"cold build without {newest} (decode included): {cold[0]:6.1f} s wall {cold[1]:6.1f} s CPU")
+    print(f"judge import {newest} --yes:                 {imported[0]:6.1f} s wall {imported[1]:6.1f} s CPU"
+          f"   ratio {imported[0] / cold[0]:.2f} of the cold build")
 
 
 if __name__ == "__main__":

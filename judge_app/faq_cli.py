@@ -16,7 +16,7 @@ from .corpus.lookup import CorpusError
 @click.option("--json", "as_json", is_flag=True)
 def faq(card: str | None, report: bool, as_json: bool) -> None:
     """Разъяснения FAQ M2011 по карте (русское или английское название): статус, правила 2020 года,
-    сценарий, что изменилось."""
+    их место в новейшем выпуске, сценарий, что изменилось."""
     corpus = services.corpus()
     if not faq_rulings.available(corpus):
         raise CorpusError("в базе нет классификации разъяснений FAQ: выполните judge build", status=404)
@@ -40,6 +40,9 @@ def print_report(data: dict) -> None:
     click.echo(f"Разъяснений FAQ M2011: {data['rulings']}, классифицировано: {data['classified']}")
     for status, n in data["counts"].items():
         click.echo(f"  {faq_rulings.STATUS_RU[status]:<28} {status:<8} {n:>4}")
+    click.echo(f"Против выпуска {data['newest_version']}:")
+    for status, n in data["newest"].items():
+        click.echo(f"  {faq_rulings.NEWEST_RU[status]:<46} {status:<10} {n:>4}")
     click.echo(f"Карт FAQ: {data['cards']}, в движке: {data['playable']}, ещё нет: {len(data['not_playable'])}")
     for card in data["not_playable"]:
         click.echo(f"  {card['name']}" + (f" ({card['name_en']})" if card["name_en"] else ""))
@@ -62,6 +65,14 @@ def print_card(data: dict) -> None:
             click.echo(f"    сценарий: {r['scenario']} (/scenarios/{r['scenario']})")
         if r["missing"]:
             click.echo(f"    не хватает в движке: {r['missing']}")
+        newest = r["newest"]
+        if newest["status"] != "same":
+            moved = ", ".join(f"{i['rule']} → {i['number'] or 'удалено'}"
+                              + (" (изменено)" if i["status"] == "changed" else "")
+                              for i in newest["rules"] if i["status"] != "same")
+            click.echo(f"    в правилах от {newest['version']}: {newest['status_ru']} ({moved})")
+        else:
+            click.echo(f"    в правилах от {newest['version']}: {newest['status_ru']}")
         if r["changed"]:
             ch = r["changed"]
             when = f"с выпуска {ch['release']} ({ch['since']})" if ch["since"] else f"(выпуск: {ch['release']})"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from .corpus.lookup import Corpus, CorpusError
+from .corpus.lookup import Corpus, CorpusError, VersionHistory
 
 RULES_VERSION = "2020-01-24"  # the numbering every classified ruling cites
 STATUS_RU = {"shown": "показано сценарием", "holds": "в силе (не вопрос о столе)",
@@ -17,6 +17,11 @@ STATUS_RU = {"shown": "показано сценарием", "holds": "в сил
 STATUS_EN = {"shown": "shown by a scenario", "holds": "holds (not a board question)",
              "changed": "changed", "pending": "needs the engine"}
 MAX_NAME = 200
+# where a ruling's 2020 rules stand in the newest release held (``against_newest``)
+NEWEST_RU = {"same": "правила те же", "renumbered": "правила перенумерованы, текст тот же",
+             "changed": "правило с тех пор изменилось — перепроверить", "removed": "правило удалено"}
+NEWEST_EN = {"same": "same rules", "renumbered": "rules renumbered, same text",
+             "changed": "a rule changed since — re-check", "removed": "a rule was removed"}
 
 
 def available(corpus: Corpus) -> bool:
@@ -88,12 +93,33 @@ def card_rulings(corpus: Corpus, name: str) -> dict:
     for block in blocks:
         for r in corpus.rows("select position, text from rulings where card_id = ? order by position",
                              (block["id"],)):
-            rulings.append(ruling_view(r, links.get(r["position"])))
+            view = ruling_view(r, links.get(r["position"]))
+            if view["status"]:
+                view["newest"] = against_newest(corpus, view["rules"])
+            rulings.append(view)
     first = blocks[0]
     return {"name": ru, "name_en": en, "positions": [b["position"] for b in blocks],
             "mana_cost": first["mana_cost"], "type_line": first["type_line"],
             "pt": first["pt"] or first["loyalty"], "rules_text": first["rules_text"],
             "playable": playable(ru, en), "rules_version": RULES_VERSION, "rulings": rulings}
+
+
+def against_newest(corpus: Corpus, rules: list[str]) -> dict:
+    """Where the 2020 rules a ruling relies on stand in the newest release held: each rule's
+    number there and whether its English changed (``VersionHistory.where_now``), and one
+    status for the ruling — the worst of its rules (removed > changed > renumbered > same)."""
+    newest = corpus.default_version()
+    history = VersionHistory(corpus)
+    items = []
+    for number in rules:
+        where, status = history.where_now(number, RULES_VERSION, newest)
+        if status == "same" and where != number:
+            status = "renumbered"
+        items.append({"rule": number, "number": where, "status": status})
+    order = ["same", "renumbered", "changed", "removed"]
+    worst = max((i["status"] for i in items), key=order.index, default="same")
+    return {"version": newest, "rules": items, "status": worst,
+            "status_ru": NEWEST_RU[worst], "status_en": NEWEST_EN[worst]}
 
 
 def ruling_view(ruling: dict, link: dict | None) -> dict:
@@ -121,14 +147,19 @@ def rulings_for_rule(corpus: Corpus, number: str, version: str) -> list[dict]:
 
 
 def report(corpus: Corpus) -> dict:
-    """Counts per status, and the FAQ cards the engine can't play yet."""
+    """Counts per status, per status against the newest release, and the FAQ cards the engine
+    can't play yet."""
     links = links_by_position(corpus)
     counts = {s: 0 for s in STATUS_RU}
     for link in links.values():
         counts[link["status"]] += 1
+    newest = {s: 0 for s in NEWEST_RU}
+    for link in links.values():
+        newest[against_newest(corpus, link["rules"])["status"]] += 1
     english = english_names(corpus)
     names = list(dict.fromkeys(c["name"] for c in corpus.cards()))
     not_playable = [{"name": n, "name_en": english.get(n)} for n in names if not playable(n, english.get(n))]
     total = len(corpus.rows("select id from rulings")) if corpus.table_exists("rulings") else 0
-    return {"rulings": total, "classified": len(links), "counts": counts, "cards": len(names),
+    return {"rulings": total, "classified": len(links), "counts": counts,
+            "newest_version": corpus.default_version(), "newest": newest, "cards": len(names),
             "playable": len(names) - len(not_playable), "not_playable": not_playable}

@@ -5,8 +5,9 @@ CLI and the server find the same data wherever they are started from (Flask's
 instance-folder convention): ``instance/`` next to the project for a source checkout,
 ``<prefix>/var/judge_app-instance`` for an installed package. ``JUDGE_INSTANCE`` moves the
 folder (a relative value is taken from the current directory) and ``JUDGE_DB`` moves just
-the database file. Sources are read from ``rules_corpus/`` next to the package, so an
-editable install and a fresh clone behave the same.
+the database file. Sources are read from ``rules_corpus/sources/`` next to the package, so an
+editable install and a fresh clone behave the same; ``JUDGE_SOURCES`` reads them from another
+folder (the import tests start from a copy that holds only the 2019 and 2020 releases).
 """
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = PROJECT_ROOT / "rules_corpus"
-SOURCES_DIR = CORPUS_DIR / "sources"
+SOURCES_DIR = (Path(os.environ["JUDGE_SOURCES"]).expanduser().resolve() if os.environ.get("JUDGE_SOURCES")
+               else CORPUS_DIR / "sources")
 CARDS_DIR = CORPUS_DIR / "cards"
 SCENARIOS_DIR = PROJECT_ROOT / "scenarios"
 

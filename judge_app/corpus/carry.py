@@ -20,8 +20,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from .diff import Change, Rename, apply_renames, normalise, word_diff
+from .diff import Change, Rename, apply_renames, normalise, rename_only, word_diff
 from .records import Document, GlossaryEntry, Rule
 
 RULE_NUMBER = re.compile(r"(?<![\d.])(\d{3}\.\d{1,3}[a-z]?)(?![\d])")
@@ -38,7 +39,9 @@ class Step:
     old_text: dict[str, str]
     new_text: dict[str, str]
 
+    @cached_property
     def numbers(self) -> dict[str, str]:
+        """Old number -> new number (computed once: every rule of every carry asks for it)."""
         return {c.old_number: c.new_number for c in self.changes if c.old_number and c.new_number}
 
 
@@ -79,14 +82,14 @@ def same_meaning(step: Step, change: Change, numbers: dict[str, str]) -> bool:
     if not change.diff:
         return True
     old = renumber(step.old_text[change.old_number], numbers)
-    return apply_renames(old, step.renames) == normalise(step.new_text[change.new_number])
+    return rename_only(old, step.new_text[change.new_number], step.renames)
 
 
 def origins(steps: list[Step], first: list[str]) -> dict[str, Origin]:
     """For the last release of ``steps``: new number -> its predecessor in the first release."""
     current = {n: Origin(n, True) for n in first}
     for step in steps:
-        numbers = step.numbers()
+        numbers = step.numbers
         nxt: dict[str, Origin] = {}
         for change in step.changes:
             if change.old_number in current and change.new_number:
@@ -107,7 +110,7 @@ def composed_numbers(steps: list[Step]) -> dict[str, str]:
     for old in steps[0].old_text:
         n: str | None = old
         for step in steps:
-            n = step.numbers().get(n) if n else None
+            n = step.numbers.get(n) if n else None
         if n:
             out[old] = n
     return out

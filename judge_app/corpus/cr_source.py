@@ -18,7 +18,7 @@ from pathlib import Path
 import sqlite_utils
 
 from .. import paths
-from . import corrections as corr
+from . import corrections as corr, decode_cache
 from .records import Document
 
 LOW_OPEN, LOW_CLOSE = "⟦", "⟧"
@@ -71,6 +71,14 @@ def mark_low_confidence(lines: list[str], spans) -> list[str]:
     return out
 
 
+def decode(text: str) -> tuple[list[str], list[tuple]]:
+    """Run the OCR decoder (imported only when a decode is really needed)."""
+    from .ocr_decode import decode_document
+
+    out = decode_document(text)
+    return list(out.lines), list(out.low_confidence)
+
+
 def parse_document(doc: Document, text: str) -> ParsedCR:
     from .cr_text import parse_cr
 
@@ -82,15 +90,13 @@ def parse_document(doc: Document, text: str) -> ParsedCR:
                         corrections=outcome, proofread=corr.proofread_rows(doc.id, fixes, log))
 
     try:
-        from .ocr_decode import decode_document
-
         # «712.2.V ogHOM» lost the space after the number: give it back, or the decoder
         # reads the number and the first word as one garbled token
-        decoded = decode_document(GLUED_NUMBER.sub(r"\1 ", text))
+        lines, low = decode_cache.decoded(doc.id, doc.version, GLUED_NUMBER.sub(r"\1 ", text), decode)
     except (ImportError, OSError) as exc:  # no decoder or no model in this checkout
         raise DecoderMissing(str(exc)) from exc
-    spans = [(s[0], s[1], s[2]) for s in decoded.low_confidence]
-    marked_text = "\n".join(mark_low_confidence(list(decoded.lines), spans))
+    spans = [(s[0], s[1], s[2]) for s in low]
+    marked_text = "\n".join(mark_low_confidence(list(lines), spans))
     parsed = parse_cr(marked_text, doc.id, doc.lang, ocr=True)
     outcome = corr.apply(parsed.rules, parsed.glossary, fixes)  # before the marks are stripped
     marked: dict[str, str] = {}

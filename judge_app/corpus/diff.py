@@ -208,6 +208,33 @@ def apply_renames(text: str, renames: list[Rename]) -> str:
     return out
 
 
+def rename_only(old: str, new: str, renames: list[Rename]) -> bool:
+    """Is ``new`` the text ``old`` with some of the renames' occurrences replaced, and no other
+    change? Some, not all: 2024 wrote «enters» for «enters the battlefield» but kept the phrase
+    where it names the event (603.6a: «trigger when a permanent enters the battlefield»).
+    Both texts are walked together, character by character, branching at each occurrence of a
+    rename (replaced or kept); the branches that disagree with ``new`` die at once."""
+    a, b = normalise(old), normalise(new)
+    if a == b:
+        return True
+    starts = {r.old[0] for r in renames if r.old}
+    todo, seen = [(0, 0)], set()
+    while todo:
+        i, j = todo.pop()
+        while i < len(a) and j < len(b) and a[i] == b[j] and a[i] not in starts:
+            i, j = i + 1, j + 1  # the common run up to the next place a rename may start
+        if (i, j) in seen:
+            continue
+        seen.add((i, j))
+        if i == len(a) and j == len(b):
+            return True
+        if i < len(a) and j < len(b) and a[i] == b[j]:
+            todo.append((i + 1, j + 1))
+        todo += [(i + len(r.old), j + len(r.new)) for r in renames
+                 if r.old and a.startswith(r.old, i) and b.startswith(r.new, j)]
+    return False
+
+
 def find_renames(pairs: list[tuple[str, str]]) -> list[Rename]:
     """Renames in (old text, new text) pairs of changed rules: a phrase replacement that on its
     own turns at least ``RENAME_MIN_RULES`` old texts into their new ones ("converted mana cost"
@@ -239,7 +266,7 @@ def mark_renamed(changes: list[Change], old_text: dict[str, str], new_text: dict
         return
     for c in changes:
         if c.status in ("changed", "renumbered") and c.diff:
-            if apply_renames(old_text[c.old_number], renames) == normalise(new_text[c.new_number]):
+            if rename_only(old_text[c.old_number], new_text[c.new_number], renames):
                 c.renamed = True
                 if c.status == "changed":
                     c.status = "renamed"

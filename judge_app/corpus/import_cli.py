@@ -19,9 +19,22 @@ def import_release(file: Path, yes: bool) -> None:
     from . import release_import
     from .build import build
 
-    corpus = services.corpus()
+    def rebuild() -> None:
+        build(paths.db_path(), paths.index_dir(), progress=True)
+
     try:
         release = release_import.load_file(file)
+    except ReleaseError as exc:
+        click.echo(f"Ошибка: {exc}", err=True)
+        sys.exit(2)
+    if release_import.interrupted(file, release):
+        click.echo(f"Продолжаю прерванный импорт выпуска от {release.date}: файл уже на месте, "
+                   "перестраиваю корпус.")
+        rebuild()
+        finished(file)
+        return
+    corpus = services.corpus()
+    try:
         release_import.check_date(release, corpus)
         shown = release_import.preview(release, corpus)
     except ReleaseError as exc:
@@ -41,9 +54,12 @@ def import_release(file: Path, yes: bool) -> None:
         click.echo("Отменено: корпус не изменён.")
         sys.exit(1)
 
-    def rebuild() -> None:
-        build(paths.db_path(), paths.index_dir(), progress=True)
+    finished(release_import.install(file, release, rebuild))
 
-    target = release_import.install(file, release, rebuild)
+
+def finished(target: Path) -> None:
+    """Say where the release went and what the default is now, and refresh the phones'
+    offline copy (issue 28), as ``judge build`` does."""
     services.reset()
+    services.offline_pack(progress=True)
     click.echo(f"Готово: {target}; версия по умолчанию теперь {services.corpus().default_version()}.")

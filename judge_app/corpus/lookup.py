@@ -471,6 +471,20 @@ class VersionHistory:
             e["text_ru"], e["text_en"] = self.timeline_text(e)
         return entries
 
+    def where_now(self, number: str, version: str, newest: str) -> tuple[str | None, str]:
+        """Where rule ``number`` of ``version`` stands in the release ``newest``: (its number
+        there, or None when it was removed; "same" or "changed"), following the English
+        history. A change that is only a release-wide rename counts as the same."""
+        later = [e for e in self.timeline(number, version) if e["version"] > version]
+        if not later:
+            return number, "same"
+        last = later[-1]
+        if last["status"] == "removed" or last["version"] != newest:
+            return None, "removed"
+        changed = any(e["status"] in ("changed", "renumbered") and e["diff"] and not e.get("renamed")
+                      for e in later)
+        return last["number"], "changed" if changed else "same"
+
     @staticmethod
     def timeline_text(e: dict) -> tuple[str, str]:
         st, num, prev = e["status"], e["number"], e.get("from_number")

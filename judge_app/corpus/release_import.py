@@ -6,7 +6,9 @@ header date contradicts its text, compared with the newest release held for the 
 then copied byte for byte (into ``rules_corpus/sources/en/`` in a checkout, the instance
 folder otherwise) and the corpus rebuilt. The build writes beside the old files and swaps
 them in at the end, so a server keeps answering from the previous corpus meanwhile, and a
-failed build removes the copied file again. ``users.db`` is never opened.
+failed build removes the copied file again. A build killed outright leaves the previous
+corpus serving and the file in place; running the same import again finishes it
+(``interrupted``). ``users.db`` is never opened.
 """
 from __future__ import annotations
 
@@ -89,6 +91,18 @@ def preview(release: Release, corpus, per_kind: int = 3) -> Preview:
                          c.new_number if c.status in ("added", "changed", "renamed") else
                          f"{c.old_number} → {c.new_number}")
     return out
+
+
+def interrupted(source: Path, release: Release) -> bool:
+    """True when this very file was copied by an import whose build never finished (killed,
+    or the machine went down): the file is held, byte for byte, but the corpus was not
+    rebuilt with it. The previous corpus served meanwhile; a new ``judge import`` finishes it."""
+    from .build import stale_reason
+
+    held = catalogue.english_files().get(release.date)
+    if held is None or held.read_bytes() != source.read_bytes():
+        return False
+    return stale_reason(paths.db_path(), paths.index_dir()) is not None
 
 
 def destination(date: str) -> Path:

@@ -98,20 +98,11 @@ def moved_note(number: str, version: str | None) -> Markup:
 
 @lru_cache(maxsize=4096)
 def _newest_number(corpus_key: int, number: str, version: str, newest: str) -> tuple[str | None, str]:
-    """(number in the newest release or None, same | changed), following the English history."""
+    """``VersionHistory.where_now``, kept per corpus (``corpus_key``) for the pages."""
     from ..corpus.lookup import VersionHistory
     from .queries import corpus
 
-    line = VersionHistory(corpus()).timeline(number, version)
-    later = [e for e in line if e["version"] > version]
-    if not later:
-        return number, "same"
-    last = later[-1]
-    if last["status"] == "removed" or last["version"] != newest:
-        return None, "removed"
-    changed = any(e["status"] in ("changed", "renumbered") and e["diff"] and not e.get("renamed")
-                  for e in later)
-    return last["number"], "changed" if changed else "same"
+    return VersionHistory(corpus()).where_now(number, version, newest)
 
 
 def linkify(text: str | None, version: str | None, lang: str = "ru", low_conf: bool = False,

@@ -60,6 +60,19 @@ def test_mana_value_is_one_rename_not_hundreds_of_changes(releases):
     assert not any(c.status == "changed" and c.renamed for c in changes)
 
 
+def test_a_rename_applied_to_some_occurrences_is_still_a_rename(releases):
+    """2024 wrote «enters» for «enters the battlefield» but kept the phrase where it names the
+    event: 603.6a changed only by the rename, at two of its three occurrences."""
+    as_dicts = lambda r: [{"number": x.number, "title": x.title, "text": x.text}
+                          for x in r.rules if x.level != "chapter"]
+    changes, renames = compare_releases(as_dicts(releases["2022-11-18"]), as_dicts(releases["2024-11-08"]))
+    assert ("enters the battlefield", "enters") in {(r.old, r.new) for r in renames}
+    by_old = {c.old_number: c for c in changes}
+    assert by_old["603.6a"].status == "renamed"
+    # a real change beside a rename stays a change: 506.3d gained battles
+    assert by_old["506.3d"].status == "changed" and not by_old["506.3d"].renamed
+
+
 @pytest.mark.parametrize("data,needle", [
     (b"", "пуст"),
     (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "PDF"),
