@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge_app.cards.model import CardPool, default_pool
-from judge_app.engine import actions, combat, costs, face_down, setup
-from judge_app.engine.errors import EngineError, InvalidInput, Refused
-from judge_app.engine.state import STEP_EN, STEPS, Game, StopAtEvent
+from judge_app.engine.rules import actions, combat, costs, setup
+from judge_app.engine.mechanisms import face_down
+from judge_app.engine.kernel.errors import EngineError, InvalidInput, Refused
+from judge_app.engine.kernel.state import STEP_EN, STEPS, Game, StopAtEvent
 from judge_app.scenarios import combat_script, expectations
 from judge_app.scenarios.loader import Scenario
 

@@ -91,7 +91,7 @@ def test_the_replacement_order_decision_names_the_effects(client):
 def test_every_replacement_effect_has_an_english_label():
     """The replacement_order decision names the effects to order in both languages: a kind added
     without its English label would show Russian on ?ui=en."""
-    from judge_app.engine import replacement
+    from judge_app.engine.kernel import replacement
 
     replacement._load_kinds()
     assert replacement.KINDS
@@ -104,7 +104,8 @@ def test_every_owed_decision_is_worded_in_english():
     import re
 
     from judge_app.boards import moves
-    from judge_app.engine import costs, replacement
+    from judge_app.engine.rules import costs
+    from judge_app.engine.kernel import replacement
 
     engine = ROOT / "judge_app" / "engine"
     kinds = {k for p in engine.glob("*.py")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from judge_app.cards import default_pool
-from judge_app.engine import messages
+from judge_app.engine.kernel import messages
 from judge_app.scenarios import loader, runner
 from judge_app.scenarios.cli import collect
 

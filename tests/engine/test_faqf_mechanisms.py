@@ -8,8 +8,9 @@ import pytest
 
 from engine_boards import build_game
 from judge_app.cards.model import CardDataError, card_from_dict
-from judge_app.engine import actions, trigger_division
-from judge_app.engine.errors import InvalidInput, Refused
+from judge_app.engine.rules import actions
+from judge_app.engine.mechanisms import trigger_division
+from judge_app.engine.kernel.errors import InvalidInput, Refused
 
 BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["creature"], "power": 1, "toughness": 1,
         "text_ru": "т", "text_en": "t"}

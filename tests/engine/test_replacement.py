@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from judge_app.cards import model
-from judge_app.engine import actions, replacement
-from judge_app.engine.errors import InvalidInput
-from judge_app.engine.replacement import Kind
+from judge_app.engine.rules import actions
+from judge_app.engine.kernel import replacement
+from judge_app.engine.kernel.errors import InvalidInput
+from judge_app.engine.kernel.replacement import Kind
 from judge_app.scenarios import loader, runner
 
 LIB = Path(__file__).resolve().parents[2] / "scenarios"
