@@ -49,3 +49,7 @@ setup / view     build a game from a board description; show it (Russian text or
 Only ``errors.InvalidInput`` and ``errors.Refused`` (both ``EngineError``) are raised on bad
 input; the property tests hold the engine to that.
 """
+
+from judge_app.engine import modules as _modules  # noqa: E402  the one list of hooked modules, loaded with the package
+
+_modules.load()

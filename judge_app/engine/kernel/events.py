@@ -8,7 +8,7 @@ is at once (the fast path).
 from __future__ import annotations
 
 from judge_app.engine.kernel import characteristics as ch
-from judge_app.engine.kernel import event_triggers, replacement, triggers
+from judge_app.engine.kernel import event_triggers, hooks, replacement, triggers
 from judge_app.engine.kernel.ru import dmg, life
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import ZONE_RU, Game, Obj
@@ -247,8 +247,8 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
         if "damage_simultaneous" in extra_keys:
             triggers.on_combat_damage_to_player(game, source, recipient, n)
         else:   # noncombat damage (120.2b): Chandra's Spitfire
-            from judge_app.engine.mechanisms import damage_triggers
-            damage_triggers.on_noncombat_damage_to_player(game, recipient)
+            for hook in hooks.hooks(hooks.DAMAGE_TO_PLAYER):
+                hook.fn(game, recipient)
     elif recipient.is_creature:
         keys = extra + ["damage_creature"]
         if "infect" in kws or "wither" in kws:   # 702.90c, 702.80b: -1/-1 counters instead of marked damage

@@ -97,20 +97,6 @@ def register(kind: Kind, statics: tuple = ()) -> Kind:
     return kind
 
 
-_LOADED: list = []
-
-
-def _load_kinds() -> None:
-    """Import every module that registers Kinds, once. Not "while KINDS is empty": a module
-    imported for another reason (events.enters imports enter_replacements) registers its own
-    Kinds first, and the others would then never be loaded."""
-    if _LOADED:
-        return
-    _LOADED.append(True)
-    from judge_app.engine.mechanisms import check_lands, counter_amounts, counter_triggers, discard_effects, life_effects, phylactery
-    from judge_app.engine.rules import enter_replacements, prevention, regeneration, zone_replacements
-
-
 def _ability_kinds(ab: dict) -> tuple:
     """The Kinds a printed ability gives: its static's, or its "as it enters" choice's."""
     if "static" in ab:
@@ -126,7 +112,6 @@ def _ability_kinds(ab: dict) -> tuple:
 def effects_for(game: Game, event: dict) -> list:
     """All replacement/prevention effects that exist now and watch this kind of event:
     dicts {id, kind, source, controller, ...}. Cheap when there are none (the fast path)."""
-    _load_kinds()
     what = event["kind"]
     out = []
     for i, e in enumerate(game.effects):
@@ -160,7 +145,6 @@ def might_choose(game: Game) -> bool:
     replacement effect exists (the replay needs a copy of the game, which costs)."""
     if any(e.get("kind") == "shield" for e in game.effects):
         return True
-    _load_kinds()
     for sid in game.static_sources:
         if any(ab.get("static") in STATIC_KINDS for ab in game.objects[sid].abilities):
             return True

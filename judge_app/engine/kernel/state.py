@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge_app.cards.model import ManaCost
-from judge_app.engine.kernel import citations
+from judge_app.engine.kernel import citations, hooks
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
@@ -249,9 +249,8 @@ class Game:
         g.events = list(self.events)
         g.combat = copy.deepcopy(self.combat)
         g.auto_answers = list(self.auto_answers)
-        if self.teams:   # teammates share one life total (810.4): one copy of it per clone
-            from judge_app.engine.variants import two_headed_giant
-            two_headed_giant.relink(g)
+        for hook in hooks.hooks(hooks.CLONE):   # a variant relinks what it shares (810.4: one team life total)
+            hook.fn(g)
         return g
 
     def restore(self, other: "Game") -> None:

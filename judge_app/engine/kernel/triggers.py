@@ -3,7 +3,7 @@ time a player would receive priority, in APNAP order, each player ordering their
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import event_triggers
+from judge_app.engine.kernel import event_triggers, hooks
 from judge_app.engine.mechanisms import trigger_division
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Decision, Game, Obj
@@ -139,9 +139,9 @@ def _condition_holds(game: Game, controller: str, ab: dict) -> bool:
         return False
     if "life_at_most" in cond and p.life > cond["life_at_most"]:
         return False
-    if "your_phylactery_permanents_at_most" in cond:   # Phylactery Lich (phylactery.py)
-        from judge_app.engine.mechanisms import phylactery
-        if phylactery.permanents_with(game, controller) > cond["your_phylactery_permanents_at_most"]:
+    for key in cond:   # a condition a module registered: Phylactery Lich's (phylactery.py)
+        hook = hooks.by_key(hooks.CONDITION, key)
+        if hook is not None and not hook.fn(game, controller, cond[key]):
             return False
     if "opponent_life_at_most" in cond and not any(q.life <= cond["opponent_life_at_most"]
                                                   for q in game.live_players() if q.name != controller):

@@ -17,6 +17,7 @@ abilities (r241), and the colour of the spell is checked as it is now:
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.continuous import COLOR_RU
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Game, Obj
@@ -54,3 +55,8 @@ def protects(game: Game, spell: Obj, by: Obj) -> bool:
         say(game, "not_countered", "not_countered_color", [spell.id, by.id], ["counter", "applies_to_later_objects"],
             spell=spell, by=by, colors=Text(_ru(cols), " or ".join(cols)))
     return bool(cols)
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: add(game, e["cant_by_color"], at.ctl, at.info["name_ru"]), keys=("cant_by_color",),
+               order=82)
+hooks.register(hooks.TARGET_BAN, lambda game, obj, source, kws: forbids_target(game, obj, source), order=30)   # after protection

@@ -10,6 +10,7 @@ only: activated abilities, triggers and playing lands are untouched (602.1, 305.
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.errors import refuse
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
@@ -35,3 +36,6 @@ def check(game: Game, player) -> None:
     if src is not None:
         raise refuse(game, f"{player.name} не может разыгрывать заклинания в этом ходу («{src['source_name']}»)",
                      "cast_permission", "cant_effect_not_back")
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("opponents_cant_cast",), order=66)

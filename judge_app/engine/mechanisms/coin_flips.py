@@ -14,6 +14,7 @@ sacrificed, its controller still draws three cards — r263).
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.rules import resolution_choices as rc
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import say
@@ -60,3 +61,8 @@ def run(game: Game, so: Obj, e: dict) -> None:
 def keep(so: Obj, e: dict) -> bool:
     """Whether effect ``e`` of ``so`` happens: an ``if_won`` one only after a won flip."""
     return not e.get("if_won") or result(so) == "win"
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("flip_coin",), order=61)
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+hooks.register(hooks.ASK, ask, order=30)

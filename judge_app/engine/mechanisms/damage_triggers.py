@@ -10,16 +10,19 @@ damages two opponents is two events here, one per player.
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks, triggers
 from judge_app.engine.kernel.state import Game
 
 KIND = "opponent_dealt_noncombat_damage"
 
 
 def on_noncombat_damage_to_player(game: Game, player) -> None:
-    from judge_app.engine.kernel import triggers
     for sid in list(game.battlefield):
         src = game.objects[sid]
         for i, ab in enumerate(src.abilities):
             if ab.get("trigger") == KIND and src.controller != player.name \
                     and triggers._condition_holds(game, src.controller, ab):
                 triggers._pending(game, sid, triggers._info(src, game), i, ab, "damage_noncombat")
+
+
+hooks.register(hooks.DAMAGE_TO_PLAYER, on_noncombat_damage_to_player)

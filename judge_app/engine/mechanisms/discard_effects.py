@@ -14,6 +14,7 @@ issue 11, group faqe: Obstinate Baloth).
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel import replacement
 from judge_app.engine.rules import resolution_choices as rc
@@ -92,3 +93,8 @@ register(Kind("opponent_discard_to_battlefield", ("zone",), _applies, _apply,
               lambda g, e: f"«{e['source_name']}» ({e['source']}): на поле битвы вместо кладбища",
               label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): onto the battlefield instead of the graveyard"),
          statics=("opponent_discard_to_battlefield",))
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("discard",), order=62)
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+hooks.register(hooks.ASK, ask, order=33)

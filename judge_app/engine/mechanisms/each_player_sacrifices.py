@@ -13,6 +13,7 @@ APNAP; the answer is the list of ids), like the other choices of a resolution (z
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.rules import resolution_choices as rc
 from judge_app.engine.kernel.messages import say
@@ -74,3 +75,8 @@ def run(game: Game, so: Obj, e: dict) -> None:
     for o in doomed:
         ev.move(game, o, "graveyard", keys=("sacrifice", "apnap"), kind="sacrifice",
                 text_ru=f"{o.controller} жертвует {o.label()}", text_en=f"{o.label_en()} is sacrificed")
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("each_player_sacrifices",), order=64)
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+hooks.register(hooks.ASK, ask, order=31)

@@ -14,6 +14,7 @@ Polymorph's exiled creatures). ``reveal_until`` (Mass Polymorph) and
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.rules import resolution_choices as rc
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.state import Game, Obj
@@ -84,3 +85,7 @@ def ask(game: Game, so: Obj) -> bool:
 
 def answer(game: Game, value) -> None:
     answer_with(game, value, "graveyard")
+
+
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+hooks.register(hooks.ASK, ask, order=35)

@@ -6,6 +6,7 @@ Angel, 614.17) does not stop it (FAQ M2011 r222): the game is over at once.
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
 
@@ -20,3 +21,6 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
     game.result = {"draw": True}
     say(game, "game_over", "game_end_effects.run.game_over", [p.name for p in game.players], ["game_draw_effect"],
         so=so)
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("game_draw",), order=25)

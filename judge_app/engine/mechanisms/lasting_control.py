@@ -10,6 +10,7 @@ only (400.7) and do not depend on the source staying on the battlefield (FAQ M20
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
 
@@ -47,3 +48,6 @@ def _control(game: Game, what: Obj, controller: str, info: dict) -> None:
                          "timestamp": ts, "source_name": info["name_ru"]})
     say(game, "effect", "lasting_control._control.effect", [what.id],
         ["layer2", "duration", "timestamp_effect", "summoning_sickness"], controller=controller, what=what, ts=ts)
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("give_control_of_self", "add_subtype"), order=23, when=handles)

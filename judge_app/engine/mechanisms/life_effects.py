@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel import replacement
 from judge_app.engine.kernel.messages import say
@@ -80,3 +81,7 @@ def check_gain_cost(game: Game, player) -> None:
 
 def pay_gain_cost(game: Game, player, n: int, by_ref: str, keys) -> None:
     ev.gain_life(game, _opponent(game, player), n, keys=("life_change", *keys), why=f" (оплата стоимости {by_ref})")
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.player_or_target(game, so, e.get("who", "you")), at.info),
+               keys=("set_life", "next_draw_gain_life_instead"), order=80)

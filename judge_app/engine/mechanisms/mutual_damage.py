@@ -9,6 +9,7 @@ target gone the whole ability does nothing (608.2b, r301: effects.py never reach
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import say
@@ -34,3 +35,6 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
         return
     their = ev.lki(game, target)   # still on the battlefield: no state-based actions during resolution (704.3)
     ev.deal_damage(game, their, me, max(their.get("power") or 0, 0), ["resolve_instructions"])
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("exchange_damage",), order=21)

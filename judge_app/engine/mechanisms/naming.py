@@ -12,6 +12,7 @@ not drawn (121.5).
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.rules import resolution_choices as rc
 from judge_app.engine.kernel.errors import InvalidInput
@@ -70,3 +71,8 @@ def run(game: Game, so: Obj, e: dict) -> None:
             me.library.remove(oid)
             me.library.append(oid)
             say(game, "library", "library_bottom", [pname, oid], ["resolve_instructions"], player=pname, card=card)
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("each_player_names_and_reveals",), order=63)
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+hooks.register(hooks.ASK, ask, order=32)

@@ -10,6 +10,7 @@ ability is its source's (113.7), as protection reads it.
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 KEYWORD = "untargetable_by_nongreen"
 
 
@@ -20,3 +21,6 @@ def forbids(game, target, source, keywords) -> list:
     from judge_app.engine.rules.keywords import protection
     colors, _ = protection.source_traits(game, source)
     return [] if "green" in colors else ["targets"]
+
+
+hooks.register(hooks.TARGET_BAN, forbids, order=10)   # Gaea's Revenge, before protection

@@ -13,7 +13,7 @@ sacrifice Phylactery Lich."
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import replacement
+from judge_app.engine.kernel import hooks, replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, choose_option, register, src_en
 from judge_app.engine.kernel.state import Game
@@ -58,3 +58,7 @@ def _apply(game: Game, e: dict, ev: dict):
 register(Kind("as_enters_counter_on_artifact", ("enter",), _applies, _apply,
               lambda g, e: f"«{e['source_name']}» ({e['source']}): жетон на артефакт при выходе",
               label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): a counter on an artifact as it enters"))
+
+
+hooks.register(hooks.CONDITION, lambda game, controller, most: permanents_with(game, controller) <= most,
+               keys=("your_phylactery_permanents_at_most",))

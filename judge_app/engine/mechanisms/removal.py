@@ -18,6 +18,7 @@ exiled as the ability is activated, so it stays exiled whatever happens to the a
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
@@ -73,3 +74,6 @@ def pay_exile_self(game: Game, player, obj: Obj, by_ref: str, keys) -> None:
     ev.move(game, obj, "exile", keys=("exile_effect", *keys),
             text_ru=f"{player.name} изгоняет {obj.label()} (оплата стоимости {by_ref})",
             text_en=f"{player.name} exiles {obj.label_en()} as a cost")
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref), keys=EFFECT_KEYS, order=71, when=handles)

@@ -27,11 +27,16 @@ shields (614.3, 615.3): they exist from then on, until used up or the turn ends
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events
 from judge_app.engine.rules import regeneration, zone_replacements
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj, Player
 
+
+# the instructions that create a shield (608.2c → 614, 615): run below
+EFFECT_KEYS = ("regenerate", "prevent", "prevent_all_to_you_and_your_creatures", "return_creature_cards_from_graveyard",
+               "skip_next", "redirect_next", "prevent_next_from", "opponents_creatures_enter_under_your_control")
 
 def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
     """``resolve`` names what a reference means for ``so`` (``self``: its source while it is the
@@ -159,3 +164,6 @@ def source_shield(game: Game, e: dict, resolve, info: dict, so: Obj) -> None:
     say(game, "shield", "replacement_effects.source_shield.shield", [name, src.id],
         ["prevent_next_instance", "prevent_exist_before"] + (["prevent_chosen_source"] if e.get("color") else []),
         src=src, name=name)
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, e, at.info, at.ref, so), keys=EFFECT_KEYS, order=83)

@@ -8,6 +8,7 @@ pseudo-random pick seeded by the game (like a shuffle, zone_actions.py), so a re
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 import random
 
 from judge_app.engine.kernel.messages import say
@@ -36,3 +37,6 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
         return
     card = game.objects[cid]
     say(game, "reveal", "reveal.run.reveal", [who.name, card.id], ["reveal"], name=who.name, card=card)
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("reveal_random_from_hand",), order=22)

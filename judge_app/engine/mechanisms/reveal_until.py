@@ -16,6 +16,7 @@ rest of the revealed cards into your library."
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.mechanisms import entering_choices
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.rules import resolution_choices as rc
@@ -78,3 +79,8 @@ def run(game: Game, so: Obj, e: dict) -> None:
     enter_replacements.put_onto_battlefield(game, [game.objects[oid] for oid in found], me.name,
                                             chosen=rc.answers(so).get("as_enters", {}))
     zone_actions.shuffle(game, me)
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("polymorph_creatures",), order=60)
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+hooks.register(hooks.ASK, ask, order=34)

@@ -21,6 +21,7 @@ answer ``decline``: they activate no mana ability, so it can't be cast (r77, 608
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from itertools import combinations, product
 
 from judge_app.engine.rules import costs
@@ -262,3 +263,8 @@ def run(game: Game, so: Obj, e: dict) -> None:
             ["cast_during_resolution", "cast_mana_abilities"], name=who.name, card=card)
         return
     actions.cast_while_resolving(game, who, card, dict(args))
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("reveal_random_and_cast",), order=67)
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+hooks.register(hooks.ASK, ask, order=36)

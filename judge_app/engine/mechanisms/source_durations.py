@@ -15,6 +15,7 @@ as a creature any more (r103).
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
 
@@ -51,3 +52,6 @@ def in_force(game: Game, e: dict) -> bool:
         return True
     src = game.objects.get(w[0])
     return src is not None and src.zone == "battlefield" and src.incarnation == w[1]
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), order=50, when=handles)

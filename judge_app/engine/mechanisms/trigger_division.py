@@ -16,6 +16,7 @@ a target illegal on resolution gets nothing, 608.2b).
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from itertools import combinations
 
 from judge_app.engine.kernel.errors import InvalidInput, refuse
@@ -130,3 +131,6 @@ def announce(game: Game, ab, shares: list) -> None:
     say(game, "divide", "trigger_division.announce.divide", [ab.id] + [t[1] for t in ab.targets],
         ["trigger_targets", "cast_divide"], ab=ab,
         list=", ".join(f"{_name(game, t[1])} — {n}" for t, n in zip(ab.targets, shares)))
+
+
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)

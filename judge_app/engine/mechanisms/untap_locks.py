@@ -14,6 +14,7 @@ the permanent was untapped by then (FAQ M2011 r281), so it never waits for a lat
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
 
@@ -72,3 +73,6 @@ def untap_step(game: Game, active: str) -> list:
             list=', '.join(sorted(kept)))
     return [oid for oid in game.battlefield
             if game.objects[oid].controller == active and game.objects[oid].tapped and oid not in kept]
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("no_untap_next",), order=20)

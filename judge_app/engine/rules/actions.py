@@ -5,6 +5,7 @@ the game returns to the moment before the casting was proposed)."""
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.cards.model import parse_mana_cost
 from judge_app.engine.mechanisms import cast_bans
@@ -482,23 +483,9 @@ def choose(game: Game, value) -> None:
     d = game.decision
     if d is None:
         raise InvalidInput("сейчас никакого решения не ожидается")
-    if d.kind in combat.DECISIONS:   # attackers, blockers, damage order and assignment (combat.py)
-        return combat.answer(game, value)
-    if d.kind in costs.DECISIONS:   # X, a mode, what pays a cost: the cast or activation goes on (costs.py)
-        return costs.answer(game, value)
-    if d.kind in stack_fights.DECISIONS:   # pay or not (Mana Leak), new targets (Redirect, Reverberate)
-        return stack_fights.answer(game, value)
-    from judge_app.engine.rules import zone_actions
-    if d.kind in zone_actions.DECISIONS:   # "you may", a search, a scry
-        return zone_actions.answer(game, value)
-    from judge_app.engine.mechanisms import coin_flips, discard_effects, each_player_sacrifices, entering_choices, naming, reveal_until, revealed_cast, trigger_division
-    from judge_app.engine.variants import opening_hand
-    for answerer in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until,   # resolution_choices.py
-                     entering_choices,   # a Clone returned from the graveyard (706.5)
-                     revealed_cast, trigger_division,   # Wild Evocation's cast (608.2f); a trigger's division (603.3d)
-                     opening_hand):   # the Leylines before the first turn (103.5)
-        if d.kind in answerer.DECISIONS:
-            return answerer.answer(game, value)
+    hook = hooks.by_key(hooks.DECISION, d.kind)   # the module that owes it answers it (combat, costs, the stack, …)
+    if hook is not None:
+        return hook.fn(game, value)
     if d.kind == "as_enters":   # Clone's copy, Conspiracy's type, Painter's Servant's colour
         from judge_app.engine.rules import control_copy
         obj = control_copy.answer(game, value)

@@ -10,6 +10,7 @@ declared (r224: tapped, summoning sick, "can't attack" — then it doesn't attac
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
 
@@ -43,3 +44,6 @@ def wrong_defenders(game: Game, mapping: dict) -> list:
     """(creature, required player) for required attackers declared against someone else."""
     return [(aid, who) for aid, tgt in mapping.items() if aid in game.objects
             and (who := required_defender(game, game.objects[aid])) is not None and tgt != who]
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("attacks_you_this_turn",), order=24)

@@ -13,6 +13,7 @@ The Aura's controller controls these abilities, not the enchanted creature's con
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.rules import stack_fights
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
@@ -98,3 +99,7 @@ def return_attached(game: Game, so: Obj, target: Obj | None) -> None:
                 text_ru=f"{card.label()} возвращается с кладбища на поле битвы под контролем игрока {so.controller}, "
                         f"прикреплённой к {target.label()}", text_en=f"{card.label_en()} returns attached to {target.label_en()}")
     game.touch()
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: return_attached(game, so, at.ref(e["return_attached"])), keys=("return_attached",),
+               order=81)

@@ -34,6 +34,7 @@ decision is owed again.
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.rules import aura_abilities
 from judge_app.engine.rules import priority, shield_split
@@ -1025,3 +1026,6 @@ def _shield_can_prevent(game: Game, src: str, r: str) -> bool:
     info = _source_info(game, src)
     return recipient is not None and not _cant_be_prevented(game, info) \
         and not protection.prevents_damage(game, game.objects[src], recipient)
+
+
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)

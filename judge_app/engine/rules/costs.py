@@ -12,6 +12,7 @@ additional costs (118.8) and alternative costs (118.9) of a spell.
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.cards.model import ManaCost, parse_mana_cost
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
@@ -475,3 +476,6 @@ def concrete_effects(so: Obj) -> list:
     from judge_app.engine.mechanisms import coin_flips
     printed = [{k: v for k, v in e.items() if k != "if_won"} for e in printed if coin_flips.keep(so, e)]   # 705
     return [{**e, **{k: amount(so, e[k]) for k in ("damage", "gain_life", "prevent") if isinstance(e.get(k), str)}} for e in printed]
+
+
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)

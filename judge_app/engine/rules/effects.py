@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from judge_app.engine.kernel import characteristics as ch
-from judge_app.engine.mechanisms import cast_bans, coin_flips, discard_effects, each_player_sacrifices
-from judge_app.engine.rules import graveyard_targets
-from judge_app.engine.rules import keywords
-from judge_app.engine.rules import mana_effects, stack_fights, target_kinds
-from judge_app.engine.mechanisms import naming, removal, reveal_until, revealed_cast, source_durations
 from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel import hooks
+from judge_app.engine.rules import graveyard_targets, keywords, stack_fights, target_kinds
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Game, Obj
@@ -22,9 +22,23 @@ KIND_RU = {"any": "любая цель", "creature": "существо", "player
            "creature_chooser_opponent_controls": "существо под контролем оппонента выбирающего игрока", **stack_fights.KIND_RU,
            **graveyard_targets.KIND_RU,
            **{k: v[0] for k, v in target_kinds.KINDS.items()}}
-REPLACEMENT_EFFECT_KEYS = {"regenerate", "prevent", "prevent_all_to_you_and_your_creatures",
-                           "return_creature_cards_from_graveyard", "skip_next", "redirect_next", "prevent_next_from",
-                           "opponents_creatures_enter_under_your_control"}
+
+
+@dataclass(frozen=True)
+class Resolving:
+    """What an instruction hook is given besides the game, the resolving object and the
+    instruction (hooks.INSTRUCTION: ``fn(game, so, e, at)``): the instruction's index, ``ref``
+    (what a ``to:`` names), which targets are still legal, the source's information and the
+    controller."""
+    idx: int
+    ref: Callable
+    legal: list
+    info: dict
+    ctl: str
+
+    def player_or_target(self, game: Game, so: Obj, r: str):
+        """A ``who:`` or a target without the ``self``/``enchanted`` forms of ``ref``."""
+        return _resolve_ref(game, r, so.targets, self.legal, self.ctl)
 
 
 def _kw(game: Game, obj: Obj) -> list:
@@ -74,18 +88,10 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
         return False, ["shroud"]
     if "hexproof" in kws and obj.controller != controller:
         return False, ["hexproof"]
-    from judge_app.engine.mechanisms import nongreen_hexproof
-    why = nongreen_hexproof.forbids(game, obj, source, kws)   # Gaea's Revenge
-    if why:
-        return False, why
-    from judge_app.engine.rules.keywords import protection
-    why = protection.forbids_target(game, obj, source)   # 702.16b (source None: only "everything")
-    if why:
-        return False, why
-    from judge_app.engine.mechanisms import cant_by_color
-    why = cant_by_color.forbids_target(game, obj, source)   # Autumn's Veil: not by blue or black spells this turn
-    if why:
-        return False, why
+    for hook in hooks.hooks(hooks.TARGET_BAN):   # Gaea's Revenge, protection (702.16b), Autumn's Veil
+        why = hook.fn(game, obj, source, kws)
+        if why:
+            return False, why
     return True, []
 
 
@@ -225,51 +231,18 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         _run_one(game, so, e, idx, ref, legal, info, ctl)
 
 
-# Instructions a module of their own carries out, by the arguments its ``run`` takes: Mass Polymorph
-# (reveal_until), "flip a coin", "target player discards", Conundrum Sphinx (naming), "each player
-# sacrifices", a spell that adds mana, Silence (cast_bans), Wild Evocation (revealed_cast); a card from a graveyard onto the
-# battlefield, exile / the bottom of the library / destroy all (removal), counter / new targets /
-# copy a spell / attach (stack_fights). Their instruction keys don't overlap.
-_NEED_NO_REF = (reveal_until, coin_flips, discard_effects, naming, each_player_sacrifices, mana_effects, cast_bans,
-                revealed_cast)
-_NEED_REF = (graveyard_targets, removal, stack_fights)
-
-
-def _handler(e: dict, modules: tuple):
-    """The first of ``modules`` that carries out instruction ``e``, or None."""
-    return next((mod for mod in modules if mod.handles(e)), None)
-
-
 def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ctl: str) -> None:
     """One instruction of ``run_effects``; ``ref`` resolves what its ``to:`` names (a group effect,
-    group_effects.py, calls it once per member with a ``ref`` that names that member)."""
-    from judge_app.engine.rules import attack_requirements, group_effects, zone_actions
-    from judge_app.engine.rules import extra_phases
-    from judge_app.engine.mechanisms import game_end_effects, lasting_control, mutual_damage, reveal, untap_locks
-    from judge_app.engine.kernel import triggers
-    if group_effects.handles(e):   # "creatures you control get …", "each player draws" (611.2c)
-        group_effects.run(game, so, e, idx, ref, legal, info, ctl)
+    group_effects.py, calls it once per member with a ``ref`` that names that member). A module
+    that registered the instruction (hooks.INSTRUCTION, by order) carries it out; the primitive
+    instructions below are this module's own."""
+    hook = hooks.instruction_for(e)
+    if hook is not None:
+        hook.fn(game, so, e, Resolving(idx, ref, legal, info, ctl))
         return
-    # "doesn't untap during its controller's next untap step" (502.2); Cyclops Gladiator's damage both
-    # ways, the source by its LKI (608.2g); a card revealed at random from a hand (701.15a)
-    # control with no duration (611.2a); "attacks you this turn if able" (508.1d); "the game is a draw" (104.4c);
-    # an additional combat phase and main phase (500.8)
-    for mod in (untap_locks, mutual_damage, reveal, lasting_control, attack_requirements, game_end_effects, extra_phases):
-        if mod.handles(e):
-            mod.run(game, so, e, ref, info)
-            return
+    from judge_app.engine.kernel import triggers
     from judge_app.engine.rules import resolution_amounts
-    if resolution_amounts.handles(e):   # groups fixed now, revealing the top card (resolution_amounts.py)
-        resolution_amounts.run(game, so, e, info, ref)
-    elif zone_actions.handles(e):   # the library, the graveyard, sacrifice; "you may" (zone_actions.py)
-        zone_actions.run(game, so, e, ref, idx)
-    elif source_durations.handles(e):   # "for as long as [this] remains on the battlefield" (611.2b)
-        source_durations.run(game, so, e, ref, info)
-    elif (mod := _handler(e, _NEED_NO_REF)) is not None:
-        mod.run(game, so, e)
-    elif (mod := _handler(e, _NEED_REF)) is not None:
-        mod.run(game, so, e, ref)
-    elif "damage" in e:
+    if "damage" in e:
         n = e["damage"]
         to = e.get("to", "target1")
         if to == "each_creature":
@@ -341,20 +314,8 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
             renamed = e["destroy"] == "self" and r.name_en != info.get("name_en")
             ev.destroy(game, r, keys=("destroy",) + (("tracks_by_name",) if renamed else ()),
                        no_regen=e.get("no_regen", False))   # 701.7, 701.14
-    elif "set_life" in e or "next_draw_gain_life_instead" in e:   # life_effects.py
-        from judge_app.engine.mechanisms import life_effects
-        life_effects.run(game, so, e, _resolve_ref(game, e.get("who", "you"), so.targets, legal, ctl), info)
-    elif "return_attached" in e:   # Necrotic Plague (aura_abilities.py)
-        from judge_app.engine.rules import aura_abilities
-        aura_abilities.return_attached(game, so, ref(e["return_attached"]))
-    elif "cant_by_color" in e:   # Autumn's Veil (cant_by_color.py)
-        from judge_app.engine.mechanisms import cant_by_color
-        cant_by_color.add(game, e["cant_by_color"], ctl, info["name_ru"])
     elif "delayed" in e:   # "at the beginning of the next end step, …" (603.7)
         triggers.create_delayed(game, e["delayed"], info, so)
-    elif set(e) & REPLACEMENT_EFFECT_KEYS:   # shields: regeneration, prevention (replacement_effects.py)
-        from judge_app.engine.mechanisms import replacement_effects
-        replacement_effects.run(game, e, info, ref, so)
     elif "counters" in e:
         r = ref(e.get("to", "target1"))
         if r is not None and r.zone == "battlefield":

@@ -21,6 +21,7 @@ them; ``turn.advance_step`` asks ``next_step`` what follows a main phase and the
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import STEPS, Game, Obj
 
@@ -134,3 +135,6 @@ def _resume(game: Game) -> str:
 
 def _set_resume(game: Game, step: str) -> None:
     _first(game)["resume"] = step
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("additional_combat_phase", "untap_attacked_this_turn"), order=26)

@@ -19,6 +19,7 @@ black (105.2c, r72).
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
@@ -73,3 +74,6 @@ def run(game: Game, so: Obj, e: dict, ref) -> None:
     what = " ".join([*e.get("add_colors", []), *e.get("add_subtypes", [])])
     say(game, "effect", "graveyard_targets.run.effect", [card.id], ["layer4", "layer5", "timestamp_effect"], card=card,
         what=what, ts=ts)
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref), keys=("return_from_graveyard",), order=70)

@@ -11,6 +11,7 @@ Stampede) counts X once, on resolution, among the creatures you control then (60
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import say
@@ -95,3 +96,6 @@ def _run_on_values(game: Game, e: dict, key: str, group: list, ref, info: dict) 
         return
     for o in group:
         untap_locks.lock(game, o, info, player.name if player is not None else None)
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.idx, at.ref, at.legal, at.info, at.ctl), order=10, when=handles)

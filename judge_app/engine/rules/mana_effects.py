@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
 
@@ -39,3 +40,6 @@ def amount(game: Game, obj: Obj, ability: dict) -> int:
     say(game, "mana_count", "mana_effects.amount.mana_count", [obj.id], ["mana_ability_count"], obj=obj, sub=sub,
         controller=obj.controller, n=n)
     return n
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("add_mana",), order=65)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.rules import effects, stack_fights
 from judge_app.engine.kernel import sba, triggers
 from judge_app.engine.kernel import events as ev
@@ -70,16 +71,8 @@ def pass_priority(game: Game) -> None:
 def resolve_top(game: Game) -> None:
     oid = game.stack[-1]
     so = game.objects[oid]
-    if stack_fights.ask(game, so):   # a choice made as it resolves (pay or not, new targets): owed first
-        return
-    from judge_app.engine.rules import zone_actions
-    if zone_actions.ask(game, so):   # "you may", a search, a scry (zone_actions.py)
-        return
-    from judge_app.engine.mechanisms import coin_flips, discard_effects, each_player_sacrifices, entering_choices, naming, reveal_until, revealed_cast
-    for asker in (coin_flips, each_player_sacrifices, naming, discard_effects, reveal_until,   # resolution_choices.py
-                  entering_choices,   # a Clone returned from the graveyard: what it copies (706.5)
-                  revealed_cast):   # Wild Evocation: how the revealed card is cast (608.2f)
-        if asker.ask(game, so):
+    for hook in hooks.hooks(hooks.ASK):   # a choice made as it resolves (pay or not, new targets, "you may", a coin): owed first
+        if hook.fn(game, so):
             return
     say(game, "resolve", "resolve", [oid], ["priority_all_pass", "stack_resolve_top"], everyone=_everyone(game), so=so)
     if so.stack_kind == "ability" or not _is_permanent(so):

@@ -18,6 +18,7 @@ Tutelage's reveal.
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Game, Obj
@@ -84,3 +85,6 @@ def _damage_by(game: Game, so: Obj, source: Obj | None, victim) -> None:
     say(game, "damage_source", "resolution_amounts._damage_by.damage_source", [so.id, source.id],
         ["damage_source", "resolve_information"], so=so, source=source, power=power)
     record_dealt(so, ev.deal_damage(game, ev.lki(game, source), victim, power, ["resolve_instructions"]))
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.info, at.ref), keys=("reveal_top_to_hand_lose_life", "damage_by"), order=30, when=handles)

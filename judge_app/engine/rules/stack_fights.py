@@ -13,6 +13,7 @@ resolves (``ask``), answered with ``choose:``, and the spell then resolves with 
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.cards.model import COLORS, parse_mana_cost
 from judge_app.engine.mechanisms import cant_by_color
 from judge_app.engine.kernel import event_triggers
@@ -413,3 +414,8 @@ def _attach(game: Game, so: Obj, creature) -> None:
     game.touch()
     say(game, "attach", "stack_fights._attach.attach", [eq.id, creature.id], ["equip", "resolve_instructions"], eq=eq,
         creature=creature)
+
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref), keys=EFFECTS, order=72, when=handles)
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+hooks.register(hooks.ASK, ask, order=10)

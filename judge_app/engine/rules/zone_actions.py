@@ -42,6 +42,7 @@ a replay gives the same order; no scenario may depend on the order of a shuffled
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 import random
 
 from judge_app.engine.kernel import events as ev
@@ -367,3 +368,7 @@ def _echoes(game: Game, who, found: list) -> None:
                     text_en=f"{obj.label_en()} is found in {who.name}'s library and exiled")
     shuffle(game, who)
 
+
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.idx), keys=EFFECT_KEYS, order=40)
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+hooks.register(hooks.ASK, ask, order=20)

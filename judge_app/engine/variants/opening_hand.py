@@ -18,6 +18,7 @@ and only then does the first turn begin. A scenario starts here with ``turn: {st
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import say
@@ -80,3 +81,6 @@ def _first_turn(game: Game) -> None:
     game.turn = 1
     say(game, "turn", "opening_hand._first_turn.turn", [game.ap.name], ["first_turn"], name=game.ap.name)
     turn.begin_step(game, "untap")
+
+
+hooks.register(hooks.DECISION, answer, keys=DECISIONS)

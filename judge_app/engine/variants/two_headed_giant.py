@@ -24,6 +24,7 @@ What it does not play — combat with shared team turns (805.10, 810.7) — the 
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from dataclasses import dataclass
 
 from judge_app.engine.kernel.errors import InvalidInput
@@ -68,7 +69,8 @@ def setup(game: Game, teams: list) -> None:
 
 
 def relink(game: Game) -> None:
-    """After ``Game.clone`` copied the players one by one: teammates share one copy of their pool."""
+    """After ``Game.clone`` copied the players one by one: teammates share one copy of their pool
+    (a no-op outside Two-Headed Giant: ``game.teams`` is empty)."""
     for names in game.teams:
         pool = TeamPool(**vars(game.player(names[0]).team))
         for name in names:
@@ -156,3 +158,6 @@ def draw_step(game: Game) -> None:
         p = game.player(name)
         if not p.lost:
             ev.draw(game, p, 1, keys=("draw_step", "draw", "team_draw"))
+
+
+hooks.register(hooks.CLONE, relink)

@@ -6,6 +6,7 @@ targeting (702.16b), Auras falling off (702.16c) and Equipment becoming unattach
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.cards.model import CARD_TYPES, COLORS
 from judge_app.engine.rules.keywords import arg
 from judge_app.engine.kernel.messages import say
@@ -118,3 +119,6 @@ def forbids_equip(game, host, equipment) -> list:
     becomes unattached and stays on the battlefield, 704.5n), else []."""
     why = protected_from(game, host, equipment) if host is not None and host.zone == "battlefield" else None
     return [] if why is None else ["protection_equipment"] + why
+
+
+hooks.register(hooks.TARGET_BAN, lambda game, obj, source, kws: forbids_target(game, obj, source), order=20)   # 702.16b
