@@ -23,9 +23,9 @@ MODULES = (
     "rules.prevention", "rules.regeneration", "rules.enter_replacements", "rules.zone_replacements",
     # mechanisms: one verb or one kind of effect each
     "mechanisms.cant_by_color", "mechanisms.cast_bans", "mechanisms.check_lands", "mechanisms.coin_flips",
-    "mechanisms.conditional_statics", "mechanisms.counter_amounts", "mechanisms.counter_triggers",
+    "mechanisms.counter_amounts", "mechanisms.counter_triggers",
     "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.each_player_sacrifices",
-    "mechanisms.enchanted_locks", "mechanisms.entering_choices", "mechanisms.face_down",
+    "mechanisms.entering_choices",
     "mechanisms.game_end_effects", "mechanisms.lasting_control", "mechanisms.life_effects",
     "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof", "mechanisms.phylactery",
     "mechanisms.removal", "mechanisms.replacement_effects", "mechanisms.reveal", "mechanisms.reveal_until",

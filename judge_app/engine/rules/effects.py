@@ -231,6 +231,14 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         _run_one(game, so, e, idx, ref, legal, info, ctl)
 
 
+# The instructions this module carries out itself (the primitive changes of 608.2c), after every
+# registered hook has declined (tests/engine/test_hook_registry.py: each key has one handler).
+PRIMITIVES = ("damage", "pump", "set_pt", "switch", "draw", "gain_life", "lose_life", "destroy", "delayed", "counters",
+              "fade", "fight", "create_token", "remove_from_combat", "cant_be_blocked_this_turn", "gain_keyword",
+              "lose_keyword", "set_color", "become_creature", "gain_control", "lose_abilities_base_pt", "become_copy",
+              "become_creature_counting", "change_text", "tap", "untap")
+
+
 def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ctl: str) -> None:
     """One instruction of ``run_effects``; ``ref`` resolves what its ``to:`` names (a group effect,
     group_effects.py, calls it once per member with a ``ref`` that names that member). A module

@@ -98,4 +98,5 @@ def _run_on_values(game: Game, e: dict, key: str, group: list, ref, info: dict) 
         untap_locks.lock(game, o, info, player.name if player is not None else None)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.idx, at.ref, at.legal, at.info, at.ctl), order=10, when=handles)
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.idx, at.ref, at.legal, at.info, at.ctl),
+               keys=("pump_by", "tap_all"), order=10, when=handles)   # its own words; a group "to:" for the others

@@ -53,6 +53,7 @@ from judge_app.engine.kernel.state import Decision, Game, Obj
 EFFECT_KEYS = ("mill", "search", "scry", "shuffle_into_library", "sacrifice", "return_to_hand", "linked_exiled_to_hand",
                "exile_until", "return_from_exile", "exile_graveyard_and_namesakes")
 DECISIONS = ("search", "scry", "may")
+INTERNAL = ("return_from_exile",)   # written by the engine for its own delayed trigger, never by a card
 SEARCH_FOR = {"land": "карт земель", "basic_land": "карт базовых земель", "artifact": "карт артефактов",
               "permanent": "карт перманентов"}   # permanent: the cards put onto the battlefield enter together (FAQ r140)
 PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")   # 110.4
@@ -369,6 +370,7 @@ def _echoes(game: Game, who, found: list) -> None:
     shuffle(game, who)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.idx), keys=EFFECT_KEYS, order=40)
+hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.idx), keys=tuple(k for k in EFFECT_KEYS if k not in INTERNAL),
+               order=40, when=handles)
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
 hooks.register(hooks.ASK, ask, order=20)
