@@ -25,12 +25,12 @@ MODULES = (
     "mechanisms.cant_by_color", "mechanisms.cast_bans", "mechanisms.check_lands", "mechanisms.coin_flips",
     "mechanisms.counter_amounts", "mechanisms.counter_triggers",
     "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.each_player_sacrifices",
-    "mechanisms.entering_choices",
+    "mechanisms.conditional_statics", "mechanisms.enchanted_locks", "mechanisms.entering_choices",
     "mechanisms.game_end_effects", "mechanisms.lasting_control", "mechanisms.life_effects",
     "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof", "mechanisms.phylactery",
     "mechanisms.removal", "mechanisms.replacement_effects", "mechanisms.reveal", "mechanisms.reveal_until",
     "mechanisms.revealed_cast", "mechanisms.source_durations", "mechanisms.trigger_division",
-    "mechanisms.untap_locks",
+    "rules.untap_locks",
     # variants
     "variants.opening_hand", "variants.two_headed_giant",
 )

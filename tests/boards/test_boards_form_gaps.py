@@ -108,7 +108,7 @@ def test_every_owed_decision_is_worded_in_english():
     from judge_app.engine.kernel import replacement
 
     engine = ROOT / "judge_app" / "engine"
-    kinds = {k for p in engine.glob("*.py")
+    kinds = {k for p in engine.rglob("*.py")
              for k in re.findall(r'Decision\((?:[^()]|\([^()]*\))*?kind="(\w+)"', p.read_text(encoding="utf-8"))}
     kinds |= set(costs.DECISIONS) | set(replacement.CHOICE_KINDS)
     assert {"declare_attackers", "targets", "as_enters", "x"} <= kinds

@@ -83,7 +83,7 @@ def test_an_event_keeps_its_message_and_arguments():
 
 def test_no_message_id_is_written_twice():
     """A dict literal keeps the last of two equal keys without a word: the table must not have any."""
-    tree = ast.parse((ENGINE / "messages.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ENGINE / "kernel" / "messages.py").read_text(encoding="utf-8"))
     table = next(n.value for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign))
                  and "MESSAGES" in [getattr(t, "id", "") for t in (n.targets if isinstance(n, ast.Assign) else [n.target])])
     ids = [k.value for k in table.keys]

@@ -88,7 +88,7 @@ def test_sleep_lock_is_used_up_by_that_players_next_untap_step():
 def test_lock_on_an_untapped_permanent_ends_at_that_untap_step():
     """FAQ r281: untapped when its controller's next untap step begins — that step uses the
     lock up, so a later tap is undone by the following untap step as usual."""
-    from judge_app.engine.mechanisms import untap_locks
+    from judge_app.engine.rules import untap_locks
     g = build_game(FROST)
     untap_locks.lock(g, g.objects["bears"], {"name_ru": "тест"})
     _pass_until(g, "upkeep", 4)

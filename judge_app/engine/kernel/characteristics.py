@@ -78,13 +78,35 @@ def explained_rules(game: Game, obj: Obj) -> list:
     return list(dict.fromkeys(out))
 
 
+def keyword_name(k) -> str:
+    """A keyword's name: ``flying``, or ``protection`` for ``{protection: {from: [red]}}``."""
+    return next(iter(k)) if isinstance(k, dict) else str(k)
+
+
+def effective_keywords(game, obj) -> tuple:
+    """The keywords an object has now, as the layers computed them (layer 6, 613.1f): its own,
+    plus those gained and minus those lost, in timestamp order; none under Humility. Same
+    format as ``Obj.keywords``. Accepts an LKI dict too. The one place that decides: the
+    keyword rules (rules/keywords) and everything else ask here."""
+    if isinstance(obj, dict):
+        return tuple(obj.get("keywords", ()))
+    if game is None:
+        return tuple(obj.keywords)
+    c = of(game, obj)
+    return tuple(c.keywords) if c is not None else tuple(obj.keywords)
+
+
+def keyword_set(game, obj) -> set:
+    """Keyword names of an object (an Obj or an LKI dict)."""
+    return {keyword_name(k) for k in effective_keywords(game, obj)}
+
+
 def keyword_names(game: Game | None, obj) -> list:
     """The keywords ``obj`` has now (printed or ad-hoc, plus those gained and minus those
-    lost until end of turn, 613.1f), in order, without arguments. The one place that
-    decides: ``keywords.effective``; an LKI dict gives the keywords it recorded."""
-    from judge_app.engine.rules import keywords
+    lost until end of turn, 613.1f), in order, without arguments (``effective_keywords``);
+    an LKI dict gives the keywords it recorded."""
     out = []
-    for k in keywords.effective(game, obj):
+    for k in effective_keywords(game, obj):
         name = next(iter(k), "") if isinstance(k, dict) else str(k)
         if name not in out:
             out.append(name)

@@ -21,6 +21,7 @@ their parts layer by layer. An effect is a ``CEffect``:
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -521,8 +522,8 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
         return CEffect(parts={"5": _add_color(col)},
                        text=f"все карты вне поля битвы, заклинания и перманенты — ещё и {COLOR_RU.get(col, col)} цвета",
                        select=lambda ctx, oid, c, s: True, writes=frozenset({"colors"}), everywhere=True, **common)
-    from judge_app.engine.mechanisms import conditional_statics   # "as long as you have 30 or more life" (Serra Ascendant)
-    return conditional_statics.static_effect(src, ab, common)
+    hook = hooks.by_key(hooks.STATIC, ab.get("static"))   # "as long as you have 30 or more life" (conditional_statics.py)
+    return hook.fn(src, ab, common) if hook is not None else None
 
 
 # -- effects left by resolved spells and abilities (game.effects) --------------------

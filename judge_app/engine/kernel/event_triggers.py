@@ -10,6 +10,7 @@ is still discarded), the target choice of a spell or ability, and ``triggers.on_
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel.state import Game, Obj
 
@@ -54,8 +55,8 @@ def on_targeted(game: Game, targets: list, by: Obj | None = None, why: str = "tr
         obj = game.objects.get(ref) if kind == "object" else None
         if obj is None or obj.zone != "battlefield":
             continue
-        from judge_app.engine.mechanisms import enchanted_locks
-        enchanted_locks.on_targeted(game, obj)   # "when enchanted creature becomes the target" (Ice Cage)
+        for hook in hooks.hooks(hooks.TARGETED):   # "when enchanted creature becomes the target" (Ice Cage)
+            hook.fn(game, obj)
         for i, ab in enumerate(obj.abilities):
             if ab.get("trigger") == "becomes_target":
                 _fire(game, obj.id, obj, i, ab, why)

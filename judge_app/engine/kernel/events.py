@@ -8,7 +8,8 @@ is at once (the fast path).
 from __future__ import annotations
 
 from judge_app.engine.kernel import characteristics as ch
-from judge_app.engine.kernel import event_triggers, hooks, replacement, triggers
+from judge_app.engine.kernel import event_triggers, replacement, triggers
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.ru import dmg, life
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import ZONE_RU, Game, Obj
@@ -20,7 +21,7 @@ def lki(game: Game, obj: Obj) -> dict:
     return {"id": obj.id, "name_ru": obj.name_ru, "name_en": obj.name_en, "controller": obj.controller,
             "owner": obj.owner, "power": c.power if c else None, "toughness": c.toughness if c else None,
             "types": obj.types, "subtypes": tuple(obj.subtypes), "abilities": obj.abilities,
-            "keywords": _effective_keywords(game, obj), "token": obj.token,
+            "keywords": ch.effective_keywords(game, obj), "token": obj.token,
             "colors": tuple(obj.colors), "stack_kind": obj.stack_kind, "incarnation": obj.incarnation,
             "attached_to": _attachment(game, obj)}
 
@@ -32,9 +33,17 @@ def _attachment(game: Game, obj: Obj) -> list | None:
     return None if host is None else [host.id, host.incarnation]
 
 
-def _effective_keywords(game: Game, obj: Obj) -> tuple:
-    from judge_app.engine.rules import keywords
-    return keywords.effective(game, obj)
+def _before(game: Game, event: dict) -> bool:
+    """The one BEFORE_EVENT hook of this kind of event, before the replacement pipeline: True
+    when the event does not happen."""
+    hook = hooks.by_key(hooks.BEFORE_EVENT, event["kind"])
+    return bool(hook is not None and hook.fn(game, event))
+
+
+def _after(game: Game, event: dict) -> None:
+    hook = hooks.by_key(hooks.AFTER_EVENT, event["kind"])
+    if hook is not None:
+        hook.fn(game, event)
 
 
 def become_new_object(obj, from_battlefield: bool) -> None:
@@ -137,8 +146,7 @@ def enters(game: Game, obj: Obj, after_outer: bool = False) -> None:
     """614.1c-d, 614.12: effects that modify how a permanent enters the battlefield
     (tapped, with counters), applied as it enters, before anything sees it — on the
     permanent as it would exist on the battlefield (614.12: abilities lost in a graveyard are back)."""
-    from judge_app.engine.rules import enter_replacements
-    enter_replacements.sync_statics(game, obj)
+    _before(game, {"kind": "enter", "obj": obj})   # the statics it enters with (enter_replacements.sync_statics)
     # 306.5b: a planeswalker enters with its printed loyalty in counters (an intrinsic replacement
     # effect, so Doubling Season doubles them, 614.16)
     loyal = {"loyalty": obj.loyalty} if "planeswalker" in obj.types and obj.loyalty else {}
@@ -160,16 +168,14 @@ def destroy(game: Game, obj: Obj, keys=("destroy",), *, no_regen: bool = False, 
             text_en: str = "") -> bool:
     """Destroy a permanent (701.7): indestructible ignores it (702.12b); a regeneration
     shield may replace it (701.14, 614.8). True if it left the battlefield."""
-    from judge_app.engine.rules import keywords
-    from judge_app.engine.rules import regeneration
     if obj.zone != "battlefield":
         return False
-    if "indestructible" in keywords.names(game, obj):
+    if "indestructible" in ch.keyword_set(game, obj):
         say(game, "indestructible", "indestructible", [obj.id], ["indestructible"], obj=obj)
         return False
-    if no_regen:
-        regeneration.blocked_note(game, obj)
-    if replacement.run(game, {"kind": "destroy", "obj": obj, "no_regen": no_regen}) is None:
+    event = {"kind": "destroy", "obj": obj, "no_regen": no_regen}
+    _before(game, event)   # "can't be regenerated" said first (regeneration.py)
+    if replacement.run(game, event) is None:
         return False
     move(game, obj, "graveyard", keys=keys, kind="destroy",
          text_ru=text_ru or f"{obj.label()} уничтожается", text_en=text_en or f"{obj.label_en()} is destroyed")
@@ -217,14 +223,10 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
     Returns the damage actually dealt (lifelink in combat counts that)."""
     if n <= 0:
         return 0   # 614.7a: 0 damage is no damage
-    from judge_app.engine.rules import prevention
-    from judge_app.engine.rules.keywords import protection
     event = {"kind": "damage", "source": source, "to": recipient, "amount": n, "unpreventable": unpreventable}
     if not hasattr(recipient, "life") and getattr(recipient, "zone", "battlefield") != "battlefield":
         return 0
-    if prevention.cant_be_prevented(game, event):
-        event["unpreventable"] = True
-    elif protection.prevented(game, source, recipient, n):   # 702.16e
+    if _before(game, event):   # "can't be prevented" (615.12), else protection prevents it (702.16e): prevention.py
         return 0
     event = replacement.run(game, event)
     if event is None:
@@ -281,7 +283,7 @@ def deal_damage(game: Game, source: dict, recipient, n: int, extra_keys=(), unpr
         gone = ("lki_ability_source", "lifelink_lki") if source.get("left") else ()
         gain_life(game, ctl, n, keys=("lifelink", "life_change") + gone,
                   why=" (цепь жизни" + (": источник ушёл с поля битвы, его последняя известная информация" if gone else "") + ")")
-    prevention.after_dealt(game, event)   # 615.5: the extra effect of a partial prevention, after the rest is dealt
+    _after(game, event)   # 615.5: the extra effect of a partial prevention, after the rest is dealt (prevention.py)
     return n
 
 
@@ -349,3 +351,10 @@ def add_mana(game: Game, player, sym: str, n: int, source: Obj, keys=("mana_abil
 def player_loses(game: Game, player, reason_ru: str, keys) -> None:
     player.lost = True
     say(game, "lose", "player_loses", [player.name], keys, player=player, why=reason_ru)
+
+
+def counters_removed(game: Game, obj: Obj, kind: str, n: int) -> None:
+    """Counters were removed from ``obj`` (a cost, an SBA, a prevention): tell the listeners
+    (hooks.COUNTERS_REMOVED — Protean Hydra's delayed trigger)."""
+    for hook in hooks.hooks(hooks.COUNTERS_REMOVED):
+        hook.fn(game, obj, kind, n)

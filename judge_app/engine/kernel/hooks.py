@@ -24,6 +24,28 @@ Kinds of hook (``register(kind, ...)``):
   returns the rule keys why ``obj`` can't be a target of ``source``, or nothing; every one is
   asked, by ``order``, after shroud and hexproof.
 - ``CLONE``: called on every ``Game.clone`` copy, ``fn(copy)``, to relink what a variant keeps.
+- ``COUNTER_BAN``: "can't be countered by …" (``stack_fights``): ``fn(game, spell, by)`` → True protects.
+- ``ATTACH_BAN``: keyed ``Aura`` / ``Equipment`` (704.5m-n with 702.16c-d): ``fn(game, host, attachment)``
+  → truthy when it can't stay attached.
+- ``ACTIVATION_BAN``: ``fn(game, obj)`` → (message, rule key) when its abilities can't be activated (602.5).
+- ``CAST_CHECK``: ``fn(game, player)`` raises ``Refused`` when the player can't cast spells now (601.3).
+- ``COST_CHECK`` / ``COST_PAY``: keyed by a cost word (``opponent_gains_life``, ``exile``): check before
+  anything is paid (118.3) ``fn(game, player)``; pay (601.2h) ``fn(game, player, obj, value, by_ref, keys)``.
+- ``EFFECT_FILTER``: keyed by an effect modifier (``if_won``): ``fn(so, e)`` → whether the effect happens;
+  the modifier is removed from the effects that stay.
+- ``BEFORE_EVENT`` / ``AFTER_EVENT``: keyed by an event kind (``damage``, ``destroy``, ``enter``), one each:
+  ``fn(game, event)`` before the replacement pipeline (True: the event does not happen) / after it happened.
+- ``COUNTERS_REMOVED``: listeners ``fn(game, obj, kind, n)`` (a cost, an SBA, a prevention removed counters).
+- ``TARGETED``: listeners ``fn(game, obj)`` when a permanent becomes a target (603.2).
+- ``DIES``: listeners ``fn(game, creature, info, together)`` when a creature goes to a graveyard from the battlefield.
+- ``IN_FORCE``: ``fn(game, effect)`` → whether a continuous effect of ``game.effects`` still applies (611.2b);
+  every one must hold.
+- ``STATIC``: keyed by a static ability kind the layers don't know: ``fn(src, ability, common)`` → its CEffect.
+- ``TRIGGER_TARGETS``: a trigger whose targets are chosen another way (603.3d divided): ``when(ability)``,
+  ``fn`` an object with ``choose(game, t)`` and ``announce(game, ability_obj, shares)``.
+- ``TEAMS``: the team rules (810), one object asked for teams, seats, team losses (``team_rules()``).
+- ``VARIANT``: keyed by a board's variant name: ``fn(game, spec)`` sets the game up.
+- ``START_STEP``: keyed by a board's starting step that is not a step of the turn: ``fn(game)`` begins there (103).
 
 The replacement and prevention effects (614–616) keep their own typed registry,
 ``replacement.register(Kind(...))``, filled by the same loaded modules.
@@ -41,7 +63,27 @@ CONDITION = "condition"
 DAMAGE_TO_PLAYER = "damage_to_player"
 CLONE = "clone"
 TARGET_BAN = "target_ban"
-KINDS = (INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN)
+COUNTER_BAN = "counter_ban"
+ATTACH_BAN = "attach_ban"
+ACTIVATION_BAN = "activation_ban"
+CAST_CHECK = "cast_check"
+COST_CHECK = "cost_check"
+COST_PAY = "cost_pay"
+EFFECT_FILTER = "effect_filter"
+BEFORE_EVENT = "before_event"
+AFTER_EVENT = "after_event"
+COUNTERS_REMOVED = "counters_removed"
+TARGETED = "targeted"
+DIES = "dies"
+IN_FORCE = "in_force"
+STATIC = "static"
+TRIGGER_TARGETS = "trigger_targets"
+TEAMS = "teams"
+VARIANT = "variant"
+START_STEP = "start_step"
+KINDS = (INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, COUNTER_BAN, ATTACH_BAN,
+         ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
+         TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP)
 
 
 @dataclass(frozen=True)
@@ -86,6 +128,11 @@ def hooks(kind: str) -> list:
 def by_key(kind: str, key: str) -> Hook | None:
     """The one hook of ``kind`` that declared ``key``, or None."""
     return _BY_KEY[kind].get(key)
+
+
+def team_rules():
+    """The team rules object (TEAMS): who is on whose team, the next seat, team losses (810)."""
+    return _HOOKS[TEAMS][0].fn
 
 
 def instruction_for(e: dict) -> Hook | None:

@@ -17,6 +17,7 @@ that everything reading ``obj.types``, ``obj.controller``… reads the result of
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -209,9 +210,8 @@ def _all_steps(steps: dict):
 
 
 def _current(game, e: dict) -> bool:
-    from judge_app.engine.mechanisms import source_durations
     o = game.objects.get(e["target"])
-    return o is not None and o.incarnation == e["incarnation"] and source_durations.in_force(game, e)   # 611.2b
+    return o is not None and o.incarnation == e["incarnation"] and all(h.fn(game, e) for h in hooks.hooks(hooks.IN_FORCE))   # 611.2b
 
 
 def _counters(game, chars, steps) -> None:

@@ -3,11 +3,10 @@ the same time (704.3), and the check repeats until none applies."""
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.rules import keywords
 from judge_app.engine.kernel import replacement, triggers
-from judge_app.engine.variants import two_headed_giant
 from judge_app.engine.kernel.ru import life
 from judge_app.engine.kernel.messages import Text, decision_en, say
 from judge_app.engine.kernel.state import ZONE_RU, Decision, Game
@@ -20,7 +19,7 @@ def find(game: Game) -> tuple:
     for p in game.players:
         if p.lost:
             continue
-        losses = two_headed_giant.losses(game, p) if game.teams else _losses(p)
+        losses = hooks.team_rules().losses(game, p) if game.teams else _losses(p)
         if losses and not _cant_lose(game, p, losses):   # Platinum Angel: the SBA can't make them lose (614.17)
             acts.append(("lose", p.name, *losses[0]))
     for p in game.players:
@@ -45,13 +44,13 @@ def find(game: Game) -> tuple:
             host = game.objects.get(o.attached_to) if o.attached_to else None
             if host is None or host.zone != "battlefield" or (o.enchant == "creature" and not host.is_creature):
                 acts.append(("graveyard", oid, "sba_aura", "Аура ни к чему не прикреплена" if host is None or host.zone != "battlefield" else "недопустимый объект"))
-            elif keywords.protection.forbids_attach(game, host, o):   # 702.16c
+            elif _attach_banned(game, "Aura", host, o):   # 702.16c
                 acts.append(("graveyard", oid, ("sba_aura", "protection_aura"), f"у {host.id} защита от качества Ауры"))
         if "Equipment" in o.subtypes and o.attached_to:
             host = game.objects.get(o.attached_to)
             if host is None or host.zone != "battlefield" or not host.is_creature:
                 acts.append(("unattach", oid, "sba_equipment", "снаряжение прикреплено не к существу"))
-            elif keywords.protection.forbids_equip(game, host, o):   # 702.16d
+            elif _attach_banned(game, "Equipment", host, o):   # 702.16d
                 acts.append(("unattach", oid, ("sba_equipment", "protection_equipment"),
                              f"у {host.id} защита от качества снаряжения"))
         if o.attached_to and not ({"Aura", "Equipment", "Fortification"} & set(o.subtypes)):
@@ -88,7 +87,7 @@ def check(game: Game) -> bool:
         return False
     # Everything below is one simultaneous event (704.3): decide first, then apply.
     if game.teams:
-        acts = two_headed_giant.with_teammates(game, acts)   # 810.8a: the team loses together
+        acts = hooks.team_rules().with_teammates(game, acts)   # 810.8a: the team loses together
     acts = _merge_leaving(acts)
     for a in acts:
         kind, ref, key, why = a
@@ -102,8 +101,7 @@ def check(game: Game) -> bool:
             for k in ("+1/+1", "-1/-1"):
                 if not o.counters[k]:
                     del o.counters[k]
-            from judge_app.engine.mechanisms import counter_triggers   # registers a replacement Kind: loaded with the others
-            counter_triggers.removed(game, o, "+1/+1", why)   # Protean Hydra (FAQ M2011 r170)
+            ev.counters_removed(game, o, "+1/+1", why)   # Protean Hydra (FAQ M2011 r170)
             say(game, "sba", "sba_counters_cancel", [ref], ["sba_check", key, "counters_cancel"], obj=o, n=why)
     for a in acts:
         if a[0] == "unattach":
@@ -143,8 +141,14 @@ def check(game: Game) -> bool:
     return True
 
 
+def _attach_banned(game: Game, what: str, host, attachment) -> bool:
+    """Whether ``host`` can't have ``attachment`` attached (hooks.ATTACH_BAN: protection, 702.16c-d)."""
+    hook = hooks.by_key(hooks.ATTACH_BAN, what)
+    return bool(hook is not None and hook.fn(game, host, attachment))
+
+
 def check_game_over(game: Game) -> None:
-    if game.result or two_headed_giant.game_over(game):
+    if game.result or hooks.team_rules().game_over(game):
         return
     alive = game.live_players()
     if not alive:
@@ -169,7 +173,7 @@ def _creature_sba(game: Game, o, c, layer_keys: tuple):
         keys.append("sba_toughness")
     lethal = c.toughness > 0 and o.damage >= c.toughness
     deadly = o.deathtouch_damage   # any damage from deathtouch, even as -1/-1 counters (702.2b)
-    indestructible = (lethal or deadly) and "indestructible" in keywords.names(game, o)   # 702.12b
+    indestructible = (lethal or deadly) and "indestructible" in ch.keyword_set(game, o)   # 702.12b
     if lethal and not indestructible:
         keys.append("sba_lethal")
     if deadly and not indestructible:
@@ -196,7 +200,7 @@ def _cant_lose(game: Game, p, losses: list) -> bool:
     replacement. The trace says so once for each state it holds off, naming the state-based
     actions it stops."""
     angel = next((game.objects[sid] for sid in game.static_sources
-                  if two_headed_giant.same_team(game, game.objects[sid].controller, p.name)   # 810.8a: the team
+                  if hooks.team_rules().same_team(game, game.objects[sid].controller, p.name)   # 810.8a: the team
                   and any(ab.get("static") == "cant_lose_game" for ab in game.objects[sid].abilities)), None)
     if angel is None:
         return False

@@ -3,8 +3,9 @@ time a player would receive priority, in APNAP order, each player ordering their
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import event_triggers, hooks
-from judge_app.engine.mechanisms import trigger_division
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel import event_triggers
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Decision, Game, Obj
 
@@ -50,9 +51,8 @@ def _ability_text(ab: dict) -> str:
 
 
 def _info(obj: Obj, game: Game | None = None) -> dict:
-    from judge_app.engine.rules import keywords
     return {"id": obj.id, "name_ru": obj.name_ru, "name_en": obj.name_en, "controller": obj.controller,
-            "owner": obj.owner, "abilities": obj.abilities, "keywords": keywords.effective(game, obj), "types": obj.types}
+            "owner": obj.owner, "abilities": obj.abilities, "keywords": ch.effective_keywords(game, obj), "types": obj.types}
 
 
 def on_enter(game: Game, obj: Obj) -> None:
@@ -92,8 +92,8 @@ def on_leave(game: Game, obj: Obj, info: dict, to_zone: str, together: dict | No
                     if _condition_holds(game, src["controller"], ab):
                         _pending(game, sid, src, i, ab, why)
     if to_zone == "graveyard" and "creature" in info["types"]:
-        from judge_app.engine.rules import aura_abilities
-        aura_abilities.on_host_dies(game, obj, info, together)   # "when enchanted creature dies" (Necrotic Plague)
+        for hook in hooks.hooks(hooks.DIES):   # "when enchanted creature dies" (Necrotic Plague, aura_abilities.py)
+            hook.fn(game, obj, info, together)
         for i, ab in enumerate(info["abilities"]):
             if ab.get("trigger") == "dies":
                 game.pending_triggers.append({
@@ -209,93 +209,6 @@ def check_state_triggers(game: Game) -> None:
                 and (game.objects[o].source_lki or {}).get("_state_index") == i for o in game.stack)
             if not waiting:
                 _pending(game, sid, {**_info(src, game), "_state_index": i}, i, ab, "trigger_state")
-
-
-def trigger_label(t: dict) -> str:
-    return f"{t['source']}:{t['index'] + 1}"
-
-
-def put_pending_on_stack(game: Game) -> bool:
-    """Move waiting triggers to the stack (603.3). Returns False if a decision is owed."""
-    from judge_app.engine.rules import effects
-    if game.pending_triggers and not game.trigger_queue:
-        # 603.3b: APNAP, each player's own in the order they choose
-        queue = []
-        for p in game.apnap():
-            mine = [t for t in game.pending_triggers if t["controller"] == p.name]
-            if not mine:
-                continue
-            labels = sorted({trigger_label(t) for t in mine})
-            order = game.sba_choices.pop(("order", p.name), None)
-            if len(labels) > 1 and order is None:
-                game.decision = Decision(
-                    by=p.name, kind="order_triggers", options=labels, count=len(labels),
-                    text_ru=f"{p.name} выбирает порядок, в котором свои сработавшие способности кладутся на стек (первая — вниз): {', '.join(labels)}",
-                    context={"player": p.name})
-                say(game, "decision", "order_triggers", [p.name], ["trigger_apnap"], player=p)
-                return False
-            if order:
-                rank = {lab: i for i, lab in enumerate(order)}
-                mine.sort(key=lambda t: rank.get(trigger_label(t), 99))
-            queue.extend(mine)
-        game.pending_triggers = []
-        game.trigger_queue = queue
-    while game.trigger_queue:
-        t = game.trigger_queue[0]
-        kinds = t["ability"].get("targets", [])
-        chosen, shares = [], None
-        if trigger_division.handles(t["ability"]):   # "divided as you choose among one to N targets" (603.3d)
-            got = trigger_division.choose(game, t)
-            if got is None:
-                return False
-            if got is False:
-                game.trigger_queue.pop(0)
-                say(game, "trigger_removed", "trigger_no_targets", [t["source"]], ["trigger_targets"],
-                    source=t["source_name"], source_en=t.get("source_name_en") or t["source_name"])
-                continue
-            chosen, shares = [effects.target_tuple(game, r) for r in got[0]], got[1]
-        elif kinds:
-            pre = game.sba_choices.pop(("targets", id(t)), None)
-            chooser = t.get("chooser", t["controller"])   # another player may choose (Necrotic Plague)
-            legal = [effects.legal_targets(game, kind, chooser, None) for kind in kinds]
-            if pre is not None:
-                chosen = [effects.target_tuple(game, str(r)) for r in pre]
-            elif not all(legal):
-                game.trigger_queue.pop(0)
-                say(game, "trigger_removed", "trigger_no_targets", [t["source"]], ["trigger_targets"],
-                    source=t["source_name"], source_en=t.get("source_name_en") or t["source_name"])
-                continue
-            elif all(len(lg) == 1 for lg in legal):
-                chosen = [effects.target_tuple(game, lg[0]) for lg in legal]
-                game.answered_alone(chooser, "targets", [lg[0] for lg in legal])
-            else:
-                options = sorted({r for lg in legal for r in lg}, key=lambda r: (not game.has_player(r), r))
-                game.decision = Decision(
-                    by=chooser, kind="targets", options=options, count=len(kinds),
-                    text_ru=f"{chooser} выбирает цел{'ь' if len(kinds) == 1 else 'и'} для способности «{t['source_name']}» ({t['source']})",
-                    context={"trigger": id(t), "kinds": list(kinds)})
-                say(game, "decision", "trigger_target_decision", [t["source"]], ["trigger_targets"], chooser=chooser,
-                    source=t["source_name"], source_en=t.get("source_name_en") or t["source_name"])
-                return False
-        game.trigger_queue.pop(0)
-        ab_id = game.numbered_id(f"{t['source']}-trig")
-        lki = {**t["lki"], "_trigger_ability": t["ability"]} if t["ability"].get("if") or t["ability"].get("optional") else t["lki"]
-        ab = Obj(id=ab_id, owner=t["controller"], controller=t["controller"], zone="stack",
-                 name_ru=f"Способность «{t['source_name']}»", name_en=f"{t['source_name_en']} ability",
-                 effects=tuple(t["ability"].get("effects", ())), spell_targets=tuple(kinds),
-                 stack_kind="ability", source=t["source"], source_lki=lki, targets=chosen)
-        game.objects[ab_id] = ab
-        if shares is not None:
-            trigger_division.announce(game, ab, shares)
-        event_triggers.on_targeted(game, chosen, ab)   # "becomes the target" (603.2)
-        game.stack.append(ab_id)
-        ab.timestamp = game.next_ts()
-        tgt = effects.describe_targets(game, chosen)
-        say(game, "trigger_put", "triggers.put_pending_on_stack.trigger_put", [ab_id, t["source"]],
-            ["trigger_put", "trigger_apnap", "apnap"] + (["trigger_targets"] if chosen else []),
-            controller=t['controller'], ab=ab, tgt=tgt)
-        game.passes = 0
-    return True
 
 
 def create_delayed(game: Game, spec: dict, info: dict, so: Obj) -> None:

@@ -60,3 +60,6 @@ def protects(game: Game, spell: Obj, by: Obj) -> bool:
 hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: add(game, e["cant_by_color"], at.ctl, at.info["name_ru"]), keys=("cant_by_color",),
                order=82)
 hooks.register(hooks.TARGET_BAN, lambda game, obj, source, kws: forbids_target(game, obj, source), order=30)   # after protection
+
+
+hooks.register(hooks.COUNTER_BAN, protects)

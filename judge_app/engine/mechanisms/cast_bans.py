@@ -39,3 +39,6 @@ def check(game: Game, player) -> None:
 
 
 hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("opponents_cant_cast",), order=66)
+
+
+hooks.register(hooks.CAST_CHECK, check)

@@ -66,3 +66,6 @@ def keep(so: Obj, e: dict) -> bool:
 hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("flip_coin",), order=61)
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
 hooks.register(hooks.ASK, ask, order=30)
+
+
+hooks.register(hooks.EFFECT_FILTER, keep, keys=("if_won",))

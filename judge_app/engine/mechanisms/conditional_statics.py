@@ -9,6 +9,8 @@ is not locked in; it applies at each moment to what its text says then).
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
+
 
 def static_effect(src, ab: dict, common: dict):
     """The CEffect of such an ability of permanent ``src``, or None for another kind."""
@@ -27,3 +29,6 @@ def static_effect(src, ab: dict, common: dict):
     return CEffect(parts=({"6": _gain_kws(kws)} if kws else {}) | {"7c": _pt_mod(p, t)}, looks_around=True,
                    text=f"{p:+d}/{t:+d}" + "".join(f", {k}" for k in kws) + f", пока у контролёра не менее {n} жизней",
                    select=holds, keys=("static_not_locked_in",), reads=frozenset({"controller"}), **common)
+
+
+hooks.register(hooks.STATIC, static_effect, keys=("enchanted_has", "this_creature_while_life"))

@@ -20,8 +20,8 @@ A cost that puts counters (a loyalty ability's +N, 606.4) is not an effect and n
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import replacement
-from judge_app.engine.variants import two_headed_giant
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register, src_en
 from judge_app.engine.kernel.state import Game
@@ -39,7 +39,7 @@ def _covers(game: Game, e: dict, obj) -> bool:
     if obj.zone != "battlefield" or (affects == "creatures_you_control" and not obj.is_creature):
         return False
     if affects == "permanents_your_team_controls":
-        return two_headed_giant.same_team(game, e["controller"], obj.controller)
+        return hooks.team_rules().same_team(game, e["controller"], obj.controller)
     return obj.controller == e["controller"]
 
 

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register, src_en
@@ -51,3 +52,6 @@ def _x_apply(game: Game, e: dict, ev: dict):
 register(Kind("enters_with_x_counters", ("enter",), _x_applies, _x_apply,
               lambda g, e: f"«{e['source_name']}» выходит с X жетонами",
               label_en=lambda g, e: f"{src_en(g, e)} enters with X counters"), statics=("enters_with_x_counters",))
+
+
+hooks.register(hooks.COUNTERS_REMOVED, removed)

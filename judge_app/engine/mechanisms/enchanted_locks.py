@@ -11,6 +11,7 @@ ability is the Aura's, so it goes on the stack above that spell or ability and r
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.errors import refuse
 from judge_app.engine.kernel.state import Game, Obj
 
@@ -25,16 +26,12 @@ def _auras(game: Game, obj: Obj):
             yield a
 
 
-def check_activation(game: Game, obj: Obj) -> None:
-    """Refuse activating an ability of a creature an Aura says can't have them activated."""
+def activation_ban(game: Game, obj: Obj) -> tuple | None:
+    """(why, rule key) when an Aura on ``obj`` says its activated abilities can't be activated."""
     for aura in _auras(game, obj):
         if any(ab.get("static") == NO_ACTIVATION for ab in aura.abilities):
-            raise refuse(game, f"{aura.label()}: активируемые способности {obj.label()} нельзя активировать",
-                         "activate_prohibited")
-
-
-def activation_allowed(game: Game, obj: Obj) -> bool:
-    return not any(any(ab.get("static") == NO_ACTIVATION for ab in aura.abilities) for aura in _auras(game, obj))
+            return f"{aura.label()}: активируемые способности {obj.label()} нельзя активировать", "activate_prohibited"
+    return None
 
 
 def on_targeted(game: Game, obj: Obj) -> None:
@@ -43,3 +40,7 @@ def on_targeted(game: Game, obj: Obj) -> None:
         for i, ab in enumerate(aura.abilities):
             if ab.get("trigger") == TRIGGER and triggers._condition_holds(game, aura.controller, ab):
                 triggers._pending(game, aura.id, triggers._info(aura, game), i, ab, "trigger_event")
+
+
+hooks.register(hooks.ACTIVATION_BAN, activation_ban)
+hooks.register(hooks.TARGETED, on_targeted)

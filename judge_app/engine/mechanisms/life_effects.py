@@ -85,3 +85,8 @@ def pay_gain_cost(game: Game, player, n: int, by_ref: str, keys) -> None:
 
 hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.player_or_target(game, so, e.get("who", "you")), at.info),
                keys=("set_life", "next_draw_gain_life_instead"), order=80)
+
+
+hooks.register(hooks.COST_CHECK, check_gain_cost, keys=("opponent_gains_life",))
+hooks.register(hooks.COST_PAY, lambda game, player, obj, amount, by_ref, keys: pay_gain_cost(game, player, amount, by_ref, keys),
+               keys=("opponent_gains_life",))

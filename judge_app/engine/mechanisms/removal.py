@@ -77,3 +77,7 @@ def pay_exile_self(game: Game, player, obj: Obj, by_ref: str, keys) -> None:
 
 
 hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref), keys=EFFECT_KEYS, order=71, when=handles)
+
+
+hooks.register(hooks.COST_PAY, lambda game, player, obj, what, by_ref, keys: pay_exile_self(game, player, obj, by_ref, keys),
+               keys=("exile",))   # "exile [this]" as a cost (Brittle Effigy)

@@ -55,3 +55,6 @@ def in_force(game: Game, e: dict) -> bool:
 
 
 hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), order=50, when=handles)
+
+
+hooks.register(hooks.IN_FORCE, in_force)   # "for as long as [this] remains on the battlefield"

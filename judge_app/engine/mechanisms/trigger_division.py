@@ -16,6 +16,8 @@ a target illegal on resolution gets nothing, 608.2b).
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from judge_app.engine.kernel import hooks
 from itertools import combinations
 
@@ -134,3 +136,6 @@ def announce(game: Game, ab, shares: list) -> None:
 
 
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+
+
+hooks.register(hooks.TRIGGER_TARGETS, SimpleNamespace(choose=choose, announce=announce), when=handles)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.cards.model import parse_mana_cost
-from judge_app.engine.mechanisms import cast_bans
 from judge_app.engine.rules import while_attacking
 from judge_app.engine.rules import combat, costs, effects, loyalty, mana_effects, priority, stack_fights, turn
 from judge_app.engine.kernel import event_triggers
@@ -61,13 +60,26 @@ def can_tap_for_mana(game: Game, obj: Obj, player) -> bool:
     return True
 
 
+def _cast_check(game: Game, player) -> None:
+    """Refuse the start of a cast an effect forbids (hooks.CAST_CHECK: Silence, 601.3)."""
+    for hook in hooks.hooks(hooks.CAST_CHECK):
+        hook.fn(game, player)
+
+
+def _activation_check(game: Game, obj: Obj) -> None:
+    """Refuse activating an ability an effect forbids (hooks.ACTIVATION_BAN: Ice Cage, 602.5)."""
+    for hook in hooks.hooks(hooks.ACTIVATION_BAN):
+        why = hook.fn(game, obj)
+        if why:
+            raise refuse(game, *why)
+
+
 def tap_for_mana(game: Game, player, obj: Obj, ability: dict | None = None) -> None:
     if obj.zone != "battlefield" or obj.controller != player.name:
         raise refuse(game, f"{obj.label()} не под контролем игрока {player.name}", "mana_ability")
     if not mana_abilities(obj):
         raise refuse(game, f"у {obj.label()} нет способности маны", "mana_ability")
-    from judge_app.engine.mechanisms import enchanted_locks
-    enchanted_locks.check_activation(game, obj)   # Ice Cage (602.5)
+    _activation_check(game, obj)   # Ice Cage (602.5)
     if obj.tapped:
         raise refuse(game, f"{obj.label()} уже повёрнут: стоимость {{T}} не оплатить", "cast_pay")
     if obj.is_creature and obj.sick and not ch.has_keyword(game, obj, "haste"):
@@ -305,7 +317,7 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
     if unknown:
         raise InvalidInput(f"неизвестный выбор {sorted(unknown)}; есть: {', '.join(costs.CHOICE_KEYS)}")
     obj = find_in_hand(game, player, ref)
-    cast_bans.check(game, player)   # Silence (601.3)
+    _cast_check(game, player)   # Silence (601.3)
     if "land" in obj.types:
         raise InvalidInput(f"{obj.label()} — земля: её играют (play_land), а не разыгрывают")
     if "instant" not in obj.types and not _has_flash(game, obj) and not sorcery_speed_ok(game, player):
@@ -336,7 +348,7 @@ def cast_while_resolving(game: Game, player, obj: Obj, choices: dict) -> Obj:
     One left out that has several answers is bad input (the caller lists the legal ones)."""
     from judge_app.engine.kernel import turn_history
     _split_second(game)
-    cast_bans.check(game, player)
+    _cast_check(game, player)
     why = turn_history.cast_problem(game, player.name)
     if why:
         raise refuse(game, f"{obj.label()}: {why}", "cast_permission")
@@ -363,8 +375,7 @@ def can_activate_now(game: Game, player) -> bool:
 
 def can_activate_ability_now(game: Game, player, obj: Obj, n: int) -> bool:
     """Priority, and for a loyalty, equip or sorcery-speed ability its timing (606.3, 702.6a)."""
-    from judge_app.engine.mechanisms import enchanted_locks
-    if not can_activate_now(game, player) or not enchanted_locks.activation_allowed(game, obj):
+    if not can_activate_now(game, player) or any(h.fn(game, obj) for h in hooks.hooks(hooks.ACTIVATION_BAN)):
         return False
     abl = activated_abilities(obj)
     if not 1 <= n <= len(abl) or "activated" not in abl[n - 1]:
@@ -385,8 +396,7 @@ def activate(game: Game, player, oid: str, n: int = 1, targets=None, pay=None, *
     abl = activated_abilities(obj)
     if not 1 <= n <= len(abl):
         raise InvalidInput(f"у {obj.label()} нет активируемой способности №{n} (всего {len(abl)})")
-    from judge_app.engine.mechanisms import enchanted_locks
-    enchanted_locks.check_activation(game, obj)   # Ice Cage (602.5)
+    _activation_check(game, obj)   # Ice Cage (602.5)
     ab = abl[n - 1]
     if "mana" in ab:
         tap_for_mana(game, player, obj, ab)

@@ -103,3 +103,6 @@ def return_attached(game: Game, so: Obj, target: Obj | None) -> None:
 
 hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: return_attached(game, so, at.ref(e["return_attached"])), keys=("return_attached",),
                order=81)
+
+
+hooks.register(hooks.DIES, on_host_dies)

@@ -324,8 +324,7 @@ def check_payable(game: Game, player, obj: Obj, ability: dict | None, choices: d
     if "discard" in costs and len(player.hand) < costs["discard"]:
         raise refuse(game, f"в руке игрока {player.name} меньше {costs['discard']} карт", "cost_unpayable", "discard")
     if "opponent_gains_life" in costs:   # 119.7, 614.17b: a cost with an event that can't happen can't be paid
-        from judge_app.engine.mechanisms import life_effects
-        life_effects.check_gain_cost(game, player)
+        hooks.by_key(hooks.COST_CHECK, "opponent_gains_life").fn(game, player)
     for k, n in (costs.get("remove_counters") or {}).items():
         if src.counters.get(k, 0) < n:
             raise refuse(game, f"на {src.label()} нет {n} жетонов {k}", "cost_unpayable", "counters")
@@ -362,14 +361,12 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
         obj.counters[k] -= n
         game.touch()
         say(game, "pay", "pay_counters", [obj.id], ["counters"] + keys, player=player, obj=obj, n=n, kind=k)
-        from judge_app.engine.mechanisms import counter_triggers
-        counter_triggers.removed(game, obj, k, n)
+        ev.counters_removed(game, obj, k, n)
     if "life" in costs:
         ev.lose_life(game, player, costs["life"], keys=("pay_life", "life_change", *keys),
                      why=f" (оплата стоимости {by_ref})")
     if "opponent_gains_life" in costs:
-        from judge_app.engine.mechanisms import life_effects
-        life_effects.pay_gain_cost(game, player, costs["opponent_gains_life"], by_ref, keys)
+        hooks.by_key(hooks.COST_PAY, "opponent_gains_life").fn(game, player, obj, costs["opponent_gains_life"], by_ref, keys)
     for oid in choices.get("tap_untapped") or []:
         o = game.objects[oid]
         o.tapped = True
@@ -380,8 +377,7 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
                 text_ru=f"{player.name} сбрасывает {o.label()} (оплата стоимости {by_ref})",
                 text_en=f"{player.name} discards {o.label_en()} to pay a cost")
     if costs.get("exile") == "self":   # "exile [this]" (Brittle Effigy, removal.py)
-        from judge_app.engine.mechanisms import removal
-        removal.pay_exile_self(game, player, obj, by_ref, keys)
+        hooks.by_key(hooks.COST_PAY, "exile").fn(game, player, obj, "self", by_ref, keys)
     sac = list(choices.get("sacrifice") or [])
     if costs.get("sacrifice") == "self":
         sac = [obj.id]
@@ -473,8 +469,9 @@ def concrete_effects(so: Obj) -> list:
     printed = modes[so.choices["mode"] - 1]["effects"] if modes and so.choices.get("mode") else so.effects
     kicked = bool(so.choices.get("kicker"))   # 702.32d: "if it was kicked"
     printed = [{k: v for k, v in e.items() if k != "if_kicked"} for e in printed if e.get("if_kicked", kicked) == kicked]
-    from judge_app.engine.mechanisms import coin_flips
-    printed = [{k: v for k, v in e.items() if k != "if_won"} for e in printed if coin_flips.keep(so, e)]   # 705
+    filters = [(k, h.fn) for h in hooks.hooks(hooks.EFFECT_FILTER) for k in h.keys]   # "if you win the flip" (705)
+    printed = [{k: v for k, v in e.items() if k not in dict(filters)} for e in printed
+               if all(keep(so, e) for k, keep in filters if k in e)]
     return [{**e, **{k: amount(so, e[k]) for k in ("damage", "gain_life", "prevent") if isinstance(e.get(k), str)}} for e in printed]
 
 

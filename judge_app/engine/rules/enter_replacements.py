@@ -23,6 +23,7 @@ Season modifies the creation, and only then each token's own "as it enters" (616
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import replacement
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import say
@@ -365,3 +366,11 @@ def put_onto_battlefield(game: Game, cards: list, controller: str, chosen: dict 
         game.sba_choices.pop(TOGETHER, None)
     for c in cards:
         triggers.on_enter(game, c)
+
+
+def _before_enter(game: Game, event: dict) -> bool:
+    sync_statics(game, event["obj"])
+    return False
+
+
+hooks.register(hooks.BEFORE_EVENT, _before_enter, keys=("enter",))

@@ -84,7 +84,7 @@ def run(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ct
 
 def _run_on_values(game: Game, e: dict, key: str, group: list, ref, info: dict) -> None:
     """Tap each of them; or lock each of them for the next untap step (of the ``during`` player)."""
-    from judge_app.engine.mechanisms import untap_locks
+    from judge_app.engine.rules import untap_locks
     if key == "tap_all":
         for o in group:
             o.tapped = True

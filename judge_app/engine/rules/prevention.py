@@ -17,8 +17,9 @@ Combust's "the damage can't be prevented" is a flag of its damage instruction).
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import replacement
+from judge_app.engine.kernel import events, hooks, replacement
 from judge_app.engine.rules import shield_split
+from judge_app.engine.rules.keywords import protection
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register, src_en
 from judge_app.engine.kernel.ru import dmg
@@ -209,8 +210,7 @@ def _remove_counters(game: Game, e: dict, ev: dict) -> None:
         game.touch()
     say(game, "prevent_extra", "prevention._remove_counters.prevent_extra", [o.id], ["prevent_extra_effect"], o=o, k=k,
         note=f" (было меньше {ev['amount']})" if k < ev["amount"] else "")
-    from judge_app.engine.mechanisms import counter_triggers
-    counter_triggers.removed(game, o, "+1/+1", k)
+    events.counters_removed(game, o, "+1/+1", k)
 
 
 def _hydra_apply(game, e, ev):
@@ -282,3 +282,16 @@ def _from_source_apply(game, e, ev):
 register(Kind("prevent_next_from", ("damage",), _from_source_applies, _from_source_apply,
               lambda g, e: f"щит «{e.get('source_name', '')}» от {e['source_ref']}",
               label_en=lambda g, e: f"{src_en(g, e)} shield from {e['source_ref']}", prevention=True))
+
+
+def _before_damage(game: Game, event: dict) -> bool:
+    """Before a damage event's replacement pipeline: "can't be prevented" (615.12) marks it, else
+    protection may prevent it all (702.16e). True when nothing is dealt."""
+    if cant_be_prevented(game, event):
+        event["unpreventable"] = True
+        return False
+    return protection.prevented(game, event["source"], event["to"], event["amount"])
+
+
+hooks.register(hooks.BEFORE_EVENT, _before_damage, keys=("damage",))
+hooks.register(hooks.AFTER_EVENT, after_dealt, keys=("damage",))

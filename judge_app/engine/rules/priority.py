@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
-from judge_app.engine.rules import effects, stack_fights
+from judge_app.engine.rules import effects, stack_fights, trigger_stack
 from judge_app.engine.kernel import sba, triggers
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import Text, say
@@ -26,7 +26,7 @@ def settle(game: Game) -> None:
             from judge_app.engine.rules import combat
             combat.prune(game)   # 506.4: what left the battlefield is out of combat
         if game.pending_triggers or game.trigger_queue:
-            if not triggers.put_pending_on_stack(game):
+            if not trigger_stack.put_pending_on_stack(game):
                 return
             continue
         return
@@ -43,14 +43,14 @@ def pass_priority(game: Game) -> None:
     The event is emitted after the change it describes, so the state after it shows
     priority already with the next player."""
     from judge_app.engine.rules import turn
-    from judge_app.engine.variants import two_headed_giant
-    if game.teams and not game.stack and game.step == "main1" and game.passes + 1 >= len(two_headed_giant.live_teams(game)):
-        two_headed_giant.refuse_combat(game)   # before anything changes: the next step would be combat (805.10)
+    teams = hooks.team_rules()   # the team rules (810, 805): seats and teams
+    if game.teams and not game.stack and game.step == "main1" and game.passes + 1 >= len(teams.live_teams(game)):
+        teams.refuse_combat(game)   # before anything changes: the next step would be combat (805.10)
     p = game.priority_player
     game.passes += 1
-    who = f"Команда {' и '.join(two_headed_giant.team_of(game, p.name))}" if game.teams else p.name
+    who = f"Команда {' и '.join(teams.team_of(game, p.name))}" if game.teams else p.name
     team_keys = ["team_priority", "team_priority_pass"] if game.teams else []   # 805.5: teams have priority
-    if game.passes >= (len(two_headed_giant.live_teams(game)) if game.teams else len(game.live_players())):
+    if game.passes >= (len(teams.live_teams(game)) if game.teams else len(game.live_players())):
         say(game, "pass", "pass_all", [p.name], ["priority_pass"] + team_keys, who=Text(who, p.name))
         game.passes = 0
         if game.stack:
@@ -59,9 +59,9 @@ def pass_priority(game: Game) -> None:
             say(game, "step_end", "step_end", [], ["priority_all_pass", "step_ends"], everyone=_everyone(game))
             turn.advance_step(game)
         return
-    nxt = two_headed_giant.next_seat(game, game.priority)   # the next player; with teams, the next team
+    nxt = teams.next_seat(game, game.priority)   # the next player; with teams, the next team
     game.priority = nxt
-    to = f"команде {' и '.join(two_headed_giant.team_of(game, game.players[nxt].name))}" if game.teams \
+    to = f"команде {' и '.join(teams.team_of(game, game.players[nxt].name))}" if game.teams \
         else f"игроку {game.players[nxt].name}"
     say(game, "pass", "pass_to", [p.name, game.players[nxt].name], ["priority_pass"] + team_keys,
         who=Text(who, p.name), to=to)

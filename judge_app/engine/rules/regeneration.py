@@ -10,6 +10,7 @@ instructions destroy; toughness 0 or less (704.5f) and sacrifice do not.
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register
 from judge_app.engine.kernel.state import Game, Obj
@@ -51,3 +52,12 @@ def blocked_note(game: Game, obj: Obj) -> None:
            for e in game.effects):
         say(game, "regenerate_none", "regeneration.blocked_note.regenerate_none", [obj.id], ["regenerate_cant"],
             obj=obj)
+
+
+def _before_destroy(game: Game, event: dict) -> bool:
+    if event["no_regen"]:
+        blocked_note(game, event["obj"])
+    return False
+
+
+hooks.register(hooks.BEFORE_EVENT, _before_destroy, keys=("destroy",))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 import re
 
 from judge_app.cards.model import CardDef, CardPool, parse_mana_cost
@@ -114,9 +115,9 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
                 continue
             obj = make_object(game, entry, name, pool, "card")
             ev.put_in_zone(game, obj, "library", top=False)
-    from judge_app.engine.variants import two_headed_giant
-    if (variant or {}).get("name") == two_headed_giant.NAME:
-        two_headed_giant.setup(game, variant["teams"])
+    start_variant = hooks.by_key(hooks.VARIANT, (variant or {}).get("name"))   # Two-Headed Giant (two_headed_giant.py)
+    if start_variant is not None:
+        start_variant.fn(game, variant["teams"])
     t = turn_spec or {}
     game.turn = int(t.get("number", 1))
     game.active = game.pidx(t["active"]) if t.get("active") else 0
@@ -197,8 +198,8 @@ def start(game: Game, step: str) -> None:
             ["stack_given"] + (["cast_targets"] if so.targets else []) + (["ability_independent"] if so.stack_kind == "ability" and so.source and game.objects[so.source].zone != "battlefield" else []),
             place=place, what=what, so=so, controller=so.controller,
             describe_targets=effects.describe_targets(game, so.targets))
-    from judge_app.engine.variants import opening_hand
-    if step == opening_hand.START:   # before the first turn: the opening hands (103.5)
-        opening_hand.begin(game)
+    start = hooks.by_key(hooks.START_STEP, step)   # before the first turn: the opening hands (103.5, opening_hand.py)
+    if start is not None:
+        start.fn(game)
         return
     turn.begin_step(game, step)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
 from judge_app.cards.model import COLORS, parse_mana_cost
-from judge_app.engine.mechanisms import cant_by_color
 from judge_app.engine.kernel import event_triggers
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
@@ -34,6 +33,11 @@ KIND_RU = {"spell": "заклинание", "instant_or_sorcery_spell": "мгн�
            "permanent_spell_you_control": "ваше заклинание перманента",
            "ability": "активируемая или срабатывающая способность",
            "ability_you_control": "ваша активируемая или срабатывающая способность"}
+
+
+def _protected(game: Game, spell: Obj, by: Obj) -> bool:
+    """"Can't be countered by …" (hooks.COUNTER_BAN): True, and said, when ``by`` can't counter ``spell``."""
+    return any(h.fn(game, spell, by) for h in hooks.hooks(hooks.COUNTER_BAN))
 
 
 def handles(e: dict) -> bool:
@@ -121,7 +125,7 @@ def ask(game: Game, so: Obj) -> bool:
     for e in costs.concrete_effects(so):
         if "counter" in e and "unless_pay" in e and "unless" not in answers:
             t = _target_spell(game, so, e["counter"])
-            if t is None or not counterable(game, t) or cant_by_color.protects(game, t, so):
+            if t is None or not counterable(game, t) or _protected(game, t, so):
                 continue
             cost = parse_mana_cost(e["unless_pay"])
             payer = game.player(t.controller)
@@ -332,7 +336,7 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
     if t is None or not hasattr(t, "stack_kind") or t.zone != "stack":
         return
     if key == "counter":
-        if cant_by_color.protects(game, t, so):   # Autumn's Veil: the rest of the spell still happens
+        if _protected(game, t, so):   # Autumn's Veil: the rest of the spell still happens
             return
         if not counterable(game, t):
             say(game, "not_countered", "cant_be_countered", [t.id, so.id], ["cant_be_countered", "resolve_instructions"],

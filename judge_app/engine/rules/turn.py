@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.rules import combat, priority
 from judge_app.engine.kernel import triggers
 from judge_app.engine.kernel import events as ev
@@ -42,10 +43,10 @@ def advance_step(game: Game) -> None:
         return
     if nxt >= len(STEPS):
         game.turn += 1
-        from judge_app.engine.variants import two_headed_giant
-        game.active = two_headed_giant.next_seat(game, game.active)   # with shared team turns, the next team (805.4a)
+        teams = hooks.team_rules()
+        game.active = teams.next_seat(game, game.active)   # with shared team turns, the next team (805.4a)
         while game.players[game.active].lost or _skipped(game, "turn"):   # 614.10: a skipped turn never starts
-            game.active = two_headed_giant.next_seat(game, game.active)
+            game.active = teams.next_seat(game, game.active)
         say(game, "turn", "turn.advance_step.turn", [game.ap.name], ["turn_phases"], turn=game.turn, name=game.ap.name)
         for p in game.players:
             p.lands_played = 0
@@ -61,8 +62,7 @@ def begin_step(game: Game, step: str) -> None:
         advance_step(game)
         return
     if game.teams and (step == "beginning_of_combat" or step in combat.OWN_STEPS):
-        from judge_app.engine.variants import two_headed_giant
-        two_headed_giant.refuse_combat(game)   # 805.10 is not played
+        hooks.team_rules().refuse_combat(game)   # 805.10 is not played
     if step == "beginning_of_combat" and _skipped(game, "combat"):   # the whole combat phase (614.10)
         game.step = "end_of_combat"
         advance_step(game)
@@ -85,7 +85,7 @@ def begin_step(game: Game, step: str) -> None:
             o = game.objects[oid]
             if o.controller == ap.name:
                 o.sick = False
-        from judge_app.engine.mechanisms import untap_locks
+        from judge_app.engine.rules import untap_locks
         tapped = untap_locks.untap_step(game, ap.name)   # 502.2: which of them untap ("doesn't untap" effects)
         for oid in tapped:
             game.objects[oid].tapped = False
@@ -97,8 +97,7 @@ def begin_step(game: Game, step: str) -> None:
     if step in ("upkeep", "end"):   # "at the beginning of …" (603.2b), delayed triggers (603.7)
         triggers.on_step_begin(game)
     if step == "draw" and game.teams:
-        from judge_app.engine.variants import two_headed_giant
-        two_headed_giant.draw_step(game)
+        hooks.team_rules().draw_step(game)
     elif step == "draw":
         if game.turn == 1 and len(game.players) == 2:
             say(game, "skip_draw", "skip_first_draw", [ap.name], ["skip_first_draw"], player=ap)

@@ -84,3 +84,6 @@ def _first_turn(game: Game) -> None:
 
 
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+
+
+hooks.register(hooks.START_STEP, begin, keys=(START,))

@@ -24,6 +24,8 @@ What it does not play — combat with shared team turns (805.10, 810.7) — the 
 
 from __future__ import annotations
 
+import sys
+
 from judge_app.engine.kernel import hooks
 from dataclasses import dataclass
 
@@ -161,3 +163,7 @@ def draw_step(game: Game) -> None:
 
 
 hooks.register(hooks.CLONE, relink)
+
+
+hooks.register(hooks.TEAMS, sys.modules[__name__])   # the team rules the kernel and the rules ask (hooks.team_rules)
+hooks.register(hooks.VARIANT, setup, keys=(NAME,))

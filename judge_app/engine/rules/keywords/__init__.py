@@ -2,8 +2,8 @@
 what damage does. Each check returns the rule keys (``citations*.json``) that forbid
 or explain something, never a bare number.
 
-Whether an object has a keyword now is decided in one place, ``effective`` below, which
-reads the layers (``layers.py``): the keywords of its copiable values, plus those gained and
+Whether an object has a keyword now is decided in one place, ``effective`` (the kernel's
+``characteristics.effective_keywords``), which reads the layers (``layers.py``): the keywords of its copiable values, plus those gained and
 minus those lost in layer 6 (613.1f), none under Humility.
 Everything reads it: combat, targeting (hexproof, shroud, protection), haste for
 {T} abilities and mana (302.6, 702.10), lifelink and deathtouch on any damage (via the
@@ -29,25 +29,11 @@ from judge_app.engine.kernel.state import Obj
 EVASION = ("flying", "menace", "intimidate", "fear", "cant_be_blocked", "protection")
 
 
-def _kw_name(k) -> str:
-    return next(iter(k)) if isinstance(k, dict) else str(k)
-
-
-def effective(game, obj) -> tuple:
-    """The keywords an object has now, as the layers computed them (layer 6, 613.1f):
-    its own, plus those gained and minus those lost, in timestamp order; none under
-    Humility. Same format as ``Obj.keywords``. Accepts an LKI dict too."""
-    if isinstance(obj, dict):
-        return tuple(obj.get("keywords", ()))
-    if game is None:
-        return tuple(obj.keywords)
-    c = ch.of(game, obj)
-    return tuple(c.keywords) if c is not None else tuple(obj.keywords)
-
-
-def names(game, obj) -> set:
-    """Keyword names of an object (an Obj or an LKI dict)."""
-    return {_kw_name(k) for k in effective(game, obj)}
+# Whether an object has a keyword is a question about its characteristics, decided by the layers
+# in the kernel (characteristics.effective_keywords); the keyword rules below ask it by these names.
+_kw_name = ch.keyword_name
+effective = ch.effective_keywords
+names = ch.keyword_set
 
 
 def has(game, obj, kw: str) -> bool:

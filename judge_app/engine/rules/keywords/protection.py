@@ -122,3 +122,7 @@ def forbids_equip(game, host, equipment) -> list:
 
 
 hooks.register(hooks.TARGET_BAN, lambda game, obj, source, kws: forbids_target(game, obj, source), order=20)   # 702.16b
+
+
+hooks.register(hooks.ATTACH_BAN, forbids_attach, keys=("Aura",))   # 702.16c
+hooks.register(hooks.ATTACH_BAN, forbids_equip, keys=("Equipment",))   # 702.16d
