@@ -1,9 +1,10 @@
 """The hook registry (kernel/hooks.py) against the card vocabulary (issue 24).
 
-Every instruction key of the vocabulary (cards/model.py EFFECT_KEYS) has exactly one handler: a
-registered instruction hook or one of effects.PRIMITIVES; every registered instruction hook is
-reachable from the vocabulary (its keys are vocabulary words, and a card of the real pool or a
-scenario of the library uses it); every decision kind a module declares (DECISIONS) is answered by exactly one hook.
+Every instruction key of the vocabulary (cards/model.py EFFECT_KEYS) has exactly one handler (a
+registered instruction hook; effects.PRIMITIVES are the rules' own, registered last); every
+registered instruction hook is reachable from the vocabulary (its keys are vocabulary words, and
+a card of the real pool or a scenario of the library uses it); every decision kind a module
+declares (DECISIONS) is answered by exactly one hook.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from judge_app.cards import default_pool
 from judge_app.cards.model import EFFECT_KEYS, EFFECT_MODIFIERS
 from judge_app.engine import modules
 from judge_app.engine.kernel import hooks
-from judge_app.engine.rules import effects
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -51,8 +51,6 @@ def test_every_instruction_key_has_exactly_one_handler():
     for h in hooks.hooks(hooks.INSTRUCTION):
         for k in h.keys:
             owners.setdefault(k, []).append(h.module)
-    for k in effects.PRIMITIVES:
-        owners.setdefault(k, []).append(effects.__name__)
     wrong = {k: v for k, v in owners.items() if k in EFFECT_KEYS and len(v) != 1}
     assert not wrong, f"vocabulary keys without exactly one handler: {wrong}"
 
@@ -66,7 +64,7 @@ def test_every_instruction_hook_is_reachable_from_the_vocabulary():
     assert len(used) > 300
     unused = [h.module for h in hooks.hooks(hooks.INSTRUCTION) if not any(h.takes(e) for e in used)]
     assert not unused, f"instruction hooks no card of the pool reaches: {unused}"
-    unhandled = [e for e in used if hooks.instruction_for(e) is None and not set(e) & set(effects.PRIMITIVES)]
+    unhandled = [e for e in used if hooks.instruction_for(e) is None]
     assert not unhandled, f"instructions of the pool nothing carries out: {unhandled[:5]}"
 
 

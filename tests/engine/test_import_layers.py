@@ -1,111 +1,20 @@
 """The engine's imports run one way (issue 24): kernel < rules < mechanisms < variants.
 
 Read from the source with ``ast``, imports inside functions too: a module of a lower layer never
-imports one of a higher layer. ``judge_app/engine/__init__.py`` and ``modules.py`` (the one list
-of modules to load) sit above every layer. An import inside a function is allowed only with a
-comment on its line saying why (start-up cost).
-
-What the move has not yet removed is listed below, by name, and may only shrink: the test fails
-on a new upward import, on a new uncommented import inside a function, and on an entry of these
-lists that no longer exists (so the list is lowered as the debt is paid).
+imports one of a higher layer, and a mechanism never imports another mechanism (one verb each;
+what two share belongs to the rules). ``judge_app/engine/__init__.py`` and ``modules.py`` (the one
+list of modules to load) sit above every layer. An import inside a function is allowed only with
+a comment on its line saying it is there for the start-up cost, never to dodge a circle.
 """
 
 from __future__ import annotations
 
 import ast
-from collections import Counter
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[2] / "judge_app" / "engine"
 PKG = "judge_app.engine"
 RANK = {"kernel": 0, "rules": 1, "mechanisms": 2, "variants": 3, "top": 4}
-
-# upward imports still in the code: (importer, imported), each a place a hook is still missing
-KNOWN_UPWARD = {
-    ("kernel.characteristics", "rules.keywords"),
-    ("kernel.continuous", "mechanisms.conditional_statics"),
-    ("kernel.event_triggers", "mechanisms.enchanted_locks"),
-    ("kernel.events", "rules.enter_replacements"),
-    ("kernel.events", "rules.keywords"),
-    ("kernel.events", "rules.keywords.protection"),
-    ("kernel.events", "rules.prevention"),
-    ("kernel.events", "rules.regeneration"),
-    ("kernel.layers", "mechanisms.source_durations"),
-    ("kernel.sba", "mechanisms.counter_triggers"),
-    ("kernel.sba", "rules.keywords"),
-    ("kernel.sba", "variants.two_headed_giant"),
-    ("kernel.triggers", "mechanisms.trigger_division"),
-    ("kernel.triggers", "rules.aura_abilities"),
-    ("kernel.triggers", "rules.effects"),
-    ("kernel.triggers", "rules.keywords"),
-    ("mechanisms.counter_amounts", "variants.two_headed_giant"),
-    ("rules.actions", "mechanisms.cast_bans"),
-    ("rules.actions", "mechanisms.enchanted_locks"),
-    ("rules.costs", "mechanisms.coin_flips"),
-    ("rules.costs", "mechanisms.counter_triggers"),
-    ("rules.costs", "mechanisms.life_effects"),
-    ("rules.costs", "mechanisms.removal"),
-    ("rules.group_effects", "mechanisms.untap_locks"),
-    ("rules.prevention", "mechanisms.counter_triggers"),
-    ("rules.priority", "variants.two_headed_giant"),
-    ("rules.setup", "variants.opening_hand"),
-    ("rules.setup", "variants.two_headed_giant"),
-    ("rules.stack_fights", "mechanisms.cant_by_color"),
-    ("rules.turn", "mechanisms.untap_locks"),
-    ("rules.turn", "variants.two_headed_giant"),
-}
-# imports inside functions without a comment, per module (hoisting them is the next step)
-UNCOMMENTED_IN_FUNCTION = {
-    "kernel.characteristics": 1,
-    "kernel.event_triggers": 3,
-    "kernel.events": 6,
-    "kernel.layers": 1,
-    "kernel.replacement": 1,
-    "kernel.state": 1,
-    "kernel.triggers": 3,
-    "mechanisms.check_lands": 1,
-    "mechanisms.conditional_statics": 2,
-    "mechanisms.counter_triggers": 1,
-    "mechanisms.enchanted_locks": 1,
-    "mechanisms.entering_choices": 2,
-    "mechanisms.lasting_control": 1,
-    "mechanisms.life_effects": 1,
-    "mechanisms.mutual_damage": 1,
-    "mechanisms.nongreen_hexproof": 1,
-    "mechanisms.phylactery": 2,
-    "mechanisms.removal": 1,
-    "mechanisms.replacement_effects": 4,
-    "mechanisms.reveal_until": 1,
-    "mechanisms.revealed_cast": 4,
-    "mechanisms.source_durations": 1,
-    "mechanisms.trigger_division": 2,
-    "mechanisms.untap_locks": 1,
-    "rules.actions": 9,
-    "rules.aura_abilities": 4,
-    "rules.combat": 7,
-    "rules.control_copy": 1,
-    "rules.costs": 7,
-    "rules.effects": 14,
-    "rules.enter_replacements": 10,
-    "rules.group_effects": 2,
-    "rules.keywords.evasion": 5,
-    "rules.loyalty": 1,
-    "rules.prevention": 2,
-    "rules.priority": 4,
-    "rules.regeneration": 1,
-    "rules.resolution_amounts": 1,
-    "rules.resolution_choices": 1,
-    "rules.setup": 5,
-    "rules.stack_fights": 11,
-    "rules.target_kinds": 3,
-    "rules.turn": 7,
-    "rules.while_attacking": 2,
-    "rules.zone_actions": 6,
-    "rules.zone_replacements": 2,
-    "variants.opening_hand": 1,
-    "variants.two_headed_giant": 1,
-}
-
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ENGINE).with_suffix("").parts)
@@ -154,6 +63,23 @@ def import_statements(root: Path = ENGINE) -> list:
     return out
 
 
+def function_imports(root: Path = ENGINE) -> list:
+    """(module, line, says why) for every import statement inside a function, of anything: the
+    comment on its last line must name the start-up cost."""
+    out = []
+    for p in sorted(root.rglob("*.py")):
+        src = p.read_text(encoding="utf-8")
+        lines = src.splitlines()
+        for fn in ast.walk(ast.parse(src)):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for n in ast.walk(fn):
+                    if isinstance(n, (ast.Import, ast.ImportFrom)):
+                        comment = lines[n.end_lineno - 1].partition("#")[2].lower()
+                        out.append((module_name(p) if root == ENGINE else p.stem, n.lineno,
+                                    "start-up" in comment or "startup" in comment))
+    return sorted(set(out))
+
+
 def imports() -> list:
     return [(m, t, line, infn, c) for m, ts, line, infn, c in import_statements() for t in ts]
 
@@ -167,20 +93,19 @@ def test_every_engine_module_sits_in_a_layer():
     assert not loose, f"modules outside kernel/, rules/, mechanisms/, variants/: {loose}"
 
 
-def test_no_new_upward_import():
-    found = {(m, t) for m, t, *_ in imports() if upward(m, t)}
-    new = sorted(found - KNOWN_UPWARD)
-    assert not new, f"imports against the layer order kernel < rules < mechanisms < variants: {new}"
-    gone = sorted(KNOWN_UPWARD - found)
-    assert not gone, f"no longer imported upward, remove from KNOWN_UPWARD: {gone}"
+def test_no_upward_import():
+    found = sorted({(m, t) for m, t, *_ in imports() if upward(m, t)})
+    assert not found, f"imports against the layer order kernel < rules < mechanisms < variants: {found}"
 
 
-def test_no_new_uncommented_import_inside_a_function():
-    found = Counter(m for m, _, _, infn, commented in import_statements() if infn and not commented)
-    over = {m: (n, UNCOMMENTED_IN_FUNCTION.get(m, 0)) for m, n in found.items() if n > UNCOMMENTED_IN_FUNCTION.get(m, 0)}
-    assert not over, f"imports inside functions with no comment saying why (found, allowed): {over}"
-    under = {m: (found.get(m, 0), n) for m, n in UNCOMMENTED_IN_FUNCTION.items() if found.get(m, 0) < n}
-    assert not under, f"fewer uncommented imports inside functions than listed, lower the list: {under}"
+def test_no_mechanism_imports_another():
+    found = sorted({(m, t) for m, t, *_ in imports() if layer(m) == layer(t) == "mechanisms"})
+    assert not found, f"mechanisms importing one another (move what they share to the rules): {found}"
+
+
+def test_an_import_inside_a_function_says_why():
+    found = [(m, line) for m, line, commented in function_imports() if not commented]
+    assert not found, f"imports inside functions with no comment about start-up cost on their line: {found}"
 
 
 def test_the_check_reads_imports_inside_functions(tmp_path):
@@ -191,3 +116,6 @@ def test_the_check_reads_imports_inside_functions(tmp_path):
                                                           (["rules.combat"], True, True)]
     assert upward("kernel.events", "variants.two_headed_giant") and not upward("mechanisms.naming", "kernel.state")
     assert not upward("modules", "variants.two_headed_giant")
+    (tmp_path / "n.py").write_text("def f():\n    import json  # start-up cost: only the export needs it\n"
+                                   "def g():\n    import csv  # a circle\n", encoding="utf-8")
+    assert [(line, why) for m, line, why in function_imports(tmp_path) if m == "n"] == [(2, True), (4, False)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.kernel import triggers
 
 
 def _watchers(game: Game, kind: str):
@@ -24,7 +25,6 @@ def _watchers(game: Game, kind: str):
 
 
 def _fire(game: Game, sid: str, src: Obj, i: int, ab: dict, why: str = "trigger_event") -> None:
-    from judge_app.engine.kernel import triggers
     if triggers._condition_holds(game, src.controller, ab):
         triggers._pending(game, sid, triggers._info(src, game), i, ab, why)
 
@@ -61,7 +61,6 @@ def on_targeted(game: Game, targets: list, by: Obj | None = None, why: str = "tr
             if ab.get("trigger") == "becomes_target":
                 _fire(game, obj.id, obj, i, ab, why)
             if ab.get("trigger") == "becomes_target_by_opponent" and by is not None and by.controller != obj.controller:
-                from judge_app.engine.kernel import triggers
                 if triggers._condition_holds(game, obj.controller, ab):
                     triggers._pending(game, obj.id, {**triggers._info(obj, game), "_that_spell": (by.id, by.incarnation)},
                                       i, ab, why)

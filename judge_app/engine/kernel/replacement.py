@@ -35,6 +35,7 @@ from typing import Callable
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import decision_en, say
 from judge_app.engine.kernel.state import Decision, Game, Player
+from judge_app.engine.kernel.errors import EngineError
 
 MAX_STEPS = 200         # 614.5 bounds a chain by the number of effects; this guards effects that breed effects
 CHOICE_KINDS = ("replacement_order", "replacement_card", "replacement_choice",
@@ -340,7 +341,6 @@ def replayable(fn):
 def _attempt(game: Game, fn, a, kw, real: bool = False) -> tuple:
     """Run the action armed for choices: (the ChoiceOwed if one is owed, the action's
     result). Engine errors of a trial are left for the real run to raise."""
-    from judge_app.engine.kernel.errors import EngineError
     args = [game.player(x.name) if isinstance(x, Player) else x for x in a]
     game.sba_choices[("replay_armed",)] = True
     try:

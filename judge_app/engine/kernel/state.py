@@ -13,6 +13,7 @@ from typing import Any
 from judge_app.cards.model import ManaCost
 from judge_app.engine.kernel import citations
 from judge_app.engine.kernel import hooks
+from judge_app.engine.kernel import layers
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
@@ -340,7 +341,6 @@ class Game:
         if self.teams and "life_change" in keys:   # Two-Headed Giant: the result is the team's (810.9)
             keys = (*keys, "team_life_shared")
             text_ru += " — итог жизней команды"
-        from judge_app.engine.kernel import layers
         layers.refresh(self)   # each event shows a state whose characteristics are computed (613.4)
         rules = tuple(citations.rule(k, self.rules_version) for k in keys)
         ev = Event(len(self.events) + 1, kind, text_ru, text_en, tuple(objects), tuple(keys), rules, message, args)

@@ -7,7 +7,7 @@ from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import event_triggers
 from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
-from judge_app.engine.kernel.state import Decision, Game, Obj
+from judge_app.engine.kernel.state import Game, Obj
 
 
 def _pending(game: Game, src_id: str, info: dict, idx: int, ability: dict, why_key: str) -> None:

@@ -14,10 +14,10 @@ from judge_app.engine.kernel import replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register, src_en
 from judge_app.engine.kernel.state import Game
+from judge_app.engine.rules.enter_replacements import entering_together
 
 
 def _controls_one(game: Game, land, subtypes) -> bool:
-    from judge_app.engine.rules.enter_replacements import entering_together
     together = set(entering_together(game))   # lands entering at the same time don't count (614.12, FAQ r30)
     return any(oid != land.id and oid not in together and game.objects[oid].controller == land.controller
                and "land" in game.objects[oid].types and set(subtypes) & set(game.objects[oid].subtypes)

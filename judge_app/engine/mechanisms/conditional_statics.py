@@ -10,13 +10,13 @@ is not locked in; it applies at each moment to what its text says then).
 from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
+from judge_app.engine.rules import aura_abilities
+from judge_app.engine.kernel.continuous import CEffect, _gain_kws, _pt_mod
 
 
 def static_effect(src, ab: dict, common: dict):
     """The CEffect of such an ability of permanent ``src``, or None for another kind."""
-    from judge_app.engine.kernel.continuous import CEffect, _gain_kws, _pt_mod
     if ab.get("static") == "enchanted_has":   # Necrotic Plague: an ability for the enchanted creature
-        from judge_app.engine.rules import aura_abilities
         return aura_abilities.granted_effect(src, ab, common)
     if ab.get("static") != "this_creature_while_life":
         return None

@@ -18,13 +18,13 @@ from judge_app.engine.kernel import replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register, src_en
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.kernel import triggers
 
 
 def removed(game: Game, obj: Obj, kind: str, n: int) -> None:
     """``n`` counters of ``kind`` were just removed from ``obj`` (on the battlefield)."""
     if n <= 0 or obj.zone != "battlefield":
         return
-    from judge_app.engine.kernel import triggers
     for i, ab in enumerate(obj.abilities):
         if ab.get("trigger") == "counter_removed" and ab.get("counter") == kind:
             info = {**triggers._info(obj, game), "incarnation": obj.incarnation}

@@ -12,8 +12,8 @@ ability is the Aura's, so it goes on the stack above that spell or ability and r
 from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
-from judge_app.engine.kernel.errors import refuse
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.kernel import triggers
 
 NO_ACTIVATION = "enchanted_cant_activate"
 TRIGGER = "enchanted_becomes_target"
@@ -35,7 +35,6 @@ def activation_ban(game: Game, obj: Obj) -> tuple | None:
 
 
 def on_targeted(game: Game, obj: Obj) -> None:
-    from judge_app.engine.kernel import triggers
     for aura in list(_auras(game, obj)):
         for i, ab in enumerate(aura.abilities):
             if ab.get("trigger") == TRIGGER and triggers._condition_holds(game, aura.controller, ab):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import stack_fights
 
 
 def handles(e: dict) -> bool:
@@ -21,7 +22,6 @@ def handles(e: dict) -> bool:
 
 
 def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
-    from judge_app.engine.rules import stack_fights
     if "give_control_of_self" in e:
         who, what = ref(e["give_control_of_self"]), stack_fights.own_source(game, so)
         if who is None or hasattr(who, "incarnation") or what is None:

@@ -20,6 +20,7 @@ from judge_app.engine.kernel import replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register
 from judge_app.engine.kernel.state import Game, Obj, Player
+from judge_app.engine.kernel.errors import refuse
 
 
 def run(game: Game, so: Obj, e: dict, who, info: dict) -> None:
@@ -72,7 +73,6 @@ def _opponent(game: Game, player) -> Player:
 
 
 def check_gain_cost(game: Game, player) -> None:
-    from judge_app.engine.kernel.errors import refuse
     blocker = ev._cant_gain_life(game)
     if blocker:
         raise refuse(game, f"«{blocker}»: игроки не могут получать жизни — стоимость «оппонент получает жизни» "

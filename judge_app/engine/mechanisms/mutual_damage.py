@@ -14,6 +14,7 @@ from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import stack_fights
 
 
 def handles(e: dict) -> bool:
@@ -21,7 +22,6 @@ def handles(e: dict) -> bool:
 
 
 def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
-    from judge_app.engine.rules import stack_fights
     target = ref(e["exchange_damage"])
     if target is None or not hasattr(target, "incarnation") or target.zone != "battlefield":
         return

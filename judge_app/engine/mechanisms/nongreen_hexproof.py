@@ -11,6 +11,7 @@ ability is its source's (113.7), as protection reads it.
 from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
+from judge_app.engine.rules.keywords import protection
 KEYWORD = "untargetable_by_nongreen"
 
 
@@ -18,7 +19,6 @@ def forbids(game, target, source, keywords) -> list:
     """Rule keys why ``source`` (a spell or ability on the stack) can't target ``target``, else []."""
     if KEYWORD not in keywords or source is None:
         return []
-    from judge_app.engine.rules.keywords import protection
     colors, _ = protection.source_traits(game, source)
     return [] if "green" in colors else ["targets"]
 

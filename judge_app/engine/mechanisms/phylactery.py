@@ -18,6 +18,8 @@ from judge_app.engine.kernel import replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, choose_option, register, src_en
 from judge_app.engine.kernel.state import Game
+from judge_app.engine.kernel import events
+from judge_app.engine.rules.enter_replacements import entering_together
 
 
 
@@ -32,10 +34,8 @@ def _applies(game: Game, e: dict, ev: dict) -> bool:
 
 
 def _apply(game: Game, e: dict, ev: dict):
-    from judge_app.engine.kernel import events
     o = ev["obj"]
     kind = e["ability"]["counter"]
-    from judge_app.engine.rules.enter_replacements import entering_together
     together = entering_together(game)   # not one entering at the same time (614.13a)
     options = [oid for oid in game.battlefield if oid != o.id and oid not in together
                and game.objects[oid].controller == o.controller and "artifact" in game.objects[oid].types]

@@ -22,6 +22,7 @@ from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import keywords
 
 EFFECT_KEYS = ("exile", "to_library_bottom")
 
@@ -60,7 +61,6 @@ def destroy_all_creatures(game: Game) -> None:
     """"Destroy all creatures": which creatures and which of them can be destroyed are both
     decided as the effect begins; they are then destroyed at once (611.2c, 702.12b)."""
     doomed = [game.objects[oid] for oid in game.battlefield if game.objects[oid].is_creature]
-    from judge_app.engine.rules import keywords
     saved = [o for o in doomed if "indestructible" in keywords.names(game, o)]
     for o in saved:
         say(game, "effect", "removal.destroy_all_creatures.effect", [o.id], ["indestructible", "locked_set"], o=o)

@@ -32,6 +32,10 @@ from judge_app.engine.kernel import events
 from judge_app.engine.rules import regeneration, zone_replacements
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj, Player
+from judge_app.engine.rules import enter_replacements
+from judge_app.engine.rules import entering_choices
+from judge_app.engine.rules import resolution_choices as rc
+from judge_app.engine.kernel import replacement
 
 
 # the instructions that create a shield (608.2c → 614, 615): run below
@@ -64,9 +68,6 @@ def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
     elif "redirect_next" in e:
         redirect_shield(game, resolve(e.get("from", "you")), resolve(e["redirect_next"]), info, so.id)
     elif "return_creature_cards_from_graveyard" in e:
-        from judge_app.engine.rules import enter_replacements
-        from judge_app.engine.mechanisms import entering_choices
-        from judge_app.engine.rules import resolution_choices as rc
         cards = [game.objects[c] for c in entering_choices.returning(game, so)]
         enter_replacements.put_onto_battlefield(game, cards, so.controller, chosen=rc.answers(so).get("as_enters", {}))
     elif "regenerate" in e:
@@ -138,7 +139,6 @@ def redirect_shield(game: Game, protected, new, info: dict, made_by: str) -> Non
 
 
 def source_shield(game: Game, e: dict, resolve, info: dict, so: Obj) -> None:
-    from judge_app.engine.kernel import replacement
     protected = resolve(e.get("to", "you"))
     if e["prevent_next_from"] == "chosen":   # 609.7a: chosen as it resolves
         color = e.get("color")

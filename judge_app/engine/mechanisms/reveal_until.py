@@ -17,11 +17,12 @@ rest of the revealed cards into your library."
 from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
-from judge_app.engine.mechanisms import entering_choices
+from judge_app.engine.rules import entering_choices
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.rules import resolution_choices as rc
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import enter_replacements, zone_actions
 
 
 DECISIONS = ("polymorph_as_enters",)
@@ -62,7 +63,6 @@ def answer(game: Game, value) -> None:
 
 
 def run(game: Game, so: Obj, e: dict) -> None:
-    from judge_app.engine.rules import enter_replacements, zone_actions
     me = game.player(so.controller)
     mine_ids, revealed, found = _plan(game, so)
     mine = [game.objects[oid] for oid in mine_ids]

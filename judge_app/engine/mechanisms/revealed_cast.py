@@ -25,12 +25,14 @@ from judge_app.engine.kernel import hooks
 from itertools import combinations, product
 
 from judge_app.engine.rules import costs
-from judge_app.engine.mechanisms import reveal
+from judge_app.engine.rules import reveal
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.rules import resolution_choices as rc
 from judge_app.engine.kernel.errors import EngineError, InvalidInput, refuse
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import actions
+from judge_app.engine.rules import effects
 
 DECISIONS = ("cast_revealed",)
 MAX_LISTED = 60   # the ways to cast a decision lists (an answer beyond them is still tried)
@@ -72,7 +74,6 @@ def _label(game: Game, args: dict) -> str:
 
 def _try(game: Game, who: str, cid: str, args: dict):
     """The game after casting the card with ``args`` on a copy, or the refusal."""
-    from judge_app.engine.rules import actions
     trial = game.clone()
     trial.stop_at = None
     try:
@@ -83,7 +84,6 @@ def _try(game: Game, who: str, cid: str, args: dict):
 
 
 def _target_sets(game: Game, who: str, card: Obj, kinds: tuple) -> list:
-    from judge_app.engine.rules import effects
     legal = [effects.legal_targets(game, k, who, card) for k in kinds]
     spec = card.casting or {}
     if spec.get("any_number_of_targets") and kinds:
@@ -93,11 +93,10 @@ def _target_sets(game: Game, who: str, card: Obj, kinds: tuple) -> list:
 
 
 def _divisions(card: Obj, targets: list) -> list:
-    from judge_app.engine.mechanisms import trigger_division
     e = next((e for e in card.effects if e.get("divided") == "as_chosen"), None)
     if e is None or len(targets) < 2 or not isinstance(e.get("damage"), int):
         return [None]
-    return [dict(zip(targets, s)) for s in trigger_division._splits(e["damage"], len(targets))]
+    return [dict(zip(targets, s)) for s in costs.divisions(e["damage"], len(targets))]
 
 
 def _candidates(game: Game, who, card: Obj):
@@ -240,7 +239,6 @@ def answer(game: Game, value) -> None:
 
 def run(game: Game, so: Obj, e: dict) -> None:
     """The reveal, then the land onto the battlefield or the card cast (or left in hand)."""
-    from judge_app.engine.rules import actions
     a = rc.answers(so)
     who = game.ap
     card = game.objects.get(a.get("revealed") or "")

@@ -18,6 +18,7 @@ from __future__ import annotations
 from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import stack_fights
 
 
 def handles(e: dict) -> bool:
@@ -25,7 +26,6 @@ def handles(e: dict) -> bool:
 
 
 def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
-    from judge_app.engine.rules import stack_fights
     src = stack_fights.own_source(game, so)
     r = ref(e.get("to", "target1"))
     if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":

@@ -24,6 +24,8 @@ from itertools import combinations
 from judge_app.engine.kernel.errors import InvalidInput, refuse
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Decision, Game
+from judge_app.engine.rules import costs, effects
+from judge_app.engine.rules import priority
 
 DECISIONS = ("divide_targets",)
 
@@ -36,13 +38,6 @@ def _total(ability: dict) -> int:
     return next(e["damage"] for e in ability.get("effects", ()) if e.get("divided") == "as_chosen")
 
 
-def _splits(total: int, n: int) -> list:
-    """Every way to give ``total`` to ``n`` targets in order, each at least 1 (601.2d)."""
-    if n == 1:
-        return [(total,)] if total >= 1 else []
-    return [(first,) + rest for first in range(1, total) for rest in _splits(total - first, n - 1)]
-
-
 def key(refs, shares) -> str:
     return ",".join(f"{r}:{n}" for r, n in zip(refs, shares))
 
@@ -50,13 +45,12 @@ def key(refs, shares) -> str:
 def legal_answers(game: Game, ability: dict, chooser: str, source) -> dict:
     """{key: (refs, shares)}: every legal choice of targets and division, targets in the order
     the legal list gives them (a division is the same whatever order its targets are named in)."""
-    from judge_app.engine.rules import effects
     legal = effects.legal_targets(game, ability["targets"][0], chooser, source)
     total = _total(ability)
     out = {}
     for n in range(1, min(ability["max_targets"], total, len(legal)) + 1):
         for refs in combinations(legal, n):
-            for shares in _splits(total, n):
+            for shares in costs.divisions(total, n):
                 out[key(refs, shares)] = (list(refs), list(shares))
     return out
 
@@ -108,7 +102,6 @@ def _as_key(d: Decision, value) -> str:
 
 
 def answer(game: Game, value) -> None:
-    from judge_app.engine.rules import priority
     d = game.decision
     k = _as_key(d, value)
     if k not in d.context["answers"]:

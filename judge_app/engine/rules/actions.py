@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
-from judge_app.cards.model import parse_mana_cost
+from judge_app.cards.model import SYMBOL_OF_COLOR, parse_mana_cost
 from judge_app.engine.rules import while_attacking
-from judge_app.engine.rules import combat, costs, effects, loyalty, mana_effects, priority, stack_fights, turn
+from judge_app.engine.rules import costs, effects, loyalty, mana_effects, priority, stack_fights, turn
 from judge_app.engine.kernel import event_triggers
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.errors import InvalidInput, Refused, refuse
 from judge_app.engine.kernel.messages import Text, say, targets_text
 from judge_app.engine.kernel.state import Game, Obj, Player
+from judge_app.engine.kernel import turn_history
+from judge_app.engine.rules import control_copy
+from judge_app.engine.kernel.continuous import chosen_of
 
 MAIN = ("main1", "main2")
 
@@ -88,8 +91,6 @@ def tap_for_mana(game: Game, player, obj: Obj, ability: dict | None = None) -> N
     ability = ability or mana_abilities(obj)[0]
     sym = ability["mana"]
     if sym == "chosen":   # "one mana of the chosen color": the colour chosen for this ability (706.7a)
-        from judge_app.cards.model import SYMBOL_OF_COLOR
-        from judge_app.engine.kernel.continuous import chosen_of
         col = chosen_of(game, obj).get("color")
         if col is None:
             say(game, "mana_none", "mana_no_colour", [player.name, obj.id], ["mana_ability", "copy_linked_choice"],
@@ -200,7 +201,6 @@ def sorcery_speed_ok(game: Game, player) -> bool:
 def can_cast_now(game: Game, player, obj: Obj) -> bool:
     if not game.has_priority(player.name) or game.decision:
         return False
-    from judge_app.engine.kernel import turn_history
     if turn_history.cast_problem(game, player.name):   # Angelic Arbiter (601.3)
         return False
     if "instant" in obj.types or _has_flash(game, obj):
@@ -284,7 +284,6 @@ def cast_steps(game: Game, player, obj: Obj, ch_: dict, targets, pay, keys: tupl
     """601.2a–i once the choices are complete (``costs.complete``): to the stack, announcements,
     targets and division, the total cost paid, cast. ``resolving``: cast while a spell or ability
     resolves (608.2f) — the caller gives no priority afterwards."""
-    from judge_app.engine.kernel import turn_history
     ev.move(game, obj, "stack", keys=("cast_announce", "stack_put") + keys, kind="cast_begin",
             text_ru=f"{player.name} объявляет розыгрыш {obj.label()}: карта перемещается на стек"
             + (" — во время разрешения способности, без учёта ограничений по времени" if resolving else ""),
@@ -324,7 +323,6 @@ def cast(game: Game, player, ref: str, targets=None, pay=None, **choices) -> Obj
         key = "creature_timing" if obj.is_creature else "sorcery_timing"
         raise refuse(game, f"{obj.label()} можно разыграть только в свою главную фазу при пустом стеке: "
                      "никакое правило не позволяет начать его розыгрыш сейчас", "cast_permission", key, "timing_noninstant")
-    from judge_app.engine.kernel import turn_history
     why = turn_history.cast_problem(game, player.name)
     if why:
         raise refuse(game, f"{obj.label()}: {why}", "cast_permission")   # 601.3: an effect prohibits it
@@ -346,7 +344,6 @@ def cast_while_resolving(game: Game, player, obj: Obj, choices: dict) -> Obj:
     Angelic Arbiter, split second). ``choices`` are a ``cast:`` action's: targets, pay, mode,
     kicker, sacrifice, divide …; X is 0 (107.3b) and no alternative cost may be applied (118.9a).
     One left out that has several answers is bad input (the caller lists the legal ones)."""
-    from judge_app.engine.kernel import turn_history
     _split_second(game)
     _cast_check(game, player)
     why = turn_history.cast_problem(game, player.name)
@@ -497,7 +494,6 @@ def choose(game: Game, value) -> None:
     if hook is not None:
         return hook.fn(game, value)
     if d.kind == "as_enters":   # Clone's copy, Conspiracy's type, Painter's Servant's colour
-        from judge_app.engine.rules import control_copy
         obj = control_copy.answer(game, value)
         say(game, "choice", "chooses_for", [d.by, obj.id], ["copy_choices"], player=d.by, obj=obj,
             values=[str(v) for v in obj.chosen.values()])

@@ -17,6 +17,9 @@ from judge_app.engine.kernel import hooks
 from judge_app.engine.rules import stack_fights
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.kernel import triggers
+from judge_app.engine.kernel import events
+from judge_app.engine.kernel.continuous import CEffect
 
 
 def enchanted(game: Game, so: Obj) -> Obj | None:
@@ -35,7 +38,6 @@ def enchanted(game: Game, so: Obj) -> Obj | None:
 def on_declared(game: Game, creature_id: str, why: str) -> None:
     """The creature was declared as an attacker or a blocker: the Auras attached to it that
     watch for that trigger (``why``: the citation key of the declaration's triggers)."""
-    from judge_app.engine.kernel import triggers
     for sid in list(game.battlefield):
         aura = game.objects[sid]
         if aura.attached_to != creature_id:
@@ -51,7 +53,6 @@ def granted_effect(src, ab: dict, common: dict):
     """``static: enchanted_has`` with ``ability: {...}`` — "enchanted creature has '[ability]'"
     (layer 6, 613.1f): the creature's own ability, so it triggers at the beginning of *its*
     controller's upkeep and "this creature" is that creature (113.3c, FAQ M2011 r188)."""
-    from judge_app.engine.kernel.continuous import CEffect
     granted = dict(ab["ability"])
     host = src.attached_to
 
@@ -66,7 +67,6 @@ def on_host_dies(game: Game, creature: Obj, info: dict, together: dict | None) -
     on the battlefield, or leaving at the same time (it looks back in time, 603.10a; r189). The
     Aura's controller controls the ability; ``chooser: enchanted_controller`` — the dead creature's
     controller chooses its target (r190): remembered in the trigger and on the stack (``_chooser``)."""
-    from judge_app.engine.kernel import triggers
     auras = [(sid, triggers._info(game.objects[sid], game)) for sid in game.battlefield
              if game.objects[sid].attached_to == creature.id]
     auras += [(sid, lki) for sid, lki in (together or {}).items()
@@ -89,7 +89,6 @@ def return_attached(game: Game, so: Obj, target: Obj | None) -> None:
     """``{return_attached: target1}`` — "return [this Aura] from its owner's graveyard to the
     battlefield attached to that creature", under the ability's controller's control (303.4f,
     r190). Nothing if the card is not in its owner's graveyard or the target is gone (r191)."""
-    from judge_app.engine.kernel import events
     card = game.objects.get(so.source or "")
     if card is None or card.zone != "graveyard" or target is None or target.zone != "battlefield":
         say(game, "return_none", "aura_return_none", [so.id], ["resolve_instructions"], so=so)

@@ -44,6 +44,12 @@ from judge_app.engine.rules.keywords import effective, evasion, has, names, prot
 from judge_app.engine.kernel.ru import dmg
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import STEP_EN, STEP_RU, Decision, Game
+from judge_app.engine.rules import attack_requirements
+from judge_app.engine.rules import restrictions
+from judge_app.engine.kernel import turn_history
+from judge_app.engine.rules import extra_phases
+from judge_app.engine.rules import block_requirements
+from judge_app.engine.rules import prevention
 
 COMBAT_ACTIONS = ("attack", "block", "order_blockers", "assign_damage")
 DECISIONS = ("declare_attackers", "declare_blockers", "order_blockers", "assign_damage")
@@ -333,7 +339,6 @@ def _answer_attackers(game: Game, value) -> None:
         raise refuse(game, "не выполнено требование атаки: " + ", ".join(
             f"{game.objects[o].label()} атакует в каждом бою, если может" for o in missing),
             ["attack_requirements", "declare_attackers"])
-    from judge_app.engine.rules import attack_requirements
     wrong = attack_requirements.wrong_defenders(game, mapping)   # "attacks you if able": you, not your planeswalker
     if wrong:
         raise refuse(game, "не выполнено требование атаки: " + ", ".join(
@@ -383,7 +388,6 @@ def _answer_attackers(game: Game, value) -> None:
         keys.append("attack_target")
     if any(game.objects[a].sick for a in mapping):
         keys.append("haste")
-    from judge_app.engine.rules import restrictions
     if any(restrictions.checked_for(game, game.objects[a]) for a in mapping):   # "can't attack unless …"
         keys.append("attack_restrictions")
     game.decision = None
@@ -401,9 +405,7 @@ def _answer_attackers(game: Game, value) -> None:
             o.tapped = True
             say(game, "tap", "attack_tap", [aid], ["attack_tap"], obj=o)
     game.attackers = True
-    from judge_app.engine.kernel import turn_history
     turn_history.note(game, ap, "attacked")   # Angelic Arbiter reads it
-    from judge_app.engine.rules import extra_phases
     extra_phases.note_attackers(game, ap, [game.objects[a] for a in mapping])   # "creatures that attacked this turn"
     for aid in mapping:
         o = game.objects[aid]
@@ -500,7 +502,7 @@ def _answer_blockers(game: Game, value) -> None:
     for a, n in count.items():
         for keys, why in evasion.menace_problems(game, game.objects[a], n):
             problems.append((keys, why))
-    from judge_app.engine.rules import block_requirements   # "all creatures able to block it do so" (Prized Unicorn)
+    # "all creatures able to block it do so" (Prized Unicorn)
     problems += block_requirements.problems(game, p, [game.objects[a] for a in mine], mapping)
     required = evasion.must_block(game, p, [game.objects[a] for a in mine])
     for bid in required:
@@ -992,7 +994,6 @@ def decline_declarations(game: Game) -> bool:
     while game.decision is not None and game.decision.kind in DECLARATIONS and not game.result:
         value = "none"
         if game.decision.kind == "declare_attackers" and evasion.must_attack(game) and _opponents(game):
-            from judge_app.engine.rules import attack_requirements
             value = {o: attack_requirements.required_defender(game, game.objects[o]) or _opponents(game)[0]
                      for o in evasion.must_attack(game)}   # 508.1d: required attackers
         elif game.decision.kind == "declare_blockers":
@@ -1000,7 +1001,6 @@ def decline_declarations(game: Game) -> bool:
             req = evasion.must_block(game, p, [game.objects[a] for a in _attacking_player(game, p)])
             if req:
                 value = {b: aids[0] for b, aids in req.items()}   # 509.1c: required blockers, first attacker each
-            from judge_app.engine.rules import block_requirements
             lured = block_requirements.default_blocks(game, p, [game.objects[a] for a in _attacking_player(game, p)])
             if lured:
                 value = {**(value if isinstance(value, dict) else {}), **lured}
@@ -1015,7 +1015,6 @@ def unsupported(action: str) -> InvalidInput:   # kept for older callers
 
 def _cant_be_prevented(game: Game, info: dict) -> bool:
     """615.12: "damage can't be prevented" (Leyline of Punishment) defeats protection too."""
-    from judge_app.engine.rules import prevention
     return prevention.cant_be_prevented(game, {"source": info})
 
 

@@ -14,6 +14,7 @@ from judge_app.cards.model import COLORS
 from judge_app.engine.kernel import layers
 from judge_app.engine.kernel.messages import Text, decision_en, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
+from judge_app.engine.kernel.errors import InvalidInput
 
 CHOICE_KEY = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type": "type", "color": "color"}
 COPY_OF = {"copy_creature": "creature", "copy_artifact": "artifact"}   # what each copy choice may copy
@@ -85,7 +86,6 @@ def ask(game: Game, obj: Obj, resume: str) -> bool:
 
 def answer(game: Game, value) -> Obj:
     """Record the answer to an ``as_enters`` decision on the object (not yet entered)."""
-    from judge_app.engine.kernel.errors import InvalidInput
     d = game.decision
     obj = game.objects[d.context["object"]]
     what = d.context["what"]

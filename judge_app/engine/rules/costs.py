@@ -19,12 +19,21 @@ from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.errors import InvalidInput, refuse
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
+from judge_app.engine.rules import actions
 
 CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "kicker", "buyback")
 DECISIONS = ("x", "mode", "cost_choice", "optional_cost")
 OPTIONAL_COSTS = {"kicker": ("кикер", "kicker"), "buyback": ("откуп", "buyback")}   # 702.32, 702.26: ru, rule key
 MAX_X_OFFERED = 20   # the largest X a decision lists (the action itself may name any X it can pay)
 CHOSEN_COSTS = ("sacrifice", "discard", "tap_untapped")   # costs whose objects the player chooses
+
+
+def divisions(total: int, n: int) -> list:
+    """Every way to give ``total`` to ``n`` targets in order, each at least 1 (601.2d): a spell's
+    division as it is cast, a trigger's as it is put on the stack (603.3d, trigger_division.py)."""
+    if n == 1:
+        return [(total,)] if total >= 1 else []
+    return [(first,) + rest for first in range(1, total) for rest in divisions(total - first, n - 1)]
 
 
 def _what_count(v) -> tuple:
@@ -142,7 +151,6 @@ def has_x(obj: Obj, ability: dict | None, alt: bool = False) -> bool:
 def mana_units(game: Game, player) -> list:
     """The mana ``player`` could have now: the pool, one symbol per unit, and one for each
     untapped source they could tap for mana."""
-    from judge_app.engine.rules import actions
     units = [s for s, n in player.pool.items() for _ in range(n)]
     for oid in game.battlefield:
         o = game.objects[oid]
@@ -393,7 +401,6 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
 
 def answer(game: Game, value):
     """Answer an x / mode / cost_choice decision: the action is taken again with it."""
-    from judge_app.engine.rules import actions
     d = game.decision
     field = d.context["field"]
     opts = list(d.options)

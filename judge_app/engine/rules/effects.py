@@ -12,6 +12,15 @@ from judge_app.engine.rules import graveyard_targets, keywords, stack_fights, ta
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import combat
+from judge_app.engine.rules import aura_abilities
+from judge_app.engine.rules import costs
+from judge_app.engine.kernel import triggers
+from judge_app.engine.rules import zone_actions
+from judge_app.engine.rules import resolution_amounts
+from judge_app.engine.rules import enter_replacements
+from judge_app.engine.rules import restrictions
+from judge_app.engine.rules import control_copy
 
 KIND_RU = {"any": "любая цель", "creature": "существо", "player": "игрок",
            "creature_you_control": "существо под вашим контролем",
@@ -72,10 +81,8 @@ def object_fits(game: Game, kind: str, controller: str, obj: Obj, source: Obj | 
     elif kind == "nonaura_enchantment":   # Emerald Charm
         ok = "enchantment" in obj.types and "Aura" not in obj.subtypes
     elif kind == "attacking_creature_opponent_controls":   # Mystifying Maze: attacking anyone (506.3)
-        from judge_app.engine.rules import combat
         ok = obj.is_creature and obj.controller != controller and combat.is_attacking(game, obj.id)
     elif kind == "creature_chooser_opponent_controls":   # Necrotic Plague: the chooser's opponent's creature
-        from judge_app.engine.rules import aura_abilities
         ok = obj.is_creature and obj.controller != aura_abilities.chooser_of(source, controller)
     elif kind in target_kinds.KINDS:
         ok = target_kinds.fits(game, kind, obj, controller)
@@ -202,10 +209,8 @@ def _fade(game: Game, r) -> None:
 
 def run_effects(game: Game, so: Obj, legal: list) -> None:
     """Follow the instructions in order (608.2c), skipping illegal targets."""
-    from judge_app.engine.rules import costs
     info = _source_info(game, so)
     ctl = so.controller
-    from judge_app.engine.kernel import triggers
     if so.stack_kind == "ability" and not triggers.condition_still_holds(game, so):   # 603.4
         say(game, "if_false", "intervening_if_false", [so.id], ["trigger_intervening_if"], so=so)
         return
@@ -215,24 +220,21 @@ def run_effects(game: Game, so: Obj, legal: list) -> None:
         if r == "that_creature":   # the creature whose entering triggered the ability (triggers.on_enter)
             return _that_creature(game, so)
         if r == "enchanted":   # an Aura's "enchanted creature" as the ability resolves (aura_abilities.py)
-            from judge_app.engine.rules import aura_abilities
             return aura_abilities.enchanted(game, so)
         if r == "that_spell":   # the spell or ability that targeted it (event_triggers.on_targeted)
             return stack_fights.that_spell(game, so)
         return stack_fights.own_source(game, so) if r == "self" else _resolve_ref(game, r, so.targets, legal, ctl)
 
-    from judge_app.engine.rules import zone_actions
     if zone_actions.optional(so) and so.choices.get("answers", {}).get("may") == "no":   # 603.5
         say(game, "may_no", "may_no", [so.id], ["trigger_optional"], player=so.controller, so=so)
         return
-    from judge_app.engine.rules import resolution_amounts
     for idx, e in enumerate(costs.concrete_effects(so)):   # X, a division and a sacrificed power filled in (costs.py)
         e = resolution_amounts.fill(game, so, e)   # counted now: Swamps you control, the damage dealt (608.2g)
         _run_one(game, so, e, idx, ref, legal, info, ctl)
 
 
-# The instructions this module carries out itself (the primitive changes of 608.2c), after every
-# registered hook has declined (tests/engine/test_hook_registry.py: each key has one handler).
+# The instructions this module carries out itself (the primitive changes of 608.2c): registered
+# below as the last instruction hook, after every module's own (each key has one handler).
 PRIMITIVES = ("damage", "pump", "set_pt", "switch", "draw", "gain_life", "lose_life", "destroy", "delayed", "counters",
               "fade", "fight", "create_token", "remove_from_combat", "cant_be_blocked_this_turn", "gain_keyword",
               "lose_keyword", "set_color", "become_creature", "gain_control", "lose_abilities_base_pt", "become_copy",
@@ -241,15 +243,17 @@ PRIMITIVES = ("damage", "pump", "set_pt", "switch", "draw", "gain_life", "lose_l
 
 def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ctl: str) -> None:
     """One instruction of ``run_effects``; ``ref`` resolves what its ``to:`` names (a group effect,
-    group_effects.py, calls it once per member with a ``ref`` that names that member). A module
-    that registered the instruction (hooks.INSTRUCTION, by order) carries it out; the primitive
-    instructions below are this module's own."""
+    group_effects.py, calls it once per member with a ``ref`` that names that member). The module
+    that registered the instruction (hooks.INSTRUCTION, the first by order that takes it) carries it
+    out; the primitives below come last."""
     hook = hooks.instruction_for(e)
     if hook is not None:
         hook.fn(game, so, e, Resolving(idx, ref, legal, info, ctl))
-        return
-    from judge_app.engine.kernel import triggers
-    from judge_app.engine.rules import resolution_amounts
+
+
+def _run_primitive(game: Game, so: Obj, e: dict, at: Resolving) -> None:
+    """The primitive instructions (PRIMITIVES): damage, P/T, draw, life, destroy, counters, …"""
+    ref, legal, info, ctl = at.ref, at.legal, at.info, at.ctl
     if "damage" in e:
         n = e["damage"]
         to = e.get("to", "target1")
@@ -342,19 +346,15 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
         ev.deal_damage(game, ev.lki(game, a), b, pa, ["fight"])
         ev.deal_damage(game, ev.lki(game, b), a, pb, ["fight"])
     elif "create_token" in e:   # through the event pipeline: Doubling Season, "as it enters" (enter_replacements)
-        from judge_app.engine.rules import enter_replacements
         spec = e["create_token"]
         original = ref(spec["copy_of"]) if "copy_of" in spec else None
         if "copy_of" not in spec or (isinstance(original, Obj) and original.zone == "battlefield"):
             enter_replacements.create_tokens(game, spec, ctl, original)
     elif "remove_from_combat" in e:   # 506.4 (combat.remove)
-        from judge_app.engine.rules import combat
         combat.remove(game, _resolve_ref(game, e["remove_from_combat"], so.targets, legal, ctl))
     elif "cant_be_blocked_this_turn" in e:   # a rule about the object, not an ability (restrictions.py)
-        from judge_app.engine.rules import restrictions
         restrictions.make_unblockable(game, ref(e["cant_be_blocked_this_turn"]), info)
     elif "gain_keyword" in e or "lose_keyword" in e:   # until end of turn (keywords.grant)
-        from judge_app.engine.rules import keywords
         keywords.grant(game, so, e, ref(e.get("to", "target1")), info)
     elif "set_color" in e or "become_creature" in e:
         r = _resolve_ref(game, e.get("to", "target1"), so.targets, legal, ctl)
@@ -376,7 +376,6 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
         say(game, "effect", "timestamped", [r.id], ["duration", layer, "timestamp_effect"], what=txt, now="", ts=ts)
     elif "gain_control" in e or "lose_abilities_base_pt" in e or "become_copy" in e or "become_creature_counting" in e \
             or "change_text" in e:
-        from judge_app.engine.rules import control_copy
         control_copy.run(game, e, info, ref, ctl)
     elif "tap" in e or "untap" in e:
         r = _resolve_ref(game, e.get("tap") or e.get("untap"), so.targets, legal, ctl)
@@ -384,3 +383,6 @@ def _run_one(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dic
             r.tapped = "tap" in e
             say(game, "tap", "tap_untap", [r.id], ["resolve_instructions"], obj=r,
                 verb=Text("поворачивается", "becomes tapped") if r.tapped else Text("разворачивается", "becomes untapped"))
+
+
+hooks.register(hooks.INSTRUCTION, _run_primitive, keys=PRIMITIVES, order=1000)

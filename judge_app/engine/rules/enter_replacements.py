@@ -29,6 +29,11 @@ from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, choose_option, register, src_en
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.kernel import layers
+from judge_app.engine.kernel import characteristics as ch, events
+from judge_app.engine.kernel import events as ev, triggers
+from judge_app.engine.rules import control_copy
+from judge_app.engine.kernel.state import ZONE_RU
 
 COLOR_CHOICES = ("white", "blue", "black", "red", "green")
 
@@ -42,7 +47,6 @@ def _copy_applies(game: Game, e: dict, ev: dict) -> bool:
 
 
 def _copy_apply(game: Game, e: dict, ev: dict):
-    from judge_app.engine.kernel import layers
     o, src = ev["obj"], game.objects[e["source"]]
     game.effects.append({"kind": "copy", "target": o.id, "incarnation": o.incarnation, "timestamp": o.timestamp,
                          "values": layers.copiable_of(game, src), "source": src.id, "source_name": e["source_name"],
@@ -63,7 +67,6 @@ register(Kind("creatures_enter_as_copy", ("enter",), _copy_applies, _copy_apply,
 def sync_statics(game: Game, obj: Obj) -> None:
     """After the permanent's characteristics changed as it enters (a copy effect, abilities
     lost in a graveyard), whether it is a source of static abilities follows what it is now."""
-    from judge_app.engine.kernel import layers
     layers.refresh(game)
     has = any("static" in a for a in obj.abilities)
     if has and obj.id not in game.static_sources:
@@ -145,7 +148,6 @@ def _exile_cards_applies(game: Game, e: dict, ev: dict) -> bool:
 def _exile_cards_apply(game: Game, e: dict, ev: dict):
     """One card at a time, ``none`` to stop. Only what is in the graveyard now: a card entering
     the battlefield at the same time is not there any more (614.13a)."""
-    from judge_app.engine.kernel import characteristics as ch, events
     o = ev["obj"]
     p, t = 0, 0
 
@@ -188,7 +190,6 @@ def _devour_applies(game: Game, e: dict, ev: dict) -> bool:
 def _devour_apply(game: Game, e: dict, ev: dict):
     """Sacrifice any number of other creatures you control, one at a time (``none`` ends);
     a creature sacrificed for another devour is gone already (614.13b)."""
-    from judge_app.engine.kernel import events
     o, n = ev["obj"], e["ability"]["devour"]
     eaten = _pick_any_number(
         game, o.controller,
@@ -268,7 +269,6 @@ def create_tokens(game: Game, spec: dict, controller: str, original: Obj | None 
     Season doubles it), then each token enters the battlefield as an event of its own, with
     its "as it enters" choices (616.1f). ``original``: a token that's a copy of it gets its
     copiable values (706.2). Returns the new tokens."""
-    from judge_app.engine.kernel import events as ev, layers, triggers
     proposed = {"kind": "create_token", "player": game.player(controller), "count": int(spec.get("count", 1))}
     event = replacement.run(game, proposed)
     outer_replaced = event is not proposed   # 616.1f: the creation's effects were chosen first
@@ -302,7 +302,6 @@ def create_tokens(game: Game, spec: dict, controller: str, original: Obj | None 
 def _token_pt(game: Game, tok: Obj) -> str:
     """ " P/T" of a new token: the one a characteristic-defining ability gives it (604.3), else its own."""
     if any(str(a.get("static", "")).startswith("cda_") for a in tok.abilities):
-        from judge_app.engine.kernel import characteristics as ch
         c = ch.compute_pt(game, tok)
         return f" {c.power}/{c.toughness}" if c is not None else ""
     return f" {tok.power}/{tok.toughness}" if tok.power is not None else ""
@@ -319,7 +318,6 @@ def _check_choices_made(game: Game, cards: list, chosen: dict) -> None:
     """A card whose "as it enters" choice (Clone: what to copy) was not asked by the effect that
     puts it onto the battlefield is refused, never entered without it (706.5): effects that can
     bring such a card ask first (entering_choices.py); one with nothing to copy copies nothing."""
-    from judge_app.engine.rules import control_copy
     ids = {c.id for c in cards}
     for c in cards:
         kept, c.chosen = c.chosen, dict(chosen.get(c.id, {}))
@@ -342,9 +340,6 @@ def put_onto_battlefield(game: Game, cards: list, controller: str, chosen: dict 
     first, then each enters as it would exist on the battlefield (614.12) — none of them is
     still in the graveyard while another's "as it enters" is applied (614.13a) —, then the
     triggers see them all."""
-    from judge_app.engine.kernel import events as ev, triggers
-    from judge_app.engine.kernel.state import ZONE_RU
-    from judge_app.engine.rules import control_copy
     old = {c.id: c.zone for c in cards}
     chosen = {k: dict(v) for k, v in (chosen or {}).items()}
     _check_choices_made(game, cards, chosen)

@@ -16,6 +16,8 @@ from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import effects
+from judge_app.engine.rules import untap_locks
 
 GROUPS = ("creatures_you_control", "creatures_of_target1")
 GROUP_KEYS = ("pump", "pump_by", "gain_keyword", "counters", "damage")   # what a group instruction may do
@@ -54,7 +56,6 @@ def greatest_power(game: Game, ctl: str) -> int:
 
 
 def run(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ctl: str) -> None:
-    from judge_app.engine.rules import effects
     if e.get("who") == "each_player":
         for p in game.apnap():   # 101.4: in APNAP order
             ev.draw(game, p, e["draw"], keys=("draw", "resolve_instructions"))
@@ -84,7 +85,6 @@ def run(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ct
 
 def _run_on_values(game: Game, e: dict, key: str, group: list, ref, info: dict) -> None:
     """Tap each of them; or lock each of them for the next untap step (of the ``during`` player)."""
-    from judge_app.engine.rules import untap_locks
     if key == "tap_all":
         for o in group:
             o.tapped = True

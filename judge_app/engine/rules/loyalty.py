@@ -11,6 +11,7 @@ import json
 
 from judge_app.engine.kernel.errors import refuse
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import actions
 
 
 def is_loyalty(spec: dict) -> bool:
@@ -31,7 +32,6 @@ def _once_key(spec: dict) -> str:
 
 def check(game: Game, player, obj: Obj, spec: dict) -> None:
     """Refuse an activation the timing rules forbid now."""
-    from judge_app.engine.rules import actions
     if spec.get("once_each_turn") and obj.choices.get(_once_key(spec)) == (obj.incarnation, game.turn):
         raise refuse(game, f"эту способность {obj.label()} в этот ход уже активировали: только один раз в ход",
                      "activate_once")   # 602.5b

@@ -90,7 +90,6 @@ def after_dealt(game: Game, event: dict) -> None:
 
 
 def _extra_damage(game: Game, extra: dict, n: int) -> None:
-    from judge_app.engine.kernel import events
     src = extra["source"]
     victim = game.player(extra["to"]) if extra.get("to") and game.has_player(extra["to"]) else None
     if victim is None:   # no player to deal it to: the damage is still prevented, nothing is dealt

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
-from judge_app.engine.rules import effects, stack_fights, trigger_stack
+from judge_app.engine.rules import effects, stack_fights
+from judge_app.engine.rules import trigger_stack
 from judge_app.engine.kernel import sba, triggers
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Game
+from judge_app.engine.rules import combat
+from judge_app.engine.rules import turn
+from judge_app.engine.rules import control_copy
 
 MAX_SBA_ROUNDS = 1000
 
@@ -23,7 +27,6 @@ def settle(game: Game) -> None:
         if game.decision or game.result:
             return
         if game.combat:
-            from judge_app.engine.rules import combat
             combat.prune(game)   # 506.4: what left the battlefield is out of combat
         if game.pending_triggers or game.trigger_queue:
             if not trigger_stack.put_pending_on_stack(game):
@@ -42,7 +45,6 @@ def pass_priority(game: Game) -> None:
 
     The event is emitted after the change it describes, so the state after it shows
     priority already with the next player."""
-    from judge_app.engine.rules import turn
     teams = hooks.team_rules()   # the team rules (810, 805): seats and teams
     if game.teams and not game.stack and game.step == "main1" and game.passes + 1 >= len(teams.live_teams(game)):
         teams.refuse_combat(game)   # before anything changes: the next step would be combat (805.10)
@@ -113,7 +115,6 @@ def resolve_top(game: Game) -> None:
 def _enter_permanent(game: Game, so) -> bool:
     """A resolving permanent spell enters the battlefield (608.3). A choice it makes as it
     enters (Clone, Conspiracy) is owed first; False while it is owed, or if an Aura fizzled."""
-    from judge_app.engine.rules import control_copy
     aura_target = None
     if "Aura" in so.subtypes and so.targets:
         ok = effects.target_still_legal(game, so.targets[0], so.spell_targets[0], so.controller, so)

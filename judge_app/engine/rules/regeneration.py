@@ -14,6 +14,7 @@ from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import combat
 
 
 def _applies(game: Game, e: dict, ev: dict) -> bool:
@@ -31,7 +32,6 @@ def _apply(game: Game, e: dict, ev: dict):
     game.touch()
     say(game, "regenerate", "regeneration._apply.regenerate", [o.id],
         ["regenerate", "regenerate_replacement"] + list(ev.get("keys", ())), o=o, had=had)
-    from judge_app.engine.rules import combat
     combat.remove(game, o)
     return None
 

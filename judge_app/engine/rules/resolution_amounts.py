@@ -22,6 +22,7 @@ from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.kernel import characteristics as ch
 
 GROUPS = ("each_artifact_creature_you_control",)
 
@@ -78,7 +79,6 @@ def _reveal_top_to_hand(game: Game, player, so: Obj) -> None:
 
 
 def _damage_by(game: Game, so: Obj, source: Obj | None, victim) -> None:
-    from judge_app.engine.kernel import characteristics as ch
     if source is None or victim is None or getattr(source, "zone", "") != "battlefield":
         return
     power = ch.pt(game, source)[0] or 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import decision_en, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
+from judge_app.engine.rules import priority
 
 
 def answers(so: Obj) -> dict:
@@ -32,7 +33,6 @@ def exactly(d: Decision, value, what: str) -> list:
 
 def resume(game: Game, store) -> None:
     """Record the answer (``store(stack_object)``) and go on resolving."""
-    from judge_app.engine.rules import priority
     store(game.objects[game.decision.context["stack_id"]])
     game.decision = None
     priority.resolve_top(game)

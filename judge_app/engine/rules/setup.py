@@ -10,6 +10,9 @@ from judge_app.engine.kernel import events as ev
 from judge_app.engine.rules import turn
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj, Player
+from judge_app.engine.rules import control_copy
+from judge_app.engine.kernel import layers
+from judge_app.engine.rules import effects
 
 
 def slug(name: str) -> str:
@@ -92,7 +95,6 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
     for obj, host in attach:
         obj.attached_to = host
         obj.timestamp = game.next_ts()   # 613.6d
-    from judge_app.engine.rules import control_copy
     for obj in copies:   # in the order listed: a copy of a copy listed later copies the copy (706.3)
         control_copy.enter_as_chosen(game, obj)
     for p in players:
@@ -125,7 +127,6 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
         pl.pool = dict(p.get("mana_pool", {}))
         pl.lands_played = int(p.get("lands_played", 0))
     put_initial_stack(game, stack_spec or [], pool)
-    from judge_app.engine.kernel import layers
     layers.refresh(game)   # the board as described already shows computed characteristics
     return game
 
@@ -189,7 +190,6 @@ def put_initial_stack(game: Game, items: list, pool: CardPool) -> None:
 def start(game: Game, step: str) -> None:
     """The game starts at the beginning of ``step``: its turn-based actions happen.
     A stack given with the board is reported first, bottom first (405.2)."""
-    from judge_app.engine.rules import effects
     for i, oid in enumerate(game.stack):
         so = game.objects[oid]
         what = "заклинание " if so.stack_kind == "spell" else ""

@@ -21,6 +21,10 @@ from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.errors import InvalidInput, refuse
 from judge_app.engine.kernel.messages import say, targets_text
 from judge_app.engine.kernel.state import Decision, Game, Obj
+from judge_app.engine.rules import effects
+from judge_app.engine.rules import costs
+from judge_app.engine.rules import priority
+from judge_app.engine.rules import actions
 
 ABILITY_KINDS = ("ability", "ability_you_control")   # an activated or triggered ability on the stack (Stifle)
 YOURS = ("instant_or_sorcery_spell_you_control", "permanent_spell_you_control")   # Lithoform Engine
@@ -96,7 +100,6 @@ def that_spell(game: Game, so: Obj) -> Obj | None:
 
 
 def _target_spell(game: Game, so: Obj, ref: str) -> Obj | None:
-    from judge_app.engine.rules import effects
     if ref == "that_spell":
         return that_spell(game, so)
     i = int(ref[6:]) - 1 if ref.startswith("target") else -1
@@ -109,7 +112,6 @@ def _target_spell(game: Game, so: Obj, ref: str) -> Obj | None:
 
 
 def _new_target_options(game: Game, spell: Obj, controller: str) -> list:
-    from judge_app.engine.rules import effects
     out = ["keep"]
     for kind in target_kinds(spell):
         for ref in effects.legal_targets(game, kind, controller, spell):
@@ -120,7 +122,6 @@ def _new_target_options(game: Game, spell: Obj, controller: str) -> list:
 
 def ask(game: Game, so: Obj) -> bool:
     """Before ``so`` resolves: ask the choices its resolution needs. True when a decision is owed."""
-    from judge_app.engine.rules import costs
     answers = so.choices.setdefault("answers", {})
     for e in costs.concrete_effects(so):
         if "counter" in e and "unless_pay" in e and "unless" not in answers:
@@ -166,7 +167,6 @@ def ask(game: Game, so: Obj) -> bool:
 
 def _change_alternatives(game: Game, t: Obj) -> list:
     """For each target of ``t``, the other legal targets it could be changed to (115.7a)."""
-    from judge_app.engine.rules import effects
     kinds = target_kinds(t)
     return [[r for r in effects.legal_targets(game, kinds[i] if i < len(kinds) else "any", t.controller, t) if r != old[1]]
             for i, old in enumerate(t.targets)]
@@ -175,7 +175,6 @@ def _change_alternatives(game: Game, t: Obj) -> list:
 def _change_decided(game: Game, so: Obj, t: Obj, answers: dict) -> bool:
     """"Change the target(s)" (115.7a) needs no question when a target has no other legal
     target (then none changes) or each has exactly one."""
-    from judge_app.engine.rules import effects
     alts = _change_alternatives(game, t)
     if not all(alts):
         answers["new_targets"] = "keep"
@@ -191,7 +190,6 @@ def _change_decided(game: Game, so: Obj, t: Obj, answers: dict) -> bool:
 def answer(game: Game, value) -> None:
     """Answer ``unless_pay`` (pay / decline) or ``new_targets`` (keep, or the new targets in order:
     a target left as it was may stay even if illegal, a new one must be legal, 115.7d / 706.10c)."""
-    from judge_app.engine.rules import effects, priority
     d = game.decision
     so = game.objects[d.context["stack_id"]]
     answers = so.choices.setdefault("answers", {})
@@ -343,7 +341,6 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
                 spell=t, so=so)
             return
         if "unless_pay" in e and answers.get("unless") == "pay":
-            from judge_app.engine.rules import actions
             payer = game.player(t.controller)   # could pay when asked (``ask``); a failure refuses the answer
             actions.pay_mana(game, payer, parse_mana_cost(e["unless_pay"]), None)
             say(game, "unless", "unless_pays", [payer.name, t.id], ["unless_pay"], player=payer, cost=e['unless_pay'], spell=t)
@@ -355,7 +352,6 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
         if new and new != "keep":
             was = t.targets
             t.targets = list(new)
-            from judge_app.engine.rules import effects
             say(game, "retarget", "retarget", [t.id] + [x[1] for x in t.targets],
                 ["change_targets" if e.get("change") else "new_targets", "targets_final"], spell=t,
                 targets=targets_text(game, t.targets))
@@ -364,7 +360,6 @@ def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
     c = _copy_spell(game, t, so, e.get("copy_colors"))
     new = answers.get("copy_spell")
     if new and new != "keep":
-        from judge_app.engine.rules import effects
         was = c.targets
         c.targets = list(new)
         say(game, "retarget", "retarget_copy", [c.id] + [x[1] for x in c.targets], ["copy_new_targets"], spell=c,
@@ -383,7 +378,6 @@ def _became_targets(game: Game, was: list, spell: Obj) -> None:
 def _divide_evenly(game: Game, so: Obj, n: int, resolve_ref) -> None:
     """Fireball: X damage divided evenly, rounded down, among the targets still legal as it
     resolves (the division is made on resolution, 608.2b–c; FAQ M2011)."""
-    from judge_app.engine.rules import effects
     live = [r for r in (resolve_ref(f"target{i + 1}") for i in range(len(so.targets))) if r is not None]
     if not live:
         return
@@ -399,7 +393,6 @@ def _divide_evenly(game: Game, so: Obj, n: int, resolve_ref) -> None:
 def _divided_as_chosen(game: Game, so: Obj, resolve_ref) -> None:
     """The division announced when cast (601.2d); a target that became illegal gets nothing and
     its share is not given to the others (608.2b)."""
-    from judge_app.engine.rules import effects
     info = effects._source_info(game, so)
     for i, n in enumerate(so.choices.get("divide") or []):
         r = resolve_ref(f"target{i + 1}")

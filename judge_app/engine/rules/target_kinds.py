@@ -14,6 +14,8 @@ stops being white or blue, or whose power rises above 2, stops fitting (608.2b, 
 from __future__ import annotations
 
 from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.rules import combat
+from judge_app.engine.rules import while_attacking
 
 
 def _power_at_most(n: int):
@@ -44,12 +46,10 @@ def _land_of_subtype(subtype: str):
 
 
 def _attacking(game, obj, controller) -> bool:
-    from judge_app.engine.rules import combat
     return obj.is_creature and combat.is_attacking(game, obj.id)
 
 
 def _of_defending_player(game, obj, controller) -> bool:
-    from judge_app.engine.rules import while_attacking
     return while_attacking.creature_of_defending_player(game, obj, controller)
 
 
@@ -77,7 +77,6 @@ def _creature_of_defending_player(game, obj, controller) -> bool:
     phase of a two-player game the nonactive player is the defending player — still so when the
     attacker has left combat (FAQ M2011 r302); with more players, those ``controller``'s
     attackers attack (506.2a)."""
-    from judge_app.engine.rules import combat
     c = game.combat
     if not obj.is_creature or not c or controller != game.ap.name:
         return False

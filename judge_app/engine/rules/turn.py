@@ -8,6 +8,10 @@ from judge_app.engine.kernel import triggers
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import STEP_EN, STEP_RU, STEPS, Decision, Game
+from judge_app.engine.rules import extra_phases
+from judge_app.engine.rules import untap_locks
+from judge_app.engine.kernel import sba
+from judge_app.engine.kernel import replacement
 
 NO_PRIORITY = ("untap", "cleanup")
 STEP_KEY = {"untap": "untap", "upkeep": "upkeep", "draw": "draw_step", "main1": "main_phase",
@@ -37,7 +41,6 @@ def advance_step(game: Game) -> None:
         return
     if game.step == "declare_attackers" and not game.attackers:
         nxt = STEPS.index("end_of_combat")   # 508.8
-    from judge_app.engine.rules import extra_phases
     if (added := extra_phases.next_step(game)) is not None:   # 500.8: phases an effect added
         begin_step(game, added)
         return
@@ -85,7 +88,6 @@ def begin_step(game: Game, step: str) -> None:
             o = game.objects[oid]
             if o.controller == ap.name:
                 o.sick = False
-        from judge_app.engine.rules import untap_locks
         tapped = untap_locks.untap_step(game, ap.name)   # 502.2: which of them untap ("doesn't untap" effects)
         for oid in tapped:
             game.objects[oid].tapped = False
@@ -142,7 +144,6 @@ def cleanup(game: Game, discarded: list | None = None) -> None:
             parts.append(f"закончилось эффектов «до конца хода»: {len(ended)}")
         say(game, "cleanup", "turn.cleanup.cleanup", healed, ["cleanup_damage"], list="; ".join(parts))
     # 514.3a: state-based actions or triggers → priority, then another cleanup step
-    from judge_app.engine.kernel import sba
     acts, dec = sba.find(game)
     if acts or dec or game.pending_triggers:
         say(game, "cleanup_priority", "cleanup_again", [], ["cleanup_again"])
@@ -157,5 +158,4 @@ SKIPPABLE = ("untap", "upkeep", "draw")
 
 def _skipped(game: Game, step: str) -> bool:
     """A "skip your [step]" effect replaces the step with nothing (replacement.py)."""
-    from judge_app.engine.kernel import replacement
     return replacement.run(game, {"kind": "step", "step": step, "player": game.ap}) is None

@@ -17,6 +17,7 @@ from __future__ import annotations
 from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import effects
 
 REF_BLOCKED = "blocked_creature"   # "that creature" of trigger blocks_a_creature (Wall of Frost)
 
@@ -36,7 +37,6 @@ def lock(game: Game, obj: Obj, info: dict, player: str | None = None) -> None:
 
 def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
     """``{no_untap_next: target1 | blocked_creature, during: target1}`` (``during``: that player's)."""
-    from judge_app.engine.rules import effects
     what = e["no_untap_next"]
     obj = effects._that_creature(game, so) if what == REF_BLOCKED else ref(what)
     player = ref(e["during"]) if "during" in e else None

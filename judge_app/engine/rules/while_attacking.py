@@ -13,17 +13,16 @@ it attacks (506.2).
 from __future__ import annotations
 
 from judge_app.engine.kernel.errors import refuse
+from judge_app.engine.rules import combat
 
 
 def check(game, obj, ability: dict) -> None:
-    from judge_app.engine.rules import combat
     if ability.get("only_while_attacking") and not combat.is_attacking(game, obj.id):
         raise refuse(game, f"{obj.label()} не атакует: эту способность можно активировать, только пока оно атакует",
                      "activate_prohibited")
 
 
 def defending_players(game) -> set:
-    from judge_app.engine.rules import combat
     if game.combat is None:
         return set()
     return {combat._defender_of(game, game.combat["attackers"][a]) for a in combat.attacking(game)} - {None}

@@ -49,6 +49,11 @@ from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
+from judge_app.engine.rules import effects, stack_fights
+from judge_app.engine.rules import costs
+from judge_app.engine.rules import priority
+from judge_app.engine.rules import enter_replacements
+from judge_app.engine.kernel import triggers
 
 EFFECT_KEYS = ("mill", "search", "scry", "shuffle_into_library", "sacrifice", "return_to_hand", "linked_exiled_to_hand",
                "exile_until", "return_from_exile", "exile_graveyard_and_namesakes")
@@ -82,7 +87,6 @@ def _answers(so: Obj) -> dict:
 
 
 def _all_targets_illegal(game: Game, so: Obj) -> bool:
-    from judge_app.engine.rules import effects, stack_fights
     kinds = stack_fights.target_kinds(so)
     return bool(so.targets) and not any(
         effects.target_still_legal(game, t, kinds[i] if i < len(kinds) else "any", so.controller, so)
@@ -93,7 +97,6 @@ def ask(game: Game, so: Obj) -> bool:
     """Before ``so`` resolves: the choices its resolution needs. True when a decision is owed."""
     if _all_targets_illegal(game, so):
         return False   # it won't resolve (608.2b): nothing to choose
-    from judge_app.engine.rules import costs
     answers = _answers(so)
     me = game.player(so.controller)
     if optional(so) and "may" not in answers:
@@ -147,7 +150,6 @@ def _ask_search(game: Game, so: Obj, key: str, found: list, count: int, what: st
 def answer(game: Game, value) -> None:
     """``may``: yes / no. ``search``: the found cards' ids in order, or none. ``scry``:
     {top: [ids, top first], bottom: [ids, upper first]} (a list alone means all on top)."""
-    from judge_app.engine.rules import priority
     d = game.decision
     so = game.objects[d.context["stack_id"]]
     answers = _answers(so)
@@ -300,7 +302,6 @@ def _search(game: Game, me, spec: dict, found: list, remember: tuple | None = No
         if remember and obj.zone == "exile":
             game.sba_choices[remember] = game.sba_choices.get(remember, []) + [oid]
     if together:
-        from judge_app.engine.rules import enter_replacements
         enter_replacements.put_onto_battlefield(game, together, me.name)
     shuffle(game, me)
 
@@ -320,8 +321,6 @@ def _shuffle_in(game: Game, so: Obj, me, what: list, ref) -> None:
 
 
 def _exile_until(game: Game, so: Obj, spec: dict, ref) -> None:
-    from judge_app.engine.rules import effects
-    from judge_app.engine.kernel import triggers
     r = ref(spec["what"])
     if r is None or r.zone != "battlefield":
         return

@@ -20,6 +20,7 @@ from judge_app.engine.kernel import replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, choose_card, register, src_en
 from judge_app.engine.kernel.state import Game
+from judge_app.engine.kernel.state import STEP_RU
 
 
 # -- to a graveyard -------------------------------------------------------------------
@@ -156,7 +157,6 @@ def _skip_applies(game, e, ev) -> bool:
 
 
 def _skip_apply(game, e, ev):
-    from judge_app.engine.kernel.state import STEP_RU
     say(game, "replace", "zone_replacements._skip_apply.replace", [ev["player"].name, e["source"]],
         replacement.keys(ev, ["replace_skip", "replace_skip_step"]), source_name=e['source_name'], source=e['source'],
         player=ev['player'].name, step_ru=STEP_RU[ev['step']], step=ev['step'])
@@ -186,7 +186,6 @@ def _skip_next_applies(game, e, ev) -> bool:
 
 def _skip_next_apply(game, e, ev):
     """Used once: a second "skip your next turn" waits for the turn after (614.10a)."""
-    from judge_app.engine.kernel.state import STEP_RU
     game.effects.pop(e["index"])
     what = WHAT_RU.get(ev["step"]) or STEP_RU[ev["step"]]
     say(game, "replace", "zone_replacements._skip_next_apply.replace", [ev["player"].name],

@@ -23,6 +23,7 @@ from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Decision, Game
+from judge_app.engine.rules import turn
 
 START = "start_of_game"
 STATIC = "begin_game_on_battlefield"
@@ -77,7 +78,6 @@ def answer(game: Game, value) -> None:
 
 
 def _first_turn(game: Game) -> None:
-    from judge_app.engine.rules import turn
     game.turn = 1
     say(game, "turn", "opening_hand._first_turn.turn", [game.ap.name], ["first_turn"], name=game.ap.name)
     turn.begin_step(game, "untap")

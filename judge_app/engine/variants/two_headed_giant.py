@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Player
+from judge_app.engine.kernel import events as ev
 
 NAME = "two_headed_giant"
 START_LIFE = 30        # 810.4
@@ -150,7 +151,6 @@ def refuse_combat(game: Game) -> None:
 
 def draw_step(game: Game) -> None:
     """805.4b: each player on the active team draws; the starting team skips its first draw (810.6)."""
-    from judge_app.engine.kernel import events as ev
     team = team_of(game, game.ap.name)
     if game.turn == 1:
         say(game, "skip_draw", "two_headed_giant.draw_step.skip_draw", list(team), ["team_first_draw_skip"],

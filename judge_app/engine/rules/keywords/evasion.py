@@ -5,6 +5,10 @@
 from __future__ import annotations
 
 from judge_app.engine.rules.keywords import arg, has, names, protection
+from judge_app.engine.rules import restrictions
+from judge_app.engine.kernel import turn_history
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.rules import attack_requirements
 
 
 def attack_problems(game, obj) -> list:
@@ -24,9 +28,7 @@ def attack_problems(game, obj) -> list:
         out.append((["defender", "attack_restrictions"], "у существа защитник"))
     if has(game, obj, "cant_attack"):
         out.append((["attack_restrictions"], "существо не может атаковать"))
-    from judge_app.engine.rules import restrictions
     out.extend(restrictions.attack_problems(game, obj))   # "can't attack unless …" and the like
-    from judge_app.engine.kernel import turn_history
     out.extend(turn_history.attack_problems(game, obj))   # Angelic Arbiter: cast a spell this turn
     return out
 
@@ -64,7 +66,6 @@ def pair_problems(game, blocker, attacker) -> list:
     walk = landwalk_land(game, attacker, blocker.controller)
     if walk:
         out.append((["landwalk"], f"{attacker.label()} с хождением по землям, а у {blocker.controller} есть {walk}"))
-    from judge_app.engine.rules import restrictions
     out.extend(restrictions.pair_problems(game, blocker, attacker))   # "can't be blocked by Walls", "… this turn"
     return out
 
@@ -79,7 +80,6 @@ def landwalk_land(game, attacker, defender: str) -> str:
     walks = [LANDWALK[k] for k in names(game, attacker) if k in LANDWALK]
     if not walks:
         return ""
-    from judge_app.engine.kernel import characteristics as ch
     for oid in game.battlefield:
         o = game.objects[oid]
         c = ch.of(game, o)
@@ -112,7 +112,6 @@ def max_blocked(game, blocker) -> int:
 def must_attack(game) -> list:
     """Creatures of the active player that attack each combat if able and are able (508.1d); also
     "attacks you this turn if able" (engine/attack_requirements.py)."""
-    from judge_app.engine.rules import attack_requirements
     ap = game.ap.name
     return [oid for oid in game.battlefield if game.objects[oid].controller == ap and game.objects[oid].is_creature
             and (has(game, game.objects[oid], "attacks_each_combat")

@@ -18,6 +18,8 @@ from judge_app.engine.kernel import hooks
 from judge_app.engine.rules import resolution_choices as rc
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import control_copy
+from judge_app.engine.kernel.errors import refuse
 
 DECISIONS = ("returning_as_enters",)
 PENDING = "pending_as_enters"
@@ -27,7 +29,6 @@ def ask_for(game: Game, so: Obj, cards: list, kind: str, gone: tuple = ()) -> bo
     """Owe the first choice not yet made of ``cards`` (ids) entering by ``so``; ``gone``: ids the
     effect removes before they enter. A copy choice with nothing to copy is made by the engine
     ("none"); a creature type (an open answer) entering this way is refused, not guessed."""
-    from judge_app.engine.rules import control_copy
     made = rc.answers(so).setdefault("as_enters", {})
     for oid in cards:
         card = game.objects[oid]
@@ -56,7 +57,6 @@ def ask_for(game: Game, so: Obj, cards: list, kind: str, gone: tuple = ()) -> bo
 def answer_with(game: Game, value, entering_now: str) -> None:
     """Record the answer and go on resolving; ``entering_now``: the zone of the cards that enter
     with it (an answer naming one of them is refused with 614.12a's reason)."""
-    from judge_app.engine.kernel.errors import refuse
     d = game.decision
     v = str(value[0] if isinstance(value, list) and len(value) == 1 else value)
     if v not in d.options:
