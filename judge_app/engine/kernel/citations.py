@@ -7,8 +7,8 @@ key, and the key is resolved for the rules version the scenario names.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
+import json
 from pathlib import Path
 
 DATA_FILE = Path(__file__).resolve().parents[1] / "citations.json"   # the data stays beside the package: judge_app/engine/citations*.json

@@ -21,12 +21,12 @@ their parts layer by layer. An effect is a ``CEffect``:
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-import re
 from dataclasses import dataclass, field
+import re
 from typing import Callable
 
 from judge_app.cards.model import COLORS
+from judge_app.engine.kernel import hooks
 
 LAYERS = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "7e")
 LAYER_KEY = {"1": "layer1", "2": "layer2", "3": "layer3", "4": "layer4", "5": "layer5", "6": "layer6_abilities",

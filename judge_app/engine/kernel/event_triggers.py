@@ -10,10 +10,9 @@ is still discarded), the target choice of a spell or ability, and ``triggers.on_
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel import hooks, triggers
 from judge_app.engine.kernel.state import Game, Obj
-from judge_app.engine.kernel import triggers
 
 
 def _watchers(game: Game, kind: str):

@@ -8,11 +8,10 @@ is at once (the fast path).
 from __future__ import annotations
 
 from judge_app.engine.kernel import characteristics as ch
-from judge_app.engine.kernel import event_triggers, replacement, triggers
-from judge_app.engine.kernel import hooks
-from judge_app.engine.kernel.ru import dmg, life
+from judge_app.engine.kernel import event_triggers, hooks, replacement, triggers
 from judge_app.engine.kernel.messages import Text, say
-from judge_app.engine.kernel.state import ZONE_RU, Game, Obj
+from judge_app.engine.kernel.ru import dmg, life
+from judge_app.engine.kernel.state import Game, Obj, ZONE_RU
 
 
 def lki(game: Game, obj: Obj) -> dict:

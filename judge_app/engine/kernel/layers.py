@@ -17,12 +17,12 @@ that everything reading ``obj.types``, ``obj.controller``… reads the result of
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from judge_app.engine.kernel import continuous as ce
-from judge_app.engine.kernel.continuous import LAYER_KEY, LAYERS, Chars, Ctx
+from judge_app.engine.kernel import hooks
+from judge_app.engine.kernel.continuous import Chars, Ctx, LAYERS, LAYER_KEY
 
 COUNTS = {"computed": 0, "asked": 0}
 MEMO_SIZE = 64

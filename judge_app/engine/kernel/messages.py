@@ -16,8 +16,8 @@ the f-strings they replaced (issue 24); the others were named by hand.
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
+import string
 
 from judge_app.engine.kernel.state import Event, Game, Obj, Player
 

@@ -32,10 +32,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge_app.engine.kernel.errors import InvalidInput
+from judge_app.engine.kernel.errors import EngineError, InvalidInput
 from judge_app.engine.kernel.messages import decision_en, say
 from judge_app.engine.kernel.state import Decision, Game, Player
-from judge_app.engine.kernel.errors import EngineError
 
 MAX_STEPS = 200         # 614.5 bounds a chain by the number of effects; this guards effects that breed effects
 CHOICE_KINDS = ("replacement_order", "replacement_card", "replacement_choice",

@@ -3,13 +3,12 @@ the same time (704.3), and the check repeats until none applies."""
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.kernel import replacement, triggers
-from judge_app.engine.kernel.ru import life
+from judge_app.engine.kernel import hooks, replacement, triggers
 from judge_app.engine.kernel.messages import Text, decision_en, say
-from judge_app.engine.kernel.state import ZONE_RU, Decision, Game
+from judge_app.engine.kernel.ru import life
+from judge_app.engine.kernel.state import Decision, Game, ZONE_RU
 
 
 def find(game: Game) -> tuple:

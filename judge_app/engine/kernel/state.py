@@ -11,9 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge_app.cards.model import ManaCost
-from judge_app.engine.kernel import citations
-from judge_app.engine.kernel import hooks
-from judge_app.engine.kernel import layers
+from judge_app.engine.kernel import citations, hooks, layers
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",

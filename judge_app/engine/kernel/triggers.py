@@ -4,8 +4,7 @@ time a player would receive priority, in APNAP order, each player ordering their
 from __future__ import annotations
 
 from judge_app.engine.kernel import characteristics as ch
-from judge_app.engine.kernel import event_triggers
-from judge_app.engine.kernel import hooks
+from judge_app.engine.kernel import event_triggers, hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
 

@@ -15,10 +15,10 @@ sacrificed, its controller still draws three cards — r263).
 from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
-from judge_app.engine.rules import resolution_choices as rc
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import resolution_choices as rc
 
 DECISIONS = ("coin_flip",)
 

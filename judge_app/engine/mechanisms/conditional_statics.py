@@ -10,8 +10,8 @@ is not locked in; it applies at each moment to what its text says then).
 from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
-from judge_app.engine.rules import aura_abilities
 from judge_app.engine.kernel.continuous import CEffect, _gain_kws, _pt_mod
+from judge_app.engine.rules import aura_abilities
 
 
 def static_effect(src, ab: dict, common: dict):

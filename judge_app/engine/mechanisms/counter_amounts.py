@@ -20,8 +20,7 @@ A cost that puts counters (a loyalty ability's +N, 606.4) is not an effect and n
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-from judge_app.engine.kernel import replacement
+from judge_app.engine.kernel import hooks, replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register, src_en
 from judge_app.engine.kernel.state import Game

@@ -13,12 +13,10 @@
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-from judge_app.engine.kernel import replacement
+from judge_app.engine.kernel import hooks, replacement, triggers
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register, src_en
 from judge_app.engine.kernel.state import Game, Obj
-from judge_app.engine.kernel import triggers
 
 
 def removed(game: Game, obj: Obj, kind: str, n: int) -> None:

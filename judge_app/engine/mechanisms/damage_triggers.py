@@ -10,8 +10,7 @@ damages two opponents is two events here, one per player.
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-from judge_app.engine.kernel import triggers
+from judge_app.engine.kernel import hooks, triggers
 from judge_app.engine.kernel.state import Game
 
 KIND = "opponent_dealt_noncombat_damage"

@@ -14,13 +14,12 @@ issue 11, group faqe: Obstinate Baloth).
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.kernel import replacement
-from judge_app.engine.rules import resolution_choices as rc
+from judge_app.engine.kernel import hooks, replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register, src_en
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import resolution_choices as rc
 
 DECISIONS = ("discard_choice",)
 CAUSE = "discard_cause"   # game.sba_choices key: the controller of the spell or ability discarding a card now

@@ -13,11 +13,11 @@ APNAP; the answer is the list of ids), like the other choices of a resolution (z
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.rules import resolution_choices as rc
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import resolution_choices as rc
 
 DECISIONS = ("sacrifice_choice",)
 

@@ -11,9 +11,8 @@ ability is the Aura's, so it goes on the stack above that spell or ability and r
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
+from judge_app.engine.kernel import hooks, triggers
 from judge_app.engine.kernel.state import Game, Obj
-from judge_app.engine.kernel import triggers
 
 NO_ACTIVATION = "enchanted_cant_activate"
 TRIGGER = "enchanted_becomes_target"

@@ -12,11 +12,11 @@ permanent turns face up (702.36e); effects on it go on applying (707.8).
 from __future__ import annotations
 
 from judge_app.cards.model import parse_mana_cost
-from judge_app.engine.rules import actions, priority
 from judge_app.engine.kernel import layers
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game
+from judge_app.engine.rules import actions, priority
 
 
 def morph_cost(game: Game, obj):

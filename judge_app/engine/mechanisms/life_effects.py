@@ -14,13 +14,12 @@
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.kernel import replacement
+from judge_app.engine.kernel import hooks, replacement
+from judge_app.engine.kernel.errors import refuse
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register
 from judge_app.engine.kernel.state import Game, Obj, Player
-from judge_app.engine.kernel.errors import refuse
 
 
 def run(game: Game, so: Obj, e: dict, who, info: dict) -> None:

@@ -9,9 +9,9 @@ target gone the whole ability does nothing (608.2b, r301: effects.py never reach
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
 from judge_app.engine.rules import stack_fights

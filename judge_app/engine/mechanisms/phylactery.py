@@ -13,12 +13,10 @@ sacrifice Phylactery Lich."
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-from judge_app.engine.kernel import replacement
+from judge_app.engine.kernel import events, hooks, replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, choose_option, register, src_en
 from judge_app.engine.kernel.state import Game
-from judge_app.engine.kernel import events
 from judge_app.engine.rules.enter_replacements import entering_together
 
 

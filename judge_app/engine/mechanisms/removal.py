@@ -18,8 +18,8 @@ exiled as the ability is activated, so it stays exiled whatever happens to the a
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
 from judge_app.engine.rules import keywords

@@ -27,15 +27,11 @@ shields (614.3, 615.3): they exist from then on, until used up or the turn ends
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-from judge_app.engine.kernel import events
-from judge_app.engine.rules import regeneration, zone_replacements
+from judge_app.engine.kernel import events, hooks, replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj, Player
-from judge_app.engine.rules import enter_replacements
-from judge_app.engine.rules import entering_choices
+from judge_app.engine.rules import enter_replacements, entering_choices, regeneration, zone_replacements
 from judge_app.engine.rules import resolution_choices as rc
-from judge_app.engine.kernel import replacement
 
 
 # the instructions that create a shield (608.2c → 614, 615): run below

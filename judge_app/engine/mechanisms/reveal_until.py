@@ -16,13 +16,12 @@ rest of the revealed cards into your library."
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-from judge_app.engine.rules import entering_choices
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.rules import resolution_choices as rc
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
-from judge_app.engine.rules import enter_replacements, zone_actions
+from judge_app.engine.rules import enter_replacements, entering_choices, zone_actions
+from judge_app.engine.rules import resolution_choices as rc
 
 
 DECISIONS = ("polymorph_as_enters",)

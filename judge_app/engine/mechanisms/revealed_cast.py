@@ -21,18 +21,15 @@ answer ``decline``: they activate no mana ability, so it can't be cast (r77, 608
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from itertools import combinations, product
 
-from judge_app.engine.rules import costs
-from judge_app.engine.rules import reveal
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.rules import resolution_choices as rc
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.errors import EngineError, InvalidInput, refuse
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
-from judge_app.engine.rules import actions
-from judge_app.engine.rules import effects
+from judge_app.engine.rules import actions, costs, effects, reveal
+from judge_app.engine.rules import resolution_choices as rc
 
 DECISIONS = ("cast_revealed",)
 MAX_LISTED = 60   # the ways to cast a decision lists (an answer beyond them is still tried)

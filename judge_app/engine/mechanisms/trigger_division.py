@@ -16,16 +16,14 @@ a target illegal on resolution gets nothing, 608.2b).
 
 from __future__ import annotations
 
+from itertools import combinations
 from types import SimpleNamespace
 
 from judge_app.engine.kernel import hooks
-from itertools import combinations
-
 from judge_app.engine.kernel.errors import InvalidInput, refuse
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Decision, Game
-from judge_app.engine.rules import costs, effects
-from judge_app.engine.rules import priority
+from judge_app.engine.rules import costs, effects, priority
 
 DECISIONS = ("divide_targets",)
 

@@ -5,19 +5,16 @@ the game returns to the moment before the casting was proposed)."""
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-from judge_app.engine.kernel import characteristics as ch
 from judge_app.cards.model import SYMBOL_OF_COLOR, parse_mana_cost
-from judge_app.engine.rules import while_attacking
-from judge_app.engine.rules import costs, effects, loyalty, mana_effects, priority, stack_fights, turn
-from judge_app.engine.kernel import event_triggers
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel import event_triggers, hooks, turn_history
 from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel.continuous import chosen_of
 from judge_app.engine.kernel.errors import InvalidInput, Refused, refuse
 from judge_app.engine.kernel.messages import Text, say, targets_text
 from judge_app.engine.kernel.state import Game, Obj, Player
-from judge_app.engine.kernel import turn_history
-from judge_app.engine.rules import control_copy
-from judge_app.engine.kernel.continuous import chosen_of
+from judge_app.engine.rules import (
+    control_copy, costs, effects, loyalty, mana_effects, priority, stack_fights, turn, while_attacking)
 
 MAIN = ("main1", "main2")
 

@@ -13,13 +13,11 @@ The Aura's controller controls these abilities, not the enchanted creature's con
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-from judge_app.engine.rules import stack_fights
+from judge_app.engine.kernel import events, hooks, triggers
+from judge_app.engine.kernel.continuous import CEffect
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
-from judge_app.engine.kernel import triggers
-from judge_app.engine.kernel import events
-from judge_app.engine.kernel.continuous import CEffect
+from judge_app.engine.rules import stack_fights
 
 
 def enchanted(game: Game, so: Obj) -> Obj | None:

@@ -11,8 +11,8 @@ with one blocker slot the defending player chooses which).
 
 from __future__ import annotations
 
-from judge_app.engine.rules.keywords import evasion
 from judge_app.engine.kernel.state import Game
+from judge_app.engine.rules.keywords import evasion
 
 LURE = "all_able_must_block"
 

@@ -34,22 +34,16 @@ decision is owed again.
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.rules import aura_abilities
-from judge_app.engine.rules import priority, shield_split
-from judge_app.engine.kernel import triggers
+from judge_app.engine.kernel import hooks, triggers, turn_history
 from judge_app.engine.kernel.errors import InvalidInput, Refused
-from judge_app.engine.rules.keywords import effective, evasion, has, names, protection, strike
-from judge_app.engine.kernel.ru import dmg
 from judge_app.engine.kernel.messages import Text, say
-from judge_app.engine.kernel.state import STEP_EN, STEP_RU, Decision, Game
-from judge_app.engine.rules import attack_requirements
-from judge_app.engine.rules import restrictions
-from judge_app.engine.kernel import turn_history
-from judge_app.engine.rules import extra_phases
-from judge_app.engine.rules import block_requirements
-from judge_app.engine.rules import prevention
+from judge_app.engine.kernel.ru import dmg
+from judge_app.engine.kernel.state import Decision, Game, STEP_EN, STEP_RU
+from judge_app.engine.rules import (
+    attack_requirements, aura_abilities, block_requirements, extra_phases, prevention, priority, restrictions,
+    shield_split)
+from judge_app.engine.rules.keywords import effective, evasion, has, names, protection, strike
 
 COMBAT_ACTIONS = ("attack", "block", "order_blockers", "assign_damage")
 DECISIONS = ("declare_attackers", "declare_blockers", "order_blockers", "assign_damage")

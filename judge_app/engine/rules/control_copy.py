@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from judge_app.cards.model import COLORS
 from judge_app.engine.kernel import layers
+from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import Text, decision_en, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
-from judge_app.engine.kernel.errors import InvalidInput
 
 CHOICE_KEY = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type": "type", "color": "color"}
 COPY_OF = {"copy_creature": "creature", "copy_artifact": "artifact"}   # what each copy choice may copy

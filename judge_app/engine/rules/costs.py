@@ -12,10 +12,10 @@ additional costs (118.8) and alternative costs (118.9) of a spell.
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.cards.model import ManaCost, parse_mana_cost
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.errors import InvalidInput, refuse
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Decision, Game, Obj

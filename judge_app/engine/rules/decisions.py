@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from itertools import product
 
-from judge_app.engine.rules import actions, costs, effects
 from judge_app.engine.kernel.errors import EngineError
 from judge_app.engine.kernel.state import Decision, Game
+from judge_app.engine.rules import actions, costs, effects
 
 MAX_TARGET_COMBOS = 50
 

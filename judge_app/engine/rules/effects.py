@@ -7,20 +7,13 @@ from typing import Callable
 
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.kernel import hooks
-from judge_app.engine.rules import graveyard_targets, keywords, stack_fights, target_kinds
+from judge_app.engine.kernel import hooks, triggers
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Game, Obj
-from judge_app.engine.rules import combat
-from judge_app.engine.rules import aura_abilities
-from judge_app.engine.rules import costs
-from judge_app.engine.kernel import triggers
-from judge_app.engine.rules import zone_actions
-from judge_app.engine.rules import resolution_amounts
-from judge_app.engine.rules import enter_replacements
-from judge_app.engine.rules import restrictions
-from judge_app.engine.rules import control_copy
+from judge_app.engine.rules import (
+    aura_abilities, combat, control_copy, costs, enter_replacements, graveyard_targets, keywords, resolution_amounts,
+    restrictions, stack_fights, target_kinds, zone_actions)
 
 KIND_RU = {"any": "любая цель", "creature": "существо", "player": "игрок",
            "creature_you_control": "существо под вашим контролем",

@@ -23,17 +23,14 @@ Season modifies the creation, and only then each token's own "as it enters" (616
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-from judge_app.engine.kernel import replacement
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel import events, hooks, layers, replacement, triggers
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, choose_option, register, src_en
-from judge_app.engine.kernel.state import Game, Obj
-from judge_app.engine.kernel import layers
-from judge_app.engine.kernel import characteristics as ch, events
-from judge_app.engine.kernel import events as ev, triggers
+from judge_app.engine.kernel.state import Game, Obj, ZONE_RU
 from judge_app.engine.rules import control_copy
-from judge_app.engine.kernel.state import ZONE_RU
 
 COLOR_CHOICES = ("white", "blue", "black", "red", "green")
 

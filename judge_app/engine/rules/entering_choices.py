@@ -15,11 +15,10 @@ Polymorph's exiled creatures). ``reveal_until`` (Mass Polymorph) and
 from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
-from judge_app.engine.rules import resolution_choices as rc
-from judge_app.engine.kernel.errors import InvalidInput
+from judge_app.engine.kernel.errors import InvalidInput, refuse
 from judge_app.engine.kernel.state import Game, Obj
 from judge_app.engine.rules import control_copy
-from judge_app.engine.kernel.errors import refuse
+from judge_app.engine.rules import resolution_choices as rc
 
 DECISIONS = ("returning_as_enters",)
 PENDING = "pending_as_enters"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
-from judge_app.engine.kernel.state import STEPS, Game, Obj
+from judge_app.engine.kernel.state import Game, Obj, STEPS
 
 KIND = "extra_phases"
 ATTACKED = "attacked_with"   # the turn_history entry naming the creatures that attacked

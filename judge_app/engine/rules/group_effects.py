@@ -11,13 +11,12 @@ Stampede) counts X once, on resolution, among the creatures you control then (60
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
-from judge_app.engine.rules import effects
-from judge_app.engine.rules import untap_locks
+from judge_app.engine.rules import effects, untap_locks
 
 GROUPS = ("creatures_you_control", "creatures_of_target1")
 GROUP_KEYS = ("pump", "pump_by", "gain_keyword", "counters", "damage")   # what a group instruction may do

@@ -18,12 +18,12 @@ Combust's "the damage can't be prevented" is a flag of its damage instruction).
 from __future__ import annotations
 
 from judge_app.engine.kernel import events, hooks, replacement
-from judge_app.engine.rules import shield_split
-from judge_app.engine.rules.keywords import protection
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register, src_en
 from judge_app.engine.kernel.ru import dmg
 from judge_app.engine.kernel.state import Game, Player
+from judge_app.engine.rules import shield_split
+from judge_app.engine.rules.keywords import protection
 
 
 def _to_label(to) -> str:

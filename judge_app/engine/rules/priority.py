@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-from judge_app.engine.rules import effects, stack_fights
-from judge_app.engine.rules import trigger_stack
-from judge_app.engine.kernel import sba, triggers
 from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel import hooks, sba, triggers
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Game
-from judge_app.engine.rules import combat
-from judge_app.engine.rules import turn
-from judge_app.engine.rules import control_copy
+from judge_app.engine.rules import combat, control_copy, effects, stack_fights, trigger_stack, turn
 
 MAX_SBA_ROUNDS = 1000
 

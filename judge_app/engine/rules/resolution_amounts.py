@@ -18,11 +18,11 @@ Tutelage's reveal.
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
+from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Game, Obj
-from judge_app.engine.kernel import characteristics as ch
 
 GROUPS = ("each_artifact_creature_you_control",)
 

@@ -27,8 +27,8 @@ blocked (509.1h, r158).
 
 from __future__ import annotations
 
-from judge_app.engine.rules.keywords import has
 from judge_app.engine.kernel.messages import say
+from judge_app.engine.rules.keywords import has
 
 STATICS = ("cant_attack_unless", "creatures_cant_attack_without", "cant_be_blocked_by")
 EFFECT = "cant_be_blocked_this_turn"

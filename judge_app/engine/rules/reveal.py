@@ -8,9 +8,9 @@ pseudo-random pick seeded by the game (like a shuffle, zone_actions.py), so a re
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 import random
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
 

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 import re
 
 from judge_app.cards.model import CardDef, CardPool, parse_mana_cost
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.rules import turn
+from judge_app.engine.kernel import hooks, layers
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj, Player
-from judge_app.engine.rules import control_copy
-from judge_app.engine.kernel import layers
-from judge_app.engine.rules import effects
+from judge_app.engine.rules import control_copy, effects, turn
 
 
 def slug(name: str) -> str:

@@ -15,8 +15,8 @@ damage. The split is kept on the shield as ``allot`` while that damage is dealt
 
 from __future__ import annotations
 
-import math
 from itertools import product
+import math
 
 from judge_app.engine.kernel import replacement
 from judge_app.engine.kernel.messages import say

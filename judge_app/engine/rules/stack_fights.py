@@ -13,18 +13,14 @@ resolves (``ask``), answered with ``choose:``, and the spell then resolves with 
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.cards.model import COLORS, parse_mana_cost
-from judge_app.engine.kernel import event_triggers
 from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel import event_triggers, hooks
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.errors import InvalidInput, refuse
 from judge_app.engine.kernel.messages import say, targets_text
 from judge_app.engine.kernel.state import Decision, Game, Obj
-from judge_app.engine.rules import effects
-from judge_app.engine.rules import costs
-from judge_app.engine.rules import priority
-from judge_app.engine.rules import actions
+from judge_app.engine.rules import actions, costs, effects, priority
 
 ABILITY_KINDS = ("ability", "ability_you_control")   # an activated or triggered ability on the stack (Stifle)
 YOURS = ("instant_or_sorcery_spell_you_control", "permanent_spell_you_control")   # Lithoform Engine

@@ -14,8 +14,7 @@ stops being white or blue, or whose power rises above 2, stops fitting (608.2b, 
 from __future__ import annotations
 
 from judge_app.engine.kernel import characteristics as ch
-from judge_app.engine.rules import combat
-from judge_app.engine.rules import while_attacking
+from judge_app.engine.rules import combat, while_attacking
 
 
 def _power_at_most(n: int):

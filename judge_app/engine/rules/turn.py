@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
-from judge_app.engine.rules import combat, priority
-from judge_app.engine.kernel import triggers
 from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel import hooks, replacement, sba, triggers
 from judge_app.engine.kernel.messages import Text, say
-from judge_app.engine.kernel.state import STEP_EN, STEP_RU, STEPS, Decision, Game
-from judge_app.engine.rules import extra_phases
-from judge_app.engine.rules import untap_locks
-from judge_app.engine.kernel import sba
-from judge_app.engine.kernel import replacement
+from judge_app.engine.kernel.state import Decision, Game, STEPS, STEP_EN, STEP_RU
+from judge_app.engine.rules import combat, extra_phases, priority, untap_locks
 
 NO_PRIORITY = ("untap", "cleanup")
 STEP_KEY = {"untap": "untap", "upkeep": "upkeep", "draw": "draw_step", "main1": "main_phase",

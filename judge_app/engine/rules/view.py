@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel.state import Game, STEP_RU, ZONE_RU
 from judge_app.engine.rules import combat
-from judge_app.engine.kernel.state import STEP_RU, ZONE_RU, Game
 
 
 def obj_dict(game: Game, oid: str) -> dict:

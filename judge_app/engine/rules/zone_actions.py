@@ -42,18 +42,14 @@ a replay gives the same order; no scenario may depend on the order of a shuffled
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 import random
 
 from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel import hooks, triggers
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
-from judge_app.engine.rules import effects, stack_fights
-from judge_app.engine.rules import costs
-from judge_app.engine.rules import priority
-from judge_app.engine.rules import enter_replacements
-from judge_app.engine.kernel import triggers
+from judge_app.engine.rules import costs, effects, enter_replacements, priority, stack_fights
 
 EFFECT_KEYS = ("mill", "search", "scry", "shuffle_into_library", "sacrifice", "return_to_hand", "linked_exiled_to_hand",
                "exile_until", "return_from_exile", "exile_graveyard_and_namesakes")

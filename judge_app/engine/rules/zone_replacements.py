@@ -19,8 +19,7 @@ from __future__ import annotations
 from judge_app.engine.kernel import replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, choose_card, register, src_en
-from judge_app.engine.kernel.state import Game
-from judge_app.engine.kernel.state import STEP_RU
+from judge_app.engine.kernel.state import Game, STEP_RU
 
 
 # -- to a graveyard -------------------------------------------------------------------

@@ -18,8 +18,8 @@ and only then does the first turn begin. A scenario starts here with ``turn: {st
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import events as ev
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Decision, Game

@@ -24,15 +24,14 @@ What it does not play — combat with shared team turns (805.10, 810.7) — the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import sys
 
+from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel import hooks
-from dataclasses import dataclass
-
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Player
-from judge_app.engine.kernel import events as ev
 
 NAME = "two_headed_giant"
 START_LIFE = 30        # 810.4

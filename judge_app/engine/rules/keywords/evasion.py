@@ -4,11 +4,10 @@
 
 from __future__ import annotations
 
-from judge_app.engine.rules.keywords import arg, has, names, protection
-from judge_app.engine.rules import restrictions
-from judge_app.engine.kernel import turn_history
 from judge_app.engine.kernel import characteristics as ch
-from judge_app.engine.rules import attack_requirements
+from judge_app.engine.kernel import turn_history
+from judge_app.engine.rules import attack_requirements, restrictions
+from judge_app.engine.rules.keywords import arg, has, names, protection
 
 
 def attack_problems(game, obj) -> list:

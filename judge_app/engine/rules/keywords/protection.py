@@ -6,10 +6,10 @@ targeting (702.16b), Auras falling off (702.16c) and Equipment becoming unattach
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import hooks
 from judge_app.cards.model import CARD_TYPES, COLORS
-from judge_app.engine.rules.keywords import arg
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.messages import say
+from judge_app.engine.rules.keywords import arg
 
 # "creatures" and "creature" both name the card type; plurals as written on cards.
 _PLURAL = {t + "s": t for t in CARD_TYPES} | {"sorceries": "sorcery", "everything": "everything"}
