@@ -14,15 +14,14 @@ issue 11, group faqe: Obstinate Baloth).
 
 from __future__ import annotations
 
-from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel import hooks, replacement
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, register, src_en
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.rules import discard
 from judge_app.engine.rules import resolution_choices as rc
 
 DECISIONS = ("discard_choice",)
-CAUSE = "discard_cause"   # game.sba_choices key: the controller of the spell or ability discarding a card now
 
 
 def _spec(so: Obj) -> dict | None:
@@ -66,17 +65,12 @@ def run(game: Game, so: Obj, e: dict) -> None:
         card = game.objects[oid]
         if card.zone != "hand":
             continue
-        game.sba_choices[CAUSE] = so.controller
-        try:
-            ev.move(game, card, "graveyard", keys=("discard", "resolve_instructions"), kind="discard",
-                    text_ru=f"{who.name} сбрасывает {card.label()}", text_en=f"{who.name} discards {card.label_en()}")
-        finally:
-            game.sba_choices.pop(CAUSE, None)
+        discard.discard(game, who, card, so.controller, ("discard", "resolve_instructions"))
 
 
 def _applies(game: Game, e: dict, event: dict) -> bool:
     o = event["obj"]
-    cause = game.sba_choices.get(CAUSE)
+    cause = discard.cause(game)
     return (e["source"] == o.id and event.get("from") == "hand" and event["to"] == "graveyard"
             and cause is not None and cause != o.owner)
 
