@@ -91,9 +91,8 @@ def test_the_replacement_order_decision_names_the_effects(client):
 def test_every_replacement_effect_has_an_english_label():
     """The replacement_order decision names the effects to order in both languages: a kind added
     without its English label would show Russian on ?ui=en."""
-    from judge_app.engine.kernel import replacement
+    from judge_app.engine.kernel import replacement   # the package loads every module that registers kinds
 
-    replacement._load_kinds()
     assert replacement.KINDS
     assert [k for k, kind in replacement.KINDS.items() if kind.label_en is None] == []
 

@@ -96,3 +96,11 @@ def test_every_listed_module_registers_something():
     kinds_by = {getattr(k.applies, "__module__", "") for k in replacement.KINDS.values()}
     idle = [m for m in modules.MODULES if f"judge_app.engine.{m}" not in registered | kinds_by]
     assert not idle, f"modules.py loads modules that plug into no hook: {idle}"
+
+
+def test_every_mechanism_and_variant_is_loaded_by_the_list():
+    """Nothing imports a mechanism or a variant: a module missing from modules.py would never load."""
+    found = sorted(f"{p.parent.name}.{p.stem}" for d in ("mechanisms", "variants")
+                   for p in (Path(engine.__file__).parent / d).glob("*.py") if p.stem != "__init__")
+    assert len(found) > 20
+    assert [m for m in found if m not in modules.MODULES] == []

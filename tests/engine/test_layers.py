@@ -220,7 +220,7 @@ def test_svogthos_613_5_example_4_step_by_step():
 def test_face_down_is_2_2_nameless_and_turns_face_up_with_its_morph_cost():
     """707.2a values while face down (also what a copy of it gets, 706.2); turned face up for
     the morph cost it would have face up (702.36e), it is itself again (707.8)."""
-    from judge_app.engine.mechanisms import face_down
+    from judge_app.engine.rules import face_down
     from judge_app.engine.kernel.errors import Refused
     demon = {"id": "demon", "face_down": True, "creature": {"name": "Grinning Demon", "power": 6, "toughness": 6,
              "colors": ["black"], "subtypes": ["Demon"], "abilities": [{"morph": "{B}"}]}}

@@ -1,6 +1,6 @@
 """Rule numbers as data.
 
-Every number the engine can cite lives in ``citations.json`` next to this module, keyed
+Every number the engine can cite lives in ``judge_app/engine/citations*.json`` (beside the package), keyed
 by meaning, one number per corpus version. Code never writes a rule number: it cites a
 key, and the key is resolved for the rules version the scenario names.
 """
