@@ -21,18 +21,17 @@ MODULES = (
     # stack_fights' and target_kinds' tables as it is imported, so it must be the cycle's entry.
     "rules.effects", "rules.combat", "rules.costs", "rules.stack_fights", "rules.zone_actions", "rules.group_effects",
     "rules.resolution_amounts", "rules.mana_effects", "rules.attack_requirements", "rules.extra_phases",
-    "rules.graveyard_targets", "rules.aura_abilities", "rules.keywords.protection",
-    "rules.prevention", "rules.regeneration", "rules.enter_replacements", "rules.zone_replacements",
+    "rules.graveyard_targets", "rules.aura_abilities", "rules.keywords.protection", "rules.prevention",
+    "rules.regeneration", "rules.enter_replacements", "rules.zone_replacements", "rules.entering_choices",
+    "rules.reveal", "rules.untap_locks",
     # mechanisms: one verb or one kind of effect each
     "mechanisms.cant_by_color", "mechanisms.cast_bans", "mechanisms.check_lands", "mechanisms.coin_flips",
-    "mechanisms.counter_amounts", "mechanisms.counter_triggers",
+    "mechanisms.conditional_statics", "mechanisms.counter_amounts", "mechanisms.counter_triggers",
     "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.each_player_sacrifices",
-    "mechanisms.conditional_statics", "mechanisms.enchanted_locks", "rules.entering_choices",
-    "mechanisms.game_end_effects", "mechanisms.lasting_control", "mechanisms.life_effects",
-    "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof", "mechanisms.phylactery",
-    "mechanisms.removal", "mechanisms.replacement_effects", "rules.reveal", "mechanisms.reveal_until",
-    "mechanisms.revealed_cast", "mechanisms.source_durations", "mechanisms.trigger_division",
-    "rules.untap_locks",
+    "mechanisms.enchanted_locks", "mechanisms.game_end_effects", "mechanisms.lasting_control",
+    "mechanisms.life_effects", "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof",
+    "mechanisms.phylactery", "mechanisms.random_discard", "mechanisms.removal", "mechanisms.replacement_effects",
+    "mechanisms.reveal_until", "mechanisms.revealed_cast", "mechanisms.source_durations", "mechanisms.trigger_division",
     # variants
     "variants.opening_hand", "variants.two_headed_giant",
 )
