@@ -10,7 +10,7 @@ Kinds of hook (``register(kind, ...)``):
 - ``INSTRUCTION``: an instruction of the card vocabulary (``{flip_coin: true}``), carried out as
   a spell or ability resolves (608.2c). Declared by the vocabulary ``keys`` it handles, with an
   optional ``when(e)`` for an instruction whose key is shared (``destroy: each_creature``);
-  ``effects.run_one`` calls the first, by ``order``, that takes the instruction:
+  ``effects._run_one`` calls the first, by ``order``, that takes the instruction:
   ``fn(game, so, e, at)``, ``at`` the ``effects.Resolving`` context.
 - ``DECISION``: the answer to a decision the engine owes (``keys``: decision kinds);
   ``actions.choose`` calls ``fn(game, value)``.

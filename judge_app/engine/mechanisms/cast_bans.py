@@ -22,7 +22,7 @@ def handles(e: dict) -> bool:
     return "opponents_cant_cast" in e
 
 
-def run(game: Game, so: Obj, e: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     for p in game.live_players():
         if p.name != so.controller:
             game.effects.append({"kind": KIND, "target": p.name, "incarnation": 0, "timestamp": game.next_ts(),
@@ -38,7 +38,7 @@ def check(game: Game, player) -> None:
                      "cast_permission", "cant_effect_not_back")
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("opponents_cant_cast",), order=66)
+hooks.register(hooks.INSTRUCTION, run, keys=("opponents_cant_cast",), order=66)
 
 
 hooks.register(hooks.CAST_CHECK, check)

@@ -50,7 +50,7 @@ def answer(game: Game, value) -> None:
     rc.resume(game, lambda so: rc.answers(so).__setitem__("coin", str(value)))
 
 
-def run(game: Game, so: Obj, e: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     won = result(so) == "win"
     say(game, "coin", "coin_flips.run.coin", [so.controller, so.id], ["coin_flip"], controller=so.controller,
         note='выигрывает' if won else 'проигрывает',
@@ -63,7 +63,7 @@ def keep(so: Obj, e: dict) -> bool:
     return not e.get("if_won") or result(so) == "win"
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("flip_coin",), order=61)
+hooks.register(hooks.INSTRUCTION, run, keys=("flip_coin",), order=61)
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
 hooks.register(hooks.ASK, ask, order=30)
 

@@ -56,7 +56,7 @@ def handles(e: dict) -> bool:
     return "discard" in e
 
 
-def run(game: Game, so: Obj, e: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     who = _who(game, so, e)
     if who is None:
         return
@@ -88,6 +88,6 @@ register(Kind("opponent_discard_to_battlefield", ("zone",), _applies, _apply,
          statics=("opponent_discard_to_battlefield",))
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("discard",), order=62)
+hooks.register(hooks.INSTRUCTION, run, keys=("discard",), order=62)
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
 hooks.register(hooks.ASK, ask, order=33)

@@ -66,7 +66,7 @@ def handles(e: dict) -> bool:
     return "each_player_sacrifices" in e
 
 
-def run(game: Game, so: Obj, e: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     """The chosen permanents are sacrificed together, before the spell's next instruction
     (the abilities that see them leave wait until a player would receive priority, 603.3)."""
     chosen = _chosen(so)
@@ -77,6 +77,6 @@ def run(game: Game, so: Obj, e: dict) -> None:
                 text_ru=f"{o.controller} жертвует {o.label()}", text_en=f"{o.label_en()} is sacrificed")
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("each_player_sacrifices",), order=64)
+hooks.register(hooks.INSTRUCTION, run, keys=("each_player_sacrifices",), order=64)
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
 hooks.register(hooks.ASK, ask, order=31)

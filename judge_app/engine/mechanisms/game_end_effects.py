@@ -15,7 +15,7 @@ def handles(e: dict) -> bool:
     return "game_draw" in e
 
 
-def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     if game.result:
         return
     game.result = {"draw": True}
@@ -23,4 +23,4 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
         so=so)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("game_draw",), order=25)
+hooks.register(hooks.INSTRUCTION, run, keys=("game_draw",), order=25)

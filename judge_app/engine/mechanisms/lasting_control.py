@@ -21,7 +21,8 @@ def handles(e: dict) -> bool:
         or "add_subtype" in e
 
 
-def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
+    ref, info = at.ref, at.info
     if "give_control_of_self" in e:
         who, what = ref(e["give_control_of_self"]), stack_fights.own_source(game, so)
         if who is None or hasattr(who, "incarnation") or what is None:
@@ -50,4 +51,4 @@ def _control(game: Game, what: Obj, controller: str, info: dict) -> None:
         ["layer2", "duration", "timestamp_effect", "summoning_sickness"], controller=controller, what=what, ts=ts)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("give_control_of_self", "add_subtype"), order=23, when=handles)
+hooks.register(hooks.INSTRUCTION, run, keys=("give_control_of_self", "add_subtype"), order=23, when=handles)

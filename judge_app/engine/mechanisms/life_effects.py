@@ -22,7 +22,8 @@ from judge_app.engine.kernel.replacement import Kind, register
 from judge_app.engine.kernel.state import Game, Obj, Player
 
 
-def run(game: Game, so: Obj, e: dict, who, info: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
+    who, info = at.player_or_target(game, so, e.get("who", "you")), at.info
     if "next_draw_gain_life_instead" in e:
         game.effects.append({"kind": "shield", "shield": "next_draw_gain_life", "target": so.controller,
                              "controller": so.controller, "amount": e["next_draw_gain_life_instead"], "incarnation": 0,
@@ -82,8 +83,7 @@ def pay_gain_cost(game: Game, player, n: int, by_ref: str, keys) -> None:
     ev.gain_life(game, _opponent(game, player), n, keys=("life_change", *keys), why=f" (оплата стоимости {by_ref})")
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.player_or_target(game, so, e.get("who", "you")), at.info),
-               keys=("set_life", "next_draw_gain_life_instead"), order=80)
+hooks.register(hooks.INSTRUCTION, run, keys=("set_life", "next_draw_gain_life_instead"), order=80)
 
 
 hooks.register(hooks.COST_CHECK, check_gain_cost, keys=("opponent_gains_life",))

@@ -21,7 +21,8 @@ def handles(e: dict) -> bool:
     return "exchange_damage" in e
 
 
-def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
+    ref, info = at.ref, at.info
     target = ref(e["exchange_damage"])
     if target is None or not hasattr(target, "incarnation") or target.zone != "battlefield":
         return
@@ -37,4 +38,4 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
     ev.deal_damage(game, their, me, max(their.get("power") or 0, 0), ["resolve_instructions"])
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("exchange_damage",), order=21)
+hooks.register(hooks.INSTRUCTION, run, keys=("exchange_damage",), order=21)

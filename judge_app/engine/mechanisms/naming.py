@@ -54,7 +54,7 @@ def handles(e: dict) -> bool:
     return "each_player_names_and_reveals" in e
 
 
-def run(game: Game, so: Obj, e: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     names = _names(so)
     tops = {p.name: p.library[0] for p in game.apnap() if p.library}
     for pname, oid in tops.items():
@@ -73,6 +73,6 @@ def run(game: Game, so: Obj, e: dict) -> None:
             say(game, "library", "library_bottom", [pname, oid], ["resolve_instructions"], player=pname, card=card)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("each_player_names_and_reveals",), order=63)
+hooks.register(hooks.INSTRUCTION, run, keys=("each_player_names_and_reveals",), order=63)
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
 hooks.register(hooks.ASK, ask, order=32)

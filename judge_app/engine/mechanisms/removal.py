@@ -31,7 +31,8 @@ def handles(e: dict) -> bool:
     return bool(set(e) & set(EFFECT_KEYS)) or e.get("destroy") == "each_creature"
 
 
-def run(game: Game, so: Obj, e: dict, ref) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
+    ref = at.ref
     if e.get("destroy") == "each_creature":
         destroy_all_creatures(game)
         return
@@ -76,7 +77,7 @@ def pay_exile_self(game: Game, player, obj: Obj, by_ref: str, keys) -> None:
             text_en=f"{player.name} exiles {obj.label_en()} as a cost")
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref), keys=EFFECT_KEYS, order=71, when=handles)
+hooks.register(hooks.INSTRUCTION, run, keys=EFFECT_KEYS, order=71, when=handles)
 
 
 hooks.register(hooks.COST_PAY, lambda game, player, obj, what, by_ref, keys: pay_exile_self(game, player, obj, by_ref, keys),

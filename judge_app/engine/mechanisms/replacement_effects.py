@@ -38,9 +38,10 @@ from judge_app.engine.rules import resolution_choices as rc
 EFFECT_KEYS = ("regenerate", "prevent", "prevent_all_to_you_and_your_creatures", "return_creature_cards_from_graveyard",
                "skip_next", "redirect_next", "prevent_next_from", "opponents_creatures_enter_under_your_control")
 
-def run(game: Game, e: dict, info: dict, resolve, so: Obj) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     """``resolve`` names what a reference means for ``so`` (``self``: its source while it is the
     same object, effects.run_effects)."""
+    info, resolve = at.info, at.ref
     if "skip_next" in e:
         who = resolve(e.get("who", "you"))
         if isinstance(who, Player):
@@ -162,4 +163,4 @@ def source_shield(game: Game, e: dict, resolve, info: dict, so: Obj) -> None:
         src=src, name=name)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, e, at.info, at.ref, so), keys=EFFECT_KEYS, order=83)
+hooks.register(hooks.INSTRUCTION, run, keys=EFFECT_KEYS, order=83)

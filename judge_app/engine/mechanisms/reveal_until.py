@@ -61,7 +61,7 @@ def answer(game: Game, value) -> None:
     entering_choices.answer_with(game, value, "library")
 
 
-def run(game: Game, so: Obj, e: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     me = game.player(so.controller)
     mine_ids, revealed, found = _plan(game, so)
     mine = [game.objects[oid] for oid in mine_ids]
@@ -80,6 +80,6 @@ def run(game: Game, so: Obj, e: dict) -> None:
     zone_actions.shuffle(game, me)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("polymorph_creatures",), order=60)
+hooks.register(hooks.INSTRUCTION, run, keys=("polymorph_creatures",), order=60)
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
 hooks.register(hooks.ASK, ask, order=34)

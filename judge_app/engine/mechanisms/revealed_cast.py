@@ -234,7 +234,7 @@ def answer(game: Game, value) -> None:
     rc.resume(game, lambda so: rc.answers(so).__setitem__("cast", args))
 
 
-def run(game: Game, so: Obj, e: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     """The reveal, then the land onto the battlefield or the card cast (or left in hand)."""
     a = rc.answers(so)
     who = game.ap
@@ -260,6 +260,6 @@ def run(game: Game, so: Obj, e: dict) -> None:
     actions.cast_while_resolving(game, who, card, dict(args))
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("reveal_random_and_cast",), order=67)
+hooks.register(hooks.INSTRUCTION, run, keys=("reveal_random_and_cast",), order=67)
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
 hooks.register(hooks.ASK, ask, order=36)

@@ -25,7 +25,8 @@ def handles(e: dict) -> bool:
     return e.get("for_as_long_as") == "source_on_battlefield"
 
 
-def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
+    ref, info = at.ref, at.info
     src = stack_fights.own_source(game, so)
     r = ref(e.get("to", "target1"))
     if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
@@ -54,7 +55,7 @@ def in_force(game: Game, e: dict) -> bool:
     return src is not None and src.zone == "battlefield" and src.incarnation == w[1]
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), order=50, when=handles)
+hooks.register(hooks.INSTRUCTION, run, order=50, when=handles)
 
 
 hooks.register(hooks.IN_FORCE, in_force)   # "for as long as [this] remains on the battlefield"

@@ -19,7 +19,8 @@ def handles(e: dict) -> bool:
     return "attacks_you_this_turn" in e
 
 
-def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
+    ref, info = at.ref, at.info
     what = ref(e["attacks_you_this_turn"])
     if what is None or not hasattr(what, "incarnation") or what.zone != "battlefield":
         return
@@ -46,4 +47,4 @@ def wrong_defenders(game: Game, mapping: dict) -> list:
             and (who := required_defender(game, game.objects[aid])) is not None and tgt != who]
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("attacks_you_this_turn",), order=24)
+hooks.register(hooks.INSTRUCTION, run, keys=("attacks_you_this_turn",), order=24)

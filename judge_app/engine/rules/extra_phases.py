@@ -33,7 +33,8 @@ def handles(e: dict) -> bool:
     return "additional_combat_phase" in e or "untap_attacked_this_turn" in e
 
 
-def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
+    info = at.info
     if "untap_attacked_this_turn" in e:
         _untap_attackers(game)
     if "additional_combat_phase" in e:
@@ -137,4 +138,4 @@ def _set_resume(game: Game, step: str) -> None:
     _first(game)["resume"] = step
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("additional_combat_phase", "untap_attacked_this_turn"), order=26)
+hooks.register(hooks.INSTRUCTION, run, keys=("additional_combat_phase", "untap_attacked_this_turn"), order=26)

@@ -57,7 +57,8 @@ def handles(e: dict) -> bool:
     return "return_from_graveyard" in e
 
 
-def run(game: Game, so: Obj, e: dict, ref) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
+    ref = at.ref
     card = ref(e["return_from_graveyard"])
     if card is None or not hasattr(card, "incarnation") or card.zone != "graveyard":
         return
@@ -76,4 +77,4 @@ def run(game: Game, so: Obj, e: dict, ref) -> None:
         what=what, ts=ts)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref), keys=("return_from_graveyard",), order=70)
+hooks.register(hooks.INSTRUCTION, run, keys=("return_from_graveyard",), order=70)

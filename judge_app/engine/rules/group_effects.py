@@ -54,7 +54,8 @@ def greatest_power(game: Game, ctl: str) -> int:
     return max([p for p in powers if p is not None] + [0])
 
 
-def run(game: Game, so: Obj, e: dict, idx: int, ref, legal: list, info: dict, ctl: str) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
+    idx, ref, legal, info, ctl = at.idx, at.ref, at.legal, at.info, at.ctl
     if e.get("who") == "each_player":
         for p in game.apnap():   # 101.4: in APNAP order
             ev.draw(game, p, e["draw"], keys=("draw", "resolve_instructions"))
@@ -97,5 +98,4 @@ def _run_on_values(game: Game, e: dict, key: str, group: list, ref, info: dict) 
         untap_locks.lock(game, o, info, player.name if player is not None else None)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.idx, at.ref, at.legal, at.info, at.ctl),
-               keys=("pump_by", "tap_all"), order=10, when=handles)   # its own words; a group "to:" for the others
+hooks.register(hooks.INSTRUCTION, run, keys=("pump_by", "tap_all"), order=10, when=handles)   # its own words; a group "to:" for the others

@@ -21,7 +21,7 @@ def handles(e: dict) -> bool:
     return "add_mana" in e
 
 
-def run(game: Game, so: Obj, e: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     me = game.player(so.controller)
     for sym, n in e["add_mana"].items():
         me.pool[sym] = me.pool.get(sym, 0) + n
@@ -42,4 +42,4 @@ def amount(game: Game, obj: Obj, ability: dict) -> int:
     return n
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e), keys=("add_mana",), order=65)
+hooks.register(hooks.INSTRUCTION, run, keys=("add_mana",), order=65)

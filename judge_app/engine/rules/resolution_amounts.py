@@ -47,7 +47,8 @@ def handles(e: dict) -> bool:
     return "reveal_top_to_hand_lose_life" in e or "damage_by" in e or ("counters" in e and e.get("to") in GROUPS)
 
 
-def run(game: Game, so: Obj, e: dict, info: dict, ref=None) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
+    ref = at.ref
     if "reveal_top_to_hand_lose_life" in e:
         _reveal_top_to_hand(game, game.player(so.controller), so)
         return
@@ -87,4 +88,4 @@ def _damage_by(game: Game, so: Obj, source: Obj | None, victim) -> None:
     record_dealt(so, ev.deal_damage(game, ev.lki(game, source), victim, power, ["resolve_instructions"]))
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.info, at.ref), keys=("reveal_top_to_hand_lose_life", "damage_by"), order=30, when=handles)
+hooks.register(hooks.INSTRUCTION, run, keys=("reveal_top_to_hand_lose_life", "damage_by"), order=30, when=handles)

@@ -28,7 +28,8 @@ def pick(game: Game, who) -> str | None:
     return random.Random(f"{len(game.events)}:{who.name}:{len(who.hand)}").choice(who.hand)
 
 
-def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
+    ref = at.ref
     who = ref(e["reveal_random_from_hand"])
     if who is None or hasattr(who, "incarnation"):
         return
@@ -39,4 +40,4 @@ def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
     say(game, "reveal", "reveal.run.reveal", [who.name, card.id], ["reveal"], name=who.name, card=card)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("reveal_random_from_hand",), order=22)
+hooks.register(hooks.INSTRUCTION, run, keys=("reveal_random_from_hand",), order=22)

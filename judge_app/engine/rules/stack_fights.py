@@ -313,8 +313,9 @@ def _copy_spell(game: Game, t: Obj, so: Obj, colors=None) -> Obj:
     return c
 
 
-def run(game: Game, so: Obj, e: dict, resolve_ref) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     """Follow one of these instructions of the resolving ``so``."""
+    resolve_ref = at.ref
     answers = so.choices.get("answers", {})
     if e.get("to") == "each_target" and e.get("divided") == "as_chosen":
         _divided_as_chosen(game, so, resolve_ref)
@@ -409,6 +410,6 @@ def _attach(game: Game, so: Obj, creature) -> None:
         creature=creature)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref), keys=EFFECTS, order=72, when=handles)
+hooks.register(hooks.INSTRUCTION, run, keys=EFFECTS, order=72, when=handles)
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
 hooks.register(hooks.ASK, ask, order=10)

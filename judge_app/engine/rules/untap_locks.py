@@ -35,8 +35,9 @@ def lock(game: Game, obj: Obj, info: dict, player: str | None = None) -> None:
     say(game, "effect", "untap_locks.lock.effect", [obj.id], ["no_untap_effect"], obj=obj, whose=whose)
 
 
-def run(game: Game, so: Obj, e: dict, ref, info: dict) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     """``{no_untap_next: target1 | blocked_creature, during: target1}`` (``during``: that player's)."""
+    ref, info = at.ref, at.info
     what = e["no_untap_next"]
     obj = effects._that_creature(game, so) if what == REF_BLOCKED else ref(what)
     player = ref(e["during"]) if "during" in e else None
@@ -75,4 +76,4 @@ def untap_step(game: Game, active: str) -> list:
             if game.objects[oid].controller == active and game.objects[oid].tapped and oid not in kept]
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.info), keys=("no_untap_next",), order=20)
+hooks.register(hooks.INSTRUCTION, run, keys=("no_untap_next",), order=20)

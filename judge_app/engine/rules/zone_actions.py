@@ -194,8 +194,9 @@ def shuffle(game: Game, player, keys=("shuffle",)) -> None:
     say(game, "shuffle", "zone_actions.shuffle.shuffle", [player.name], list(keys), name=player.name)
 
 
-def run(game: Game, so: Obj, e: dict, ref, index: int) -> None:
+def run(game: Game, so: Obj, e: dict, at) -> None:
     """One effect of this module (``index``: its place among the effects, the key of its answer)."""
+    ref, index = at.ref, at.idx
     answers = _answers(so)
     me = game.player(so.controller)
     if "mill" in e:
@@ -365,7 +366,7 @@ def _echoes(game: Game, who, found: list) -> None:
     shuffle(game, who)
 
 
-hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: run(game, so, e, at.ref, at.idx), keys=tuple(k for k in EFFECT_KEYS if k not in INTERNAL),
+hooks.register(hooks.INSTRUCTION, run, keys=tuple(k for k in EFFECT_KEYS if k not in INTERNAL),
                order=40, when=handles)
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
 hooks.register(hooks.ASK, ask, order=20)
