@@ -4,7 +4,8 @@ Every instruction key of the vocabulary (cards/model.py EFFECT_KEYS) has exactly
 registered instruction hook; effects.PRIMITIVES are the rules' own, registered last); every
 registered instruction hook is reachable from the vocabulary (its keys are vocabulary words, and
 a card of the real pool or a scenario of the library uses it); every decision kind a module
-declares (DECISIONS) is answered by exactly one hook.
+declares (DECISIONS) is answered by exactly one hook; every ``trigger:`` word of the vocabulary
+(TRIGGER_KINDS) has exactly one declared detector, which names it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import yaml
 
 import judge_app.engine as engine
 from judge_app.cards import default_pool
-from judge_app.cards.model import EFFECT_KEYS, EFFECT_MODIFIERS
+from judge_app.cards.model import EFFECT_KEYS, EFFECT_MODIFIERS, TRIGGER_KINDS
 from judge_app.engine import modules
 from judge_app.engine.kernel import hooks
 
@@ -82,6 +83,15 @@ def test_every_declared_decision_kind_has_one_answer():
     missing = [(m, k) for m, k in declared if k not in ANSWERED_IN_PLACE and
                (hooks.by_key(hooks.DECISION, k) is None or hooks.by_key(hooks.DECISION, k).module != m)]
     assert not missing, f"decision kinds with no answer hook in the module that declares them: {missing}"
+
+
+def test_every_trigger_word_has_one_detector_that_names_it():
+    declared = {k: h for h in hooks.hooks(hooks.TRIGGER) for k in h.keys}
+    assert sorted(set(TRIGGER_KINDS) - set(declared)) == [], "trigger words nothing detects"
+    assert sorted(set(declared) - set(TRIGGER_KINDS)) == [], "detectors of words the vocabulary does not have"
+    for word, hook in declared.items():
+        source = Path(importlib.import_module(hook.module).__file__).read_text(encoding="utf-8")
+        assert f'"{word}"' in source, f"{hook.module} declares {word!r} but never names it"
 
 
 def test_a_key_registered_twice_is_refused():

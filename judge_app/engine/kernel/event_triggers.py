@@ -86,3 +86,9 @@ def on_creature_enters(game: Game, entering: Obj) -> None:
     for sid, src, i, ab in list(_watchers(game, "creature_etb_yours")):
         if entering.controller == src.controller:
             _fire(game, sid, src, i, ab, "trigger_etb")
+
+
+hooks.register(hooks.TRIGGER, on_draw, keys=("you_draw",))
+hooks.register(hooks.TRIGGER, on_discard, keys=("opponent_discards",))
+hooks.register(hooks.TRIGGER, on_targeted, keys=("becomes_target", "becomes_target_by_opponent"))
+hooks.register(hooks.TRIGGER, on_creature_enters, keys=("creature_etb_yours",))

@@ -45,6 +45,9 @@ Kinds of hook (``register(kind, ...)``):
   ``fn`` an object with ``choose(game, t)`` and ``announce(game, ability_obj, shares)``.
 - ``TEAMS``: the team rules (810), one object asked for teams, seats, team losses (``team_rules()``).
 - ``VARIANT``: keyed by a board's variant name: ``fn(game, spec)`` sets the game up.
+- ``TRIGGER``: a declaration, keyed by the vocabulary's ``trigger:`` words: ``fn`` is the function
+  that detects the word where its event happens (``triggers.on_enter`` for ``etb``, ``combat`` for
+  ``attacks``); a word has one detector (tests/engine/test_hook_registry.py).
 - ``START_STEP``: keyed by a board's starting step that is not a step of the turn: ``fn(game)`` begins there (103).
 
 The replacement and prevention effects (614–616) keep their own typed registry,
@@ -81,7 +84,8 @@ TRIGGER_TARGETS = "trigger_targets"
 TEAMS = "teams"
 VARIANT = "variant"
 START_STEP = "start_step"
-KINDS = (INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, COUNTER_BAN, ATTACH_BAN,
+TRIGGER = "trigger"
+KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, COUNTER_BAN, ATTACH_BAN,
          ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
          TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP)
 

@@ -222,3 +222,14 @@ def create_delayed(game: Game, spec: dict, info: dict, so: Obj) -> None:
                          "source_name_en": info.get("name_en", ""), "controller": so.controller,
                          "ability": {"trigger": "delayed", "effects": spec["effects"]}, "lki": dict(info), "text_ru": text})
     say(game, "delayed", "triggers.create_delayed.delayed", [so.id], ["trigger_delayed"], text=text)
+
+
+# the trigger words detected here (hooks.TRIGGER: one detector per word of the vocabulary)
+hooks.register(hooks.TRIGGER, on_enter, keys=("etb", "another_creature_etb"))
+hooks.register(hooks.TRIGGER, on_leave, keys=("dies", "another_creature_dies", "another_creature_leaves"))
+hooks.register(hooks.TRIGGER, on_step_begin, keys=tuple(w for pair in STEP_TRIGGERS.values() for w in pair))
+hooks.register(hooks.TRIGGER, check_state_triggers, keys=("state",))
+hooks.register(hooks.TRIGGER, on_cast, keys=("player_casts", "you_cast"))
+hooks.register(hooks.TRIGGER, on_life_gain, keys=("you_gain_life",))
+hooks.register(hooks.TRIGGER, on_combat_damage_to_player, keys=("combat_damage_to_player",))
+hooks.register(hooks.TRIGGER, on_becomes_blocked, keys=("becomes_blocked",))

@@ -53,3 +53,6 @@ register(Kind("enters_with_x_counters", ("enter",), _x_applies, _x_apply,
 
 
 hooks.register(hooks.COUNTERS_REMOVED, removed)
+
+
+hooks.register(hooks.TRIGGER, removed, keys=("counter_removed",))

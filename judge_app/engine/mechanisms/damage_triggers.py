@@ -26,3 +26,6 @@ def on_noncombat_damage_to_player(game: Game, player) -> None:
 
 
 hooks.register(hooks.DAMAGE_TO_PLAYER, on_noncombat_damage_to_player)
+
+
+hooks.register(hooks.TRIGGER, on_noncombat_damage_to_player, keys=(KIND,))

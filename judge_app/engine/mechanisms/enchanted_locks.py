@@ -42,3 +42,6 @@ def on_targeted(game: Game, obj: Obj) -> None:
 
 hooks.register(hooks.ACTIVATION_BAN, activation_ban)
 hooks.register(hooks.TARGETED, on_targeted)
+
+
+hooks.register(hooks.TRIGGER, on_targeted, keys=(TRIGGER,))

@@ -103,3 +103,7 @@ hooks.register(hooks.INSTRUCTION, lambda game, so, e, at: return_attached(game, 
 
 
 hooks.register(hooks.DIES, on_host_dies)
+
+
+hooks.register(hooks.TRIGGER, on_declared, keys=("enchanted_attacks_or_blocks",))
+hooks.register(hooks.TRIGGER, on_host_dies, keys=("enchanted_dies",))

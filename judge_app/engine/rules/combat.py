@@ -1022,3 +1022,5 @@ def _shield_can_prevent(game: Game, src: str, r: str) -> bool:
 
 
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
+hooks.register(hooks.TRIGGER, _answer_attackers, keys=("attacks",))
+hooks.register(hooks.TRIGGER, _answer_blockers, keys=("blocks", "blocks_a_creature"))
