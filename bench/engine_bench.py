@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from judge_app.cards import default_pool  # noqa: E402
-from judge_app.engine import actions, layers, setup, view  # noqa: E402
+from judge_app.engine.rules import actions, setup, view
+from judge_app.engine.kernel import layers  # noqa: E402
 from judge_app.scenarios import loader, runner  # noqa: E402
 from judge_app.scenarios.cli import collect  # noqa: E402
 

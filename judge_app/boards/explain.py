@@ -14,10 +14,11 @@ resolved for the game's rules version. The builder's play view asks for one obje
 """
 from __future__ import annotations
 
-from judge_app.engine import characteristics as ch
-from judge_app.engine import effects, layers
-from judge_app.engine.keywords import KW_RU, evasion, protection
-from judge_app.engine.state import Game, Obj
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.rules import effects
+from judge_app.engine.kernel import layers
+from judge_app.engine.rules.keywords import KW_RU, evasion, protection
+from judge_app.engine.kernel.state import Game, Obj
 
 from .vocabulary import STATICS, TRIGGERS
 

@@ -9,8 +9,8 @@ options and the board.
 from __future__ import annotations
 
 from judge_app.cards.model import default_pool
-from judge_app.engine import combat, decisions
-from judge_app.engine.state import STEP_EN, STEP_RU, STEPS, Game
+from judge_app.engine.rules import combat, decisions
+from judge_app.engine.kernel.state import STEP_EN, STEP_RU, STEPS, Game
 from judge_app.scenarios.loader import stack_ref_base
 
 
@@ -143,7 +143,7 @@ def _assign_why(game: Game, src: str, proposed: dict) -> list[dict]:
     """Why the form proposes this split: the lethal damage each blocker needs (510.1c; 1 from a
     deathtouch source, 702.2c) and where the rest may go (702.19b with trample). The numbers are
     the engine's own proposal (its first option), the words say which rule makes it so."""
-    from judge_app.engine.keywords import has
+    from judge_app.engine.rules.keywords import has
 
     o = game.objects[src]
     dt, tr = has(game, o, "deathtouch"), has(game, o, "trample")

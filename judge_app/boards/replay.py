@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from judge_app.cards.model import default_pool
-from judge_app.engine import view
-from judge_app.engine.state import Game
+from judge_app.engine.rules import view
+from judge_app.engine.kernel.state import Game
 from judge_app.scenarios import loader, runner
 
 MAX_BOARD_CHARS = 100_000

@@ -11,9 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from judge_app.cards import model
-from judge_app.engine import target_kinds
-from judge_app.engine.control_copy import CHOICE_KEY
-from judge_app.engine.keywords import KW_RU
+from judge_app.engine.rules import target_kinds
+from judge_app.engine.rules.control_copy import CHOICE_KEY
+from judge_app.engine.rules.keywords import KW_RU
 
 KEYWORD_EN = {"first_strike": "first strike", "double_strike": "double strike", "cant_block": "can't block",
               "cant_be_blocked": "can't be blocked", "cant_attack": "can't attack",

@@ -1354,6 +1354,22 @@ def _faqf_evocation_spell(d: dict, abilities: list, where: str) -> None:
         raise CardDataError(f"{where}: reveal_random_and_cast — только у trigger: each_upkeep")
 
 
+# -- a random discard (issue 24: the first mechanism added through the engine's hooks) --
+# ``{discard_at_random: N, who: target1 | you}`` — "target player discards N cards at random"
+# (701.8b; Hymn to Tourach): engine/mechanisms/random_discard.py.
+
+EFFECT_KEYS = EFFECT_KEYS + ("discard_at_random",)
+
+
+@effect_check
+def _random_discard_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "discard_at_random" in e and not (_int_above_0(e["discard_at_random"])
+                                             and e.get("who", "you") in ("you", "target1", "target2")):
+            raise CardDataError(f"{where}: {key_line(e, 'discard_at_random')}discard_at_random — число карт больше 0, "
+                                f"who: you / target1")
+
+
 # -- FAQ group faqg (issue 11) --
 # engine/extra_phases.py: ``additional_combat_phase: true`` — "after this main phase, there is an
 # additional combat phase followed by an additional main phase" (500.8, 505.1a); ``untap_attacked_this_turn:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from judge_app.engine import view
+from judge_app.engine.rules import view
 from judge_app.scenarios import loader, runner
 
 
@@ -104,7 +104,7 @@ def step_cmd(path, at, as_json):
         game = full.game
     if as_json:
         d = view.board_dict(game)
-        from judge_app.engine import decisions
+        from judge_app.engine.rules import decisions
         d["legal_actions"] = decisions.legal_actions(game)
         d.update({"id": sc.id, "at": at, "event": game.events[-1].to_dict() if at > 0 and game.events else None,
                   "note": total_note or None})

@@ -1,17 +1,17 @@
 """The combat actions of a scenario script (``attack``, ``block``, ``order_blockers``,
 ``assign_damage``) translated into the engine's combat decisions.
 
-The engine (``judge_app.engine.combat``) offers the decisions and their answers; this
+The engine (``judge_app.engine.rules.combat``) offers the decisions and their answers; this
 module is the scenario side: it passes priority until the decision a script line
 answers is owed, then answers it, and checks those lines when a scenario loads."""
 
 from __future__ import annotations
 
-from judge_app.engine import actions
-from judge_app.engine.combat import (ACTION_DECISION, DECLARATIONS, MAX_AUTO_PASSES, NONE_WORDS, answer,
+from judge_app.engine.rules import actions
+from judge_app.engine.rules.combat import (ACTION_DECISION, DECLARATIONS, MAX_AUTO_PASSES, NONE_WORDS, answer,
                                      decline_declarations)
-from judge_app.engine.errors import Refused
-from judge_app.engine.state import STEPS
+from judge_app.engine.kernel.errors import Refused
+from judge_app.engine.kernel.state import STEPS
 
 
 def script_action(runner, line: int, act: str, v, by):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from judge_app.engine import characteristics as ch
-from judge_app.engine import keywords
-from judge_app.engine.state import Game
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.rules import keywords
+from judge_app.engine.kernel.state import Game
 from judge_app.scenarios.loader import stack_ref_base
 
 

@@ -12,12 +12,12 @@ import yaml
 from judge_app import safe_yaml
 from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, LineDict, _validate_effects, _validate_targets,
                                    default_pool, line_mapping, parse_mana_cost, validate_abilities, validate_keywords)
-from judge_app.engine import citations
-from judge_app.engine.costs import CHOICE_KEYS
-from judge_app.engine.control_copy import CHOICE_KEY, MAX_COPY_CHAIN, copy_key
-from judge_app.engine.setup import AD_HOC_KINDS
-from judge_app.engine.opening_hand import START as START_OF_GAME
-from judge_app.engine.state import STEPS, ZONES
+from judge_app.engine.kernel import citations
+from judge_app.engine.rules.costs import CHOICE_KEYS
+from judge_app.engine.rules.control_copy import CHOICE_KEY, MAX_COPY_CHAIN, copy_key
+from judge_app.engine.rules.setup import AD_HOC_KINDS
+from judge_app.engine.variants.opening_hand import START as START_OF_GAME
+from judge_app.engine.kernel.state import STEPS, ZONES
 from judge_app.scenarios import combat_script, variant_check
 
 TOP_KEYS = {"id", "title", "summary", "source", "rules_version", "tags", "players", "turn", "script",

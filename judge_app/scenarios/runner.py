@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge_app.cards.model import CardPool, default_pool
-from judge_app.engine import actions, combat, costs, face_down, setup
-from judge_app.engine.errors import EngineError, InvalidInput, Refused
-from judge_app.engine.state import STEP_EN, STEPS, Game, StopAtEvent
+from judge_app.engine.rules import actions, combat, costs, setup
+from judge_app.engine.rules import face_down
+from judge_app.engine.kernel.errors import EngineError, InvalidInput, Refused
+from judge_app.engine.kernel.state import STEP_EN, STEPS, Game, StopAtEvent
 from judge_app.scenarios import combat_script, expectations
 from judge_app.scenarios.loader import Scenario
 
@@ -197,7 +198,7 @@ class Runner:
             return self._object_action(line, act, v, by, lambda player, oid: actions.activate(
                 g, player, oid, n, targets=v.get("targets"), pay=v.get("pay"), **choices),
                 ready=lambda player, o: actions.can_activate_ability_now(g, player, o, n), now=now)
-        if act == "turn_face_up":   # a special action (116.2b, 702.36e): judge_app/engine/face_down.py
+        if act == "turn_face_up":   # a special action (116.2b, 702.36e): judge_app/engine/rules/face_down.py
             v = v if isinstance(v, dict) else {"object": v}
             return self._object_action(line, act, v, by, lambda player, oid: face_down.turn_face_up(
                 g, player, oid, pay=v.get("pay")))

@@ -22,8 +22,8 @@ for each player of the active team, 805.4d).
 
 from __future__ import annotations
 
-from judge_app.engine.combat import COMBAT_ACTIONS
-from judge_app.engine.two_headed_giant import NAME
+from judge_app.engine.rules.combat import COMBAT_ACTIONS
+from judge_app.engine.variants.two_headed_giant import NAME
 
 KEYS = {"name", "teams"}
 TEAM_KEYS = {"players", "life", "poison"}

@@ -73,7 +73,7 @@ def scenario_documents(directory: Path = SCENARIO_DIR) -> Iterator[dict]:
     mapping with an id is skipped: the scenario tests report it). ``cards`` holds the keys
     (``cardnames.card_key``) of the pool cards it names, however the file spells them."""
     from judge_app.cards.model import default_pool
-    from judge_app.engine.citations import default_version
+    from judge_app.engine.kernel.citations import default_version
     from judge_app.search.cardnames import card_key
 
     pool, numbered_in = default_pool(), default_version()  # as the scenario loader reads it

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from ..engine.continuous import COLOR_RU
-from ..engine.state import STEP_RU
+from judge_app.engine.kernel.continuous import COLOR_RU
+from judge_app.engine.kernel.state import STEP_RU
 
 # Scripted answers to a decision that are words, not objects: said in words (never the raw word).
 CHOICE_WORDS = {"yes": ("да", "yes"), "no": ("нет", "no"), "keep": ("оставить цель прежней", "keep the target"),

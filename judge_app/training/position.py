@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import re
 
-from ..engine import characteristics as ch
-from ..engine import combat
-from ..engine.continuous import COLOR_RU, TYPE_RU
-from ..engine.keywords import KW_RU
-from ..engine.state import STEP_RU
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.rules import combat
+from judge_app.engine.kernel.continuous import COLOR_RU, TYPE_RU
+from judge_app.engine.rules.keywords import KW_RU
+from judge_app.engine.kernel.state import STEP_RU
 
 ZONES = ("battlefield", "hand", "graveyard", "exile")
 ZONE_NAMES = {"battlefield": ("поле битвы", "battlefield"), "hand": ("рука", "hand"),
@@ -111,7 +111,7 @@ def text_of(game, o, lang: str = "ru") -> tuple[str, bool]:
 
 
 def _keywords(game, o, lang: str) -> list[str]:
-    from ..engine import keywords as kws
+    from judge_app.engine.rules import keywords as kws
 
     out = []
     for k in kws.effective(game, o):

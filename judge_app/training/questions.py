@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import paths
-from ..engine import two_headed_giant
+from judge_app.engine.variants import two_headed_giant
 from ..scenarios import loader
 from . import describe, explain, fairness, position, rulebook, trace
 
@@ -245,7 +245,7 @@ def _outcome(sc, tr: trace.Trace, start_board: dict, common: dict) -> list[Quest
             key, why = moved[:2], None
         q.explanation_ru, q.explanation_en = explain.sentences(game, key, why, common["rules_version"], lead)
         out.append(q)
-    from ..engine import characteristics as ch
+    from judge_app.engine.kernel import characteristics as ch
     for oid, before in start_pt.items():
         obj = game.objects.get(oid)
         if obj is None or obj.zone != "battlefield":
@@ -495,7 +495,7 @@ def _events_about(q: Question, events: list) -> list:
 def candidates(sc, pool: dict | None = None, tr: trace.Trace | None = None,
                refusals: dict | None = None) -> tuple[trace.Trace, list[Question]]:
     """Every question the scenario's run suggests, before the fairness checks."""
-    from ..engine import view
+    from judge_app.engine.rules import view
     from ..scenarios import runner
 
     tr = tr or trace.record(sc)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.errors import Refused
+from judge_app.engine.kernel.errors import Refused
 from ..scenarios import runner
 from ..scenarios.loader import Scenario
 

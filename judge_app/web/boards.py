@@ -312,7 +312,7 @@ def _new_board_run(lang: str) -> str:
 
 
 def _page(scenario: str, board: store.Board | None, origin: str = "", can_edit: bool = True):
-    from ..engine.state import STEP_EN, STEP_RU, STEPS
+    from judge_app.engine.kernel.state import STEP_EN, STEP_RU, STEPS
 
     lang = boards_strings.ui.ui_lang()
     steps = [[s, STEP_EN[s] if lang == "en" else STEP_RU.get(s, s)] for s in STEPS]

@@ -157,7 +157,7 @@ def _run_cached(path_str: str, mtime: int, sid: str) -> Run:
         out.error = "; ".join(item.issues) or "сценарий не загружен"
         return out
     try:
-        from ..engine import view
+        from judge_app.engine.rules import view
         from ..scenarios import runner
 
         res = runner.run(item.scenario)
@@ -186,7 +186,7 @@ def _board_cached(path_str: str, mtime: int, n: int, total: int) -> tuple[dict |
     if item.scenario is None:
         return None, "; ".join(item.issues)
     try:
-        from ..engine import view
+        from judge_app.engine.rules import view
         from ..scenarios import runner
 
         if n >= total and total > 0:
@@ -202,7 +202,7 @@ def _board_cached(path_str: str, mtime: int, n: int, total: int) -> tuple[dict |
 def board_dict(game) -> dict:
     """The engine's board, with who attacks and blocks whom named for people (from the
     engine's ``combat`` role where its view gives one, else read from the combat state)."""
-    from ..engine import view
+    from judge_app.engine.rules import view
 
     board = view.board_dict(game)
     _add_why(game, board)
@@ -223,7 +223,7 @@ def board_dict(game) -> dict:
     if any("combat" in o for p in board["players"] for o in p["battlefield"]):
         return board
     try:  # an engine whose view does not say: read its combat state
-        from ..engine import combat
+        from judge_app.engine.rules import combat
 
         attackers = set(combat.attacking(game))
         blockers = set(combat.blocking(game))

@@ -65,7 +65,7 @@ def library():
 
 def step_name(step) -> str:
     try:
-        from ..engine.state import STEP_RU
+        from judge_app.engine.kernel.state import STEP_RU
     except Exception:
         return str(step or "")
     return str(step or "") if ui.ui_lang() == "en" else STEP_RU.get(step, str(step or ""))

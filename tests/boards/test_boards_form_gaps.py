@@ -91,9 +91,8 @@ def test_the_replacement_order_decision_names_the_effects(client):
 def test_every_replacement_effect_has_an_english_label():
     """The replacement_order decision names the effects to order in both languages: a kind added
     without its English label would show Russian on ?ui=en."""
-    from judge_app.engine import replacement
+    from judge_app.engine.kernel import replacement   # the package loads every module that registers kinds
 
-    replacement._load_kinds()
     assert replacement.KINDS
     assert [k for k, kind in replacement.KINDS.items() if kind.label_en is None] == []
 
@@ -104,10 +103,11 @@ def test_every_owed_decision_is_worded_in_english():
     import re
 
     from judge_app.boards import moves
-    from judge_app.engine import costs, replacement
+    from judge_app.engine.rules import costs
+    from judge_app.engine.kernel import replacement
 
     engine = ROOT / "judge_app" / "engine"
-    kinds = {k for p in engine.glob("*.py")
+    kinds = {k for p in engine.rglob("*.py")
              for k in re.findall(r'Decision\((?:[^()]|\([^()]*\))*?kind="(\w+)"', p.read_text(encoding="utf-8"))}
     kinds |= set(costs.DECISIONS) | set(replacement.CHOICE_KINDS)
     assert {"declare_attackers", "targets", "as_enters", "x"} <= kinds

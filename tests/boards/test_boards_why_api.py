@@ -10,7 +10,7 @@ import yaml
 from board_samples import BOARD
 
 from judge_app.boards import moves, replay, service
-from judge_app.engine import citations
+from judge_app.engine.kernel import citations
 
 LIB = Path(__file__).resolve().parents[2] / "scenarios"
 

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 from test_boards import RUN, engine, field, open_builder, shot
 
-from judge_app.engine import citations
+from judge_app.engine.kernel import citations
 
 PHONE_WIDTH = 360
 EXPLAIN = "**/api/scenarios/explain"

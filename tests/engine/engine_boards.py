@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge_app.cards.model import default_pool
-from judge_app.engine import setup
+from judge_app.engine.rules import setup
 from judge_app.scenarios import loader, runner
 
 

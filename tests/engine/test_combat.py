@@ -10,9 +10,10 @@ import pytest
 
 from crtext import exists, rules
 from judge_app.cards import default_pool
-from judge_app.engine import actions, citations, combat, setup
-from judge_app.engine.errors import InvalidInput, Refused
-from judge_app.engine.keywords import evasion, names, protection, strike
+from judge_app.engine.rules import actions, combat, setup
+from judge_app.engine.kernel import citations
+from judge_app.engine.kernel.errors import InvalidInput, Refused
+from judge_app.engine.rules.keywords import evasion, names, protection, strike
 
 ROOT = Path(__file__).resolve().parents[2]
 COMBAT_CITATIONS = ROOT / "judge_app" / "engine" / "citations_combat.json"

@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 from crtext import exists
 from test_engine_properties import check_invariants as check_zone_and_citation_invariants
 from judge_app.cards import default_pool
-from judge_app.engine import actions, combat, setup
-from judge_app.engine import characteristics as ch
-from judge_app.engine.errors import EngineError, Refused
-from judge_app.engine.keywords import evasion, has
+from judge_app.engine.rules import actions, combat, setup
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel.errors import EngineError, Refused
+from judge_app.engine.rules.keywords import evasion, has
 
 POOL = default_pool()
 KW = ["flying", "reach", "first_strike", "double_strike", "deathtouch", "trample", "lifelink", "vigilance",

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge_app.engine import actions, decisions, setup
-from judge_app.engine.errors import InvalidInput, Refused
+from judge_app.engine.rules import actions, decisions, setup
+from judge_app.engine.kernel.errors import InvalidInput, Refused
 from judge_app.scenarios import loader, runner
 
 BOARD = """

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from judge_app.cards import default_pool
-from judge_app.engine import actions, decisions, setup
-from judge_app.engine.errors import Refused
+from judge_app.engine.rules import actions, decisions, setup
+from judge_app.engine.kernel.errors import Refused
 
 
 def _game(players, active=None, step="main1"):

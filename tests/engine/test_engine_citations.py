@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from judge_app.engine import citations
+from judge_app.engine.kernel import citations
 from crtext import exists, rules
 
 

@@ -3,9 +3,10 @@
 import pytest
 
 from judge_app.cards import default_pool
-from judge_app.engine import actions, characteristics as ch, setup, view
-from judge_app.engine.errors import InvalidInput, Refused
-from judge_app.engine.state import StopAtEvent
+from judge_app.engine.rules import actions, setup, view
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel.errors import InvalidInput, Refused
+from judge_app.engine.kernel.state import StopAtEvent
 
 
 def game(players, step="main1", active=None, version="2020-01-24"):
@@ -102,7 +103,7 @@ def test_version_numbers_in_events():
 
 
 def test_legal_actions_are_accepted():
-    from judge_app.engine import decisions
+    from judge_app.engine.rules import decisions
     g = game([{"name": "A", "hand": ["Молния", "Прорицание", "Лес"],
                "battlefield": [{"card": "Гора", "id": "m"}, {"card": "Медведи-гризли", "id": "b"}]},
               {"name": "B", "battlefield": [{"id": "t", "creature": {"name": "T", "power": 1, "toughness": 1,

@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from crtext import exists
 from judge_app.cards import default_pool
-from judge_app.engine import actions, setup
-from judge_app.engine.errors import EngineError
-from judge_app.engine.state import PLAYER_ZONES
+from judge_app.engine.rules import actions, setup
+from judge_app.engine.kernel.errors import EngineError
+from judge_app.engine.kernel.state import PLAYER_ZONES
 from judge_app.scenarios import loader
 
 POOL = default_pool()

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from judge_app.cards.model import default_pool
-from judge_app.engine import actions
-from judge_app.engine.errors import InvalidInput
+from judge_app.engine.rules import actions
+from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.scenarios import loader, runner
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from judge_app.cards import default_pool
-from judge_app.engine import messages
+from judge_app.engine.kernel import messages
 from judge_app.scenarios import loader, runner
 from judge_app.scenarios.cli import collect
 
@@ -83,7 +83,7 @@ def test_an_event_keeps_its_message_and_arguments():
 
 def test_no_message_id_is_written_twice():
     """A dict literal keeps the last of two equal keys without a word: the table must not have any."""
-    tree = ast.parse((ENGINE / "messages.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ENGINE / "kernel" / "messages.py").read_text(encoding="utf-8"))
     table = next(n.value for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign))
                  and "MESSAGES" in [getattr(t, "id", "") for t in (n.targets if isinstance(n, ast.Assign) else [n.target])])
     ids = [k.value for k in table.keys]

@@ -10,8 +10,8 @@ import pytest
 
 from engine_boards import build_game
 from judge_app.cards.model import CardDataError, card_from_dict
-from judge_app.engine import actions
-from judge_app.engine.errors import Refused
+from judge_app.engine.rules import actions
+from judge_app.engine.kernel.errors import Refused
 
 BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["sorcery"], "text_ru": "т", "text_en": "т"}
 TOKEN = {"name_ru": "Т", "power": 1, "toughness": 1}
@@ -88,7 +88,7 @@ def test_sleep_lock_is_used_up_by_that_players_next_untap_step():
 def test_lock_on_an_untapped_permanent_ends_at_that_untap_step():
     """FAQ r281: untapped when its controller's next untap step begins — that step uses the
     lock up, so a later tap is undone by the following untap step as usual."""
-    from judge_app.engine import untap_locks
+    from judge_app.engine.rules import untap_locks
     g = build_game(FROST)
     untap_locks.lock(g, g.objects["bears"], {"name_ru": "тест"})
     _pass_until(g, "upkeep", 4)
@@ -199,7 +199,7 @@ turn: {number: 3, active: Алиса, step: main1}
 
 
 def test_siren_binds_only_in_the_turn_of_the_creatures_controller_and_ends_at_cleanup():
-    from judge_app.engine import attack_requirements
+    from judge_app.engine.rules import attack_requirements
     g = build_game(SIREN)
     actions.activate(g, g.player("Алиса"), "siren", 1, targets=["elves"])
     _resolve(g)
@@ -224,8 +224,8 @@ turn: {number: 4, active: Боб, step: main1}
 def test_arbiter_entering_later_reads_the_whole_turn():
     """FAQ r40: the turn is recorded from its start, so an Arbiter that enters after the spell
     was cast still keeps that player from attacking; the record ends at cleanup."""
-    from judge_app.engine import events as ev
-    from judge_app.engine.keywords import evasion
+    from judge_app.engine.kernel import events as ev
+    from judge_app.engine.rules.keywords import evasion
     g = build_game(ARBITER)
     actions.cast(g, g.player("Боб"), "growth", targets=["bears"], pay=["f1"])
     _resolve(g)
@@ -252,7 +252,7 @@ turn: {number: 3, active: Алиса, step: main1}
 
 
 def test_lure_requirements_and_the_default_declaration():
-    from judge_app.engine import block_requirements
+    from judge_app.engine.rules import block_requirements
     g = build_game(UNICORNS)
     attackers = [g.objects["u1"], g.objects["u2"]]
     req = block_requirements.required(g, "Боб", attackers)
@@ -275,7 +275,7 @@ turn: {number: 4, active: Боб, step: main1}
 
 
 def test_caged_creature_cant_attack_block_or_activate_even_mana_abilities():
-    from judge_app.engine.keywords import evasion
+    from judge_app.engine.rules.keywords import evasion
     g = build_game(CAGE)
     elves = g.objects["elves"]
     assert evasion.attack_problems(g, elves) and evasion.blocker_problems(g, elves)

@@ -8,7 +8,7 @@ import pytest
 
 from engine_boards import build_game
 from judge_app.cards.model import CardDataError, card_from_dict
-from judge_app.engine import actions
+from judge_app.engine.rules import actions
 
 BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["enchantment"], "text_ru": "т", "text_en": "t"}
 
@@ -103,7 +103,8 @@ turn: {number: 3, active: Алиса, step: main1}
     _resolve_all(g)
     hydra = g.objects["hydra"]
     assert hydra.counters == {"+1/+1": 3}
-    from judge_app.engine import enter_replacements, events
+    from judge_app.engine.rules import enter_replacements
+    from judge_app.engine.kernel import events
     events.move(g, hydra, "graveyard")
     enter_replacements.put_onto_battlefield(g, [hydra], "Алиса")
     assert hydra.counters.get("+1/+1", 0) == 0

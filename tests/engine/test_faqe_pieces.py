@@ -9,8 +9,8 @@ import pytest
 
 from engine_boards import build_game
 from judge_app.cards.model import CardDataError, card_from_dict
-from judge_app.engine import actions, effects
-from judge_app.engine.errors import InvalidInput, Refused
+from judge_app.engine.rules import actions, effects
+from judge_app.engine.kernel.errors import InvalidInput, Refused
 
 BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["sorcery"], "text_ru": "т", "text_en": "t"}
 
@@ -303,7 +303,7 @@ players:
       - {card: Беспощадные Крысы, id: r3}
 turn: {number: 3, active: Алиса, step: main1}
 """)
-    from judge_app.engine import characteristics as ch
+    from judge_app.engine.kernel import characteristics as ch
     assert [ch.pt(g, g.objects[r]) for r in ("r1", "r2", "r3")] == [(4, 4)] * 3
     assert ch.pt(g, g.objects["bears"]) == (2, 2)
 
@@ -430,5 +430,5 @@ turn: {number: 3, active: Алиса, step: main1}
     _pass_to_decision(g)
     assert g.decision.kind == "polymorph_as_enters" and set(g.decision.options) == {"none", "bears"}   # not e1: exiled
     actions.choose(g, "bears")
-    from judge_app.engine import characteristics as ch
+    from judge_app.engine.kernel import characteristics as ch
     assert g.objects["clone"].zone == "battlefield" and ch.pt(g, g.objects["clone"]) == (2, 2)

@@ -8,8 +8,9 @@ import pytest
 
 from engine_boards import build_game
 from judge_app.cards.model import CardDataError, card_from_dict
-from judge_app.engine import actions, trigger_division
-from judge_app.engine.errors import InvalidInput, Refused
+from judge_app.engine.rules import actions, costs
+from judge_app.engine.mechanisms import trigger_division
+from judge_app.engine.kernel.errors import InvalidInput, Refused
 
 BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["creature"], "power": 1, "toughness": 1,
         "text_ru": "т", "text_en": "t"}
@@ -114,10 +115,10 @@ def test_one_legal_answer_is_made_alone_and_none_removes_the_ability():
 
 
 def test_the_split_of_the_total_gives_each_target_at_least_one():
-    assert trigger_division._splits(3, 1) == [(3,)]
-    assert sorted(trigger_division._splits(3, 2)) == [(1, 2), (2, 1)]
-    assert trigger_division._splits(3, 3) == [(1, 1, 1)]
-    assert trigger_division._splits(2, 3) == []
+    assert costs.divisions(3, 1) == [(3,)]
+    assert sorted(costs.divisions(3, 2)) == [(1, 2), (2, 1)]
+    assert costs.divisions(3, 3) == [(1, 1, 1)]
+    assert costs.divisions(2, 3) == []
 
 
 # -- Wild Evocation: a card cast while an ability resolves (revealed_cast.py, 608.2f) -------------

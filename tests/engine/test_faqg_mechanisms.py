@@ -9,8 +9,8 @@ import pytest
 
 from engine_boards import build_game
 from judge_app.cards.model import CardDataError, card_from_dict
-from judge_app.engine import actions, combat
-from judge_app.engine.errors import InvalidInput, Refused
+from judge_app.engine.rules import actions, combat
+from judge_app.engine.kernel.errors import InvalidInput, Refused
 
 BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["sorcery"], "text_ru": "т", "text_en": "t"}
 
@@ -117,9 +117,10 @@ def test_added_in_the_second_main_phase_the_turn_goes_on_to_the_end_step():
 
 def test_outside_a_main_phase_no_phase_is_added():
     g = build_game(BOARD, step="end")
-    from judge_app.engine import extra_phases
+    from judge_app.engine.rules import extra_phases
+    from judge_app.engine.rules.effects import Resolving
     so = g.objects["a1"]
-    extra_phases.run(g, so, {"additional_combat_phase": True}, None, {"name_ru": "Натиск"})
+    extra_phases.run(g, so, {"additional_combat_phase": True}, Resolving(0, None, [], {"name_ru": "Натиск"}, "Алиса"))
     assert not [e for e in g.effects if e.get("kind") == extra_phases.KIND]
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from judge_app.cards.model import default_pool
-from judge_app.engine import actions
-from judge_app.engine.errors import InvalidInput
+from judge_app.engine.rules import actions
+from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.scenarios import loader, runner
 
 FAQ = Path(__file__).resolve().parents[2] / "scenarios" / "faq-m2011"
@@ -82,7 +82,7 @@ def test_clone_of_a_hydra_enters_with_no_counters_and_cites_107_3f():
 
 
 def test_search_for_permanent_cards_skips_instants_and_sorceries():
-    from judge_app.engine.zone_actions import fits_search
+    from judge_app.engine.rules.zone_actions import fits_search
     pool = default_pool()
     assert fits_search(_card_obj(pool, "Лучи Жизнеспособности"), "permanent")
     assert fits_search(_card_obj(pool, "Медведи-гризли"), "permanent")
@@ -90,7 +90,7 @@ def test_search_for_permanent_cards_skips_instants_and_sorceries():
 
 
 def _card_obj(pool, name):
-    from judge_app.engine.setup import obj_from_card
+    from judge_app.engine.rules.setup import obj_from_card
     return obj_from_card(pool.get(name), "x", "Алиса")
 
 
@@ -142,7 +142,7 @@ def _thg(text: str = THG, **changes):
 
 
 def _thg_game(**changes):
-    from judge_app.engine import setup
+    from judge_app.engine.rules import setup
     sc = _thg(**changes)
     g = runner.build(sc)
     setup.start(g, sc.turn.get("step", "main1"))
@@ -179,7 +179,7 @@ def test_a_team_at_0_life_loses_together_and_the_other_team_wins():
 
 def test_a_player_who_loses_takes_the_teammate_along():
     """810.8a: Vika draws from an empty library (704.5b) — Alice, with cards and life, loses too."""
-    from judge_app.engine import sba
+    from judge_app.engine.kernel import sba
     g = _thg_game()
     g.player("Вика").drew_from_empty = True
     sba.check(g)
@@ -254,7 +254,7 @@ def test_the_loader_refuses_in_two_headed_giant_only_what_speaks_of_opponents(ca
 
 
 def test_too_many_ways_to_split_a_shield_are_not_asked_and_the_trace_says_so():
-    from judge_app.engine import shield_split
+    from judge_app.engine.rules import shield_split
     data = loader.parse_text(ARCHON.read_text(encoding="utf-8"), ARCHON.name)
     g = runner.run(loader.from_data({**data, "script": data["script"][:2], "expect": []}, ARCHON.name, default_pool())).game
     shield_split.plan(g, [(f"s{i}", "Алиса", 10) for i in range(8)], lambda s, r: True)

@@ -2,8 +2,10 @@
 end of turn); every rule that reads keywords goes through it."""
 
 from judge_app.cards.model import default_pool
-from judge_app.engine import actions, characteristics as ch, effects, keywords, setup
-from judge_app.engine import events as ev
+from judge_app.engine.rules import actions, effects, setup
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.rules import keywords
+from judge_app.engine.kernel import events as ev
 
 
 def _game(players, active="A", step="main1"):

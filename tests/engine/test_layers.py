@@ -6,7 +6,8 @@ import textwrap
 import pytest
 
 from judge_app.cards import default_pool
-from judge_app.engine import actions, characteristics as ch, layers, setup
+from judge_app.engine.rules import actions, setup
+from judge_app.engine.kernel import characteristics as ch, layers
 from judge_app.scenarios import loader
 
 
@@ -59,7 +60,7 @@ def test_locked_set_611_2c():
         actions.pass_priority(g)
     assert ch.pt(g, g.objects["early"]) == (0, 2)
     g.objects["late"].controller = "B"   # a creature that comes under B's control later is not in the set
-    from judge_app.engine import events as ev
+    from judge_app.engine.kernel import events as ev
     ev.put_in_zone(g, g.objects["late"], "battlefield", controller="B")
     assert ch.pt(g, g.objects["late"]) == (2, 2)
 
@@ -92,7 +93,7 @@ def test_computed_once_per_state():
             ch.keyword_names(g, g.objects[f"b{i}"])
     assert layers.COUNTS["computed"] == before["computed"]
     assert layers.COUNTS["asked"] > before["asked"] + 400
-    from judge_app.engine import events as ev
+    from judge_app.engine.kernel import events as ev
     ev.add_counters(g, g.objects["b0"], "+1/+1", 1)   # a change that matters: computed again, once
     assert ch.pt(g, g.objects["b0"]) == (3, 3)
     ch.pt(g, g.objects["b1"])
@@ -219,8 +220,8 @@ def test_svogthos_613_5_example_4_step_by_step():
 def test_face_down_is_2_2_nameless_and_turns_face_up_with_its_morph_cost():
     """707.2a values while face down (also what a copy of it gets, 706.2); turned face up for
     the morph cost it would have face up (702.36e), it is itself again (707.8)."""
-    from judge_app.engine import face_down
-    from judge_app.engine.errors import Refused
+    from judge_app.engine.rules import face_down
+    from judge_app.engine.kernel.errors import Refused
     demon = {"id": "demon", "face_down": True, "creature": {"name": "Grinning Demon", "power": 6, "toughness": 6,
              "colors": ["black"], "subtypes": ["Demon"], "abilities": [{"morph": "{B}"}]}}
     g = game([{"name": "A", "battlefield": [demon, {"card": "Swamp", "id": "s"},
@@ -294,7 +295,7 @@ def test_a_choice_is_linked_to_the_abilities_it_was_made_for_706_7a():
     Elves the choice is still recorded but no longer linked: no colour for the Elves' mana ability,
     while the real Voice of All keeps its protection from the colour chosen for it."""
     from pathlib import Path
-    from judge_app.engine import continuous
+    from judge_app.engine.kernel import continuous
     from judge_app.scenarios import runner
     root = Path(__file__).resolve().parents[2] / "scenarios/copy/cr"
     res = runner.run(loader.load(root / "706-7a-vesuvan-voice-then-quirion.yaml"))

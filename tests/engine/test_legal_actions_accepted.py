@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from judge_app.engine import actions, costs, decisions, setup
-from judge_app.engine.errors import EngineError
+from judge_app.engine.rules import actions, costs, decisions, setup
+from judge_app.engine.kernel.errors import EngineError
 from judge_app.scenarios import loader, runner
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"

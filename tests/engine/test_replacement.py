@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from judge_app.cards import model
-from judge_app.engine import actions, replacement
-from judge_app.engine.errors import InvalidInput
-from judge_app.engine.replacement import Kind
+from judge_app.engine.rules import actions
+from judge_app.engine.kernel import replacement
+from judge_app.engine.kernel.errors import InvalidInput
+from judge_app.engine.kernel.replacement import Kind
 from judge_app.scenarios import loader, runner
 
 LIB = Path(__file__).resolve().parents[2] / "scenarios"
@@ -137,7 +138,6 @@ def test_order_classes_put_control_then_copy_first():
     """616.1a-d: self-replacement, then control, then copy, then any."""
     names = [k for k, _ in replacement.ORDER_CLASSES]
     assert names == ["self", "control", "copy"]
-    replacement._load_kinds()
     assert replacement.KINDS["enters_under_your_control"].order_class == "control"
     assert replacement.KINDS["creatures_enter_as_copy"].order_class == "copy"
     assert replacement.STATIC_KINDS["double_tokens_and_counters"] == ("double_tokens", "double_counters")

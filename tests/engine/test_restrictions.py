@@ -6,10 +6,11 @@ import pytest
 
 from judge_app.cards import default_pool
 from judge_app.cards.model import CardDataError, card_from_dict
-from judge_app.engine import actions, combat, effects, events, sba, setup, target_kinds, turn
-from judge_app.engine import characteristics as ch
-from judge_app.engine.errors import Refused
-from judge_app.engine.keywords import protection
+from judge_app.engine.rules import actions, combat, effects, setup, target_kinds, turn
+from judge_app.engine.kernel import events, sba
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel.errors import Refused
+from judge_app.engine.rules.keywords import protection
 
 
 def game(alice, bob, step="declare_attackers", active="A"):

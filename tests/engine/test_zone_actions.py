@@ -8,8 +8,8 @@ import pytest
 
 from engine_boards import build_game
 from judge_app.cards.model import CardDataError, card_from_dict
-from judge_app.engine import actions
-from judge_app.engine.errors import InvalidInput
+from judge_app.engine.rules import actions
+from judge_app.engine.kernel.errors import InvalidInput
 
 BASE = {"name_ru": "Тест", "name_en": "Test", "cost": "{1}", "types": ["sorcery"], "text_ru": "т", "text_en": "t"}
 

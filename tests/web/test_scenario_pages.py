@@ -141,7 +141,7 @@ def test_pages_stand_without_the_engine(client, monkeypatch):
         pytest.skip("the scenario library is empty")
     import importlib
 
-    for name in ("judge_app.scenarios.loader", "judge_app.scenarios.runner", "judge_app.engine.view"):
+    for name in ("judge_app.scenarios.loader", "judge_app.scenarios.runner", "judge_app.engine.rules.view"):
         package, _, attr = name.rpartition(".")
         monkeypatch.delattr(importlib.import_module(package), attr, raising=False)
         monkeypatch.setitem(sys.modules, name, None)  # import now raises ImportError

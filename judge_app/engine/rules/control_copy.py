@@ -1,0 +1,246 @@
+"""Effects that change control (layer 2) or make copies (layer 1, 706), and the choices a
+permanent makes as it enters (Clone's copy, Conspiracy's creature type, Painter's
+Servant's colour: 614.12, 706.5, 706.6).
+
+Each resolved effect is recorded in ``game.effects`` for a fixed object (611.2c); the
+layers (``layers.py``) apply it. A copy records the copiable values of the original as
+they are when the copy is made (706.2b), so a copy of a copy copies what that copy
+copied (706.3).
+"""
+
+from __future__ import annotations
+
+from judge_app.cards.model import COLORS
+from judge_app.engine.kernel import layers
+from judge_app.engine.kernel.errors import InvalidInput
+from judge_app.engine.kernel.messages import Text, decision_en, say
+from judge_app.engine.kernel.state import Decision, Game, Obj
+
+CHOICE_KEY = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type": "type", "color": "color"}
+COPY_OF = {"copy_creature": "creature", "copy_artifact": "artifact"}   # what each copy choice may copy
+NO_COPY = ("none", "нет", "no")
+MAX_TYPE_LEN = 40
+MAX_COPY_CHAIN = 5   # a copy of a Clone that copied nothing chooses again (706.9e); at most this deep
+
+
+def pending_choices(game: Game, obj: Obj) -> list:
+    """The "as it enters" choices of ``obj``, in order, as (kind, key in ``obj.chosen``): its
+    own (Clone: what to copy), then those of what it copies — made anew for the copy, not
+    copied (706.6). A copy of something that itself copies "as it enters" (a Clone that copied
+    nothing) gains that replacement effect and chooses again (``copy2``, …; 706.9e)."""
+    out = [(a["as_enters"], CHOICE_KEY[a["as_enters"]]) for a in obj.base["abilities"]
+           if a.get("as_enters") in CHOICE_KEY]   # (other "as it enters" kinds: enter_replacements.py)
+    for level, orig, values in _copy_chain(game, obj):
+        entering = [a for a in values["abilities"] if a.get("as_enters") in CHOICE_KEY]
+        copying = next((a for a in entering if a["as_enters"] in COPY_OF), None)
+        if copying is not None:
+            out.append((copying["as_enters"], copy_key(level + 1)))
+        else:
+            out += [(a["as_enters"], CHOICE_KEY[a["as_enters"]]) for a in entering
+                    if CHOICE_KEY[a["as_enters"]] not in [k for _, k in out]]
+    return out
+
+
+def copy_key(level: int) -> str:
+    return "copy" if level == 1 else f"copy{level}"
+
+
+def _copy_chain(game: Game, obj: Obj):
+    """(level, original, its copiable values) for each copy ``obj`` chose as it enters, in order."""
+    for level in range(1, MAX_COPY_CHAIN + 1):
+        ref = obj.chosen.get(copy_key(level))
+        orig = game.objects.get(ref) if ref not in (None, "none") else None
+        if orig is None or orig.zone != "battlefield":
+            return
+        yield level, orig, layers.copiable_of(game, orig)
+
+
+def choice_options(game: Game, obj: Obj, what: str) -> list:
+    if what in COPY_OF:
+        return ["none"] + [oid for oid in game.battlefield if COPY_OF[what] in game.objects[oid].types and oid != obj.id]
+    if what == "color":
+        return list(COLORS)
+    return []   # a creature type: any word
+
+
+def ask(game: Game, obj: Obj, resume: str) -> bool:
+    """Owe the "as it enters" choice of ``obj`` unless it was made; True if now owed."""
+    what, key = next(((k, key) for k, key in pending_choices(game, obj) if key not in obj.chosen), (None, None))
+    if what is None:
+        return False
+    opts = choice_options(game, obj, what)
+    if opts == ["none"]:   # no creature to copy: the only answer is made by the engine
+        obj.chosen[key] = "none"
+        return ask(game, obj, resume)
+    text = {"copy_creature": f"{obj.controller} выбирает, копией какого существа выйдет {obj.label()} (или none)",
+            "copy_artifact": f"{obj.controller} выбирает, копией какого артефакта выйдет {obj.label()} (или none)",
+            "creature_type": f"{obj.controller} выбирает тип существ для {obj.label()}",
+            "color": f"{obj.controller} выбирает цвет для {obj.label()}"}[what]
+    game.decision = Decision(by=obj.controller, kind="as_enters", options=opts, text_ru=text, resume=resume,
+                             context={"object": obj.id, "what": what, "key": key})
+    say(game, "decision", "decision", [obj.controller, obj.id],
+        ["copy_enters", "copy_choices"] if what in COPY_OF else ["copy_choices"],
+        text=text, text_en=decision_en(obj.controller, "as_enters"))
+    return True
+
+
+def answer(game: Game, value) -> Obj:
+    """Record the answer to an ``as_enters`` decision on the object (not yet entered)."""
+    d = game.decision
+    obj = game.objects[d.context["object"]]
+    what = d.context["what"]
+    v = str(value[0] if isinstance(value, list) and len(value) == 1 else value)
+    if what == "creature_type":
+        if not v.strip() or len(v) > MAX_TYPE_LEN or not v.replace("-", "").isalpha():
+            raise InvalidInput(f"тип существ — одно слово (до {MAX_TYPE_LEN} букв), а не «{v}»")
+        v = v.strip()
+    elif v not in d.options and not (what in COPY_OF and v.casefold() in NO_COPY):
+        raise InvalidInput(f"«{v}» — недопустимый ответ; допустимые: {', '.join(d.options)}")
+    obj.chosen[d.context.get("key") or CHOICE_KEY[what]] = "none" if what in COPY_OF and v.casefold() in NO_COPY else v
+    return obj
+
+
+def enter_as_chosen(game: Game, obj: Obj) -> None:
+    """As ``obj`` enters: its copy choice becomes a copy effect (706.5) with the timestamp
+    it enters with; the original's copiable values are taken now (706.2b). If those values
+    copy "as it enters" themselves (a Clone that copied nothing), the copy made with them
+    comes after, and only its exceptions remain (706.9e: Altered Ego's counters are gone)."""
+    ex = _copy_except(obj)
+    hit = False
+    for level, orig, raw in list(_copy_chain(game, obj)):
+        values = with_exceptions(ex, raw, x=int(obj.choices.get("x") or 0))
+        game.effects.append({"kind": "copy", "target": obj.id, "incarnation": obj.incarnation, "timestamp": obj.timestamp,
+                             "values": values, "source": obj.id, "source_name": obj.base["name_ru"],
+                             "original": orig.id, "exception": ex is not None, "level": level})
+        hit = True
+        ex = next((a.get("copy_except") for a in values["abilities"] if a.get("as_enters") in COPY_OF), None)
+    if hit:
+        took_values(game, [obj.id])
+
+
+def took_values(game: Game, oids) -> None:
+    """Objects that have just become copies: their attributes are the copy's at once (so the
+    copied "enters tapped / with counters" apply as the copy enters, 706.5), and one that now
+    has static abilities is watched for them (replacement effects gather ``static_sources``)."""
+    layers.refresh(game)
+    for oid in oids:
+        o = game.objects[oid]
+        if o.zone == "battlefield" and oid not in game.static_sources and any("static" in a for a in o.abilities):
+            game.static_sources.append(oid)
+
+
+def except_values(obj: Obj, values: dict) -> dict:
+    """706.9c-d: a copy "except it's P/T" keeps that P/T as a copiable value, and a
+    characteristic-defining ability of the original that defines P/T is not copied; a copy
+    "except it's an enchantment in addition to its other types" has those types as copiable
+    values (706.9c, Copy Artifact)."""
+    return with_exceptions(_copy_except(obj), values, x=int(obj.choices.get("x") or 0))
+
+
+def _copy_except(obj: Obj) -> dict | None:
+    return next((a.get("copy_except") for a in obj.base["abilities"] if "as_enters" in a and a.get("copy_except")), None)
+
+
+def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = None, x: int = 0) -> dict:
+    """The copiable values a copy effect with the exceptions ``ex`` gives (706.9a-d): the
+    exceptions are copiable values of the copy too. ``keep_color``: the colour is not copied,
+    the copy keeps its own; ``gain_ability`` / ``gain_this`` (the copying ability itself,
+    ``this_ability``) become one of its abilities (706.9a)."""
+    if not ex:
+        return values
+    values = dict(values)
+    if "pt" in ex:
+        values["power"], values["toughness"] = ex["pt"]
+        values["abilities"] = tuple(a for a in values["abilities"] if not str(a.get("static", "")).startswith("cda_"))
+    if "add_types" in ex:
+        values["types"] = tuple(values["types"]) + tuple(t for t in ex["add_types"] if t not in values["types"])
+    if ex.get("keep_color"):
+        values.pop("colors", None)
+    gained = [a for a in (ex.get("gain_ability"), this_ability if ex.get("gain_this") else None) if a]
+    if "enters_with_x_counters" in ex:   # Altered Ego: "except it enters with X additional +1/+1 counters"
+        gained.append({"static": "enters_with_counters", "counters": {ex["enters_with_x_counters"]: x}})
+    if gained:
+        values["abilities"] = tuple(values["abilities"]) + tuple(a for a in gained if a not in values["abilities"])
+    return values
+
+
+def describe_copy(game: Game, obj: Obj) -> str:
+    chain = list(_copy_chain(game, obj))
+    return f" как копия {chain[-1][1].label()}" if chain else ""
+
+
+def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
+    """Resolve ``gain_control`` / ``lose_abilities_base_pt`` / ``become_creature_counting`` / ``change_text`` / ``become_copy``."""
+    if "gain_control" in e:
+        r = resolve(e["gain_control"])
+        if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
+            return
+        ts = game.next_ts()
+        game.effects.append({"kind": "control", "controller": controller, "target": r.id, "incarnation": r.incarnation,
+                             "timestamp": ts, "until": "eot", "source_name": info["name_ru"]})
+        say(game, "effect", "control_copy.run.effect", [r.id],
+            ["layer2", "duration", "timestamp_effect", "summoning_sickness"], controller=controller, r=r, ts=ts)
+    elif "lose_abilities_base_pt" in e:
+        p, t = e["lose_abilities_base_pt"]
+        who = resolve(e["to"].replace("creatures_of_", ""))
+        if who is None:
+            return
+        ts = game.next_ts()
+        hit = [oid for oid in game.battlefield if game.objects[oid].is_creature and game.objects[oid].controller == who.name]
+        for oid in hit:
+            game.effects.append({"kind": "lose_all_set_pt", "p": p, "t": t, "target": oid,
+                                 "incarnation": game.objects[oid].incarnation, "timestamp": ts, "until": "eot",
+                                 "source_name": info["name_ru"]})
+        say(game, "effect", "lose_abilities_group", hit, ["locked_set", "layer6_abilities", "layer7b", "duration"],
+            who=who, hit=Text(', '.join(hit) or 'нет', ', '.join(hit) or 'none'), p=p, t=t)
+    elif "change_text" in e:   # layer 3 (613.1c), for as long as the object stays (no duration)
+        r = resolve(e.get("to", "target1"))
+        if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
+            return
+        frm, to = e["change_text"]["from"], e["change_text"]["to"]
+        ts = game.next_ts()
+        game.effects.append({"kind": "text", "from": frm, "to": to, "target": r.id, "incarnation": r.incarnation,
+                             "timestamp": ts, "source_name": info["name_ru"]})
+        say(game, "effect", "control_copy.run.effect.2", [r.id], ["layer3", "timestamp_effect"], r=r, frm=frm, to=to,
+            ts=ts)
+    elif "become_creature_counting" in e:   # Svogthos: layers 4, 5 and 7b, P/T counted anew in each state
+        r = resolve(e.get("to", "target1"))
+        if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
+            return
+        spec = e["become_creature_counting"]
+        ts = game.next_ts()
+        game.effects.append({"kind": "animate_counting", "subtypes": list(spec.get("subtypes", [])),
+                             "colors": list(spec.get("colors", [])), "count": spec["count"], "controller": controller,
+                             "target": r.id, "incarnation": r.incarnation, "timestamp": ts, "until": "eot",
+                             "source_name": info["name_ru"]})
+        say(game, "effect", "become_creature_counting", [r.id], ["duration", "layer4", "layer5", "layer7b", "timestamp_effect"],
+            obj=r, subtypes=' '.join(spec.get('subtypes', [])), controller=controller, ts=ts)
+    elif "become_copy" in e:
+        orig = resolve(e["become_copy"])
+        if orig is None or not hasattr(orig, "incarnation"):
+            return
+        to = e.get("to", "each_other_creature")
+        this = None
+        if to == "self":   # "this creature becomes a copy" (706.4): no duration, it stays on the battlefield
+            src = game.objects.get(info.get("id", ""))
+            hit = [src.id] if src is not None and src.zone == "battlefield" else []
+            this = next((a for a in (layers.chars_of(game, src).abilities if hit else ()) if e in a.get("effects", ())), None)
+        elif to == "each_other_creature":   # Mirrorweave, until end of turn
+            hit = [oid for oid in game.battlefield if game.objects[oid].is_creature and oid != orig.id]
+        else:   # one object: "target creature becomes a copy of ..." until end of turn
+            one = resolve(to)
+            hit = [one.id] if one is not None and getattr(one, "zone", "") == "battlefield" else []
+        values = with_exceptions(e.get("copy_except"), layers.copiable_of(game, orig), this)
+        ts = game.next_ts()
+        until = None if to == "self" else "eot"
+        for oid in hit:
+            game.effects.append({"kind": "copy", "target": oid, "incarnation": game.objects[oid].incarnation,
+                                 "timestamp": ts, "until": until, "values": values, "source_name": info["name_ru"],
+                                 "original": orig.id, "exception": bool(e.get("copy_except"))})
+        took_values(game, hit)
+        say(game, "effect", "become_copy", hit + [orig.id],
+            ["copy_values", "layer1", "locked_set"] + (["duration"] if until else ["copy_while_on_battlefield"])
+            + (["copy_exception"] if e.get("copy_except") else []),
+            hit=', '.join(hit) or '—', orig=orig, until=Text(' до конца хода', ' until end of turn') if until else '',
+            exception=Text("; исключения эффекта — тоже копируемые значения",
+                           "; the effect's exceptions are copiable values too") if e.get("copy_except") else '')

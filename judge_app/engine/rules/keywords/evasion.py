@@ -1,0 +1,136 @@
+"""Who may attack (508.1a, 302.6, 702.10 haste, 702.3 defender) and who may block whom
+(509.1a-b, 702.9 flying, 702.17 reach, 702.13 intimidate, 702.35 fear, 702.110 menace,
+702.16f protection, "can't block", "can't be blocked")."""
+
+from __future__ import annotations
+
+from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel import turn_history
+from judge_app.engine.rules import attack_requirements, restrictions
+from judge_app.engine.rules.keywords import arg, has, names, protection
+
+
+def attack_problems(game, obj) -> list:
+    """[(rule keys, Russian reason)] that keep ``obj`` from attacking; [] if it may."""
+    out = []
+    if not obj.is_creature:
+        out.append((["combat_only_creatures"], "атаковать может только существо"))
+        return out
+    if obj.controller != game.ap.name:
+        out.append((["attack_choose"], "атакуют только существа активного игрока"))
+    if obj.tapped:
+        out.append((["attack_choose"], "повёрнутое существо не может атаковать"))
+    if obj.sick and not has(game, obj, "haste"):
+        out.append((["summoning_sickness", "attack_choose"],
+                    "существо под контролем игрока не с начала его последнего хода и без ускорения"))
+    if has(game, obj, "defender"):
+        out.append((["defender", "attack_restrictions"], "у существа защитник"))
+    if has(game, obj, "cant_attack"):
+        out.append((["attack_restrictions"], "существо не может атаковать"))
+    out.extend(restrictions.attack_problems(game, obj))   # "can't attack unless …" and the like
+    out.extend(turn_history.attack_problems(game, obj))   # Angelic Arbiter: cast a spell this turn
+    return out
+
+
+def blocker_problems(game, blocker) -> list:
+    """Reasons ``blocker`` can't block at all."""
+    out = []
+    if not blocker.is_creature:
+        out.append((["combat_only_creatures"], "блокировать может только существо"))
+        return out
+    if blocker.tapped:
+        out.append((["block_choose"], "повёрнутое существо не может блокировать"))
+    if has(game, blocker, "cant_block"):
+        out.append((["block_restrictions"], "существо не может блокировать"))
+    return out
+
+
+def pair_problems(game, blocker, attacker) -> list:
+    """Reasons ``blocker`` can't block ``attacker`` (besides menace, which needs the whole
+    declaration)."""
+    out = []
+    a = names(game, attacker)
+    b = names(game, blocker)
+    if "cant_be_blocked" in a:
+        out.append((["block_restrictions"], f"{attacker.label()} не может быть заблокировано"))
+    if "flying" in a and not ({"flying", "reach"} & b):
+        out.append((["flying", "reach"], f"{attacker.label()} с полётом, а у {blocker.label()} нет ни полёта, ни захвата"))
+    if "intimidate" in a and not ("artifact" in blocker.types or set(blocker.colors) & set(attacker.colors)):
+        out.append((["intimidate"], f"{attacker.label()} с запугиванием: блокировать могут только артефактные существа и существа общего с ним цвета"))
+    if "fear" in a and not ("artifact" in blocker.types or "black" in blocker.colors):
+        out.append((["fear"], f"{attacker.label()} со страхом: блокировать могут только артефактные и/или чёрные существа"))
+    why = protection.forbids_block(game, attacker, blocker)
+    if why:
+        out.append((why, f"у {attacker.label()} защита от {', '.join(protection.qualities(game, attacker))}"))
+    walk = landwalk_land(game, attacker, blocker.controller)
+    if walk:
+        out.append((["landwalk"], f"{attacker.label()} с хождением по землям, а у {blocker.controller} есть {walk}"))
+    out.extend(restrictions.pair_problems(game, blocker, attacker))   # "can't be blocked by Walls", "… this turn"
+    return out
+
+
+LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
+            "forestwalk": "Forest"}
+
+
+def landwalk_land(game, attacker, defender: str) -> str:
+    """702.14c: a creature with [type]walk can't be blocked while the defending player
+    controls a land of that subtype. Returns that land's label, or ""."""
+    walks = [LANDWALK[k] for k in names(game, attacker) if k in LANDWALK]
+    if not walks:
+        return ""
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        c = ch.of(game, o)
+        subtypes = c.subtypes if c is not None else o.subtypes
+        if o.controller == defender and "land" in (c.types if c is not None else o.types) and set(walks) & set(subtypes):
+            return o.label()
+    return ""
+
+
+def menace_problems(game, attacker, n_blockers: int) -> list:
+    if n_blockers == 1 and has(game, attacker, "menace"):
+        return [(["menace"], f"{attacker.label()} с угрозой можно заблокировать только двумя или более существами")]
+    return []
+
+
+def could_block(game, blocker, attacker) -> bool:
+    """A single-pair check used to list candidates (menace is a whole-declaration rule)."""
+    return not blocker_problems(game, blocker) and not pair_problems(game, blocker, attacker)
+
+
+def max_blocked(game, blocker) -> int:
+    """How many attackers a creature may block: one (509.1a), more with "can block an
+    additional creature" (``block_additional`` or ``{block_additional: N}``)."""
+    extra = sum(int(a) if isinstance(a, int) and not isinstance(a, bool) else 1 for a in arg(game, blocker, "block_additional"))
+    if has(game, blocker, "block_additional") and extra == 0:
+        extra = 1
+    return 1 + extra
+
+
+def must_attack(game) -> list:
+    """Creatures of the active player that attack each combat if able and are able (508.1d); also
+    "attacks you this turn if able" (engine/attack_requirements.py)."""
+    ap = game.ap.name
+    return [oid for oid in game.battlefield if game.objects[oid].controller == ap and game.objects[oid].is_creature
+            and (has(game, game.objects[oid], "attacks_each_combat")
+                 or attack_requirements.required_defender(game, game.objects[oid]) is not None)
+            and not attack_problems(game, game.objects[oid])]
+
+
+def must_block(game, player: str, attackers: list) -> dict:
+    """509.1c: creatures of ``player`` with ``blocks_each_combat`` that are able to block,
+    each mapped to the attackers it could block. Simplification: "able" means able to block
+    one of ``attackers`` on its own (an attacker with menace, which needs a second blocker
+    the player may not want to add, doesn't count)."""
+    out = {}
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.controller != player or not o.is_creature or not has(game, o, "blocks_each_combat"):
+            continue
+        if blocker_problems(game, o):
+            continue
+        can = [a.id for a in attackers if not has(game, a, "menace") and not pair_problems(game, o, a)]
+        if can:
+            out[oid] = can
+    return out
