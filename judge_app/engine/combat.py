@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from judge_app.engine import events as ev
 from judge_app.engine import aura_abilities, priority, shield_split, triggers
+from judge_app.engine import release_rules
 from judge_app.engine.errors import InvalidInput, Refused
 from judge_app.engine.keywords import effective, evasion, has, names, protection, strike
 from judge_app.engine.ru import dmg
@@ -558,6 +559,19 @@ def _finish_blocks(game: Game) -> None:
             blocked=', '.join(blocked) or '-', unblocked=', '.join(unblocked) or '-')
     for a in blocked:   # "whenever [this] becomes blocked" (509.1h)
         triggers.on_becomes_blocked(game, game.objects[a])
+    if not ordered(game):   # from 2024-11-08 nobody orders anything: straight to priority (509.2)
+        c["pending_orders"] = []
+        for a in blocked:
+            if len(blockers_of(game, a)) > 1:
+                say(game, "order", "damage_divided_freely", [a] + blockers_of(game, a), ["damage_blocked"],
+                    obj=game.objects[a], how="заблокировано несколькими существами",
+                    how_en="is blocked by several creatures")
+        for b in blocking(game):
+            if len(blocked_by(game, b)) > 1:
+                say(game, "order", "damage_divided_freely", [b] + blocked_by(game, b), ["damage_blocker"],
+                    obj=game.objects[b], how="блокирует несколько существ", how_en="blocks several creatures")
+        _next_order(game)
+        return
     pend = []
     for a in blocked:
         bl = blockers_of(game, a)
@@ -573,6 +587,11 @@ def _finish_blocks(game: Game) -> None:
             c["border"][b] = bl
     c["pending_orders"] = pend
     _next_order(game)
+
+
+def ordered(game: Game) -> bool:
+    """Does this game's release have damage assignment order (509.2-3, gone from 2024-11-08)?"""
+    return release_rules.has(game.rules_version, "damage_assignment_order")
 
 
 def _next_order(game: Game) -> None:
@@ -729,6 +748,10 @@ def _auto(game: Game, src: str, totals: dict, dts: set):
         return {}
     if len(recips) == 1:
         return {recips[0]: power}
+    if not ordered(game) and kind != "trample":
+        return None   # two or more blockers (or blocked): divided as its controller chooses (510.1c-d)
+    if not ordered(game) and len(recips) > 2:
+        return None   # trample over several blockers: which of them gets what is chosen
     first = recips[0]
     need = strike.lethal_needed(game, game.objects[first], totals.get(first, 0), first in dts, has(game, game.objects[src], "deathtouch"))
     if power <= need:
@@ -770,8 +793,7 @@ def _next_assignment(game: Game) -> None:
             for s in needing:
                 canon[s] = _canonical(game, s, _recipients(game, s)[0], totals, dts)
                 _add(totals, dts, game, s, canon[s])
-            first_only = {s: {_recipients(game, s)[0][0]: strike.power(game, game.objects[s])} for s in needing}
-            options = [canon] + ([first_only] if first_only != canon else [])
+            options = _assignment_options(game, needing, canon)
             descr = "; ".join(f"{game.objects[s].label()} ({strike.power(game, game.objects[s])}) → {', '.join(_name(game, r) for r in _recipients(game, s)[0])}"
                               for s in needing)
             game.decision = Decision(by=p, kind="assign_damage", options=options, count=1, resume="combat",
@@ -781,6 +803,33 @@ def _next_assignment(game: Game) -> None:
             return
         c["assign_queue"].pop(0)
     _deal(game)
+
+
+def _assignment_options(game: Game, needing: list, canon: dict) -> list:
+    """Legal assignments to offer (the first is the form's proposal): lethal damage in order,
+    the rest to the last; everything to the first. Without an order (2024-11-08 on) the
+    division is free: also lethal damage in the reverse order, and everything to each blocker."""
+    out = [canon]
+    def whole(pick) -> dict:
+        return {s: {pick(_recipients(game, s)[0]): strike.power(game, game.objects[s])} for s in needing}
+    out.append(whole(lambda rs: rs[0]))
+    if not ordered(game):
+        totals, dts = _current_totals(game)
+        out.append({s: _canonical(game, s, _blockers_reversed(_recipients(game, s)), totals, dts) for s in needing})
+        creatures = lambda rs: [r for r in rs if r in game.objects and game.objects[r].is_creature] or rs  # noqa: E731
+        for i in range(1, max(len(_recipients(game, s)[0]) for s in needing)):
+            out.append(whole(lambda rs, i=i: creatures(rs)[min(i, len(creatures(rs)) - 1)]))
+    unique = []
+    for o in out:
+        if o not in unique:
+            unique.append(o)
+    return unique
+
+
+def _blockers_reversed(recipients: tuple) -> list:
+    """The blockers in reverse, trample's player or planeswalker still last."""
+    recips, _keys, kind = recipients
+    return recips[:-1][::-1] + recips[-1:] if kind == "trample" else recips[::-1]
 
 
 def _explain_auto(game: Game, src: str, a: dict) -> None:
@@ -843,7 +892,10 @@ def check_assignment(game: Game, src: str, a: dict, totals: dict, dts: set) -> l
     _add(mine_totals, mine_dts, game, src, a)
     for i, r in enumerate(recips):
         if a.get(r, 0) > 0:
-            for prev in recips[:i]:
+            # with an order, each earlier recipient first (510.1c-d 2020); without one (2024-11-08
+            # on), only trample's excess waits for lethal damage to every blocker (702.19b)
+            earlier = recips[:i] if ordered(game) or (kind == "trample" and i == len(recips) - 1) else []
+            for prev in earlier:
                 if not _lethal_state(game, mine_totals, mine_dts, prev):
                     extra = ["trample"] if kind == "trample" and r == recips[-1] else []
                     if has(game, o, "deathtouch"):
@@ -884,7 +936,7 @@ def _answer_assign(game: Game, value) -> None:
         c["assign"][s] = {r: n for r, n in new[s].items() if n > 0}
         o = game.objects[s]
         keys = ["combat_damage_assign"] + _recipients(game, s)[1]
-        if has(game, o, "deathtouch") and len(_recipients(game, s)[0]) > 1:
+        if has(game, o, "deathtouch") and len(_recipients(game, s)[0]) > 1 and (ordered(game) or _recipients(game, s)[2] == "trample"):
             keys.append("deathtouch_lethal")
         say(game, "assign", "assign", [s] + list(c["assign"][s]), keys, player=p, obj=o,
             shares=Text(", ".join(f"{_name(game, r)} — {n}" for r, n in c["assign"][s].items()),
