@@ -11,6 +11,7 @@ owed) or whether its expectations hold differs; a board the other release cannot
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -41,9 +42,11 @@ def number_map(own: str, other: str) -> dict:
     out: dict = {}
     if own < other:
         from judge_app import services
-        from judge_app.corpus.drift import forward
+        from judge_app.corpus.drift import forward, texts
 
-        out = {old: new for old, (new, _origin) in forward(services.corpus(progress=False), own, other).items()}
+        corpus = services.corpus(progress=False)
+        out = dict.fromkeys(texts(corpus, own))   # a rule of ``own`` the chain loses: None
+        out.update({old: new for old, (new, _origin) in forward(corpus, own, other).items()})
     for key in citations.keys():   # the engine's own citations win: their numbers were read, not followed
         a, b = citations.all_numbers(own).get(key), citations.all_numbers(other).get(key)
         if a:
@@ -52,10 +55,12 @@ def number_map(own: str, other: str) -> dict:
 
 
 def _carry(number, nmap: dict):
+    """A number of the board's release in the other one; one the board's release does not
+    have (a 2019 board saying a 2020 number is not cited) stays a number nothing cites."""
     n = str(number)
     if n in nmap:
         return nmap[n] if nmap[n] else f"(нет в этом выпуске: {n})"
-    return n
+    return f"(нет в выпуске доски: {n})" if nmap and re.fullmatch(r"\d{3}\.\d+[a-z]?", n) else n
 
 
 def carried(sc: loader.Scenario, nmap: dict) -> loader.Scenario:
