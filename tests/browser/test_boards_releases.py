@@ -2,7 +2,7 @@
 board offers the playable releases and starts on the newest; under 2026-01-16 three creatures
 block one attacker and no damage assignment order is asked, the attacker's damage is divided
 freely (2 to the first blocker, 5 to the last, the middle one spared: illegal in 2020, 510.1c);
-the same board switched to 2020-01-24 owes the order first."""
+the same board switched to 2020-01-24 owes the order of the blockers before the damage."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -57,14 +57,13 @@ def test_builder_plays_2026_combat_without_damage_assignment_order(page, artifac
     expect(zone(page, "Боб", "graveyard")).not_to_contain_text("Середняк")
     page.screenshot(path=str(artifacts / "boards-2026-no-damage-order.png"), full_page=True)
 
-    # the same board under the 2020 rules: the order of the blockers is owed first (509.2)
+    # the same board under the 2020 rules: the line played is kept, and after the blocks the
+    # order of the blockers is owed before any damage (509.2)
     page.locator("#tab-build").click()
     engine(page, lambda: field(page, "rules_version").select_option("2020-01-24"))
     engine(page, lambda: page.locator("#check").click())
     expect(page.locator("#play-status")).to_contain_text("2020-01-24")
-    attack(page)
-    for _ in range(12):
-        if page.locator('#owed .owed[data-decision="order_blockers"]').count():
-            break
-        engine(page, lambda: page.locator("#legal button.move-pass").first.click())
-    expect(page.locator('#owed .owed[data-decision="order_blockers"]')).to_be_visible()
+    order = page.locator('#owed .owed[data-decision="order_blockers"]')
+    expect(order).to_be_visible()
+    expect(order.locator("li")).to_have_count(3)
+    expect(page.locator("#trace")).not_to_contain_text("порядка распределения повреждений нет")
