@@ -1049,6 +1049,7 @@ def decline_declarations(game: Game) -> bool:
             req = evasion.must_block(game, p, [game.objects[a] for a in _attacking_player(game, p)])
             if req:
                 value = {b: aids[0] for b, aids in req.items()}   # 509.1c: required blockers, first attacker each
+                _menace_partners(game, p, value)
             from judge_app.engine import block_requirements
             lured = block_requirements.default_blocks(game, p, [game.objects[a] for a in _attacking_player(game, p)])
             if lured:
@@ -1056,6 +1057,18 @@ def decline_declarations(game: Game) -> bool:
         answer(game, value)
         done = True
     return done
+
+
+def _menace_partners(game: Game, player: str, value: dict) -> None:
+    """A required blocker sent to an attacker with menace gets a second blocker beside it."""
+    mine = [game.objects[o] for o in game.battlefield if game.objects[o].controller == player
+            and game.objects[o].is_creature and not evasion.blocker_problems(game, game.objects[o])]
+    for b, a in list(value.items()):
+        ao = game.objects[a]
+        if has(game, ao, "menace") and list(value.values()).count(a) < 2:
+            partner = evasion.menace_partner(game, mine, game.objects[b], ao, taken=value)
+            if partner is not None:
+                value[partner] = a
 
 
 def unsupported(action: str) -> InvalidInput:   # kept for older callers
