@@ -809,16 +809,14 @@ def _assignment_options(game: Game, needing: list, canon: dict) -> list:
     """Legal assignments to offer (the first is the form's proposal): lethal damage in order,
     the rest to the last; everything to the first. Without an order (2024-11-08 on) the
     division is free: also lethal damage in the reverse order, and everything to each blocker."""
-    out = [canon]
-    def whole(pick) -> dict:
-        return {s: {pick(_recipients(game, s)[0]): strike.power(game, game.objects[s])} for s in needing}
-    out.append(whole(lambda rs: rs[0]))
+    out = [canon, {s: {_recipients(game, s)[0][0]: strike.power(game, game.objects[s])} for s in needing}]
     if not ordered(game):
         totals, dts = _current_totals(game)
         out.append({s: _canonical(game, s, _blockers_reversed(_recipients(game, s)), totals, dts) for s in needing})
-        creatures = lambda rs: [r for r in rs if r in game.objects and game.objects[r].is_creature] or rs  # noqa: E731
-        for i in range(1, max(len(_recipients(game, s)[0]) for s in needing)):
-            out.append(whole(lambda rs, i=i: creatures(rs)[min(i, len(creatures(rs)) - 1)]))
+        blockers = {s: [r for r in _recipients(game, s)[0] if r in game.objects and game.objects[r].is_creature]
+                    for s in needing}
+        for i in range(1, max(len(b) for b in blockers.values())):
+            out.append({s: {b[min(i, len(b) - 1)]: strike.power(game, game.objects[s])} for s, b in blockers.items() if b})
     unique = []
     for o in out:
         if o not in unique:
