@@ -162,7 +162,42 @@ def bench_layered(plain: bool) -> tuple:
     return total, p95[False], p95[True], computed, asked, res.passed
 
 
+def bench_releases(repeats: int = 5) -> dict:
+    """(issue 29) The library under each playable release: every board played in its own
+    release (today's single-release run, the baseline) and, in the same run, the same boards
+    loaded for each other release (those the release can load: an order of blockers can't be
+    played in 2026). Each set is timed the same way, best of ``repeats``; the ratio against
+    the baseline over the same boards is the figure (target: no more than 1.10)."""
+    from judge_app.engine.kernel import release_rules
+    files = collect([ROOT / "scenarios"])
+    own = {f: loader.load(f) for f in files}
+    out = {}
+    for version in release_rules.playable():
+        boards = []
+        for f in files:
+            data = loader.parse_text(f.read_text(encoding="utf-8"), str(f))
+            data["rules_version"] = version
+            try:
+                boards.append((own[f], loader.from_data(data, str(f), default_pool(), f.stem)))
+            except loader.ScenarioInvalid:
+                continue
+
+        base = there = float("inf")
+        for _ in range(repeats):   # interleaved: a busy machine slows both sets alike
+            for which in (0, 1):
+                t0 = time.perf_counter()
+                for pair in boards:
+                    runner.run(pair[which])
+                dt = time.perf_counter() - t0
+                base, there = (min(base, dt), there) if which == 0 else (base, min(there, dt))
+        out[version] = (len(boards), base, there)
+    return out
+
+
 def main() -> None:
+    if "--releases" in sys.argv:   # only the issue-29 figure
+        _print_releases()
+        return
     n, ok, dt, results = bench_library()
     print(f"Библиотека сценариев: {n} сценариев, верно {ok}, время {dt:.3f} с (цель < 5 с)")
     runs = sorted((bench_big_board() for _ in range(5)), key=lambda r: r[1])
@@ -183,6 +218,13 @@ def main() -> None:
           f"без эффектов {cold_p * 1000:.1f} мс; отношение {cold_l / cold_p:.2f}")
     print(f"Пересчёт характеристик: {comp_l:.2f} раза на событие при {asked_l:.1f} вопросах о характеристиках на событие "
           f"(без эффектов: {comp_p:.2f} пересчёта при {asked_p:.1f} вопросах) — один расчёт на состояние игры")
+    _print_releases()
+
+
+def _print_releases() -> None:
+    for version, (n, base, there) in bench_releases().items():
+        print(f"Библиотека по выпуску {version}: {n} досок, которые он может сыграть; по своему выпуску {base:.3f} с, "
+              f"по {version} {there:.3f} с; отношение {there / base:.2f} (цель ≤ 1.10)")
 
 
 if __name__ == "__main__":

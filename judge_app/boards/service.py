@@ -32,8 +32,11 @@ def default_board(lang: str) -> str:
     """The board a new page starts from: two players at 20 life, 20 unknown cards each, turn 1,
     the first player's main phase."""
     a, b = DEFAULT_NAMES.get(lang, DEFAULT_NAMES["ru"])
-    return scenario_text({"title": "", "players": [{"name": a, "life": 20, "library": 20},
-                                                   {"name": b, "life": 20, "library": 20}],
+    from judge_app.engine.kernel import release_rules
+
+    return scenario_text({"title": "", "rules_version": release_rules.newest(),
+                          "players": [{"name": a, "life": 20, "library": 20},
+                                      {"name": b, "life": 20, "library": 20}],
                           "turn": {"number": 1, "active": a, "step": "main1"}})
 
 

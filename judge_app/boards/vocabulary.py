@@ -168,6 +168,8 @@ def _keyword_label(k: str, en: bool) -> str:
 @lru_cache(maxsize=2)
 def for_page(en: bool) -> dict:
     """The picker's vocabulary, for ``boards.js`` (a data attribute of the page)."""
+    from judge_app.engine.kernel import release_rules
+
     statics = [s for s in model.STATIC_KINDS if s in STATICS]
     return {
         "keywords": [[k, _keyword_label(k, en)] for k in model.KEYWORDS if k not in ARGUMENT_KEYWORDS],
@@ -178,6 +180,7 @@ def for_page(en: bool) -> dict:
         "refs": _pairs(REFS, REFS, en),
         "affects": _pairs([a for a in model.ANTHEM_AFFECTS if a in AFFECTS], AFFECTS, en),
         "land_types": [[t, t] for t in model.BASIC_LAND_TYPES],
+        "releases": release_rules.playable(),   # the rules releases a board may name, newest first
         "colors": _pairs(model.COLORS, COLORS, en),
         "mana": _pairs(model.COLOR_OF_SYMBOL, MANA, en),
         "types": _pairs(PERMANENT_TYPES, TYPES, en),

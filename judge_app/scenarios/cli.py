@@ -39,8 +39,16 @@ def scenario():
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--json", "as_json", is_flag=True, help="Один JSON-объект на сценарий (JSON Lines).")
 @click.option("--trace", is_flag=True, help="Показать ход событий каждого сценария.")
-def run_cmd(paths, as_json, trace):
-    """Проиграть сценарии и проверить ожидания (0 — все верны, 1 — есть невыполненные, 2 — файл с ошибкой)."""
+@click.option("--rules", "rules", default=None, metavar="ВЫПУСК",
+              help="Сыграть каждую доску и по этому выпуску правил и сравнить с игрой по её собственному.")
+def run_cmd(paths, as_json, trace, rules):
+    """Проиграть сценарии и проверить ожидания (0 — все верны, 1 — есть невыполненные, 2 — файл с ошибкой).
+
+    С --rules ВЫПУСК: какие доски по этому выпуску кончаются иначе, чем по своему (0 — все
+    так же, 1 — есть различия, 2 — файл с ошибкой или выпуск, по которому движок не играет)."""
+    if rules is not None:
+        _compare_releases(paths, rules, as_json)
+        return
     invalid = failed = passed = 0
     for f in collect(paths):
         try:
@@ -82,6 +90,38 @@ def run_cmd(paths, as_json, trace):
     if not as_json:
         click.echo(f"\nИтого: верно {passed}, не выполнено {failed}, с ошибками в файле {invalid}")
     sys.exit(2 if invalid else 1 if failed else 0)
+
+
+def _compare_releases(paths, rules: str, as_json: bool) -> None:
+    from judge_app.corpus import catalogue
+    from judge_app.engine.kernel import release_rules
+    from judge_app.scenarios import release_compare
+
+    try:
+        rules = release_rules.check(rules, held=rules in catalogue.CR_VERSIONS)
+    except release_rules.UnplayableRelease as exc:
+        click.echo(f"Ошибка: {exc.message_ru}", err=True)
+        sys.exit(2)
+    maps: dict = {}
+    same = differs = invalid = 0
+    for f in collect(paths):
+        try:
+            cmp = release_compare.compare(f, rules, maps)
+        except loader.ScenarioInvalid as exc:
+            invalid += 1
+            click.echo(json.dumps({"file": str(f), "invalid": True, "issues": [str(i) for i in exc.issues]},
+                                  ensure_ascii=False) if as_json else f"✗ {f}: файл сценария с ошибками: {exc.issues[0]}")
+            continue
+        same, differs = same + (not cmp.differs), differs + cmp.differs
+        if as_json:
+            click.echo(json.dumps(cmp.to_dict(), ensure_ascii=False))
+        elif cmp.differs:
+            click.echo(f"≠ {cmp.id} ({cmp.own} → {cmp.other}): {cmp.file}")
+            for r in cmp.reasons[:6]:
+                click.echo(f"    {r}")
+    if not as_json:
+        click.echo(f"\nПо выпуску {rules}: так же, как по своему, {same}; иначе {differs}; с ошибками в файле {invalid}")
+    sys.exit(2 if invalid else 1 if differs else 0)
 
 
 @scenario.command("step")

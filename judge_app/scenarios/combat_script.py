@@ -12,6 +12,7 @@ from judge_app.engine.rules.combat import (ACTION_DECISION, DECLARATIONS, MAX_AU
                                      decline_declarations)
 from judge_app.engine.kernel.errors import Refused
 from judge_app.engine.kernel.state import STEPS
+from judge_app.engine.kernel import release_rules
 
 
 def script_action(runner, line: int, act: str, v, by):
@@ -65,6 +66,9 @@ def _no_blocks(v) -> bool:
 def check_script_action(c, act: str, v, line: int, key: str) -> None:
     """Loader checks for the combat script actions (``c`` is the loader's checker)."""
     k = f"{key}.{act}"
+    if act == "order_blockers" and not release_rules.has(getattr(c, "version", ""), "damage_assignment_order"):
+        c.err(line, k, release_rules.no_feature_ru(c.version, "damage_assignment_order"))
+        return
     if act == "attack" and (v is None or isinstance(v, str) and v.casefold() in NONE_WORDS):
         return
     if act == "block" and (v is None or isinstance(v, str) and v.casefold() in NONE_WORDS):

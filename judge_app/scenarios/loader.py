@@ -12,12 +12,12 @@ import yaml
 from judge_app import safe_yaml
 from judge_app.cards.model import (CARD_TYPES, COLORS, CardDataError, CardPool, LineDict, _validate_effects, _validate_targets,
                                    default_pool, line_mapping, parse_mana_cost, validate_abilities, validate_keywords)
-from judge_app.engine.kernel import citations
 from judge_app.engine.rules.costs import CHOICE_KEYS
 from judge_app.engine.rules.control_copy import CHOICE_KEY, MAX_COPY_CHAIN, copy_key
 from judge_app.engine.rules.setup import AD_HOC_KINDS
 from judge_app.engine.variants.opening_hand import START as START_OF_GAME
 from judge_app.engine.kernel.state import STEPS, ZONES
+from judge_app.engine.kernel import release_rules
 from judge_app.scenarios import combat_script, variant_check
 
 TOP_KEYS = {"id", "title", "summary", "source", "rules_version", "tags", "players", "turn", "script",
@@ -293,6 +293,20 @@ def parse_text(text: str, name: str = "-"):
                                              f"ошибка YAML: {problem}{_yaml_hint(problem)}")])
 
 
+def _release(c, data: dict) -> str:
+    """The release the board plays: its ``rules_version``, or the newest the engine plays."""
+    try:
+        return release_rules.check(data.get("rules_version"), held=_held(data.get("rules_version")))
+    except release_rules.UnplayableRelease as exc:
+        c.err(_line(data, "rules_version"), "rules_version", exc.message_ru)
+        return release_rules.newest()
+
+
+def _held(version) -> bool | None:
+    from judge_app.corpus import catalogue
+    return None if version in (None, "") else str(version) in catalogue.CR_VERSIONS
+
+
 def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> Scenario:
     c = _Checker(name, pool)
     if not isinstance(data, dict):
@@ -300,16 +314,13 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
     for k in data:
         if k not in TOP_KEYS:
             c.err(_line(data, k), str(k), "неизвестный ключ" + _maybe(k, TOP_KEYS))
-    version = str(data.get("rules_version", citations.default_version()))
+    version = c.version = _release(c, data)
     tags = data.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         c.err(_line(data, "tags"), "tags", "ожидается список меток-строк")
     for k in ("id", "title", "summary", "source"):
         if k in data and not isinstance(data[k], (str, int)) or isinstance(data.get(k), bool):
             c.err(_line(data, k), k, "ожидается строка")
-    if version not in citations.versions():
-        c.err(_line(data, "rules_version"), "rules_version",
-              f"неизвестная версия правил {version}; есть: {', '.join(citations.versions())}")
     players = data.get("players")
     if not isinstance(players, list) or not players:
         c.err(_line(data, "players"), "players", "нужен непустой список игроков")

@@ -130,6 +130,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "valid": ("Доска в порядке.", "The board is valid."),
     "invalid": ("В доске ошибки — они показаны рядом с полями.", "The board has errors, shown beside the fields."),
     "priority": ("Приоритет", "Priority"),
+    "rules_release": ("Правила выпуска", "Rules release"),
     "owed": ("Ожидается решение", "Decision owed"),
     "legal": ("Допустимые действия", "Legal actions"),
     "no_actions": ("Действий нет: игра окончена или ждёт решения.", "No actions: the game is over or waits for a decision."),

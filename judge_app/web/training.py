@@ -65,6 +65,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rules_decided": ("Правила, которые это решили", "The rules that decided it"),
     "next_question": ("Следующий вопрос", "Next question"),
     "what_happens": ("Что делают игроки", "What the players do"),
+    "rules_release": ("Правила выпуска", "Rules release"),
     "position": ("Позиция", "Position"),
     "due": ("к повторению", "due for review"),
     "cards": ("карточек", "cards"),

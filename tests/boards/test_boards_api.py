@@ -189,3 +189,30 @@ def test_export_gives_the_line_played_as_a_scenario_that_replays_the_same(client
     assert "assign_damage" in text and "yaml_with_decisions" not in run(client, {"scenario": BOARD, "decisions": COMBAT_DECISIONS[:1], "states": "final"}).get_json()
     again = client.post("/api/scenarios/run", data=text.encode(), content_type="text/plain").get_json()
     assert again["board"] == d["board"] and again["data"]["script"][0] == {"attack": {"wurm": "Боб"}}
+
+
+def test_a_release_the_engine_cannot_play_is_a_400_listing_the_playable(client):
+    board = BOARD.replace("rules_version: 2020-01-24", "rules_version: 2021-04-22")
+    r = client.post("/api/scenarios/run", data=board.encode(), content_type="text/plain")
+    assert r.status_code == 400
+    [issue] = r.get_json()["issues"]
+    assert issue["path"] == "rules_version" and issue["line"] == board.splitlines().index("rules_version: 2021-04-22") + 1
+    assert "можно: 2026-01-16, 2020-01-24, 2019-05-03" in issue["message"]
+
+
+def test_a_2026_board_owes_no_order_and_lists_free_divisions(client):
+    """Two blockers under 2026-01-16: the damage form comes straight after the blocks, and the
+    legal assignments the API lists include all to either blocker (no order, 510.1c)."""
+    board = (BOARD.replace("rules_version: 2020-01-24", "rules_version: 2026-01-16")
+             .replace("keywords: [trample, deathtouch], ", "")
+             .replace("turn:", "      - id: bear\n        creature: {name: Медведь, power: 2, toughness: 2}\nturn:"))
+    decisions = [{"attack": {"wurm": "Боб"}}, {"block": {"mastodon": "wurm", "bear": "wurm"}},
+                 {"pass": True, "by": "Алиса"}, {"pass": True, "by": "Боб"}]
+    d = run(client, {"scenario": board, "decisions": decisions, "states": "final"}).get_json()
+    owed = d["owed"]
+    assert owed["decision"] == "assign_damage", owed
+    assert {"wurm": {"bear": 6}} in owed["options"] and {"wurm": {"mastodon": 6}} in owed["options"]
+    assert d["board"]["rules_version"] == "2026-01-16"
+    done = run(client, {"scenario": board, "decisions": decisions + [{"assign_damage": {"wurm": {"bear": 6}}}],
+                        "states": "final"}).get_json()
+    assert done["refused"] is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from judge_app.boards import service
 
 BOARD = """
+rules_version: 2020-01-24
 players:
   - name: Алиса
     hand: [{card: Огненный Шар, id: fireball}, {card: Талисман Дромара, id: charm}]
@@ -66,6 +67,7 @@ def test_modal_spell_modes_and_a_counterspell_targeting_it():
 
 
 KICK = """
+rules_version: 2020-01-24
 players:
   - name: Алиса
     hand: [{card: Вспышка молнии, id: burst}, {card: Жатва у алтаря, id: reap}]

@@ -66,6 +66,7 @@ def test_the_board_text_is_parsed_once_and_never_shared():
 
 
 ORDER_BOARD = """
+rules_version: 2020-01-24   # the order of blockers is a 2020 decision (509.2; none from 2024-11-08)
 players:
   - name: Алиса
     battlefield:

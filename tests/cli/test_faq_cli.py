@@ -173,3 +173,19 @@ def test_faq_report_faqh_rulings_shown(env):
         card_data = json.loads(judge("faq", card, "--json", env=env).stdout)
         ruling = next(r for r in card_data["rulings"] if r["position"] == n)
         assert (ruling["status"], ruling["scenario"]) == ("shown", scenario), card
+
+
+def test_each_ruling_says_where_its_rules_stand_in_the_newest_release(env):
+    """The M2011 FAQ against the newest release (issue 25): each classified ruling's 2020 rules
+    followed through the renumbering, with the worst status; the report counts them."""
+    data = json.loads(judge("faq", "clone", "--json", env=env).stdout)
+    r117 = next(r for r in data["rulings"] if r["position"] == 117)
+    # 706.3 (copiable values) is 707.3 from 2021 on, its text the same
+    assert r117["newest"]["version"] == "2026-01-16"
+    assert r117["newest"]["rules"] == [{"rule": "706.3", "number": "707.3", "status": "renumbered"}]
+    assert r117["newest"]["status"] == "renumbered"
+    out = judge("faq", "Клон", env=env)
+    assert "в правилах от 2026-01-16: правила перенумерованы, текст тот же (706.3 → 707.3)" in out.stdout
+    report = judge("faq", "--report", "--json", env=env)
+    counts = json.loads(report.stdout)["newest"]
+    assert sum(counts.values()) == 312 and counts["changed"] > 0 and counts["same"] > 0

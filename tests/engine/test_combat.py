@@ -60,6 +60,9 @@ def test_combat_citations_are_merged_and_exist_in_both_versions():
     ru_numbers = set(re.findall(r"(?m)^(\d{3}\.\d+[a-z]?)\.? ", ru))
     for key, entry in data.items():
         for v in citations.versions():
+            if entry[v] is None:   # the release has no such rule (order_blockers in 2026)
+                assert citations.drift_note(key, v).startswith("behaviour"), (key, v)
+                continue
             assert citations.rule(key, v) == entry[v]
             assert exists(entry[v], v), (key, v, entry[v])
         assert entry["2019-05-03"] in ru_numbers, key
@@ -67,14 +70,13 @@ def test_combat_citations_are_merged_and_exist_in_both_versions():
 
 def test_keyword_numbers_as_the_issue_asks():
     for v in citations.versions():
-        assert rules(v)["702.19"] == "Trample"
+        for key, title in (("menace", "Menace"), ("fear", "Fear"), ("trample", "Trample"),
+                           ("lifelink_separate", "Lifelink"), ("deathtouch_lethal", "Deathtouch")):
+            assert rules(v)[citations.rule(key, v).rstrip("abcdefghijklmnopqrstuvwxyz")] == title, (key, v)
         assert rules(v)["702.16"] == "Protection"
-        assert rules(v)["702.15"] == "Lifelink"
-        assert rules(v)["702.2"] == "Deathtouch"
-        assert rules(v)["702.110"] == "Menace"
-        assert rules(v)["702.35"] == "Fear"
-        assert "damage assignment order" in rules(v)["509.2"]      # removed only in 2024
-        assert "damage assignment order" in rules(v)["510.1c"]
+        dao = v < "2024-11-08"   # damage assignment order removed in the release of 2024-11-08
+        assert ("damage assignment order" in rules(v)["509.2"]) == dao
+        assert ("damage assignment order" in rules(v)["510.1c"]) == dao
         assert rules(v)["306.8"].startswith("Damage dealt to a planeswalker")
     assert citations.rule("protection_everything", "2020-01-24") == "702.16j"
     assert citations.rule("protection_everything", "2019-05-03") == "702.16i"

@@ -11,6 +11,7 @@ from judge_app.engine.kernel.errors import InvalidInput, Refused
 from judge_app.scenarios import loader, runner
 
 BOARD = """
+rules_version: 2020-01-24   # written for the 2020 numbers (702.32a kicker)
 players:
   - name: Алиса
     hand: [{card: Огненный Шар, id: fireball}, {card: Швырок, id: fling}, {card: Талисман Дромара, id: charm}]

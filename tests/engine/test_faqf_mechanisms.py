@@ -126,6 +126,7 @@ def test_the_split_of_the_total_gives_each_target_at_least_one():
 
 def _evocation_board(alice_hand: str, alice_field: str = "", bob_field: str = "") -> str:
     return f"""
+rules_version: 2020-01-24
 players:
   - name: Алиса
     hand:

@@ -200,6 +200,7 @@ def test_without_the_leyline_a_sorcery_waits_for_a_main_phase():
 # -- the start of the game (opening_hand.py, 103.5) --------------------------------------------
 
 START = """
+rules_version: 2020-01-24
 players:
   - name: Алиса
     hand:

@@ -115,6 +115,7 @@ def test_leyline_sees_a_creature_entering_with_it():
 from judge_app.scenarios.loader import ScenarioInvalid   # noqa: E402
 
 THG = """
+rules_version: 2020-01-24
 variant:
   name: two_headed_giant
   teams:

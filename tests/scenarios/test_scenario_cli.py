@@ -103,3 +103,29 @@ def test_step_shows_every_layer():
     obj = next(o for p in data["players"] for o in p["battlefield"] if o["id"] == "bears")
     assert {st["layer"] for st in obj["layers_explained"]} >= {"2", "6", "7d"}
     assert obj["controller"] == "Алиса"
+
+
+def test_run_under_another_release_lists_the_boards_that_end_otherwise(tmp_path):
+    """--rules plays each board in its own release and in the one asked: the 2020 boards that
+    order blockers can't be played in 2026 (a line-numbered reason); their 2026 twins can."""
+    r = invoke("run", LIB / "releases", "--rules", "2026-01-16")
+    assert r.exit_code == 1, r.output
+    assert "≠ dao-2020-three-blockers (2020-01-24 → 2026-01-16)" in r.output
+    assert "dao-2020-three-blockers.yaml:25: script[2].order_blockers: в выпуске правил 2026-01-16 этого нет" in r.output
+    assert "так же, как по своему, 4; иначе 2" in r.output   # the 2026 boards and examples: their own release
+    # a board that loads in both but ends otherwise: in 2020 the order is owed, in 2026 nothing
+    text = (LIB / "releases" / "dao-2020-three-blockers.yaml").read_text(encoding="utf-8")
+    p = tmp_path / "stops.yaml"
+    p.write_text(text.split("  - order_blockers")[0] + "expect:\n  - waiting: {decision: order_blockers}\n",
+                 encoding="utf-8")
+    r = invoke("run", p, "--rules", "2026-01-16", "--json")
+    [row] = [json.loads(line) for line in r.output.splitlines()]
+    assert row["differs"] and "decision: order_blockers → None" in row["reasons"]   # 2026: priority after the blocks
+    assert r.exit_code == 1
+
+
+def test_run_under_a_release_the_engine_cannot_play_exit_2():
+    r = invoke("run", LIB / "releases", "--rules", "2021-04-22")
+    assert r.exit_code == 2
+    assert "«2021-04-22» (в корпусе он есть, но номеров правил движка для него нет); " \
+           "можно: 2026-01-16, 2020-01-24, 2019-05-03" in r.output

@@ -35,7 +35,7 @@ def issues(tmp_path, text):
 
 def test_good_file_loads(tmp_path):
     sc = loader.load(write(tmp_path, GOOD))
-    assert sc.id == "t" and sc.rules_version == "2020-01-24"
+    assert sc.id == "t" and sc.rules_version == "2026-01-16"   # none named: the newest the engine plays
     assert sc.script[0][0] == 10  # line of the action
 
 
@@ -59,7 +59,35 @@ def test_bad_step_and_version(tmp_path):
     text = GOOD.replace("step: main1", "step: mian1").replace("id: t", "id: t\nrules_version: 1999-01-01")
     msgs = [i.message for i in issues(tmp_path, text)]
     assert any("неизвестный шаг «mian1»" in m for m in msgs)
-    assert any("неизвестная версия правил 1999-01-01" in m for m in msgs)
+    assert any("движок не играет по выпуску правил «1999-01-01» (такого выпуска в корпусе нет); "
+               "можно: 2026-01-16, 2020-01-24, 2019-05-03" in m for m in msgs)
+
+
+def test_release_the_corpus_holds_but_the_engine_cannot_play(tmp_path):
+    [i] = issues(tmp_path, GOOD.replace("id: t", "id: t\nrules_version: 2022-11-18"))
+    assert i.line == 3 and i.key == "rules_version"
+    assert "«2022-11-18» (в корпусе он есть, но номеров правил движка для него нет); можно: 2026-01-16" in i.message
+
+
+def test_order_of_blockers_refused_in_a_release_without_it(tmp_path):
+    text = """
+    id: t
+    rules_version: 2026-01-16
+    players:
+      - name: Алиса
+        battlefield: [{id: w, creature: {name: Вурм, power: 5, toughness: 5}}]
+      - name: Боб
+        battlefield: [{id: a, creature: {name: А, power: 1, toughness: 1}}, {id: b, creature: {name: Б, power: 1, toughness: 1}}]
+    turn: {number: 3, active: Алиса, step: declare_attackers}
+    script:
+      - attack: {w: Боб}
+      - block: {a: w, b: w}
+      - order_blockers: {w: [a, b]}
+    """
+    [i] = issues(tmp_path, text)
+    assert i.line == 13 and i.key == "script[2].order_blockers"
+    assert "в выпуске правил 2026-01-16 этого нет" in i.message and "2024-11-08" in i.message
+    assert loader.load(write(tmp_path, text.replace("2026-01-16", "2020-01-24"))).rules_version == "2020-01-24"
 
 
 def test_yaml_error_has_line(tmp_path):

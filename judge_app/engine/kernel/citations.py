@@ -43,6 +43,13 @@ def reworded(key: str) -> str | None:
     return _data()["rules"][key].get("reworded")
 
 
+def drift_note(key: str, version: str) -> str:
+    """What reading ``version``'s text decided for a key whose rule changed since 2020:
+    "text: ..." (the engine plays it as before) or "behaviour: ..." (a release hook,
+    ``release_rules``); "" where the rule did not change (scripts/derive_citations.py)."""
+    return _data()["rules"][key].get(f"drift {version}") or ""
+
+
 class UnknownCitation(KeyError):
     pass
 

@@ -174,6 +174,10 @@ MESSAGES: dict = {
         '{player} announces the damage assignment order of {obj}'),
     'damage_order': ('{player} объявляет порядок распределения повреждений {obj}: {order}',
         'Damage assignment order: {order}'),
+    'damage_divided_freely': ('{obj} {how}: порядка распределения повреждений нет (его отменил выпуск правил 2024-11-08), '
+                              'повреждения делятся между ними так, как решит контролёр',
+        '{obj} {how_en}: there is no damage assignment order (gone since the 2024-11-08 rules release); '
+        'its controller divides its damage among them as they choose'),
     'assign_no_power': ('{obj} с силой {power} не распределяет боевых повреждений',
         '{obj} assigns no combat damage'),
     'assign': ('{player} распределяет повреждения {obj}: {shares}',

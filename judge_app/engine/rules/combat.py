@@ -35,7 +35,7 @@ decision is owed again.
 from __future__ import annotations
 
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.kernel import hooks, triggers, turn_history
+from judge_app.engine.kernel import hooks, release_rules, triggers, turn_history
 from judge_app.engine.kernel.errors import InvalidInput, Refused
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.ru import dmg
@@ -557,6 +557,19 @@ def _finish_blocks(game: Game) -> None:
             blocked=', '.join(blocked) or '-', unblocked=', '.join(unblocked) or '-')
     for a in blocked:   # "whenever [this] becomes blocked" (509.1h)
         triggers.on_becomes_blocked(game, game.objects[a])
+    if not ordered(game):   # from 2024-11-08 nobody orders anything: straight to priority (509.2)
+        c["pending_orders"] = []
+        for a in blocked:
+            if len(blockers_of(game, a)) > 1:
+                say(game, "order", "damage_divided_freely", [a] + blockers_of(game, a), ["damage_blocked"],
+                    obj=game.objects[a], how="заблокировано несколькими существами",
+                    how_en="is blocked by several creatures")
+        for b in blocking(game):
+            if len(blocked_by(game, b)) > 1:
+                say(game, "order", "damage_divided_freely", [b] + blocked_by(game, b), ["damage_blocker"],
+                    obj=game.objects[b], how="блокирует несколько существ", how_en="blocks several creatures")
+        _next_order(game)
+        return
     pend = []
     for a in blocked:
         bl = blockers_of(game, a)
@@ -572,6 +585,11 @@ def _finish_blocks(game: Game) -> None:
             c["border"][b] = bl
     c["pending_orders"] = pend
     _next_order(game)
+
+
+def ordered(game: Game) -> bool:
+    """Does this game's release have damage assignment order (509.2-3, gone from 2024-11-08)?"""
+    return release_rules.has(game.rules_version, "damage_assignment_order")
 
 
 def _next_order(game: Game) -> None:
@@ -728,6 +746,10 @@ def _auto(game: Game, src: str, totals: dict, dts: set):
         return {}
     if len(recips) == 1:
         return {recips[0]: power}
+    if not ordered(game) and kind != "trample":
+        return None   # two or more blockers (or blocked): divided as its controller chooses (510.1c-d)
+    if not ordered(game) and len(recips) > 2:
+        return None   # trample over several blockers: which of them gets what is chosen
     first = recips[0]
     need = strike.lethal_needed(game, game.objects[first], totals.get(first, 0), first in dts, has(game, game.objects[src], "deathtouch"))
     if power <= need:
@@ -769,8 +791,7 @@ def _next_assignment(game: Game) -> None:
             for s in needing:
                 canon[s] = _canonical(game, s, _recipients(game, s)[0], totals, dts)
                 _add(totals, dts, game, s, canon[s])
-            first_only = {s: {_recipients(game, s)[0][0]: strike.power(game, game.objects[s])} for s in needing}
-            options = [canon] + ([first_only] if first_only != canon else [])
+            options = _assignment_options(game, needing, canon)
             descr = "; ".join(f"{game.objects[s].label()} ({strike.power(game, game.objects[s])}) → {', '.join(_name(game, r) for r in _recipients(game, s)[0])}"
                               for s in needing)
             game.decision = Decision(by=p, kind="assign_damage", options=options, count=1, resume="combat",
@@ -780,6 +801,31 @@ def _next_assignment(game: Game) -> None:
             return
         c["assign_queue"].pop(0)
     _deal(game)
+
+
+def _assignment_options(game: Game, needing: list, canon: dict) -> list:
+    """Legal assignments to offer (the first is the form's proposal): lethal damage in order,
+    the rest to the last; everything to the first. Without an order (2024-11-08 on) the
+    division is free: also lethal damage in the reverse order, and everything to each blocker."""
+    out = [canon, {s: {_recipients(game, s)[0][0]: strike.power(game, game.objects[s])} for s in needing}]
+    if not ordered(game):
+        totals, dts = _current_totals(game)
+        out.append({s: _canonical(game, s, _blockers_reversed(_recipients(game, s)), totals, dts) for s in needing})
+        blockers = {s: [r for r in _recipients(game, s)[0] if r in game.objects and game.objects[r].is_creature]
+                    for s in needing}
+        for i in range(1, max(len(b) for b in blockers.values())):
+            out.append({s: {b[min(i, len(b) - 1)]: strike.power(game, game.objects[s])} for s, b in blockers.items() if b})
+    unique = []
+    for o in out:
+        if o not in unique:
+            unique.append(o)
+    return unique
+
+
+def _blockers_reversed(recipients: tuple) -> list:
+    """The blockers in reverse, trample's player or planeswalker still last."""
+    recips, _keys, kind = recipients
+    return recips[:-1][::-1] + recips[-1:] if kind == "trample" else recips[::-1]
 
 
 def _explain_auto(game: Game, src: str, a: dict) -> None:
@@ -842,7 +888,10 @@ def check_assignment(game: Game, src: str, a: dict, totals: dict, dts: set) -> l
     _add(mine_totals, mine_dts, game, src, a)
     for i, r in enumerate(recips):
         if a.get(r, 0) > 0:
-            for prev in recips[:i]:
+            # with an order, each earlier recipient first (510.1c-d 2020); without one (2024-11-08
+            # on), only trample's excess waits for lethal damage to every blocker (702.19b)
+            earlier = recips[:i] if ordered(game) or (kind == "trample" and i == len(recips) - 1) else []
+            for prev in earlier:
                 if not _lethal_state(game, mine_totals, mine_dts, prev):
                     extra = ["trample"] if kind == "trample" and r == recips[-1] else []
                     if has(game, o, "deathtouch"):
@@ -883,7 +932,7 @@ def _answer_assign(game: Game, value) -> None:
         c["assign"][s] = {r: n for r, n in new[s].items() if n > 0}
         o = game.objects[s]
         keys = ["combat_damage_assign"] + _recipients(game, s)[1]
-        if has(game, o, "deathtouch") and len(_recipients(game, s)[0]) > 1:
+        if has(game, o, "deathtouch") and len(_recipients(game, s)[0]) > 1 and (ordered(game) or _recipients(game, s)[2] == "trample"):
             keys.append("deathtouch_lethal")
         say(game, "assign", "assign", [s] + list(c["assign"][s]), keys, player=p, obj=o,
             shares=Text(", ".join(f"{_name(game, r)} — {n}" for r, n in c["assign"][s].items()),
@@ -995,12 +1044,25 @@ def decline_declarations(game: Game) -> bool:
             req = evasion.must_block(game, p, [game.objects[a] for a in _attacking_player(game, p)])
             if req:
                 value = {b: aids[0] for b, aids in req.items()}   # 509.1c: required blockers, first attacker each
+                _menace_partners(game, p, value)
             lured = block_requirements.default_blocks(game, p, [game.objects[a] for a in _attacking_player(game, p)])
             if lured:
                 value = {**(value if isinstance(value, dict) else {}), **lured}
         answer(game, value)
         done = True
     return done
+
+
+def _menace_partners(game: Game, player: str, value: dict) -> None:
+    """A required blocker sent to an attacker with menace gets a second blocker beside it."""
+    mine = [game.objects[o] for o in game.battlefield if game.objects[o].controller == player
+            and game.objects[o].is_creature and not evasion.blocker_problems(game, game.objects[o])]
+    for b, a in list(value.items()):
+        ao = game.objects[a]
+        if has(game, ao, "menace") and list(value.values()).count(a) < 2:
+            partner = evasion.menace_partner(game, mine, game.objects[b], ao, taken=value)
+            if partner is not None:
+                value[partner] = a
 
 
 def unsupported(action: str) -> InvalidInput:   # kept for older callers

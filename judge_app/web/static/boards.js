@@ -727,7 +727,9 @@
     ensureIds();
     localErrors = {};   /* the form is drawn again from the board: only values it accepted */
     var m = st.model, form = clear($("build-form"));
-    form.appendChild(el("div", { cls: "row wide" }, [field(EN ? "Title" : "Название", text(m, "title", "title"))]));
+    form.appendChild(el("div", { cls: "row wide" }, [field(EN ? "Title" : "Название", text(m, "title", "title")),
+      /* the rules release the board plays (release_rules.playable(), newest first; none named: the newest) */
+      field(S.rules_release, select(m, "rules_version", "rules_version", V.releases || []))]));
     var ps = el("fieldset", { cls: "players" }, [el("legend", { text: S.players })]);
     (m.players || []).forEach(function (p, i) {
       var path = "players[" + i + "]";
@@ -1148,6 +1150,7 @@
 
   function statusText(b) {
     var s = (EN ? "Turn " : "Ход ") + b.turn + " · " + b.active + " · " + stepName(b.step);
+    if (b.rules_version) s += " · " + S.rules_release + " " + b.rules_version;
     if (b.priority) s += " · " + S.priority + ": " + b.priority;
     if (b.result) s += " · " + S.game_over + (b.result.winner ? ": " + S.winner + " " + b.result.winner : "");
     return s;

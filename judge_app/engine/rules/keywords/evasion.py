@@ -120,17 +120,25 @@ def must_attack(game) -> list:
 
 def must_block(game, player: str, attackers: list) -> dict:
     """509.1c: creatures of ``player`` with ``blocks_each_combat`` that are able to block,
-    each mapped to the attackers it could block. Simplification: "able" means able to block
-    one of ``attackers`` on its own (an attacker with menace, which needs a second blocker
-    the player may not want to add, doesn't count)."""
+    each mapped to the attackers it could block, those it can block on its own first. An
+    attacker with menace counts when another creature of the player could block it too: the
+    declaration with both obeys the requirement without breaking the restriction, so it is
+    owed (509.1c and its example: "the player must block with both creatures")."""
     out = {}
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        if o.controller != player or not o.is_creature or not has(game, o, "blocks_each_combat"):
+    mine = [game.objects[oid] for oid in game.battlefield if game.objects[oid].controller == player
+            and game.objects[oid].is_creature and not blocker_problems(game, game.objects[oid])]
+    for o in mine:
+        if not has(game, o, "blocks_each_combat"):
             continue
-        if blocker_problems(game, o):
-            continue
-        can = [a.id for a in attackers if not has(game, a, "menace") and not pair_problems(game, o, a)]
-        if can:
-            out[oid] = can
+        alone = [a.id for a in attackers if not has(game, a, "menace") and not pair_problems(game, o, a)]
+        paired = [a.id for a in attackers if has(game, a, "menace") and not pair_problems(game, o, a)
+                  and menace_partner(game, mine, o, a) is not None]
+        if alone or paired:
+            out[o.id] = alone + paired
     return out
+
+
+def menace_partner(game, mine: list, blocker, attacker, taken=()):
+    """Another creature of ``mine`` able to block ``attacker`` beside ``blocker`` (menace)."""
+    return next((b.id for b in mine if b.id != blocker.id and b.id not in taken
+                 and not pair_problems(game, b, attacker)), None)
