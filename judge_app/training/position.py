@@ -93,19 +93,40 @@ def _types(o, lang: str) -> str:
     return ", ".join(words) + (f" — {sub}" if sub else "")
 
 
+def printed_text(o) -> tuple[str, str]:
+    """(Russian, English) text of the card an ad-hoc object stands for: the card of the pool
+    (``rules_corpus/cards``, the M2011 FAQ cards among them) with its name, when the object
+    does nothing the card doesn't (each of its abilities and keywords is the card's). A
+    scenario often writes a FAQ card as an ad-hoc object with only the ability its ruling is
+    about (Chandra Nalaar with her −X); the card's printed text is true of it. ("", "") when no
+    such card: an invented object's text is unknown."""
+    from ..cards.model import default_pool
+
+    pool = default_pool()
+    card = pool.get(o.name_ru) or (pool.get(o.name_en) if o.name_en else None)
+    if card is None or not (card.text_ru or card.text_en):
+        return "", ""
+    if any(a not in card.abilities for a in o.abilities) or any(k not in card.keywords for k in o.keywords):
+        return "", ""
+    return card.text_ru, card.text_en
+
+
 def text_of(game, o, lang: str = "ru") -> tuple[str, bool]:
     """(the object's rules text, whether any was found). An ability on the stack shows its
-    source's text; an object with no abilities needs none (its keywords are listed apart)."""
+    source's text; an object with no abilities needs none (its keywords are listed apart);
+    an ad-hoc object standing for a card of the pool shows the card's text (``printed_text``)."""
     text = (o.text_en or o.text_ru) if lang == "en" else (o.text_ru or o.text_en)
+    if not text and o.stack_kind != "ability" and (o.abilities or o.keywords):
+        ru, en = printed_text(o)
+        text = (en or ru) if lang == "en" else (ru or en)
     if "basic" in (o.supertypes or ()) and not o.abilities[1:]:
         return "", True   # a basic land: its mana ability is its type (305.6)
     if text:
         return " ".join(text.split()), True
     if o.stack_kind == "ability":
         src = game.objects.get(o.source or "")
-        if src is not None and (src.text_ru or src.text_en):
-            return text_of(game, src, lang)
-        return "", False
+        said, known = text_of(game, src, lang) if src is not None and src.stack_kind != "ability" else ("", False)
+        return (said, True) if said else ("", False)
     needs = bool(o.abilities or o.effects or getattr(o, "casting", None))
     return "", not needs
 

@@ -151,3 +151,41 @@ def test_the_popup_speaks_english_on_ui_en(client):
     r = client.post("/api/scenarios/explain?ui=en", json={"scenario": BOARD, "id": "wurm"})
     html = r.get_json()["html"]
     assert "Can attack" in html and "Order of entering the battlefield" in html and "Может атаковать" not in html
+
+
+CROSS = """
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Смирение, id: humility%s}
+      - {card: Медведи-гризли, id: bears%s}
+  - name: Боб
+    battlefield:
+      - {card: Опалесценция, id: opal%s}
+turn: {number: 3, active: Алиса, step: main1}
+"""
+
+
+def test_the_order_of_entering_crosses_players(client):
+    """Bob's Opalescence moved before Alice's Humility (`entered`, the builder's ↑): the order is
+    global (613.7), so Humility is 1/1 with Opalescence listed first, and 4/4 as listed."""
+    as_listed = CROSS % ("", "", "")
+    d = explain(client, {"scenario": as_listed, "id": "humility"}).get_json()
+    assert [o["id"] for o in d["timestamps"]["order"]] == ["humility", "bears", "opal"]
+    assert d["explain"]["pt"] == "4/4"
+    moved = CROSS % (", entered: 2", ", entered: 3", ", entered: 1")
+    d = explain(client, {"scenario": moved, "id": "humility"}).get_json()
+    assert [o["id"] for o in d["timestamps"]["order"]] == ["opal", "humility", "bears"]
+    assert d["explain"]["pt"] == "1/1" and "«Смирение»" in d["explain"]["verdict"]["text"]
+    # a card added after the numbering (no `entered`) entered last
+    later = CROSS % (", entered: 2", "", ", entered: 1")
+    d = explain(client, {"scenario": later, "id": "humility"}).get_json()
+    assert [o["id"] for o in d["timestamps"]["order"]] == ["opal", "humility", "bears"]
+
+
+@pytest.mark.parametrize("entered,message", [("0", "от 1 до 10000"), ("x", "от 1 до 10000"), ("2", "уже у другого")])
+def test_a_bad_entering_number_is_refused_beside_its_entry(client, entered, message):
+    r = client.post("/api/scenarios/run", json={"scenario": CROSS % (", entered: 2", f", entered: {entered}", "")})
+    body = r.get_json()
+    assert r.status_code == 400, body
+    assert any(i["path"].endswith("battlefield[1].entered") and message in i["message"] for i in body["issues"]), body

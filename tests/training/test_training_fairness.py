@@ -196,3 +196,41 @@ def test_every_question_explains_itself_in_a_sentence_or_two_with_the_rule(bank)
         assert len(sentences) <= 4, (q.id, text)
         if q.kind in ("rule", "legality") and q.answer != questions.LEGAL:
             assert f"правило {q.answer}" in text, (q.id, text)
+
+
+def _position_at_start(path: str) -> dict:
+    from pathlib import Path
+
+    from judge_app.scenarios import loader
+
+    sc = loader.load(Path(__file__).resolve().parents[2] / "scenarios" / path)
+    return questions.position_of(sc, 0, "ru", None, {})
+
+
+def _shown(pos: dict, name: str) -> dict:
+    return next(o for p in pos["players"] for z in p["zones"].values() for o in z if o["name"] == name)
+
+
+def test_an_ad_hoc_faq_card_shows_the_card_files_text_and_its_questions_are_asked(bank):
+    """Chandra Nalaar written with only her −X ability (FAQ ruling 18) is still Chandra: the
+    position shows her text from rules_corpus/cards/m2011_faqc.yaml, so the questions about her
+    are generated, not dropped for «нет текста»."""
+    from judge_app.cards.model import default_pool
+
+    pos = _position_at_start("faq-m2011/r18-loyalty-costs.yaml")
+    chandra = _shown(pos, "Чандра Налаар")
+    assert chandra["text_known"] and chandra["text"] == default_pool().get("Chandra Nalaar").text_ru
+    assert any(q.scenario_id == "m2011-r18-loyalty-costs" for q in bank.questions)
+    assert not any("Чандра Налаар" in w for _q, ws in bank.dropped for w in ws
+                   if _q.scenario_id == "m2011-r18-loyalty-costs")
+
+
+def test_an_ad_hoc_object_that_does_more_or_other_than_its_card_gets_no_text(bank):
+    """Ajani's Pridemate written with a trigger that is not optional does what the card's
+    «вы можете» doesn't say; an invented creature (Ядовитый стрелок) has no card at all: both
+    stay without text, and their questions stay out."""
+    pos = _position_at_start("faq-m2011/r268-pridemate-two-lifelinkers.yaml")
+    assert not _shown(pos, "Соплеменник Аджани")["text_known"]
+    assert "Соплеменник Аджани" in position.missing_text(pos)
+    dropped_for = {n for _q, ws in bank.dropped for w in ws if w.startswith("нет текста") for n in w[12:].split(", ")}
+    assert "Ядовитый стрелок" in dropped_for
