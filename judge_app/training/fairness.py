@@ -10,6 +10,9 @@ the options. So a question is fair only when
 - the prompt, the players' actions and the options speak Russian: no raw engine word
   (``flying``, ``keep``, an object id) and no doubled quote;
 - no option is cut mid-word, carries an OCR mark, or repeats another option;
+- the object it asks about is not one of two that read the same: «Где окажется «Медведи-гризли»»
+  with two of them in play can't say which one is meant (lands, never asked about, aside). An
+  action or event naming one of two twins stays: the position and the options say the rest;
 - nothing hidden decides it: no library search, reveal, shuffle or coin flip in the events
   it is about (the page cannot show a library's order or a coin).
 
@@ -31,6 +34,16 @@ _ALLOWED_LATIN = {"X", "P/T"}
 
 def _latin(text: str) -> list[str]:
     return [w for w in _LATIN_WORD.findall(text or "") if w not in _ALLOWED_LATIN]
+
+
+def _twins(pos: dict) -> set[str]:
+    """Names two or more objects of the position share (lands left out)."""
+    from collections import Counter
+
+    seen = Counter(o["name"] for p in pos["players"] for z in p["zones"].values() for o in z
+                   if "земля" not in o.get("types", "") and "land" not in o.get("types", ""))
+    seen.update(o["name"] for o in pos["stack"])
+    return {n for n, k in seen.items() if k > 1}
 
 
 def problems(q, pos: dict, events_about: list) -> list[str]:
@@ -61,6 +74,10 @@ def problems(q, pos: dict, events_about: list) -> list[str]:
     raw_marks = sorted({w for m in marks for w in _latin(m)})
     if raw_marks:
         out.append("сырые слова в позиции: " + ", ".join(raw_marks))
+    twins = _twins(pos)
+    named = sorted(n for n in twins if f"«{n}»" in q.prompt_ru) if q.kind == "outcome" else []
+    if named:
+        out.append("одинаковые имена: " + ", ".join(named))
     hidden = sorted({e.kind for e in events_about if e.kind in HIDDEN_KINDS})
     if hidden and q.kind != "rule":
         out.append("зависит от скрытого: " + ", ".join(hidden))

@@ -159,8 +159,11 @@ def _obj(game, oid: str, lang: str, hide_pt: str | None) -> dict:
         role = combat.role(game, oid)
         if role and "attacking" in role:
             d["attacking"] = name_of(game, role["attacking"], lang) if role["attacking"] else ""
+            d["blocked"] = role["blocked"]   # stays blocked when its blockers are gone (509.1h)
         if role and "blocking" in role:
             d["blocking"] = [name_of(game, a, lang) for a in role["blocking"]]
+    elif o.is_creature and o.power is not None and o.zone in ("hand", "graveyard", "exile"):
+        d["pt"] = f"{o.power}/{o.toughness}"   # a card's printed P/T (Fling's sacrificed creature: its power)
     if o.zone == "stack":
         d["controller"] = o.controller
         d["ability"] = o.stack_kind == "ability"
@@ -211,6 +214,8 @@ def _describe(o: dict, lang: str) -> str:
         bits.append(f"{'прикреплено к' if ru else 'attached to'} «{o['attached_to']}»")
     if "attacking" in o:
         bits.append(f"{'атакует' if ru else 'attacks'} {o['attacking']}")
+    if o.get("blocked"):
+        bits.append("заблокировано" if ru else "blocked")
     if o.get("blocking"):
         bits.append(f"{'блокирует' if ru else 'blocks'} " + ", ".join(o["blocking"]))
     if "x" in o:

@@ -234,3 +234,50 @@ def test_an_ad_hoc_object_that_does_more_or_other_than_its_card_gets_no_text(ban
     assert "Соплеменник Аджани" in position.missing_text(pos)
     dropped_for = {n for _q, ws in bank.dropped for w in ws if w.startswith("нет текста") for n in w[12:].split(", ")}
     assert "Ядовитый стрелок" in dropped_for
+
+
+def test_a_cast_says_how_it_is_paid(bank):
+    """Review of 2026-11-27, #7: «Алиса разыгрывает «Вспышка молнии», цель: Боб» was graded illegal
+    (601.2h) because the script kicked it with one Mountain, and the line didn't say so. Every
+    choice of how a spell is paid is said: kicker, buyback, an alternative cost, what is sacrificed."""
+    kicked = bank.by_id["kicker-unpayable-not-asked/legality/l16"]
+    assert "с кикером" in kicked.prompt_ru and kicked.answer != "legal"
+    lines = [ln for q in bank.questions for ln in [q.prompt_ru] + list(q.context_ru)]
+    assert any("за альтернативную стоимость" in ln for ln in lines)
+    assert any("жертвуя «" in ln for ln in lines)
+
+
+def test_an_attempt_to_draw_from_an_empty_library_is_asked_for_121_4(bank):
+    """Review of 2026-11-27, #31: 121.1 (what a draw is) is the procedure; the rule of the attempt
+    on an empty library is 121.4, and that is what the question asks for."""
+    version = rulebook.version_or_default(None)
+    q = next(q for q in bank.questions if q.kind == "rule" and q.scenario_id == "empty-library"
+             and "пустой библиотеки" in q.prompt_ru)
+    assert q.answer == "121.4" and rulebook.exists("121.4", version)
+
+
+def test_a_creature_card_off_the_battlefield_shows_its_pt_and_a_blocked_attacker_says_so():
+    """Review of 2026-11-27, #27 and #32: Fling's sacrificed Ogre in the graveyard shows its power;
+    a trampler whose blocker is gone still reads «заблокировано» (509.1h)."""
+    from pathlib import Path
+
+    from judge_app.scenarios import loader, runner
+
+    lib = Path(__file__).resolve().parents[2] / "scenarios"
+    sc = loader.load(next(lib.rglob("fling-sacrifice.yaml")))
+    ogre = _shown(position.build(runner.run(sc).game), "Огр")
+    assert ogre["pt"] and "/" in ogre["pt"]
+    sc = loader.load(next(lib.rglob("blocker-removed-trample.yaml")))
+    events = runner.run(sc).game.events
+    step = next(i for i, e in enumerate(events) if e.kind == "damage_assigned" or "распределяет" in e.text_ru)
+    pos = position.build(runner.state_at(sc, step)[0])
+    rhino = next(o for p in pos["players"] for o in p["zones"]["battlefield"] if "attacking" in o)
+    assert rhino["blocked"] is True and "заблокировано" in "\n".join(position.lines(pos))
+
+
+def test_an_outcome_about_one_of_two_twins_is_not_asked(bank):
+    """Review of 2026-11-27, #14: «Где окажется «Медведи-гризли»» with two Grizzly Bears in play
+    can't say which one; such a question is left out, with its reason."""
+    assert "m2011-r84-goblin-tunneler-power-checked/outcome/zone-b2" not in bank.by_id
+    assert any(q.id == "m2011-r84-goblin-tunneler-power-checked/outcome/zone-b2" and any("одинаковые имена" in w for w in ws)
+               for q, ws in bank.dropped)
