@@ -281,3 +281,10 @@ def test_an_outcome_about_one_of_two_twins_is_not_asked(bank):
     assert "m2011-r84-goblin-tunneler-power-checked/outcome/zone-b2" not in bank.by_id
     assert any(q.id == "m2011-r84-goblin-tunneler-power-checked/outcome/zone-b2" and any("одинаковые имена" in w for w in ws)
                for q, ws in bank.dropped)
+
+
+def test_the_explanation_quotes_the_sentence_of_the_rule_that_speaks_of_what_happened(bank):
+    """Review of 2026-11-28, #33: the announcement of buyback is decided by 601.2b, whose first two
+    sentences are about modes and splice; the explanation goes on to the sentence about buyback."""
+    q = bank.by_id["buyback-returns-to-hand/rule/e3"]
+    assert q.answer == "601.2b" and "buyback" in q.explanation_ru
