@@ -13,6 +13,7 @@ import re
 from . import position, rulebook
 
 MAX_EVENTS = 2
+MAX_QUOTE = 420   # characters of a rule quoted in an explanation
 _WORD = re.compile(r"[A-Za-zА-Яа-яЁё]{4,}")
 
 
@@ -54,6 +55,9 @@ def _rule(number: str | None, version: str, lang: str, events: list = ()) -> str
     quote = rulebook.sentences(body, 220)
     said = " ".join((e.text_en or e.text_ru) if (note or lang == "en") else e.text_ru for e in events)
     more = _telling_sentence(body, quote, said)
+    if more and len(quote) + len(more) > MAX_QUOTE:   # the first sentence alone, then the telling one
+        quote = rulebook.sentences(body, 0)
+        more = more if len(quote) + len(more) <= MAX_QUOTE else ""
     quote = (quote + (" … " + more if more else "")).rstrip(".")
     return (f"Так решает правило {number}: «{quote}»{note}." if lang != "en"
             else f"Rule {number} decides it: “{quote}”.")

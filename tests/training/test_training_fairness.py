@@ -288,3 +288,14 @@ def test_the_explanation_quotes_the_sentence_of_the_rule_that_speaks_of_what_hap
     sentences are about modes and splice; the explanation goes on to the sentence about buyback."""
     q = bank.by_id["buyback-returns-to-hand/rule/e3"]
     assert q.answer == "601.2b" and "buyback" in q.explanation_ru
+
+
+def test_a_conjunction_capitalised_in_mid_sentence_is_shown_lower_case(bank):
+    """The issue's «так Чтобы…» (review of 2026-11-28, #39: 701.19a): the 2020 Russian text
+    capitalises «Чтобы», «Если», «Пока» mid-sentence in 55 rules; options and explanations show
+    them lower-case, and no option of the bank keeps one."""
+    label = rulebook.label("701.19a", "2020-01-24", "ru")
+    assert "так чтобы" in label and "так Чтобы" not in label
+    mid = re.compile(r"[а-яё,] (Чтобы|Если|Пока)\b")
+    assert not [(q.id, o.ru) for q in bank.questions for o in q.options if mid.search(o.ru)]
+    assert not [q.id for q in bank.questions if mid.search(q.explanation_ru)]
