@@ -7,8 +7,9 @@ the options. So a question is fair only when
   needs none (no abilities: its keywords are listed);
 - the position does not show the answer (a P/T question hides that creature's P/T, and
   is not asked when the answer is what the position showed anyway);
-- the prompt, the players' actions and the options speak Russian: no raw engine word
-  (``flying``, ``keep``, an object id) and no doubled quote;
+- the prompt, the players' actions, the options and the explanation (up to the quoted rule,
+  which may be English with its note) speak Russian: no raw engine word (``flying``, ``keep``,
+  an object id) and no doubled quote;
 - no option is cut mid-word, carries an OCR mark, or repeats another option;
 - the object it asks about is not one of two that read the same: «Где окажется «Медведи-гризли»»
   with two of them in play can't say which one is meant (lands, never asked about, aside). An
@@ -29,7 +30,8 @@ from . import position as positions
 HIDDEN_KINDS = {"reveal", "shuffle", "coin", "search", "scry", "library"}
 # A Latin word in Russian text is a raw engine word (rules text in options is the corpus's own).
 _LATIN_WORD = re.compile(r"(?<![\w{])[A-Za-z][A-Za-z_:\-]*[A-Za-z0-9](?![\w}])")
-_ALLOWED_LATIN = {"X", "P/T"}
+_ALLOWED_LATIN = {"X", "P/T", "planeswalker"}   # «planeswalker» is the Russian rules' own word
+_RULE_QUOTE = re.compile(r"Так решает правило .*", re.S)   # a quoted rule may be English (OCR note)
 
 
 def _latin(text: str) -> list[str]:
@@ -58,6 +60,10 @@ def problems(q, pos: dict, events_about: list) -> list[str]:
     raw = sorted({w for t in texts for w in _latin(t)})
     if raw:
         out.append("сырые слова движка: " + ", ".join(raw))
+    said = [w for w in _latin(_RULE_QUOTE.sub("", q.explanation_ru or "")) if w[0].islower()]   # names and
+    # subtypes the position shows in English (Runeclaw Bear, Treefolk) are capitalised; engine words are not
+    if said:
+        out.append("сырые слова в разборе: " + ", ".join(sorted(set(said))))
     if any("««" in t or "»»" in t for t in texts):
         out.append("двойные кавычки")
     for o in q.options:

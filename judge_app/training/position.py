@@ -40,10 +40,16 @@ _ID_IN_TEXT = re.compile(r" \((?=[^()\s]*[a-zа-яё])([^()\s]{1,60})\)")
 _RAW_OPTIONS = re.compile(r"\s?\([^()]*[A-Za-z][^()]*\)")
 
 
+_BARE_WORD = re.compile(r"(?<![\w«(\[{'])[a-z][a-z0-9_\-]*(?![\w»)\]}'])")
+
+
 def clean(game, text: str) -> str:
     """An engine event's text for a trainee: object ids the engine adds for the log left out
-    («Стена» (wall) → «Стена»), a name never quoted twice."""
+    («Стена» (wall) → «Стена»), a bare id the engine wrote for an object named
+    («isamaru становится копией …» → «Исамару, пёс Конды» …), a name never quoted twice."""
     text = _ID_IN_TEXT.sub("", text or "")
+    if game is not None:
+        text = _BARE_WORD.sub(lambda m: f"«{name_of(game, m.group(0))}»" if m.group(0) in game.objects else m.group(0), text)
     return tidy(text)
 
 

@@ -299,3 +299,18 @@ def test_a_conjunction_capitalised_in_mid_sentence_is_shown_lower_case(bank):
     mid = re.compile(r"[а-яё,] (Чтобы|Если|Пока)\b")
     assert not [(q.id, o.ru) for q in bank.questions for o in q.options if mid.search(o.ru)]
     assert not [q.id for q in bank.questions if mid.search(q.explanation_ru)]
+
+
+def test_an_object_id_the_engine_wrote_bare_is_said_by_its_name():
+    """«isamaru становится копией …» (an event text with a bare id, in 28 explanations): a
+    trainee reads the object's name; a word that names no object stays as it is."""
+    from pathlib import Path
+
+    from judge_app.scenarios import loader, runner
+
+    sc = loader.load(next((Path(__file__).resolve().parents[2] / "scenarios").rglob("clone-of-mirrorweaved.yaml")))
+    game = runner.run(sc).game
+    raw = next(e.text_ru for e in game.events if e.text_ru.startswith("isamaru "))
+    said = position.clean(game, raw)
+    assert said.startswith(f"«{game.objects['isamaru'].name_ru}» ") and "isamaru" not in said
+    assert position.clean(game, "становится red") == "становится red"   # not an id: left for the checks
