@@ -271,3 +271,19 @@ def test_on_a_laptop_the_board_stands_beside_the_event_list(page):
     assert board["x"] + board["width"] <= trace["x"], (board, trace)
     assert board["y"] < trace["y"] + trace["height"], (board, trace)
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+
+
+def test_the_popup_and_the_order_in_english_on_a_phone(phone):
+    """Under ?ui=en the order list names the cards in English and the popup's reasons (attack,
+    block, target, what it lost) read English, from the engine's reason table."""
+    page, taps = phone, Taps()
+    open_builder(page, "/boards/new?from=humility-later-than-opalescence&ui=en")
+    taps.click(page.locator("#tab-play"))
+    expect(page.locator("#order li").nth(0)).to_contain_text("Opalescence")
+    expect(page.locator("#order li").nth(1)).to_contain_text("Humility")
+    dialog = why(page, taps, "humility")
+    expect(dialog.locator(".why-attack + ul")).to_contain_text("can be declared as an attacker")
+    expect(dialog.locator(".why-block + ul")).to_contain_text("can block, if untapped")
+    expect(dialog.locator(".why-target + ul")).to_contain_text("can be the target")
+    expect(dialog.locator(".why-lost li").first).to_contain_text("creatures lose")
+    fits(page)

@@ -1105,15 +1105,18 @@
     var box = clear($("order")), got = enteringRows(), rows = got.rows;
     box.appendChild(el("p", { cls: "hint order-line" }, [S.why_order_line, ruleLinks((st.run && st.run.order_rules) || [])]));
     if (!rows.length && !got.attached.length) { box.appendChild(el("p", { cls: "hint", text: S.order_empty })); return; }
-    var ol = el("ol", { cls: "order-list" });
+    var ol = el("ol", { cls: "order-list" }), english = {};   /* under ?ui=en, the run's English names */
+    if (EN && st.run && st.run.board) (st.run.board.players || []).forEach(function (p) {
+      (p.battlefield || []).forEach(function (o) { if (o.name_en) english[o.id] = o.name_en; });
+    });
     rows.concat(got.attached).forEach(function (r, k) {
-      var isAtt = k >= rows.length;
+      var isAtt = k >= rows.length, name = (EN && english[r.e.id]) || entryName(r.e);
       ol.appendChild(el("li", { "data-id": r.e.id }, [
-        el("span", { cls: "order-name", text: entryName(r.e) + " [" + r.e.id + "]" }),
+        el("span", { cls: "order-name", text: name + " [" + r.e.id + "]" }),
         el("span", { cls: "att", text: " · " + r.player + (isAtt ? " · " + S.attached_later : "") }),
-        el("button", { type: "button", cls: "order-up", text: "↑", title: S.up, "aria-label": S.up + ": " + entryName(r.e),
+        el("button", { type: "button", cls: "order-up", text: "↑", title: S.up, "aria-label": S.up + ": " + name,
                        disabled: isAtt || k === 0, onclick: function () { moveEntering(rows, k, -1); } }),
-        el("button", { type: "button", cls: "order-down", text: "↓", title: S.down, "aria-label": S.down + ": " + entryName(r.e),
+        el("button", { type: "button", cls: "order-down", text: "↓", title: S.down, "aria-label": S.down + ": " + name,
                        disabled: isAtt || k === rows.length - 1, onclick: function () { moveEntering(rows, k, 1); } })]));
     });
     box.appendChild(ol);
