@@ -8,7 +8,8 @@ timestamp order of the battlefield (613.6), which decides effects of one layer t
 depend on each other (613.7).
 
 Nothing here decides a rule: every reason is the engine's, every rule number a citation key
-resolved for the game's rules version. The builder's play view asks for one object
+resolved for the game's rules version. Every line and what was lost come in Russian (``text``)
+and English (``text_en``), rendered from the engine's reason table (``engine.reasons.REASONS``). The builder's play view asks for one object
 (``service.explain``); the scenario stepper shows it for each object on the board
 (``web.scenario_data.board_dict``); both draw it with ``templates/_why.html``.
 """
@@ -19,44 +20,43 @@ from judge_app.engine.rules import effects
 from judge_app.engine.kernel import layers
 from judge_app.engine.rules.keywords import KW_RU, evasion, protection
 from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.kernel.reasons import both, qualities, reason
 
-from .vocabulary import STATICS, TRIGGERS
+from .vocabulary import KEYWORD_EN, STATICS, TRIGGERS
 
-TARGET_WORDS = {   # why a permanent can't be targeted, by the rule key the engine refused with
-    "shroud": "неуязвимость: не может быть целью никаких заклинаний и способностей",
-    "hexproof": "порчеустойчивость: не может быть целью заклинаний и способностей оппонентов",
-    "protection_target": "защита: не может быть целью заклинаний и способностей с этим качеством",
-}
+TARGET_WORDS = {"shroud": "target.shroud", "hexproof": "target.hexproof",   # why a permanent can't be
+                "protection_target": "target.protection"}                    # targeted, by the engine's rule key
 
 
-def _line(game: Game, keys, text: str) -> dict:
-    return {"rules": list(dict.fromkeys(game.cite(k) for k in keys)), "text": text}
-
-
-def _label(game: Game, oid: str) -> str:
-    o = game.objects.get(oid)
-    return f"{o.name_ru} [{oid}]" if o is not None else oid
+def _line(game: Game, keys, why) -> dict:
+    ru, en = both(why)
+    return {"rules": list(dict.fromkeys(game.cite(k) for k in keys)), "text": ru, "text_en": en}
 
 
 def _kw_name(k) -> str:
     return next(iter(k), "") if isinstance(k, dict) else str(k)
 
 
-def _ability_words(a) -> str:
-    """A printed ability in words (the builder's vocabulary), for «what it lost»."""
+ABILITY_WORDS = {"mana": ("мана-способность {{T}}: {{{mana}}}", "mana ability {{T}}: add {{{mana}}}"),
+                 "activated": ("активируемая способность", "an activated ability"),
+                 "as_enters": ("выбор при выходе на поле битвы", "a choice as it enters the battlefield")}
+
+
+def _ability_words(a) -> tuple[str, str]:
+    """A printed ability in words (the builder's vocabulary), for «what it lost»: (Russian, English)."""
     if not isinstance(a, dict):
-        return str(a)
+        return str(a), str(a)
     if a.get("static") in STATICS:
-        return STATICS[a["static"]][0]
+        return STATICS[a["static"]][0], STATICS[a["static"]][1]
     if a.get("trigger") in TRIGGERS:
-        return "«" + TRIGGERS[a["trigger"]][0] + ", …»"
-    if a.get("mana"):
-        return f"мана-способность {{T}}: {{{a['mana']}}}"
-    if a.get("activated") is not None:
-        return "активируемая способность"
-    if a.get("as_enters"):
-        return "выбор при выходе на поле битвы"
-    return ", ".join(str(k) for k in a)
+        ru, en = TRIGGERS[a["trigger"]][:2]
+        return "«" + ru + ", …»", "“" + en[0].upper() + en[1:] + ", …”"
+    for kind in ("mana", "activated", "as_enters"):
+        if a.get(kind) is not None and a.get(kind) is not False:
+            ru, en = ABILITY_WORDS[kind]
+            return ru.format(mana=a.get("mana")), en.format(mana=a.get("mana"))
+    said = ", ".join(str(k).replace("_", " ") for k in a)
+    return said, said
 
 
 def lost(game: Game, o: Obj) -> dict | None:
@@ -67,12 +67,13 @@ def lost(game: Game, o: Obj) -> dict | None:
         return None
     base = layers.base_chars(o)
     now_kw = set(ch.keyword_names(game, o))
-    kws = [KW_RU.get(n, n) for n in dict.fromkeys(_kw_name(k) for k in base.keywords) if n and n not in now_kw]
+    gone = [n for n in dict.fromkeys(_kw_name(k) for k in base.keywords) if n and n not in now_kw]
     abilities = [_ability_words(a) for a in base.abilities if a not in comp.chars.abilities]
-    if not kws and not abilities:
+    if not gone and not abilities:
         return None
     by = [{"layer": s["layer"], "rules": s["rules"], "text": s["text"]} for s in ch.explain(game, o) if s["layer"] == "6"]
-    return {"keywords": kws, "abilities": abilities, "by": by}
+    return {"keywords": [KW_RU.get(n, n) for n in gone], "keywords_en": [KEYWORD_EN.get(n, n.replace("_", " ")) for n in gone],
+            "abilities": [ru for ru, _en in abilities], "abilities_en": [en for _ru, en in abilities], "by": by}
 
 
 def _opponents_creatures(game: Game, o: Obj) -> list[Obj]:
@@ -85,11 +86,10 @@ def attack(game: Game, o: Obj) -> dict:
     problems = evasion.attack_problems(game, o)
     lines = [_line(game, keys, why) for keys, why in problems]
     if not problems:
-        lines.append(_line(game, ["attack_choose"], "может быть объявлено атакующим, когда его контролёр — активный игрок "
-                                                    "в шаге объявления атакующих"))
+        lines.append(_line(game, ["attack_choose"], reason("attack.can")))
     for b in _opponents_creatures(game, o):
         for keys, why in evasion.pair_problems(game, b, o):
-            lines.append(_line(game, keys, f"{_label(game, b.id)} не может его блокировать: {why}"))
+            lines.append(_line(game, keys, reason("block.they_cant", blocker=b, why=why)))
     return {"can": not problems, "lines": lines}
 
 
@@ -98,10 +98,10 @@ def block(game: Game, o: Obj) -> dict:
     problems = evasion.blocker_problems(game, o)
     lines = [_line(game, keys, why) for keys, why in problems]
     if not problems:
-        lines.append(_line(game, ["block_choose"], "может блокировать, если не повёрнуто, когда его контролёра атакуют"))
+        lines.append(_line(game, ["block_choose"], reason("block.can")))
         for a in _opponents_creatures(game, o):
             for keys, why in evasion.pair_problems(game, o, a):
-                lines.append(_line(game, keys, f"не может блокировать {_label(game, a.id)}: {why}"))
+                lines.append(_line(game, keys, reason("block.it_cant", attacker=a, why=why)))
     return {"can": not problems, "lines": lines}
 
 
@@ -112,15 +112,13 @@ def target(game: Game, o: Obj) -> dict:
         ok, keys = effects.object_fits(game, "permanent", p.name, o, None)
         if not ok:
             can = False
-            why = next((TARGET_WORDS[k] for k in keys if k in TARGET_WORDS), "не подходит как цель")
-            lines.append(_line(game, keys, f"для {p.name}: {why}"))
+            why = reason(next((TARGET_WORDS[k] for k in keys if k in TARGET_WORDS), "target.unfit"))
+            lines.append(_line(game, keys, reason("target.for", player=p, why=why)))
     quals = protection.qualities(game, o)
     if quals:
-        lines.append(_line(game, ["protection_target"], "защита от: " + ", ".join(quals)
-                           + " — не может быть целью заклинаний и способностей с этими качествами"))
+        lines.append(_line(game, ["protection_target"], reason("target.protection_from", qualities=qualities(quals))))
     if can and not quals:
-        lines.append(_line(game, ["targets"], "может быть целью заклинаний и способностей любого игрока, "
-                                              "которым подходит как «перманент»"))
+        lines.append(_line(game, ["targets"], reason("target.can")))
     return {"can": can, "lines": lines}
 
 
@@ -146,7 +144,7 @@ def of(game: Game, oid: str) -> dict | None:
     if o.is_creature:
         out["attack"], out["block"] = attack(game, o), block(game, o)
     else:
-        out["combat"] = _line(game, ["combat_only_creatures"], "не существо: не атакует и не блокирует")
+        out["combat"] = _line(game, ["combat_only_creatures"], reason("combat.not_creature"))
     out["target"] = target(game, o)
     return out
 

@@ -26,8 +26,9 @@ STACK_ITEM_KEYS = {"spell", "ability", "trigger", "id", "by", "targets", "x", "m
 STACK_ABILITY_KEYS = {"name", "name_en", "source", "targets", "effects", "text", "colors"}
 PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile", "command",
                "mana_pool", "max_hand", "lands_played"}
+MAX_ENTERED = 10000   # `entered: N` of a battlefield entry
 ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
-              "token", "chosen", "face_down", "flipped"} | set(AD_HOC_KINDS)
+              "token", "chosen", "face_down", "flipped", "entered"} | set(AD_HOC_KINDS)
 CHOICES = CHOICE_KEYS + ("now",)   # engine/costs.py; now: no waiting
 CAST_KEYS = ("card", "targets", "pay", "by") + CHOICES
 ACTIVATE_KEYS = ("object", "ability", "targets", "pay", "by") + CHOICES
@@ -120,6 +121,7 @@ class _Checker:
         self.pool = pool
         self.issues: list = []
         self.ids: set = set()
+        self.entered: set = set()
         self.players: list = []
 
     def err(self, line: int, key: str, msg: str) -> None:
@@ -163,11 +165,20 @@ class _Checker:
                                  ("face_down", bool, "true/false"), ("flipped", bool, "true/false")):
                 if k in e and (not isinstance(e[k], typ) or (typ is int and (isinstance(e[k], bool) or e[k] < 0))):
                     self.err(_line(e, k), f"{key}.{k}", f"ожидается {what}")
+            if "entered" in e:   # the order of entering across players (setup.entering_order, 613.6c)
+                n = e["entered"]
+                if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_ENTERED:
+                    self.err(_line(e, "entered"), f"{key}.entered", f"ожидается номер от 1 до {MAX_ENTERED}")
+                elif n in self.entered:
+                    self.err(_line(e, "entered"), f"{key}.entered", f"номер {n} уже у другого объекта")
+                self.entered.add(n)
             if "counters" in e and not (isinstance(e["counters"], dict) and all(
                     isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in e["counters"].values())):
                 self.err(_line(e, "counters"), f"{key}.counters", "ожидается {ВИД: число}, например {\"+1/+1\": 1}")
-        elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick", "chosen", "face_down", "flipped")):
-            self.err(_line(e), key, "tapped/damage/counters/attached_to/chosen/face_down/flipped бывают только у объектов на поле битвы")
+        elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick", "chosen", "face_down", "flipped",
+                                   "entered")):
+            self.err(_line(e), key, "tapped/damage/counters/attached_to/chosen/face_down/flipped/entered бывают только у "
+                                    "объектов на поле битвы")
         if "id" in e:
             if not isinstance(e["id"], (str, int)) or isinstance(e["id"], bool) or str(e["id"]) in self.players:
                 self.err(_line(e, "id"), f"{key}.id", "id — строка (и не имя игрока)")

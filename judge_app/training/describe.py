@@ -46,6 +46,39 @@ def _owner(game, ref) -> str:
     return obj.controller or obj.owner if obj is not None else ""
 
 
+COST_CHOICES = {   # a cast's or activation's choices of how it is paid (costs.CHOICE_KEYS), said in words
+    "kicker": ("с кикером", "kicked"), "buyback": ("с откупом", "with buyback"),
+    "alt": ("за альтернативную стоимость", "for its alternative cost"),
+    "sacrifice": ("жертвуя {}", "sacrificing {}"), "discard": ("сбрасывая {}", "discarding {}"),
+    "tap_untapped": ("поворачивая {}", "tapping {}")}
+NOT_CHOSEN = {"kicker": ("без кикера", "not kicked"), "buyback": ("без откупа", "without buyback"),
+              "alt": ("за мана-стоимость", "for its mana cost")}
+
+
+def _cost_choices(game, v: dict, lang: str) -> str:
+    """", с кикером, жертвуя «Медведи-гризли»" — every choice of how a spell or ability is paid that
+    the script states, so a legality question never hides it (a kicked cast that can't be paid is
+    illegal, the same cast unkicked is legal)."""
+    ru, out = lang != "en", []
+    for key, (say_ru, say_en) in COST_CHOICES.items():
+        if key not in v or v[key] is None:
+            continue
+        val = v[key]
+        if isinstance(val, bool):
+            words = (say_ru, say_en) if val else NOT_CHOSEN.get(key)
+            if words:
+                out.append(words[0] if ru else words[1])
+        elif isinstance(val, int):   # a number of cards (discard: 1)
+            out.append((say_ru if ru else say_en).format(f"{val} {'карт(у)' if ru else 'card(s)'}"))
+        else:
+            what = _names(game, val if isinstance(val, list) else [val], lang) if val != "self" else ("себя" if ru else "itself")
+            out.append((say_ru if ru else say_en).format(what))
+    if isinstance(v.get("divide"), dict):
+        out.append(("распределение: " if ru else "divided: ")
+                   + ", ".join(f"{_name(game, r, lang)} — {n}" for r, n in v["divide"].items()))
+    return "".join(", " + w for w in out)
+
+
 def action(game, act: str, v, by: str | None, lang: str = "ru") -> str:
     ru = lang != "en"
     if act in ("attack", "block") and not v:   # declared nothing (508.8 / 509.1)
@@ -70,6 +103,7 @@ def action(game, act: str, v, by: str | None, lang: str = "ru") -> str:
         tail += (f", {'цель' if ru else 'target'}: {_names(game, targets, lang)}" if targets else "")
         if v.get("mode") is not None:
             tail += f", {'режим' if ru else 'mode'} {v['mode']}"
+        tail += _cost_choices(game, v, lang)
         who = by or _owner(game, v.get("card"))
         return (f"{who} разыгрывает {card}{tail}" if ru else f"{who} casts {card}{tail}").strip()
     if act == "activate":
@@ -80,6 +114,7 @@ def action(game, act: str, v, by: str | None, lang: str = "ru") -> str:
         n = v.get("ability", 1)
         if v.get("x") is not None:
             tail = f", X = {v['x']}" + tail
+        tail += _cost_choices(game, v, lang)
         return (f"{who} активирует способность №{n} {_name(game, obj, lang)}{tail}" if ru
                 else f"{who} activates ability #{n} of {_name(game, obj, lang)}{tail}")
     if act == "play_land":

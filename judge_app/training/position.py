@@ -40,10 +40,16 @@ _ID_IN_TEXT = re.compile(r" \((?=[^()\s]*[a-zа-яё])([^()\s]{1,60})\)")
 _RAW_OPTIONS = re.compile(r"\s?\([^()]*[A-Za-z][^()]*\)")
 
 
+_BARE_WORD = re.compile(r"(?<![\w«(\[{'])[a-z][a-z0-9_\-]*(?![\w»)\]}'])")
+
+
 def clean(game, text: str) -> str:
     """An engine event's text for a trainee: object ids the engine adds for the log left out
-    («Стена» (wall) → «Стена»), a name never quoted twice."""
+    («Стена» (wall) → «Стена»), a bare id the engine wrote for an object named
+    («isamaru становится копией …» → «Исамару, пёс Конды» …), a name never quoted twice."""
     text = _ID_IN_TEXT.sub("", text or "")
+    if game is not None:
+        text = _BARE_WORD.sub(lambda m: f"«{name_of(game, m.group(0))}»" if m.group(0) in game.objects else m.group(0), text)
     return tidy(text)
 
 
@@ -93,19 +99,40 @@ def _types(o, lang: str) -> str:
     return ", ".join(words) + (f" — {sub}" if sub else "")
 
 
+def printed_text(o) -> tuple[str, str]:
+    """(Russian, English) text of the card an ad-hoc object stands for: the card of the pool
+    (``rules_corpus/cards``, the M2011 FAQ cards among them) with its name, when the object
+    does nothing the card doesn't (each of its abilities and keywords is the card's). A
+    scenario often writes a FAQ card as an ad-hoc object with only the ability its ruling is
+    about (Chandra Nalaar with her −X); the card's printed text is true of it. ("", "") when no
+    such card: an invented object's text is unknown."""
+    from ..cards.model import default_pool
+
+    pool = default_pool()
+    card = pool.get(o.name_ru) or (pool.get(o.name_en) if o.name_en else None)
+    if card is None or not (card.text_ru or card.text_en):
+        return "", ""
+    if any(a not in card.abilities for a in o.abilities) or any(k not in card.keywords for k in o.keywords):
+        return "", ""
+    return card.text_ru, card.text_en
+
+
 def text_of(game, o, lang: str = "ru") -> tuple[str, bool]:
     """(the object's rules text, whether any was found). An ability on the stack shows its
-    source's text; an object with no abilities needs none (its keywords are listed apart)."""
+    source's text; an object with no abilities needs none (its keywords are listed apart);
+    an ad-hoc object standing for a card of the pool shows the card's text (``printed_text``)."""
     text = (o.text_en or o.text_ru) if lang == "en" else (o.text_ru or o.text_en)
+    if not text and o.stack_kind != "ability" and (o.abilities or o.keywords):
+        ru, en = printed_text(o)
+        text = (en or ru) if lang == "en" else (ru or en)
     if "basic" in (o.supertypes or ()) and not o.abilities[1:]:
         return "", True   # a basic land: its mana ability is its type (305.6)
     if text:
         return " ".join(text.split()), True
     if o.stack_kind == "ability":
         src = game.objects.get(o.source or "")
-        if src is not None and (src.text_ru or src.text_en):
-            return text_of(game, src, lang)
-        return "", False
+        said, known = text_of(game, src, lang) if src is not None and src.stack_kind != "ability" else ("", False)
+        return (said, True) if said else ("", False)
     needs = bool(o.abilities or o.effects or getattr(o, "casting", None))
     return "", not needs
 
@@ -138,8 +165,11 @@ def _obj(game, oid: str, lang: str, hide_pt: str | None) -> dict:
         role = combat.role(game, oid)
         if role and "attacking" in role:
             d["attacking"] = name_of(game, role["attacking"], lang) if role["attacking"] else ""
+            d["blocked"] = role["blocked"]   # stays blocked when its blockers are gone (509.1h)
         if role and "blocking" in role:
             d["blocking"] = [name_of(game, a, lang) for a in role["blocking"]]
+    elif o.is_creature and o.power is not None and o.zone in ("hand", "graveyard", "exile"):
+        d["pt"] = f"{o.power}/{o.toughness}"   # a card's printed P/T (Fling's sacrificed creature: its power)
     if o.zone == "stack":
         d["controller"] = o.controller
         d["ability"] = o.stack_kind == "ability"
@@ -190,6 +220,8 @@ def _describe(o: dict, lang: str) -> str:
         bits.append(f"{'прикреплено к' if ru else 'attached to'} «{o['attached_to']}»")
     if "attacking" in o:
         bits.append(f"{'атакует' if ru else 'attacks'} {o['attacking']}")
+    if o.get("blocked"):
+        bits.append("заблокировано" if ru else "blocked")
     if o.get("blocking"):
         bits.append(f"{'блокирует' if ru else 'blocks'} " + ", ".join(o["blocking"]))
     if "x" in o:

@@ -46,7 +46,8 @@ ROUTINE_RULES = {"117.3a", "117.3b", "117.3c", "117.3d", "117.4", "117.5", "400.
 # (a Shock's damage is decided by 120.3e, not by 608.2c «follow the instructions»; a single
 # trigger is put on the stack by 603.3, not ordered by 603.3b/101.4).
 GENERIC_RULES = {"608.2c", "603.3b", "101.4", "601.2a", "601.2c", "601.2h", "601.2i", "602.2", "117.3c", "117.3d",
-                 "117.4", "405.5", "115.1", "400.7", "405.1", "608.2k", "605.3b", "106.4", "704.3", "608.2f"}
+                 "117.4", "405.5", "115.1", "400.7", "405.1", "608.2k", "605.3b", "106.4", "704.3", "608.2f",
+                 "121.1"}   # 121.1: what a draw is; an attempt on an empty library is 121.4
 # Generic rules asked for only when the event cites nothing else at all: casting during a
 # resolution (608.2f) is the frame, not why a cast could or could not happen (601.2c, 614.17a).
 LAST_RESORT_RULES = {"608.2f"}

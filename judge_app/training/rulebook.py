@@ -50,6 +50,16 @@ def ocr_doubtful(number: str, version: str) -> bool:
     return bool(hit and "⟦" in (hit["marked_text"] or ""))
 
 
+# The 2020 Russian text capitalises a conjunction in mid-sentence in 55 rules («так Чтобы»,
+# «даже Если», «изменяется Пока»): a garble of the translation, never a name. Shown lower-case.
+_MID_CAPITAL = re.compile(r"(?<=[а-яё,] )(Чтобы|Если|Который|Которая|Которое|Которые|Когда|Пока|Или|Но|И|Что|Как|Так|Даже|"
+                          r"Либо|То)\b")
+
+
+def _tidy_case(body: str) -> str:
+    return _MID_CAPITAL.sub(lambda m: m.group(0).lower(), body)
+
+
 def text(number: str, version: str, lang: str) -> tuple[str, str]:
     """(the rule's whole text, a note): English with a note when the Russian is doubtful or missing."""
     use = lang
@@ -59,6 +69,8 @@ def text(number: str, version: str, lang: str) -> tuple[str, str]:
     if row is None:
         return "", ""
     body = " ".join((row.get("text") or row.get("title") or "").split())
+    if use == "ru":
+        body = _tidy_case(body)
     return body, (OCR_NOTE.get(lang, "") if use != lang else "")
 
 

@@ -204,9 +204,6 @@ STRINGS: dict[str, tuple[str, str]] = {
                  "быть целью.", "Tap a card to see why it is what it is: layers, what it lost, whether it can attack, "
                  "block or be targeted."),
     "order_empty": ("На поле битвы пока ничего нет.", "Nothing is on the battlefield yet."),
-    "order_other_player": ("объекты разных игроков получают метки в порядке игроков; порядок внутри игрока — стрелками",
-                           "objects of different players get timestamps in the order of the players; reorder within "
-                           "a player with the arrows"),
     "attached_later": ("прикреплён: метка при прикреплении, после остальных", "attached: timestamped as it attaches, after the rest"),
     "bad_number": ("{f}: целое число от {min} до {max}", "{f}: a whole number from {min} to {max}"),
     "too_long": ("{f}: не длиннее {n} символов", "{f}: at most {n} characters"),

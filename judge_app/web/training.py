@@ -106,6 +106,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "pos_sick": ("под контролем с этого хода", "under control since this turn"),
     "pos_token": ("фишка", "token"), "pos_damage": ("повреждения", "damage"), "pos_counters": ("жетоны", "counters"),
     "pos_attached": ("прикреплено к", "attached to"), "pos_attacks": ("атакует", "attacks"),
+    "pos_blocked": ("заблокировано", "blocked"),
     "pos_blocks": ("блокирует", "blocks"), "pos_targets": ("цели", "targets"), "pos_poison": ("яд", "poison"),
     "pos_library": ("библиотека", "library"), "pos_stack": ("Стек (сверху вниз)", "Stack (top first)"),
     "rules_tap": ("Правила (нажмите, чтобы прочитать текст)", "The rules (tap to read)"),

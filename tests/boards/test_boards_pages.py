@@ -116,3 +116,15 @@ def test_library_scenarios_with_a_rules_version_open_in_the_builder(client):
         assert r.status_code == 200, sid
     run = _first_run(r.get_data(as_text=True))
     assert re.fullmatch(r"\d{4}-\d\d-\d\d", run["data"]["rules_version"])
+
+
+def test_the_builder_is_reached_from_the_home_page_and_the_menu(client):
+    """Issue 26: the builder was reachable only from Сценарии → «Собрать свою доску»."""
+    import re
+
+    home = client.get("/?ui=ru").get_data(as_text=True)
+    assert len(re.findall(r'href="/boards/new"', home)) >= 2   # the home page's entry and the menu's
+    for page in ("/scenarios", "/training/login"):
+        html = client.get(page).get_data(as_text=True)
+        nav = html[html.index("<nav"):html.index("</nav>")]
+        assert 'href="/boards/new"' in nav, page

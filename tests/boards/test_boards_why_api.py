@@ -151,3 +151,78 @@ def test_the_popup_speaks_english_on_ui_en(client):
     r = client.post("/api/scenarios/explain?ui=en", json={"scenario": BOARD, "id": "wurm"})
     html = r.get_json()["html"]
     assert "Can attack" in html and "Order of entering the battlefield" in html and "Может атаковать" not in html
+
+
+CROSS = """
+players:
+  - name: Алиса
+    battlefield:
+      - {card: Смирение, id: humility%s}
+      - {card: Медведи-гризли, id: bears%s}
+  - name: Боб
+    battlefield:
+      - {card: Опалесценция, id: opal%s}
+turn: {number: 3, active: Алиса, step: main1}
+"""
+
+
+def test_the_order_of_entering_crosses_players(client):
+    """Bob's Opalescence moved before Alice's Humility (`entered`, the builder's ↑): the order is
+    global (613.7), so Humility is 1/1 with Opalescence listed first, and 4/4 as listed."""
+    as_listed = CROSS % ("", "", "")
+    d = explain(client, {"scenario": as_listed, "id": "humility"}).get_json()
+    assert [o["id"] for o in d["timestamps"]["order"]] == ["humility", "bears", "opal"]
+    assert d["explain"]["pt"] == "4/4"
+    moved = CROSS % (", entered: 2", ", entered: 3", ", entered: 1")
+    d = explain(client, {"scenario": moved, "id": "humility"}).get_json()
+    assert [o["id"] for o in d["timestamps"]["order"]] == ["opal", "humility", "bears"]
+    assert d["explain"]["pt"] == "1/1" and "«Смирение»" in d["explain"]["verdict"]["text"]
+    # a card added after the numbering (no `entered`) entered last
+    later = CROSS % (", entered: 2", "", ", entered: 1")
+    d = explain(client, {"scenario": later, "id": "humility"}).get_json()
+    assert [o["id"] for o in d["timestamps"]["order"]] == ["opal", "humility", "bears"]
+
+
+@pytest.mark.parametrize("entered,message", [("0", "от 1 до 10000"), ("x", "от 1 до 10000"), ("2", "уже у другого")])
+def test_a_bad_entering_number_is_refused_beside_its_entry(client, entered, message):
+    r = client.post("/api/scenarios/run", json={"scenario": CROSS % (", entered: 2", f", entered: {entered}", "")})
+    body = r.get_json()
+    assert r.status_code == 400, body
+    assert any(i["path"].endswith("battlefield[1].entered") and message in i["message"] for i in body["issues"]), body
+
+
+def test_under_ui_en_every_reason_and_what_was_lost_is_english(client):
+    """The popup under ?ui=en (issue 26): why it can or can't attack, block, be targeted and what
+    it lost read in English, from the engine's reason table; the Russian stays the default."""
+    import re
+
+    from markupsafe import escape
+
+    board = yaml.safe_load(BOARD)
+    board["players"][0]["battlefield"].append(
+        {"id": "bird", "creature": {"name": "Птица", "name_en": "Bird", "power": 1, "toughness": 1,
+                                    "keywords": ["flying", "hexproof", {"protection": "red"}]}, "summoning_sick": True})
+    text = yaml.safe_dump(board, allow_unicode=True)
+    cyr = re.compile("[а-яё]", re.I)
+    names = [p["name"] for p in board["players"]] + [e["creature"]["name"] for p in board["players"]
+                                                      for e in p.get("battlefield") or [] if "creature" in e]
+    unnamed = lambda t: re.sub("|".join(map(re.escape, names)), "", t)   # names are the board's data  # noqa: E731
+    for oid in ("bird", "mastodon"):
+        d = client.post("/api/scenarios/explain?ui=en", json={"scenario": text, "id": oid}).get_json()
+        lines = [ln for k in ("attack", "block", "target") for ln in d["explain"][k]["lines"]]
+        assert len(lines) >= 3
+        for ln in lines:
+            assert ln["text_en"] and not cyr.search(unnamed(ln["text_en"])), ln
+            assert str(escape(ln["text_en"])) in d["html"] and str(escape(ln["text"])) not in d["html"]
+    bird = client.post("/api/scenarios/explain?ui=en", json={"scenario": text, "id": "bird"}).get_json()
+    said = " | ".join(ln["text_en"] for k in ("attack", "target") for ln in bird["explain"][k]["lines"])
+    assert "hasn't been under its controller's control" in said and "hexproof" in said and "protection from red" in said
+    # what Humility took, in English; in Russian by default
+    hum = client.post("/api/scenarios/explain?ui=en", json={"scenario": library("layers/humility-later-than-opalescence.yaml"),
+                                                            "id": "humility"}).get_json()
+    lost = hum["explain"]["lost"]
+    assert lost["abilities_en"] and all(not cyr.search(a) for a in lost["abilities_en"])
+    assert all(str(escape(a)) in hum["html"] for a in lost["abilities_en"])
+    ru = client.post("/api/scenarios/explain?ui=ru", json={"scenario": library("layers/humility-later-than-opalescence.yaml"),
+                                                           "id": "humility"}).get_json()   # ?ui=en stuck in a cookie
+    assert all(str(escape(a)) in ru["html"] for a in ru["explain"]["lost"]["abilities"]) and cyr.search(ru["explain"]["lost"]["abilities"][0])

@@ -196,3 +196,121 @@ def test_every_question_explains_itself_in_a_sentence_or_two_with_the_rule(bank)
         assert len(sentences) <= 4, (q.id, text)
         if q.kind in ("rule", "legality") and q.answer != questions.LEGAL:
             assert f"правило {q.answer}" in text, (q.id, text)
+
+
+def _position_at_start(path: str) -> dict:
+    from pathlib import Path
+
+    from judge_app.scenarios import loader
+
+    sc = loader.load(Path(__file__).resolve().parents[2] / "scenarios" / path)
+    return questions.position_of(sc, 0, "ru", None, {})
+
+
+def _shown(pos: dict, name: str) -> dict:
+    return next(o for p in pos["players"] for z in p["zones"].values() for o in z if o["name"] == name)
+
+
+def test_an_ad_hoc_faq_card_shows_the_card_files_text_and_its_questions_are_asked(bank):
+    """Chandra Nalaar written with only her −X ability (FAQ ruling 18) is still Chandra: the
+    position shows her text from rules_corpus/cards/m2011_faqc.yaml, so the questions about her
+    are generated, not dropped for «нет текста»."""
+    from judge_app.cards.model import default_pool
+
+    pos = _position_at_start("faq-m2011/r18-loyalty-costs.yaml")
+    chandra = _shown(pos, "Чандра Налаар")
+    assert chandra["text_known"] and chandra["text"] == default_pool().get("Chandra Nalaar").text_ru
+    assert any(q.scenario_id == "m2011-r18-loyalty-costs" for q in bank.questions)
+    assert not any("Чандра Налаар" in w for _q, ws in bank.dropped for w in ws
+                   if _q.scenario_id == "m2011-r18-loyalty-costs")
+
+
+def test_an_ad_hoc_object_that_does_more_or_other_than_its_card_gets_no_text(bank):
+    """Ajani's Pridemate written with a trigger that is not optional does what the card's
+    «вы можете» doesn't say; an invented creature (Ядовитый стрелок) has no card at all: both
+    stay without text, and their questions stay out."""
+    pos = _position_at_start("faq-m2011/r268-pridemate-two-lifelinkers.yaml")
+    assert not _shown(pos, "Соплеменник Аджани")["text_known"]
+    assert "Соплеменник Аджани" in position.missing_text(pos)
+    dropped_for = {n for _q, ws in bank.dropped for w in ws if w.startswith("нет текста") for n in w[12:].split(", ")}
+    assert "Ядовитый стрелок" in dropped_for
+
+
+def test_a_cast_says_how_it_is_paid(bank):
+    """Review of 2026-11-27, #7: «Алиса разыгрывает «Вспышка молнии», цель: Боб» was graded illegal
+    (601.2h) because the script kicked it with one Mountain, and the line didn't say so. Every
+    choice of how a spell is paid is said: kicker, buyback, an alternative cost, what is sacrificed."""
+    kicked = bank.by_id["kicker-unpayable-not-asked/legality/l16"]
+    assert "с кикером" in kicked.prompt_ru and kicked.answer != "legal"
+    lines = [ln for q in bank.questions for ln in [q.prompt_ru] + list(q.context_ru)]
+    assert any("за альтернативную стоимость" in ln for ln in lines)
+    assert any("жертвуя «" in ln for ln in lines)
+
+
+def test_an_attempt_to_draw_from_an_empty_library_is_asked_for_121_4(bank):
+    """Review of 2026-11-27, #31: 121.1 (what a draw is) is the procedure; the rule of the attempt
+    on an empty library is 121.4, and that is what the question asks for."""
+    version = rulebook.version_or_default(None)
+    q = next(q for q in bank.questions if q.kind == "rule" and q.scenario_id == "empty-library"
+             and "пустой библиотеки" in q.prompt_ru)
+    assert q.answer == "121.4" and rulebook.exists("121.4", version)
+
+
+def test_a_creature_card_off_the_battlefield_shows_its_pt_and_a_blocked_attacker_says_so():
+    """Review of 2026-11-27, #27 and #32: Fling's sacrificed Ogre in the graveyard shows its power;
+    a trampler whose blocker is gone still reads «заблокировано» (509.1h)."""
+    from pathlib import Path
+
+    from judge_app.scenarios import loader, runner
+
+    lib = Path(__file__).resolve().parents[2] / "scenarios"
+    sc = loader.load(next(lib.rglob("fling-sacrifice.yaml")))
+    ogre = _shown(position.build(runner.run(sc).game), "Огр")
+    assert ogre["pt"] and "/" in ogre["pt"]
+    sc = loader.load(next(lib.rglob("blocker-removed-trample.yaml")))
+    events = runner.run(sc).game.events
+    step = next(i for i, e in enumerate(events) if e.kind == "damage_assigned" or "распределяет" in e.text_ru)
+    pos = position.build(runner.state_at(sc, step)[0])
+    rhino = next(o for p in pos["players"] for o in p["zones"]["battlefield"] if "attacking" in o)
+    assert rhino["blocked"] is True and "заблокировано" in "\n".join(position.lines(pos))
+
+
+def test_an_outcome_about_one_of_two_twins_is_not_asked(bank):
+    """Review of 2026-11-27, #14: «Где окажется «Медведи-гризли»» with two Grizzly Bears in play
+    can't say which one; such a question is left out, with its reason."""
+    assert "m2011-r84-goblin-tunneler-power-checked/outcome/zone-b2" not in bank.by_id
+    assert any(q.id == "m2011-r84-goblin-tunneler-power-checked/outcome/zone-b2" and any("одинаковые имена" in w for w in ws)
+               for q, ws in bank.dropped)
+
+
+def test_the_explanation_quotes_the_sentence_of_the_rule_that_speaks_of_what_happened(bank):
+    """Review of 2026-11-28, #33: the announcement of buyback is decided by 601.2b, whose first two
+    sentences are about modes and splice; the explanation goes on to the sentence about buyback."""
+    q = bank.by_id["buyback-returns-to-hand/rule/e3"]
+    assert q.answer == "601.2b" and "buyback" in q.explanation_ru
+
+
+def test_a_conjunction_capitalised_in_mid_sentence_is_shown_lower_case(bank):
+    """The issue's «так Чтобы…» (review of 2026-11-28, #39: 701.19a): the 2020 Russian text
+    capitalises «Чтобы», «Если», «Пока» mid-sentence in 55 rules; options and explanations show
+    them lower-case, and no option of the bank keeps one."""
+    label = rulebook.label("701.19a", "2020-01-24", "ru")
+    assert "так чтобы" in label and "так Чтобы" not in label
+    mid = re.compile(r"[а-яё,] (Чтобы|Если|Пока)\b")
+    assert not [(q.id, o.ru) for q in bank.questions for o in q.options if mid.search(o.ru)]
+    assert not [q.id for q in bank.questions if mid.search(q.explanation_ru)]
+
+
+def test_an_object_id_the_engine_wrote_bare_is_said_by_its_name():
+    """«isamaru становится копией …» (an event text with a bare id, in 28 explanations): a
+    trainee reads the object's name; a word that names no object stays as it is."""
+    from pathlib import Path
+
+    from judge_app.scenarios import loader, runner
+
+    sc = loader.load(next((Path(__file__).resolve().parents[2] / "scenarios").rglob("clone-of-mirrorweaved.yaml")))
+    game = runner.run(sc).game
+    raw = next(e.text_ru for e in game.events if e.text_ru.startswith("isamaru "))
+    said = position.clean(game, raw)
+    assert said.startswith(f"«{game.objects['isamaru'].name_ru}» ") and "isamaru" not in said
+    assert position.clean(game, "становится red") == "становится red"   # not an id: left for the checks

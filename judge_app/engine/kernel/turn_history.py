@@ -12,6 +12,7 @@ attackers are declared (508.1c).
 
 from __future__ import annotations
 
+from judge_app.engine.kernel.reasons import reason
 from judge_app.engine.kernel.state import Game, Obj
 
 ARBITER = "opponents_cast_or_attack"
@@ -40,8 +41,7 @@ def attack_problems(game: Game, obj: Obj) -> list:
     arb = _arbiter_against(game, obj.controller) if did(game, obj.controller, "cast") else None
     if arb is None:
         return []
-    return [(["attack_restrictions"], f"{obj.controller} разыграл заклинание в этом ходу, а {arb.label()} "
-             f"не даёт такому оппоненту атаковать существами")]
+    return [(["attack_restrictions"], reason("attack.arbiter", player=obj.controller, source=arb))]
 
 
 def cast_problem(game: Game, player: str) -> str | None:

@@ -27,8 +27,9 @@ blocked (509.1h, r158).
 
 from __future__ import annotations
 
-from judge_app.engine.kernel.messages import say
-from judge_app.engine.rules.keywords import has
+from judge_app.engine.kernel.messages import Text, say
+from judge_app.engine.kernel.reasons import reason
+from judge_app.engine.rules.keywords import KW_RU, has
 
 STATICS = ("cant_attack_unless", "creatures_cant_attack_without", "cant_be_blocked_by")
 EFFECT = "cant_be_blocked_this_turn"
@@ -44,21 +45,20 @@ def _lands_of_subtype(game, subtype: str) -> int:
 
 
 def _unless_problem(game, obj, ab: dict) -> str:
-    """The Russian reason the condition of ``cant_attack_unless`` is not met now, or ""."""
+    """Why the condition of ``cant_attack_unless`` is not met now (a ``reasons.Reason``), or ""."""
     need = ab.get("lands_on_battlefield")
     if need:
         n = _lands_of_subtype(game, need["subtype"])
         if n < need["count"]:
-            return (f"не может атаковать, пока на поле битвы меньше {need['count']} земель с типом "
-                    f"{need['subtype']} (сейчас {n})")
+            return reason("attack.unless_lands", count=need["count"], subtype=need["subtype"], n=n)
     if ab.get("opponent_dealt_damage_this_turn"):
         if not any(p.damaged_this_turn for p in game.live_players() if p.name != obj.controller):
-            return "не может атаковать: ни одному оппоненту в этом ходу не нанесены повреждения"
+            return reason("attack.unless_damage")
     return ""
 
 
 def attack_problems(game, obj) -> list:
-    """[(rule keys, Russian reason)] from these restrictions that keep ``obj`` from attacking."""
+    """[(rule keys, reasons.Reason: Russian, with .en)] from these restrictions that keep ``obj`` from attacking."""
     out = []
     for ab in _statics(obj, "cant_attack_unless"):
         why = _unless_problem(game, obj, ab)
@@ -69,8 +69,8 @@ def attack_problems(game, obj) -> list:
         for ab in _statics(src, "creatures_cant_attack_without"):
             kws = ab["keywords"]
             if not any(has(game, obj, k) for k in kws):
-                out.append((["attack_restrictions"], f"из-за {src.label()} не могут атаковать существа без "
-                                                     f"{' или '.join(kws)}"))
+                words = Text(" или ".join(KW_RU.get(k, k) for k in kws), " or ".join(k.replace("_", " ") for k in kws))
+                out.append((["attack_restrictions"], reason("attack.without_keyword", source=src, keywords=words)))
     return out
 
 
@@ -82,16 +82,14 @@ def checked_for(game, obj) -> bool:
 
 
 def pair_problems(game, blocker, attacker) -> list:
-    """[(rule keys, Russian reason)] from these restrictions that keep ``blocker`` from
+    """[(rule keys, reasons.Reason: Russian, with .en)] from these restrictions that keep ``blocker`` from
     blocking ``attacker``."""
     out = []
     for ab in _statics(attacker, "cant_be_blocked_by"):
         if ab["subtype"] in blocker.subtypes:
-            out.append((["block_restrictions"], f"{attacker.label()} не может быть заблокировано существами "
-                                                f"с типом {ab['subtype']}"))
+            out.append((["block_restrictions"], reason("block.by_subtype", attacker=attacker, subtype=ab["subtype"])))
     if unblockable_this_turn(game, attacker):
-        out.append((["block_restrictions", "effect_not_ability"],
-                    f"{attacker.label()} не может быть заблокировано в этом ходу"))
+        out.append((["block_restrictions", "effect_not_ability"], reason("block.this_turn", attacker=attacker)))
     return out
 
 

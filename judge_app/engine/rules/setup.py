@@ -60,6 +60,15 @@ def make_object(game: Game, entry, owner: str, pool: CardPool, default_base: str
     return obj
 
 
+def entering_order(players: list) -> list:
+    """[(owner, entry)] of every battlefield entry in the order they entered (613.6c): entries
+    with ``entered: N`` first, by N, then the others as listed (players in turn order, each
+    one's list top down). So one player's permanent can have entered between two of another's
+    (the builder's ↑ ↓ number every entry; a card added after that enters last)."""
+    listed = [(p["name"], entry) for p in players for entry in p.get("battlefield") or []]
+    return sorted(listed, key=lambda pe: (0, pe[1]["entered"]) if isinstance(pe[1], dict) and "entered" in pe[1] else (1, 0))
+
+
 def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str, stack_spec: list | None = None,
              layer_memo: dict | None = None, variant: dict | None = None) -> Game:
     """``layer_memo``: the computed states of earlier replays of this same game (layers.compute);
@@ -67,28 +76,26 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
     game = Game(players=[Player(name=p["name"], life=p.get("life", 20), poison=p.get("poison", 0),
                                 max_hand=p.get("max_hand", 7)) for p in players],
                 rules_version=rules_version, layer_memo={} if layer_memo is None else layer_memo)
-    # battlefield first, in listed order (timestamps, 613.6c), then other zones
+    # battlefield first, in the order of entering (timestamps, 613.6c), then other zones
     attach, copies = [], []
-    for p in players:
-        name = p["name"]
-        for entry in p.get("battlefield") or []:
-            obj = make_object(game, entry, name, pool, "permanent")
-            ctl = entry.get("controller", name) if isinstance(entry, dict) else name
-            ev.put_in_zone(game, obj, "battlefield", controller=ctl)
-            if isinstance(entry, dict):
-                obj.tapped = bool(entry.get("tapped", False))
-                obj.damage = int(entry.get("damage", 0))
-                obj.counters = dict(entry.get("counters", {}))
-                obj.sick = bool(entry.get("summoning_sick", False))
-                obj.face_down = bool(entry.get("face_down", False))   # 707.2a (layers.py)
-                obj.flipped = bool(entry.get("flipped", False))       # 709.2 (layers.py)
-                obj.chosen = {k: str(v) for k, v in (entry.get("chosen") or {}).items()}
-                if "copy" in obj.chosen:
-                    copies.append(obj)
-                if "attached_to" in entry:
-                    attach.append((obj, entry["attached_to"]))
-            if "planeswalker" in obj.types and "loyalty" not in obj.counters and obj.loyalty is not None:
-                obj.counters["loyalty"] = obj.loyalty
+    for name, entry in entering_order(players):
+        obj = make_object(game, entry, name, pool, "permanent")
+        ctl = entry.get("controller", name) if isinstance(entry, dict) else name
+        ev.put_in_zone(game, obj, "battlefield", controller=ctl)
+        if isinstance(entry, dict):
+            obj.tapped = bool(entry.get("tapped", False))
+            obj.damage = int(entry.get("damage", 0))
+            obj.counters = dict(entry.get("counters", {}))
+            obj.sick = bool(entry.get("summoning_sick", False))
+            obj.face_down = bool(entry.get("face_down", False))   # 707.2a (layers.py)
+            obj.flipped = bool(entry.get("flipped", False))       # 709.2 (layers.py)
+            obj.chosen = {k: str(v) for k, v in (entry.get("chosen") or {}).items()}
+            if "copy" in obj.chosen:
+                copies.append(obj)
+            if "attached_to" in entry:
+                attach.append((obj, entry["attached_to"]))
+        if "planeswalker" in obj.types and "loyalty" not in obj.counters and obj.loyalty is not None:
+            obj.counters["loyalty"] = obj.loyalty
     for obj, host in attach:
         obj.attached_to = host
         obj.timestamp = game.next_ts()   # 613.6d

@@ -1081,39 +1081,47 @@
   }, true);
 
   /* -- the order of entering the battlefield: timestamps (613.6c), which decide the effects of one
-     layer that don't depend on each other. Listed as the engine gives them: players in order, each
-     one's battlefield top down, attached permanents last (613.6d); ↑ ↓ reorder within a player. --- */
-  function renderOrder() {
-    var box = clear($("order")), rows = [], attached = [];
+     layer that don't depend on each other. One list across players, in the engine's order
+     (setup.entering_order: entries with `entered` first by it, then the others as listed), attached
+     permanents last (613.6d). ↑ ↓ move an object before or after any other, whoever controls it;
+     a move numbers every entry (`entered: 1…n`), so the order survives the YAML and the save. --- */
+  function enteringRows() {
+    var rows = [], attached = [];
     (st.model.players || []).forEach(function (p, i) {
       zoneEntries(p, "battlefield").forEach(function (e, j) {
         if (!e || typeof e !== "object") return;
-        var row = { e: e, list: p.battlefield, j: j, player: p.name, i: i };
+        var row = { e: e, player: p.name, at: rows.length + attached.length };
         (e.attached_to !== undefined ? attached : rows).push(row);
       });
     });
+    var n = function (r) { return typeof r.e.entered === "number" ? r.e.entered : Infinity; };
+    rows.sort(function (a, b) { return n(a) === n(b) ? a.at - b.at : n(a) < n(b) ? -1 : 1; });   /* stable, as Python's sorted */
+    return { rows: rows, attached: attached };
+  }
+  function moveEntering(rows, k, d) {
+    rows.splice(k + d, 0, rows.splice(k, 1)[0]);
+    rows.forEach(function (r, m) { r.e.entered = m + 1; });
+    renderBuild(); renderOrder(); changed();
+  }
+  function renderOrder() {
+    var box = clear($("order")), got = enteringRows(), rows = got.rows;
     box.appendChild(el("p", { cls: "hint order-line" }, [S.why_order_line, ruleLinks((st.run && st.run.order_rules) || [])]));
-    if (!rows.length && !attached.length) { box.appendChild(el("p", { cls: "hint", text: S.order_empty })); return; }
-    var ol = el("ol", { cls: "order-list" });
-    rows.concat(attached).forEach(function (r, k) {
-      var list = r.list, j = r.j, same = function (d) { var x = list[j + d]; return x && typeof x === "object" && x.attached_to === undefined; };
-      var moveBy = function (d) { return function () {
-        list.splice(j + d, 0, list.splice(j, 1)[0]);
-        renderBuild(); renderOrder(); changed();
-      }; };
-      var isAtt = r.e.attached_to !== undefined;
+    if (!rows.length && !got.attached.length) { box.appendChild(el("p", { cls: "hint", text: S.order_empty })); return; }
+    var ol = el("ol", { cls: "order-list" }), english = {};   /* under ?ui=en, the run's English names */
+    if (EN && st.run && st.run.board) (st.run.board.players || []).forEach(function (p) {
+      (p.battlefield || []).forEach(function (o) { if (o.name_en) english[o.id] = o.name_en; });
+    });
+    rows.concat(got.attached).forEach(function (r, k) {
+      var isAtt = k >= rows.length, name = (EN && english[r.e.id]) || entryName(r.e);
       ol.appendChild(el("li", { "data-id": r.e.id }, [
-        el("span", { cls: "order-name", text: entryName(r.e) + " [" + r.e.id + "]" }),
+        el("span", { cls: "order-name", text: name + " [" + r.e.id + "]" }),
         el("span", { cls: "att", text: " · " + r.player + (isAtt ? " · " + S.attached_later : "") }),
-        el("button", { type: "button", cls: "order-up", text: "↑", title: S.up, "aria-label": S.up + ": " + entryName(r.e),
-                       disabled: isAtt || !same(-1), onclick: moveBy(-1) }),
-        el("button", { type: "button", cls: "order-down", text: "↓", title: S.down, "aria-label": S.down + ": " + entryName(r.e),
-                       disabled: isAtt || !same(1), onclick: moveBy(1) })]));
+        el("button", { type: "button", cls: "order-up", text: "↑", title: S.up, "aria-label": S.up + ": " + name,
+                       disabled: isAtt || k === 0, onclick: function () { moveEntering(rows, k, -1); } }),
+        el("button", { type: "button", cls: "order-down", text: "↓", title: S.down, "aria-label": S.down + ": " + name,
+                       disabled: isAtt || k === rows.length - 1, onclick: function () { moveEntering(rows, k, 1); } })]));
     });
     box.appendChild(ol);
-    if ((st.model.players || []).filter(function (p) { return zoneEntries(p, "battlefield").length; }).length > 1) {
-      box.appendChild(el("p", { cls: "hint", text: S.order_other_player }));
-    }
   }
 
   function boardView(b) {

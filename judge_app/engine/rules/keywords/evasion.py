@@ -8,25 +8,25 @@ from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import turn_history
 from judge_app.engine.rules import attack_requirements, restrictions
 from judge_app.engine.rules.keywords import arg, has, names, protection
+from judge_app.engine.kernel.reasons import qualities, reason
 
 
 def attack_problems(game, obj) -> list:
-    """[(rule keys, Russian reason)] that keep ``obj`` from attacking; [] if it may."""
+    """[(rule keys, reasons.Reason: Russian, with .en)] that keep ``obj`` from attacking; [] if it may."""
     out = []
     if not obj.is_creature:
-        out.append((["combat_only_creatures"], "атаковать может только существо"))
+        out.append((["combat_only_creatures"], reason("attack.not_creature")))
         return out
     if obj.controller != game.ap.name:
-        out.append((["attack_choose"], "атакуют только существа активного игрока"))
+        out.append((["attack_choose"], reason("attack.not_active")))
     if obj.tapped:
-        out.append((["attack_choose"], "повёрнутое существо не может атаковать"))
+        out.append((["attack_choose"], reason("attack.tapped")))
     if obj.sick and not has(game, obj, "haste"):
-        out.append((["summoning_sickness", "attack_choose"],
-                    "существо под контролем игрока не с начала его последнего хода и без ускорения"))
+        out.append((["summoning_sickness", "attack_choose"], reason("attack.sick")))
     if has(game, obj, "defender"):
-        out.append((["defender", "attack_restrictions"], "у существа защитник"))
+        out.append((["defender", "attack_restrictions"], reason("attack.defender")))
     if has(game, obj, "cant_attack"):
-        out.append((["attack_restrictions"], "существо не может атаковать"))
+        out.append((["attack_restrictions"], reason("attack.cant")))
     out.extend(restrictions.attack_problems(game, obj))   # "can't attack unless …" and the like
     out.extend(turn_history.attack_problems(game, obj))   # Angelic Arbiter: cast a spell this turn
     return out
@@ -36,12 +36,12 @@ def blocker_problems(game, blocker) -> list:
     """Reasons ``blocker`` can't block at all."""
     out = []
     if not blocker.is_creature:
-        out.append((["combat_only_creatures"], "блокировать может только существо"))
+        out.append((["combat_only_creatures"], reason("block.not_creature")))
         return out
     if blocker.tapped:
-        out.append((["block_choose"], "повёрнутое существо не может блокировать"))
+        out.append((["block_choose"], reason("block.tapped")))
     if has(game, blocker, "cant_block"):
-        out.append((["block_restrictions"], "существо не может блокировать"))
+        out.append((["block_restrictions"], reason("block.cant")))
     return out
 
 
@@ -52,19 +52,19 @@ def pair_problems(game, blocker, attacker) -> list:
     a = names(game, attacker)
     b = names(game, blocker)
     if "cant_be_blocked" in a:
-        out.append((["block_restrictions"], f"{attacker.label()} не может быть заблокировано"))
+        out.append((["block_restrictions"], reason("block.unblockable", attacker=attacker)))
     if "flying" in a and not ({"flying", "reach"} & b):
-        out.append((["flying", "reach"], f"{attacker.label()} с полётом, а у {blocker.label()} нет ни полёта, ни захвата"))
+        out.append((["flying", "reach"], reason("block.flying", attacker=attacker, blocker=blocker)))
     if "intimidate" in a and not ("artifact" in blocker.types or set(blocker.colors) & set(attacker.colors)):
-        out.append((["intimidate"], f"{attacker.label()} с запугиванием: блокировать могут только артефактные существа и существа общего с ним цвета"))
+        out.append((["intimidate"], reason("block.intimidate", attacker=attacker)))
     if "fear" in a and not ("artifact" in blocker.types or "black" in blocker.colors):
-        out.append((["fear"], f"{attacker.label()} со страхом: блокировать могут только артефактные и/или чёрные существа"))
+        out.append((["fear"], reason("block.fear", attacker=attacker)))
     why = protection.forbids_block(game, attacker, blocker)
     if why:
-        out.append((why, f"у {attacker.label()} защита от {', '.join(protection.qualities(game, attacker))}"))
+        out.append((why, reason("block.protection", attacker=attacker, qualities=qualities(protection.qualities(game, attacker)))))
     walk = landwalk_land(game, attacker, blocker.controller)
-    if walk:
-        out.append((["landwalk"], f"{attacker.label()} с хождением по землям, а у {blocker.controller} есть {walk}"))
+    if walk is not None:
+        out.append((["landwalk"], reason("block.landwalk", attacker=attacker, player=blocker.controller, land=walk)))
     out.extend(restrictions.pair_problems(game, blocker, attacker))   # "can't be blocked by Walls", "… this turn"
     return out
 
@@ -73,24 +73,24 @@ LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp"
             "forestwalk": "Forest"}
 
 
-def landwalk_land(game, attacker, defender: str) -> str:
+def landwalk_land(game, attacker, defender: str):
     """702.14c: a creature with [type]walk can't be blocked while the defending player
-    controls a land of that subtype. Returns that land's label, or ""."""
+    controls a land of that subtype. Returns that land, or None."""
     walks = [LANDWALK[k] for k in names(game, attacker) if k in LANDWALK]
     if not walks:
-        return ""
+        return None
     for oid in game.battlefield:
         o = game.objects[oid]
         c = ch.of(game, o)
         subtypes = c.subtypes if c is not None else o.subtypes
         if o.controller == defender and "land" in (c.types if c is not None else o.types) and set(walks) & set(subtypes):
-            return o.label()
-    return ""
+            return o
+    return None
 
 
 def menace_problems(game, attacker, n_blockers: int) -> list:
     if n_blockers == 1 and has(game, attacker, "menace"):
-        return [(["menace"], f"{attacker.label()} с угрозой можно заблокировать только двумя или более существами")]
+        return [(["menace"], reason("block.menace", attacker=attacker))]
     return []
 
 
