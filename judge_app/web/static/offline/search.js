@@ -19,10 +19,14 @@
   var NUMBER = /^(\d{1,3})(?:\s*[.,юб]\s*(\d{1,3})\s*([\p{L}\p{N}_])?)?\s*[.)]?$/u;
   var CYR = /[а-яё]/i, LAT = /[a-z]/i;
   var RULES_FIRST = 3;
-  var ALT_WEIGHT = 0.6;
-  var VARIANT_WEIGHT = 0.4;  // rules of chapters 8 and 9 for a query that names no variant   // a title word reached through derivation counts less than the word itself
+  var ALT_WEIGHT = 0.6;      // a title word reached through derivation counts less than the word itself
+  var VARIANT_WEIGHT = 0.4;  // rules of chapters 8 and 9 for a query that names no variant
+  /* the fields' weights relative to the text, as online (search/index.py TITLE_BOOST 4 and
+     TERMS_BOOST 2 against text 1 — here the title counts 2, as tuned before the other fields
+     came, and the glossary headwords half of it; search/query.py CITED_WEIGHT 0.5) */
+  var BOOST = { t: 2, b: 1, x: 1, c: 0.5 };
   var OPTIONS = {
-    fields: ["t", "x"],
+    fields: ["t", "x", "b", "c"],
     storeFields: ["k", "n", "v", "g", "ti", "s", "u"],
     tokenize: function (text) { return text.split(" "); },
     processTerm: function (term) { return term || null; }
@@ -237,7 +241,7 @@
     /* the base game before its variants: chapters 8 and 9 go below unless the query names one */
     var variants = all.some(function (t) { return self.variantTerms.has(t); });
     var found = this.ms.search(all.join(" "), {
-      filter: filter, boost: { t: 2 }, combineWith: "OR", fuzzy: false,
+      filter: filter, boost: BOOST, combineWith: "OR", fuzzy: false,
       boostTerm: function (term) { return altSet.has(term) ? ALT_WEIGHT : 1; },
       boostDocument: variants ? undefined : function (id, term, stored) {
         return stored && stored.k === "rule" && /^[89]/.test(stored.n) ? VARIANT_WEIGHT : 1;
