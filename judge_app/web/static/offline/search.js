@@ -46,6 +46,12 @@
     var sw = this.situationWords = new Set();  // words the situations table reads: never "corrected"
     (tables.situations || []).forEach(function (s) { s.w.forEach(function (alts) { alts.forEach(function (a) { sw.add(a); }); }); });
     this.ruleDocs = null;  // "version|number" -> stored fields, made on the first situation hit
+    var variantDocs = this.variantDocs = new Set();  // ids of the rules of chapters 8 and 9 (called per match: no regex there)
+    var ms = this.ms;
+    ms._documentIds.forEach(function (id, short) {
+      var f = ms._storedFields.get(short);
+      if (f && f.k === "rule" && (f.n[0] === "8" || f.n[0] === "9")) variantDocs.add(id);
+    });
     this.slangEnding = new RegExp("(?:" + tables.slang_endings.replace(/\$$/, "") + ")$");
     var toRu = {}, toEn = {};
     for (var i = 0; i < tables.en_keys.length; i++) {
@@ -243,9 +249,7 @@
     var found = this.ms.search(all.join(" "), {
       filter: filter, boost: BOOST, combineWith: "OR", fuzzy: false,
       boostTerm: function (term) { return altSet.has(term) ? ALT_WEIGHT : 1; },
-      boostDocument: variants ? undefined : function (id, term, stored) {
-        return stored && stored.k === "rule" && /^[89]/.test(stored.n) ? VARIANT_WEIGHT : 1;
-      }
+      boostDocument: variants ? undefined : function (id) { return self.variantDocs.has(id) ? VARIANT_WEIGHT : 1; }
     });
     found = this.situationsFirst(found, all, version, lang, kind);
     /* as online (search/arrange.py): rules one by one; the FAQ, its cards and the 1998 rulebook
