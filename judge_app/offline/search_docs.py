@@ -202,9 +202,12 @@ def query_tables() -> dict:
     what they mean), the layouts (``en_keys``/``ru_keys``, key by key), the number readings
     (``lookalike``, ``layout_letters``, ``subrule_letters``), the Cyrillic-to-Latin readings
     (``translit``), the stop words and the question
-    words (stemmed: the phone compares stems)."""
+    words (stemmed: the phone compares stems), and the weight of the words citing a rule
+    (``cited_weight``: the server's ``search.query.CITED_WEIGHT``)."""
+    from ..search.query import CITED_WEIGHT
+
     slang = {" ".join(k): e.means for k, e in understand.load_slang().items()}
-    return {"slang": slang, "slang_endings": understand._ENDING.pattern,
+    return {"slang": slang, "cited_weight": CITED_WEIGHT, "slang_endings": understand._ENDING.pattern,
             "en_keys": layout._EN_KEYS, "ru_keys": layout._RU_KEYS,
             "lookalike": numbering.LOOKALIKE, "layout_letters": numbering.LAYOUT,
             "subrule_letters": numbering.SUBRULE_LETTERS,

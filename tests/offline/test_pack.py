@@ -90,6 +90,37 @@ def test_the_stepper_boards_are_the_engines_at_every_step(built):
         assert refs[0] != refs[-1], item.id   # the game moved
 
 
+def test_the_offline_index_holds_the_online_bridge_fields(built, corpus):
+    """A rule's document in the phone's index has the words of the texts citing it (``c``) and the
+    glossary headwords pointing to it (``b``) exactly where the online index has them (the same
+    functions over the same documents: ``index.cited_texts``, ``index._bridge``)."""
+    from judge_app.offline import search_docs
+
+    _, folder = built
+    index = read(folder, "search-index.json")
+    assert index["fieldIds"] == {"t": 0, "x": 1, "b": 2, "c": 3}
+    terms, cited = search_docs.bridges(corpus)
+    has_c, has_b, rules = set(), set(), set()
+    for short, stored in index["storedFields"].items():
+        if stored["k"] != "rule":
+            continue
+        lengths = index["fieldLength"][short] + [0, 0]
+        key = (stored["v"], stored["n"], stored["g"])
+        rules.add(key)
+        if lengths[3]:
+            has_c.add(key)
+        if lengths[2]:
+            has_b.add(key[:2])
+    # (a text may cite a number its release does not have: online too it lends its words to nothing)
+    want_c = {k for k, text in cited.items() if k in rules and search_docs.stems(text)}
+    assert has_c == want_c and len(has_c) > 500
+    numbered = {r[:2] for r in rules}
+    assert has_b == {k for k, (en, ru) in terms.items() if k in numbered and search_docs.stems(" ".join([*en, *ru]))}
+    from judge_app.search.query import CITED_WEIGHT
+
+    assert read(folder, "query.json")["cited_weight"] == CITED_WEIGHT   # the server's weight, not a copy
+
+
 def test_a_rebuilt_corpus_is_a_new_pack(built, corpus, monkeypatch):
     from judge_app.corpus import store
 

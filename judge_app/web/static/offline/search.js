@@ -23,7 +23,8 @@
   var VARIANT_WEIGHT = 0.4;  // rules of chapters 8 and 9 for a query that names no variant
   /* the fields' weights relative to the text, as online (search/index.py TITLE_BOOST 4 and
      TERMS_BOOST 2 against text 1 — here the title counts 2, as tuned before the other fields
-     came, and the glossary headwords half of it; search/query.py CITED_WEIGHT 0.5) */
+     came, and the glossary headwords half of it; the citing texts' weight is the server's
+     search/query.py CITED_WEIGHT, from query.json) */
   var BOOST = { t: 2, b: 1, x: 1, c: 0.5 };
   var OPTIONS = {
     fields: ["t", "x", "b", "c"],
@@ -39,6 +40,7 @@
     this.ru = snowball.newStemmer("russian");
     this.en = snowball.newStemmer("english");
     this.t = tables;
+    this.boost = Object.assign({}, BOOST, tables.cited_weight != null ? { c: tables.cited_weight } : {});
     this.numbers = numbers || {};     // version -> Set of rule numbers (for lookups)
     this.ruStop = new Set(tables.ru_stop); this.enStop = new Set(tables.en_stop);
     this.ruQuestion = new Set(tables.ru_question); this.enQuestion = new Set(tables.en_question);
@@ -247,7 +249,7 @@
     /* the base game before its variants: chapters 8 and 9 go below unless the query names one */
     var variants = all.some(function (t) { return self.variantTerms.has(t); });
     var found = this.ms.search(all.join(" "), {
-      filter: filter, boost: BOOST, combineWith: "OR", fuzzy: false,
+      filter: filter, boost: this.boost, combineWith: "OR", fuzzy: false,
       boostTerm: function (term) { return altSet.has(term) ? ALT_WEIGHT : 1; },
       boostDocument: variants ? undefined : function (id) { return self.variantDocs.has(id) ? VARIANT_WEIGHT : 1; }
     });
