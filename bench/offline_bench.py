@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import socket
 import sys
@@ -127,7 +128,8 @@ def main(argv=None) -> None:
     from search_bench import judge_queries
 
     base, counter, meta, server = serve()
-    print(f"pack {meta['id']}: releases {', '.join(meta['versions'])}")
+    print(f"pack {meta['id']}: releases {', '.join(meta['versions'])}; machine load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (timings below are only as quiet as the machine)")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
 
@@ -210,6 +212,7 @@ def main(argv=None) -> None:
                   f"{pct(b, 95) - pct(a, 95):>+8.1f}{pct(c, 50):>13.1f}{pct(c, 95):>8.1f}{pct(c, 95) - pct(a, 95):>+8.1f}"
                   f"   (target Δ p95 ≤ 20 ms)")
         browser.close()
+    print(f"\nmachine load average at the end: {os.getloadavg()[0]:.1f}")
     server.close()
 
 
