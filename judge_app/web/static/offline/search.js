@@ -251,7 +251,12 @@
     var found = this.ms.search(all.join(" "), {
       filter: filter, boost: this.boost, combineWith: "OR", fuzzy: false,
       boostTerm: function (term) { return altSet.has(term) ? ALT_WEIGHT : 1; },
-      boostDocument: variants ? undefined : function (id) { return self.variantDocs.has(id) ? VARIANT_WEIGHT : 1; }
+      /* a document the filter drops scores 0, which MiniSearch skips before scoring it (half the
+         rules are the other release's): the same hits, sooner */
+      boostDocument: function (id, term, stored) {
+        if (!stored || !filter(stored)) return 0;
+        return !variants && self.variantDocs.has(id) ? VARIANT_WEIGHT : 1;
+      }
     });
     found = this.situationsFirst(found, all, version, lang, kind);
     /* as online (search/arrange.py): rules one by one; the FAQ, its cards and the 1998 rulebook
