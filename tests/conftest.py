@@ -40,7 +40,7 @@ def offline_instance(corpus, tmp_path_factory):
     import shutil
 
     from judge_app import paths, services
-    from judge_app.offline import pack
+    from judge_app.offline import pack, steps
 
     if not pack.node_available():
         pytest.skip("Node and the npm packages are missing: ./setup.sh installs them")
@@ -49,10 +49,16 @@ def offline_instance(corpus, tmp_path_factory):
     shutil.copy2(src / "judge.db", dst / "judge.db")
     shutil.copytree(src / "judge-index", dst / "judge-index")
     shutil.copy2(src / "judge.db.manifest.json", dst / "judge.db.manifest.json")
+    # the scenario boards' cache (offline/steps.py: playing the library at every step takes
+    # minutes), shared with .test-instance both ways; it holds no pack, so no worker is served there
+    cache = src / "offline" / steps.CACHE_NAME
+    if cache.is_dir():
+        shutil.copytree(cache, dst / "offline" / steps.CACHE_NAME)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("JUDGE_INSTANCE", str(dst))
         services.reset()
         meta = services.offline_pack()
         assert meta and meta["search"], "the offline pack was not built"
+        shutil.copytree(dst / "offline" / steps.CACHE_NAME, cache, dirs_exist_ok=True)
         yield {"folder": dst, "pack": meta}
     services.reset()

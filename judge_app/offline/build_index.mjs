@@ -11,7 +11,7 @@ const MiniSearch = require("minisearch");
 const [docsPath, outPath] = process.argv.slice(2);
 const docs = JSON.parse(readFileSync(docsPath, "utf8"));
 const options = {
-  fields: ["t", "x"],
+  fields: ["t", "x", "b", "c"],
   storeFields: ["k", "n", "v", "g", "ti", "s", "u"],
   tokenize: (text) => text.split(" "),
   processTerm: (term) => term || null,

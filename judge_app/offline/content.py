@@ -16,13 +16,16 @@ from ..web.queries import _json_list  # the corpus's JSON list columns, read as 
 def rules(corpus: Corpus, version: str) -> dict:
     """Every rule of ``version`` in document order: ``n`` number, ``l`` level (c/s/r/u for
     chapter/section/rule/subrule), ``p`` parent, and per language (``ru``, ``en``) ``t`` title,
-    ``x`` text, ``e`` examples, ``m`` 1 when the Russian is missing (the English stands in)."""
+    ``x`` text, ``e`` examples, ``m`` 1 when the Russian is missing (the English stands in),
+    and for a release translated by carrying the 2020 Russian forward (``corpus.carry``) ``c``:
+    ``s`` status (unchanged/changed/new), ``n`` the 2020 number, ``r`` renames, and for a
+    changed rule ``t``/``x`` the 2020 translation and ``d`` the English word diff — what the
+    online rule page shows (templates/rule.html)."""
     examples: dict[tuple[str, str], list[str]] = {}
     for e in corpus.rows("select rule_number, lang, text from examples where version = ? order by id", (version,)):
         examples.setdefault((e["rule_number"], e["lang"]), []).append(e["text"])
     by_number: dict[str, dict] = {}
-    for r in corpus.rows("select number, lang, level, parent, title, text, missing_translation "
-                         "from rules where version = ?", (version,)):
+    for r in corpus.rows("select * from rules where version = ?", (version,)):
         item = by_number.setdefault(r["number"], {"n": r["number"], "l": r["level"][0] if r["level"] != "subrule" else "u",
                                                   "p": r["parent"] or ""})
         cell = {"t": r["title"] or "", "x": r["text"] or ""}
@@ -31,9 +34,24 @@ def rules(corpus: Corpus, version: str) -> dict:
             cell["e"] = ex
         if r["missing_translation"]:
             cell["m"] = 1
+        carry = _carry(corpus, r)
+        if carry:
+            cell["c"] = carry
         item[r["lang"]] = cell
     ordered = sorted(by_number.values(), key=lambda r: sort_key(r["n"]))
     return {"version": version, "rules": ordered}
+
+
+def _carry(corpus: Corpus, row: dict) -> dict | None:
+    c = corpus.present(row, with_examples=False).get("carry")  # as the online page reads it
+    if not c:
+        return None
+    out = {"s": c["status"], "n": c["number"]}
+    if c["renames"]:
+        out["r"] = c["renames"]
+    if c["status"] == "changed":
+        out.update(t=c["title"], x=c["text"], d=c["diff"])
+    return out
 
 
 def glossary(corpus: Corpus, version: str) -> list[dict]:
@@ -89,25 +107,22 @@ def rulebook(corpus: Corpus) -> dict:
     return {"title": (doc or {}).get("title", ""), "topics": topics}
 
 
-def scenarios() -> list[dict]:
+def scenarios() -> tuple[list[dict], dict]:
     """The scenario library as the offline stepper needs it: ``id``, ``title``, ``tags``,
     ``summary`` (Markdown source, shown as text), ``v`` rules version, ``events`` (``ru``,
-    ``en``, ``r`` rules cited), ``start`` and ``end`` boards (the engine's board dicts), and
-    ``error`` when the engine could not play it."""
+    ``en``, ``r`` rules cited) and ``error`` when the engine could not play it; and, apart
+    (``steps.json``: the library page does not need them), the board at every step
+    (``steps.library_steps``)."""
     from ..web import scenario_data
+    from . import steps
 
-    out = []
+    out, played = [], []
     for item in scenario_data.library():
         run = scenario_data.run(item)
-        start = None
-        if item.scenario is not None and not run.error:
-            start, _ = scenario_data.board_at(item, 0, len(run.events))
-        if start is None:
-            start = scenario_data.initial_board_from_yaml(item)
+        played.append((item, len(run.events)))
         out.append({"id": item.id, "title": item.title or item.id, "tags": list(item.tags),
                     "summary": item.summary or "", "v": item.rules_version or "",
                     "events": [{"ru": e.get("text_ru") or "", "en": e.get("text_en") or "",
                                 "r": [str(n) for n in e.get("rules") or []]} for e in run.events],
-                    "start": start, "end": run.final_board,
                     "error": run.error or "; ".join(item.issues)})
-    return out
+    return out, steps.library_steps(played)

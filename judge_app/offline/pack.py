@@ -8,7 +8,8 @@ downloading it can finish), older ones are removed.
 
 Files (each also ``.gz``, which the server sends to browsers that accept gzip):
 ``rules-<version>.json`` per offline release, ``glossary-<version>.json``, ``faq.json``,
-``rulebook.json``, ``scenarios.json``, ``search-index.json`` (MiniSearch, built by Node from
+``rulebook.json``, ``scenarios.json``, ``steps.json`` (the board at every step of every library
+scenario, ``steps.py``), ``search-index.json`` (MiniSearch, built by Node from
 ``search-docs``), ``query.json`` (slang, layouts, number readings), ``meta.json`` (the pack id,
 the releases, what each file weighs).
 
@@ -77,6 +78,7 @@ def pack_id(corpus) -> str:
     """A hash of what the pack is made from: the corpus build, the scenario files, this code."""
     from ..corpus import store
     from ..web import scenario_data
+    from . import steps
 
     import sqlite_utils
 
@@ -84,6 +86,7 @@ def pack_id(corpus) -> str:
     digest = hashlib.sha256()
     digest.update(json.dumps([meta.get("corpus_hash"), meta.get("built_at")]).encode())
     digest.update(repr(scenario_data.library_stamp()).encode())
+    digest.update(steps.engine_stamp().encode())  # the engine plays the scenarios' events and boards
     for path in code_files():
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
@@ -144,7 +147,9 @@ def build_pack(corpus, pid: str, progress: bool = False) -> dict:
             files.append(_write(tmp, f"glossary-{v}.json", content.glossary(corpus, v)))
         files.append(_write(tmp, "faq.json", content.faq(corpus)))
         files.append(_write(tmp, "rulebook.json", content.rulebook(corpus)))
-        files.append(_write(tmp, "scenarios.json", content.scenarios()))
+        library, boards = content.scenarios()
+        files.append(_write(tmp, "scenarios.json", library))
+        files.append(_write(tmp, "steps.json", boards))
         tables = search_docs.query_tables()
         tables["alt"] = search_docs.alternatives(corpus, versions, glossary_version(corpus, versions))
         tables["situations"] = search_docs.situations()
@@ -197,7 +202,10 @@ def _set_current(root: Path, meta: dict) -> None:
 
 
 def _prune(root: Path, keep: set[str]) -> None:
-    """Remove packs older than the current and the previous one (and stray temporary folders)."""
+    """Remove packs older than the current and the previous one (and stray temporary folders);
+    the scenario boards' cache stays (``steps.py``)."""
+    from .steps import CACHE_NAME
+
     for child in root.iterdir():
-        if child.is_dir() and child.name not in keep:
+        if child.is_dir() and child.name not in keep | {CACHE_NAME}:
             shutil.rmtree(child, ignore_errors=True)

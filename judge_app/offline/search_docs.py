@@ -46,15 +46,39 @@ def _snippet(text: str) -> str:
     return text if len(text) <= SNIPPET else text[:SNIPPET].rsplit(" ", 1)[0] + " …"
 
 
+def bridges(corpus: Corpus) -> tuple[dict, dict]:
+    """What the online index adds to a rule besides its own words (``search.index``), made by
+    the same functions from the same documents: the glossary's headwords that point to it
+    (``_bridge``: (version, number) -> (English, Russian) terms) and the judges' language that
+    cites it (``cited_texts``: FAQ rulings, scenarios, glossary definitions; (version, number,
+    language) -> words)."""
+    import sqlite_utils
+
+    from ..search import index, sources
+
+    search_docs = list(sources.search_documents(sqlite_utils.Database(corpus.db_file)))
+    return index._bridge(search_docs), index.cited_texts(search_docs)
+
+
 def documents(corpus: Corpus, versions: list[str], glossary_version: str) -> list[dict]:
-    """Every record the offline search finds: ``id``; ``t``/``x`` stems of title and text
-    (searched); ``k`` kind, ``n`` rule number, ``v`` version, ``g`` language, ``ti`` title,
-    ``s`` the start of the text, ``u`` the page (stored, shown)."""
+    """Every record the offline search finds: ``id``; ``t``/``x`` stems of title and text,
+    ``b`` of the glossary headwords pointing to a rule, ``c`` of the texts citing it
+    (searched, as the online fields title/text, en_terms+ru_terms and cited); ``k`` kind,
+    ``n`` rule number, ``v`` version, ``g`` language, ``ti`` title, ``s`` the start of the
+    text, ``u`` the page (stored, shown)."""
     docs: list[dict] = []
+    terms, cited = bridges(corpus)
 
     def add(kind, number, version, lang, title, text, url, extra=""):
-        docs.append({"id": len(docs), "t": stems(title), "x": stems(text + "\n" + extra),
-                     "k": kind, "n": number, "v": version, "g": lang, "ti": title, "s": _snippet(text), "u": url})
+        doc = {"id": len(docs), "t": stems(title), "x": stems(text + "\n" + extra),
+               "k": kind, "n": number, "v": version, "g": lang, "ti": title, "s": _snippet(text), "u": url}
+        if kind == "rule":
+            en, ru = terms.get((version, number), ((), ()))
+            if en or ru:
+                doc["b"] = stems(" ".join([*en, *ru]))
+            if cited.get((version, number, lang)):
+                doc["c"] = stems(cited[(version, number, lang)])
+        docs.append(doc)
 
     marks = ",".join("?" * len(versions))
     examples: dict[tuple, list[str]] = {}
@@ -178,9 +202,12 @@ def query_tables() -> dict:
     what they mean), the layouts (``en_keys``/``ru_keys``, key by key), the number readings
     (``lookalike``, ``layout_letters``, ``subrule_letters``), the Cyrillic-to-Latin readings
     (``translit``), the stop words and the question
-    words (stemmed: the phone compares stems)."""
+    words (stemmed: the phone compares stems), and the weight of the words citing a rule
+    (``cited_weight``: the server's ``search.query.CITED_WEIGHT``)."""
+    from ..search.query import CITED_WEIGHT
+
     slang = {" ".join(k): e.means for k, e in understand.load_slang().items()}
-    return {"slang": slang, "slang_endings": understand._ENDING.pattern,
+    return {"slang": slang, "cited_weight": CITED_WEIGHT, "slang_endings": understand._ENDING.pattern,
             "en_keys": layout._EN_KEYS, "ru_keys": layout._RU_KEYS,
             "lookalike": numbering.LOOKALIKE, "layout_letters": numbering.LAYOUT,
             "subrule_letters": numbering.SUBRULE_LETTERS,

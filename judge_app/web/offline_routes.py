@@ -33,6 +33,10 @@ FILE = re.compile(r"[a-z0-9][a-z0-9.\-]{0,80}\.json")
 SHELL_STATIC = ("app.css", "offline/shell.js", "offline/search.js", "offline/register.js",
                 "offline/offline.css", "icons/icon-192.png", "icons/icon-512.png", "icons/maskable-512.png")
 SHELL_LIBS = ("minisearch.js", "snowball-stemmers.js")
+# The online rule page's notes (ui.STRINGS) the offline rule page shows too: a release whose
+# Russian is the 2020 translation carried forward, or missing
+SHELL_TEXTS = ("missing_translation", "carried_same", "carried_was", "carried_rename", "carried_changed",
+               "carried_none", "carried_predecessor", "carried_diff")
 WORKER_LIBS = ("workbox-sw.js", "workbox-core.prod.js", "workbox-precaching.prod.js",
                "workbox-routing.prod.js", "workbox-strategies.prod.js")
 
@@ -147,7 +151,8 @@ def shell(pid: str):
     """The offline page: header and navigation as every page has them; the content is drawn
     by ``shell.js`` from the pack named here."""
     meta = json.loads((pack.offline_dir() / pid / "meta.json").read_text(encoding="utf-8"))
-    resp = Response(render_template("offline_shell.html", pack=meta, base=pack_url(pid, "")))
+    texts = {k: ui.STRINGS[k] for k in SHELL_TEXTS}  # both languages: the page picks by the ui cookie
+    resp = Response(render_template("offline_shell.html", pack=meta, base=pack_url(pid, ""), texts=texts))
     resp.headers["Cache-Control"] = "no-cache"
     return resp
 

@@ -73,6 +73,18 @@ def test_offline_journey(browser, offline_server, artifacts):
         expect_text(page, "main h1", "702.2")
         assert page.locator(".offline-badge").first.is_visible()
         assert page.locator(".pair .cell.en").first.inner_text().strip()
+        # the default release's Russian is the 2020 translation carried forward: a changed rule shows
+        # the English in force and the 2020 Russian below, as online; the 2020 release is kept too
+        default = offline_server["pack"]["default_version"]
+        changed = next((r for r in pack_json(offline_server, f"rules-{default}.json")["rules"]
+                        if r.get("ru", {}).get("c", {}).get("s") == "changed" and r["ru"]["c"]["x"]), None)
+        if changed:
+            page.goto(f"/rules/{changed['n']}")
+            expect_text(page, ".cell.ru .note.carried-changed", "Перевод 2020 года")
+            expect_text(page, ".cell.ru .carried-ru .text", changed["ru"]["c"]["x"][:40])
+        page.goto("/rules/702.2?version=2020-01-24")
+        expect_text(page, "main h1", "702.2")
+        assert page.locator(".pair .cell.ru").first.inner_text().strip()
         page.goto("/search?q=" + "704,5к")
         page.wait_for_url("**/rules/704.5k")
         expect_text(page, "main h1", "704.5k")
@@ -112,8 +124,17 @@ def test_offline_journey(browser, offline_server, artifacts):
         page.wait_for_url("**?step=1")
         expect_text(page, ".step-label", "Шаг 1")
         assert page.locator(".event-now .ru").inner_text().strip().startswith("1.")
+        sid = page.url.split("/scenarios/")[1].split("?")[0]
+        boards = pack_json(offline_server, "steps.json")
+        total = len(boards["boards"][sid]) - 1
+        expect_board(page, boards, sid, 1, total)
+        middle = max(1, total // 2)     # any step, opened directly: the board after that event
+        page.goto(f"/scenarios/{sid}?step={middle}")
+        expect_text(page, ".step-label", f"Шаг {middle}")
+        expect_board(page, boards, sid, middle, total)
         page.keyboard.press("End")
-        page.wait_for_function("() => /step=\\d+/.test(location.search) && !location.search.endsWith('step=1')")
+        page.wait_for_function(f"() => location.search.endsWith('step={total}')")
+        expect_board(page, boards, sid, total, total)
         page.screenshot(path=str(artifacts / "offline-scenario.png"))
 
         # the builder and training say they need the server
@@ -130,13 +151,62 @@ def test_offline_journey(browser, offline_server, artifacts):
         page.wait_for_selector(".offline-bar.update", timeout=60_000)
         expect_text(page, ".offline-bar.update", "доступна новая версия правил")
         page.screenshot(path=str(artifacts / "offline-update.png"))
-        page.click(".offline-bar.update button")
+        # not yet taken: an offline page is still drawn from the old pack, and only from it
+        assert drawn_from(page, context, "/rules/704.5k") == {pack_id}
+        page.goto("/rules/704.5k")
+        page.wait_for_selector(".offline-bar.update", timeout=60_000)
+        with page.expect_navigation():   # the new worker takes over and the page reloads
+            page.click(".offline-bar.update button")
         page.wait_for_load_state("load")
         page.wait_for_function(f"""() => new Promise(r => {{
             navigator.serviceWorker.addEventListener('message', e => r(e.data.pack === '{new["id"]}'), {{once: true}});
             navigator.serviceWorker.controller.postMessage({{type: 'PACK'}}); }})""", timeout=30_000)
+        # taken: offline pages come from the new pack only (a rule page, the search, a scenario step)
+        assert drawn_from(page, context, "/rules/704.5k") == {new["id"]}
+        assert drawn_from(page, context, "/search?q=деф тач") == {new["id"]}
+        assert drawn_from(page, context, f"/scenarios/{sid}?step=1") == {new["id"]}
     finally:
         context.close()
+
+
+def pack_json(server, name: str):
+    import json
+
+    return json.loads((server["instance"] / "offline" / server["pack"]["id"] / name).read_text(encoding="utf-8"))
+
+
+def expect_board(page, boards: dict, sid: str, step: int, total: int) -> None:
+    """The offline stepper draws the engine's board after event ``step`` (steps.json)."""
+    from judge_app.offline import steps
+
+    want = steps.expand(boards["nodes"], boards["nodes"][boards["boards"][sid][step]])
+    title = "Начальная позиция" if step == 0 else "После последнего шага" if step == total else f"После шага {step}"
+    expect_text(page, ".board h3", title)
+    shown = page.locator(".board .player > b").all_inner_texts()
+    assert [s.split(" — ")[1] for s in shown] == [
+        f"жизнь {p['life']}" + (f", яд {p['poison']}" if p["poison"] else "") for p in want["players"]], (sid, step, shown)
+    battlefield = " ".join(page.locator(".board .zone-battlefield").all_inner_texts())
+    for p in want["players"]:
+        for o in p.get("battlefield", []):
+            assert (o.get("name_ru") or o.get("name_en") or o["id"]) in battlefield, (sid, step, o)
+
+
+def drawn_from(page, context, url: str) -> set[str]:
+    """Open ``url`` offline; the packs whose files the page asked for (the shell names its pack)."""
+    asked: list[str] = []
+    listen = lambda r: asked.append(r.url)  # noqa: E731
+    page.on("request", listen)
+    context.set_offline(True)
+    try:
+        page.goto(url)
+        page.wait_for_selector("main h1, #offline-results .hit")
+        page.wait_for_load_state("networkidle")
+        packs = {u.split("/offline/pack/")[1].split("/")[0] for u in asked if "/offline/pack/" in u}
+        packs.add(page.get_attribute("html", "data-pack"))
+        return packs
+    finally:
+        page.remove_listener("request", listen)
+        context.set_offline(False)
 
 
 def expect_text(page, selector: str, text: str) -> None:

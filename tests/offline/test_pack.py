@@ -36,13 +36,89 @@ def test_the_pack_holds_the_default_release_and_the_engines(built, corpus):
         assert rules["704.5k"]["p"] == "704.5" and rules["704"]["l"] == "s"
         glossary = read(folder, f"glossary-{v}.json")
         assert [(e["en"], e["ru"]) for e in glossary] == [(e["term_en"], e["term_ru"]) for e in queries.glossary_both(v)]
+        # every rule of the release, in both languages, as the corpus holds it
+        for lang in ("ru", "en"):
+            held = corpus.rows("select number, text, carry_status, carried_text from rules where version = ? and lang = ?",
+                               (v, lang))
+            assert {r["number"] for r in held} == {n for n, r in rules.items() if lang in r}, (v, lang)
+            for r in held:
+                cell = rules[r["number"]][lang]
+                assert cell["x"] == (r["text"] or ""), (v, lang, r["number"])
+                # a release without its own translation carries the 2020 Russian, as the online page says
+                assert (cell.get("c") or {}).get("s") == r["carry_status"], (v, r["number"])
+                if r["carry_status"] == "changed":
+                    assert cell["c"]["x"] == r["carried_text"] and cell["c"]["n"]
+    carried = {r["n"]: r["ru"]["c"] for r in read(folder, f"rules-{catalogue.DEFAULT_VERSION}.json")["rules"]
+               if "c" in r.get("ru", {})}
+    if carried:  # the default release is the newest, its Russian carried from 2020
+        assert {c["s"] for c in carried.values()} == {"unchanged", "changed", "new"}
+        assert any(c.get("d") for c in carried.values() if c["s"] == "changed")
     faq = read(folder, "faq.json")
     assert len(faq["cards"]) == len(corpus.cards()) and any(c["rulings"] for c in faq["cards"])
     assert len(read(folder, "rulebook.json")["topics"]) == len(corpus.topics())
     scenarios = read(folder, "scenarios.json")
     assert scenarios and all(s["events"] or s["error"] for s in scenarios)
+    steps = read(folder, "steps.json")
+    assert set(steps["boards"]) == {s["id"] for s in scenarios}
+    for s in scenarios:  # a board at every step, 0 (as described) to the last event
+        if not s["error"]:
+            assert len(steps["boards"][s["id"]]) == len(s["events"]) + 1, s["id"]
+            assert all(ref is not None for ref in steps["boards"][s["id"]]), s["id"]
     for f in meta["files"]:  # every file has its gzipped copy, and they are the same bytes
         assert gzip.decompress((folder / (f["name"] + ".gz")).read_bytes()) == (folder / f["name"]).read_bytes()
+
+
+def test_the_stepper_boards_are_the_engines_at_every_step(built):
+    """The boards the phone draws are the ones the online stepper draws (``scenario_data.board_at``),
+    cut to what the offline page shows: checked at every step of a few scenarios (the first, the
+    longest and one with combat), the rest by count above."""
+    from judge_app.offline import steps
+    from judge_app.web import scenario_data
+
+    _, folder = built
+    data = read(folder, "steps.json")
+    played = [(item, scenario_data.run(item)) for item in scenario_data.library()]
+    played = [(i, r) for i, r in played if i.scenario is not None and not r.error and r.events]
+    longest = max(played, key=lambda p: len(p[1].events))
+    combat = next(p for p in played if "combat" in p[0].path.parts)
+    for item, run in {p[0].id: p for p in (played[0], longest, combat)}.values():
+        total = len(run.events)
+        refs = data["boards"][item.id]
+        for n in range(total + 1):
+            want = steps.slim(scenario_data.board_at(item, n, total)[0])
+            assert steps.expand(data["nodes"], data["nodes"][refs[n]]) == want, (item.id, n)
+        assert refs[0] != refs[-1], item.id   # the game moved
+
+
+def test_the_offline_index_holds_the_online_bridge_fields(built, corpus):
+    """A rule's document in the phone's index has the words of the texts citing it (``c``) and the
+    glossary headwords pointing to it (``b``) exactly where the online index has them (the same
+    functions over the same documents: ``index.cited_texts``, ``index._bridge``)."""
+    from judge_app.offline import search_docs
+
+    _, folder = built
+    index = read(folder, "search-index.json")
+    assert index["fieldIds"] == {"t": 0, "x": 1, "b": 2, "c": 3}
+    terms, cited = search_docs.bridges(corpus)
+    has_c, has_b, rules = set(), set(), set()
+    for short, stored in index["storedFields"].items():
+        if stored["k"] != "rule":
+            continue
+        lengths = index["fieldLength"][short] + [0, 0]
+        key = (stored["v"], stored["n"], stored["g"])
+        rules.add(key)
+        if lengths[3]:
+            has_c.add(key)
+        if lengths[2]:
+            has_b.add(key[:2])
+    # (a text may cite a number its release does not have: online too it lends its words to nothing)
+    want_c = {k for k, text in cited.items() if k in rules and search_docs.stems(text)}
+    assert has_c == want_c and len(has_c) > 500
+    numbered = {r[:2] for r in rules}
+    assert has_b == {k for k, (en, ru) in terms.items() if k in numbered and search_docs.stems(" ".join([*en, *ru]))}
+    from judge_app.search.query import CITED_WEIGHT
+
+    assert read(folder, "query.json")["cited_weight"] == CITED_WEIGHT   # the server's weight, not a copy
 
 
 def test_a_rebuilt_corpus_is_a_new_pack(built, corpus, monkeypatch):

@@ -19,10 +19,15 @@
   var NUMBER = /^(\d{1,3})(?:\s*[.,юб]\s*(\d{1,3})\s*([\p{L}\p{N}_])?)?\s*[.)]?$/u;
   var CYR = /[а-яё]/i, LAT = /[a-z]/i;
   var RULES_FIRST = 3;
-  var ALT_WEIGHT = 0.6;
-  var VARIANT_WEIGHT = 0.4;  // rules of chapters 8 and 9 for a query that names no variant   // a title word reached through derivation counts less than the word itself
+  var ALT_WEIGHT = 0.6;      // a title word reached through derivation counts less than the word itself
+  var VARIANT_WEIGHT = 0.4;  // rules of chapters 8 and 9 for a query that names no variant
+  /* the fields' weights relative to the text, as online (search/index.py TITLE_BOOST 4 and
+     TERMS_BOOST 2 against text 1 — here the title counts 2, as tuned before the other fields
+     came, and the glossary headwords half of it; the citing texts' weight is the server's
+     search/query.py CITED_WEIGHT, from query.json) */
+  var BOOST = { t: 2, b: 1, x: 1, c: 0.5 };
   var OPTIONS = {
-    fields: ["t", "x"],
+    fields: ["t", "x", "b", "c"],
     storeFields: ["k", "n", "v", "g", "ti", "s", "u"],
     tokenize: function (text) { return text.split(" "); },
     processTerm: function (term) { return term || null; }
@@ -35,6 +40,7 @@
     this.ru = snowball.newStemmer("russian");
     this.en = snowball.newStemmer("english");
     this.t = tables;
+    this.boost = Object.assign({}, BOOST, tables.cited_weight != null ? { c: tables.cited_weight } : {});
     this.numbers = numbers || {};     // version -> Set of rule numbers (for lookups)
     this.ruStop = new Set(tables.ru_stop); this.enStop = new Set(tables.en_stop);
     this.ruQuestion = new Set(tables.ru_question); this.enQuestion = new Set(tables.en_question);
@@ -42,6 +48,12 @@
     var sw = this.situationWords = new Set();  // words the situations table reads: never "corrected"
     (tables.situations || []).forEach(function (s) { s.w.forEach(function (alts) { alts.forEach(function (a) { sw.add(a); }); }); });
     this.ruleDocs = null;  // "version|number" -> stored fields, made on the first situation hit
+    var variantDocs = this.variantDocs = new Set();  // ids of the rules of chapters 8 and 9 (called per match: no regex there)
+    var ms = this.ms;
+    ms._documentIds.forEach(function (id, short) {
+      var f = ms._storedFields.get(short);
+      if (f && f.k === "rule" && (f.n[0] === "8" || f.n[0] === "9")) variantDocs.add(id);
+    });
     this.slangEnding = new RegExp("(?:" + tables.slang_endings.replace(/\$$/, "") + ")$");
     var toRu = {}, toEn = {};
     for (var i = 0; i < tables.en_keys.length; i++) {
@@ -237,10 +249,13 @@
     /* the base game before its variants: chapters 8 and 9 go below unless the query names one */
     var variants = all.some(function (t) { return self.variantTerms.has(t); });
     var found = this.ms.search(all.join(" "), {
-      filter: filter, boost: { t: 2 }, combineWith: "OR", fuzzy: false,
+      filter: filter, boost: this.boost, combineWith: "OR", fuzzy: false,
       boostTerm: function (term) { return altSet.has(term) ? ALT_WEIGHT : 1; },
-      boostDocument: variants ? undefined : function (id, term, stored) {
-        return stored && stored.k === "rule" && /^[89]/.test(stored.n) ? VARIANT_WEIGHT : 1;
+      /* a document the filter drops scores 0, which MiniSearch skips before scoring it (half the
+         rules are the other release's): the same hits, sooner */
+      boostDocument: function (id, term, stored) {
+        if (!stored || !filter(stored)) return 0;
+        return !variants && self.variantDocs.has(id) ? VARIANT_WEIGHT : 1;
       }
     });
     found = this.situationsFirst(found, all, version, lang, kind);

@@ -19,7 +19,7 @@
     scenarios: "Scenarios", search: "Search", nothing: "Nothing found.", notFound: "is not in the rules of",
     notOffline: "This page is not kept on the device.", needServer: "needs the server, and there is no connection now.",
     builder: "The board builder", training: "Training", versions: "Comparing releases", library: "Library scenarios can still be stepped through offline:",
-    step: "Step", of: "of", start: "Starting position", end: "After the last step", boardNote: "Offline the board is shown at the start and at the end; each step's event is below.",
+    step: "Step", of: "of", start: "Starting position", end: "After the last step", after: "After step", turn: "turn", stack: "stack", noBoard: "The engine could not play this far: no board.",
     rulings: "rulings", more: "more", fromDevice: "answers from the device (offline)", version: "Release", filter: "Filter",
     openRule: "Rule", notKept: "Release not kept offline:", keys: "← → Home End", prev: "previous", next: "next", none: "—",
     cites: "Rules", terms: "terms"
@@ -28,11 +28,13 @@
     scenarios: "Сценарии", search: "Поиск", nothing: "Ничего не найдено.", notFound: "нет в правилах версии",
     notOffline: "Эта страница не хранится на устройстве.", needServer: "работает только с сервером, а связи сейчас нет.",
     builder: "Конструктор позиций", training: "Обучение", versions: "Сравнение версий", library: "Сценарии из библиотеки можно пошагово смотреть и без сети:",
-    step: "Шаг", of: "из", start: "Начальная позиция", end: "После последнего шага", boardNote: "Без сети доска показана в начале и в конце; событие каждого шага — ниже.",
+    step: "Шаг", of: "из", start: "Начальная позиция", end: "После последнего шага", after: "После шага", turn: "ход", stack: "стек", noBoard: "Движок не доиграл до этого шага: доски нет.",
     rulings: "разъяснений", more: "ещё", fromDevice: "ответ из памяти устройства (офлайн)", version: "Версия", filter: "Фильтр",
     openRule: "Правило", notKept: "Эта версия правил не хранится на устройстве:", keys: "← → Home End", prev: "назад", next: "вперёд", none: "—",
     cites: "Правила", terms: "терминов"
   };
+  var TEXTS = JSON.parse(root.getAttribute("data-texts") || "{}");  /* the online page's notes (web/ui.py) */
+  function say(key) { var pair = TEXTS[key]; return pair ? pair[EN ? 1 : 0] : ""; }
   var KIND = EN ? { rule: "rules", glossary: "glossary", ruling: "FAQ rulings", card: "FAQ cards", rulebook: "1998 rulebook" }
                 : { rule: "правила", glossary: "словарь", ruling: "разъяснения FAQ", card: "карты FAQ", rulebook: "правила 1998" };
   var main = document.getElementById("main");
@@ -118,8 +120,37 @@
       link(h, ruleUrl(r.n, rel.v), r.n, "num");
       if (item.t) { h.appendChild(document.createTextNode(" ")); add(h, "b", "rt", item.t); }
     }
-    if (item.x) paragraphs(add(c, "div", "text"), item.x, rel.v, rel.known);
+    if (lang === "ru" && item.c) carried(c, r, item.c);
+    else if (item.m) add(c, "p", "note missing", say("missing_translation"));
+    if (item.x) {
+      var text = add(c, "div", "text");
+      if (item.m) text.lang = "en";   /* the English stands in */
+      paragraphs(text, item.x, rel.v, rel.known);
+    }
     (item.e || []).forEach(function (ex) { linked(add(c, "div", "example"), ex, rel.v, rel.known); });
+    if (lang === "ru" && item.c && item.c.s === "changed") carriedText(c, item.c);
+  }
+  /* a release without its own translation: the 2020 Russian carried forward (corpus/carry.py),
+     said as the online rule page says it (templates/rule.html) */
+  function carried(parent, r, c) {
+    if (c.s === "unchanged") {
+      var p = add(parent, "p", "note carried carried-same", say("carried_same") + (c.n && c.n !== r.n ? " " + say("carried_was") + " " + c.n + "." : ""));
+      (c.r || []).forEach(function (pair) { add(p, "span", "rename", " " + say("carried_rename") + " «" + pair[0] + "» → «" + pair[1] + "»"); });
+    } else add(parent, "p", "note carried carried-" + (c.s === "changed" ? "changed" : "none"), say(c.s === "changed" ? "carried_changed" : "carried_none"));
+  }
+  function carriedText(parent, c) {
+    var box = add(parent, "div", "carried-ru");
+    add(box, "p", "carried-label", say("carried_predecessor") + " " + c.n + ":");
+    if (c.t) add(box, "b", "rt", c.t);
+    add(box, "div", "text", c.x);
+    if (!(c.d || []).length) return;
+    var det = add(box, "details", "diff"); det.open = true;
+    add(det, "summary", null, say("carried_diff"));
+    var w = add(det, "p", "worddiff"); w.lang = "en";
+    c.d.forEach(function (op, i) {
+      add(w, op[0] === "insert" ? "ins" : op[0] === "delete" ? "del" : "span", null, op[1]);
+      if (i < c.d.length - 1) w.appendChild(document.createTextNode(" "));
+    });
   }
   function pair(parent, r, rel, head) {
     var p = add(parent, "div", "pair level-" + r.l);
@@ -293,27 +324,51 @@
       shown.forEach(function (it) { link(add(ul, "li"), "/scenarios/" + it.id, it.title); });
     });
   }
+  /* a board of steps.json: its nodes are shared between boards ({"@": i} is node i) */
+  function expand(nodes, v) {
+    if (Array.isArray(v)) return v.map(function (x) { return expand(nodes, x); });
+    if (v && typeof v === "object") {
+      if ("@" in v) return expand(nodes, nodes[v["@"]]);
+      var out = {};
+      Object.keys(v).forEach(function (k) { out[k] = expand(nodes, v[k]); });
+      return out;
+    }
+    return v;
+  }
+  function objectText(o) {
+    var counters = Object.keys(o.counters || {}).map(function (k) { return o.counters[k] + "×" + k; });
+    return (o.name_ru || o.name_en || o.id || "?") + (o.pt ? " " + o.pt : "") + (o.loyalty ? " [" + o.loyalty + "]" : "")
+      + (o.tapped ? (EN ? " (tapped)" : " (повёрнут)") : "") + (o.damage ? (EN ? ", damage " : ", урон ") + o.damage : "")
+      + (counters.length ? " {" + counters.join(", ") + "}" : "")
+      + (o.attacking ? (EN ? " — attacks " : " — атакует ") + o.attacking + (o.blocked ? (EN ? ", blocked" : ", заблокировано") : "") : "")
+      + ((o.blocking || []).length ? (EN ? " — blocks " : " — блокирует ") + o.blocking.join(", ") : "");
+  }
   function board(parent, b, title) {
-    if (!b) return;
     var box = add(parent, "section", "board");
     add(box, "h3", null, title);
+    if (!b) { add(box, "p", "hint", T.noBoard); return; }
+    if (b.turn) add(box, "p", "turn", T.turn + " " + b.turn + (b.active ? " · " + b.active : "") + (b.step ? " · " + b.step : ""));
     (b.players || []).forEach(function (p) {
       var pl = add(box, "div", "player");
       add(pl, "b", null, p.name + " — " + (EN ? "life " : "жизнь ") + p.life + (p.poison ? (EN ? ", poison " : ", яд ") + p.poison : ""));
-      ["battlefield", "hand", "graveyard", "exile"].forEach(function (zone) {
+      ["battlefield", "hand", "graveyard", "exile", "command"].forEach(function (zone) {
         var objs = p[zone] || [];
         if (!objs.length) return;
         var z = add(pl, "div", "zone zone-" + zone);
         add(z, "span", "zone-name", zone + ": ");
-        z.appendChild(document.createTextNode(objs.map(function (o) {
-          return (o.name_ru || o.name_en || o.id || "?") + (o.pt ? " " + o.pt : "") + (o.tapped ? (EN ? " (tapped)" : " (повёрнут)") : "");
-        }).join(", ")));
+        z.appendChild(document.createTextNode(objs.map(objectText).join(", ")));
       });
     });
+    if ((b.stack || []).length) {
+      var st = add(box, "div", "zone zone-stack");
+      add(st, "span", "zone-name", T.stack + ": ");
+      st.appendChild(document.createTextNode(b.stack.map(objectText).join(", ")));
+    }
   }
   function scenario(id) {
-    return Promise.all([load("scenarios.json"), release(VERSIONS.indexOf("2020-01-24") >= 0 ? "2020-01-24" : DEFAULT)]).then(function (res) {
-      var it = res[0].filter(function (x) { return x.id === id; })[0], rel = res[1];
+    return Promise.all([load("scenarios.json"), release(VERSIONS.indexOf("2020-01-24") >= 0 ? "2020-01-24" : DEFAULT),
+                        load("steps.json")]).then(function (res) {
+      var it = res[0].filter(function (x) { return x.id === id; })[0], rel = res[1], steps = res[2];
       if (!it) return message(T.scenarios, "«" + id + "»: " + T.nothing, [["/scenarios", T.scenarios]]);
       var v = VERSIONS.indexOf(it.v) >= 0 ? it.v : rel.v;
       var total = it.events.length, step = parseInt(params.get("step") || "0", 10);
@@ -345,9 +400,9 @@
         if (e.en) { var en = add(now, "div", "en"); en.lang = "en"; linked(en, e.en, v, rel.known); }
         if (e.r.length) { var c = add(now, "div", "cited", T.cites + ": "); linked(c, e.r.join(", "), v, rel.known); }
       } else add(now, "b", null, T.start);
-      if (step === 0) board(live, it.start, T.start);
-      else if (step === total) board(live, it.end, T.end);
-      else add(live, "p", "hint", T.boardNote);
+      var ref = (steps.boards[it.id] || [])[step];
+      board(live, ref == null ? null : expand(steps.nodes, steps.nodes[ref]),
+            step === 0 ? T.start : step === total ? T.end : T.after + " " + step);
       var log = add(live, "ol", "events");
       it.events.slice(0, step).forEach(function (e) { linked(add(log, "li"), e.ru, v, rel.known); });
       document.addEventListener("keydown", function (ev) {

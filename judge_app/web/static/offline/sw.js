@@ -43,9 +43,35 @@ self.addEventListener("install", function (event) {
    static routing, where the browser has it): an online page's scripts, styles and icons, the API. */
 self.addEventListener("install", function (event) {
   if (!event.addRoutes || typeof URLPattern === "undefined") return;
-  event.waitUntil(event.addRoutes(["/static/*", "/api/*", "/manifest.webmanifest", "/favicon.ico"].map(function (path) {
+  var routes = ["/static/*", "/api/*", "/manifest.webmanifest", "/favicon.ico"].map(function (path) {
     return { condition: { urlPattern: new URLPattern({ pathname: path }) }, source: "network" };
-  })).catch(function () {}));
+  });
+  /* a navigation while the worker is stopped (a judge reads a page for minutes): the network
+     races the worker's start-up instead of waiting for it; offline, the worker answers */
+  routes.push({ condition: { requestMode: "navigate", runningStatus: "not-running" }, source: "race-network-and-fetch-handler" });
+  event.waitUntil(event.addRoutes(routes).catch(function () {
+    return event.addRoutes(routes.slice(0, -1)).catch(function () {});   /* a browser without that condition */
+  }));
+});
+
+/* Navigations: the network (the navigation preload the browser started while the worker woke),
+   the pack's shell when the network fails or hangs. A plain listener ahead of Workbox's router:
+   the one request every online page pays for takes the shortest path through the worker. */
+function withTimeout(promise, ms) {
+  return new Promise(function (resolve, reject) {
+    var timer = setTimeout(function () { reject(new Error("timeout")); }, ms);
+    promise.then(function (r) { clearTimeout(timer); resolve(r); }, function (e) { clearTimeout(timer); reject(e); });
+  });
+}
+function fromPack() {
+  return workbox.precaching.matchPrecache(PACK.shell).then(function (shell) { return shell || Response.error(); });
+}
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.mode !== "navigate" || request.url.lastIndexOf(self.location.origin + "/", 0) !== 0) return;
+  var online = event.preloadResponse ? Promise.resolve(event.preloadResponse).then(function (r) { return r || fetch(request); })
+                                     : fetch(request);
+  event.respondWith(withTimeout(online, NETWORK_TIMEOUT_MS).catch(fromPack));
 });
 
 workbox.precaching.precacheAndRoute(PACK.precache.map(function (e) { return { url: e.url, revision: e.revision }; }));
@@ -62,23 +88,3 @@ self.addEventListener("message", function (event) {
   if (data.type === "PACK" && event.source) event.source.postMessage({ type: "PACK", pack: PACK.pack });
 });
 
-function withTimeout(promise, ms) {
-  return new Promise(function (resolve, reject) {
-    var timer = setTimeout(function () { reject(new Error("timeout")); }, ms);
-    promise.then(function (r) { clearTimeout(timer); resolve(r); }, function (e) { clearTimeout(timer); reject(e); });
-  });
-}
-
-workbox.routing.registerRoute(
-  function (ctx) { return ctx.request.mode === "navigate" && ctx.url.origin === self.location.origin; },
-  function (ctx) {
-    var event = ctx.event;
-    var online = Promise.resolve(event.preloadResponse).then(function (preloaded) {
-      return preloaded || fetch(ctx.request);
-    });
-    return withTimeout(online, NETWORK_TIMEOUT_MS).catch(function () {
-      return workbox.precaching.matchPrecache(PACK.shell).then(function (shell) {
-        return shell || Response.error();
-      });
-    });
-  });
