@@ -11,18 +11,57 @@ author. The author is whoever holds the board's edit key (a random key the brows
 a cookie and an API client gets once, at creation; only its SHA-256 is stored) or, when the
 board was made by a logged-in trainee or mentor, that account. Boards saved before the
 migration have no author and stay editable by anyone with the link, as they were.
+
+Which rules a board plays (migration 3): boards saved before the engine played more than one
+release name ``rules_version: 2020-01-24`` (``name_the_release``), so they keep their outcome
+now that a board without the key plays the newest release.
 """
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+import yaml
+
 from judge_app import userdb
 
 FEATURE = "boards"
+RELEASE_BEFORE_CHOICE = "2020-01-24"  # the only release the engine played before boards named one
+RULES_VERSION_LINE = re.compile(r"(?m)^rules_version\s*:")
+
+
+def name_the_release(conn: sqlite3.Connection) -> int:
+    """Migration 3. A board without ``rules_version`` plays the newest release the engine plays
+    (issue 29); before that it always played the 2020 rules, and every board saved so far was
+    settled under them. So each saved revision without the key gets the line
+    ``rules_version: 2020-01-24`` at its end — the end, so that the script's line numbers (what a
+    decision or an error names) do not move. The rest of the text is kept byte for byte; a
+    revision that is not a block-style mapping (it can't be one today) is left as it is."""
+    changed = 0
+    rows = conn.execute("SELECT board_id, revision, scenario FROM board_revisions").fetchall()
+    for board_id, revision, text in rows:
+        if RULES_VERSION_LINE.search(text) or not _block_mapping(text):
+            continue
+        named = text + ("" if text.endswith("\n") or not text else "\n") + f"rules_version: {RELEASE_BEFORE_CHOICE}\n"
+        conn.execute("UPDATE board_revisions SET scenario = ? WHERE board_id = ? AND revision = ?",
+                     (named, board_id, revision))
+        changed += 1
+    return changed
+
+
+def _block_mapping(text: str) -> bool:
+    """Is ``text`` a YAML mapping written in block style (a line can be added at its end)?"""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return False
+    return isinstance(data, dict) and not text.lstrip().startswith("{")
+
+
 BOARD_MIGRATIONS = [
     """
     CREATE TABLE boards (
@@ -44,7 +83,10 @@ BOARD_MIGRATIONS = [
     ALTER TABLE boards ADD COLUMN author_key_hash TEXT;
     ALTER TABLE boards ADD COLUMN author_uid INTEGER;
     """,
+    # 3: the release each board was saved under (see ``name_the_release``)
+    name_the_release,
 ]
+
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"   # no 0/o, 1/l: read aloud at a table
 ID_LENGTH = 8
 

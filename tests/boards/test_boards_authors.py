@@ -94,16 +94,48 @@ def test_the_migration_keeps_old_boards_backs_up_and_leaves_them_open(tmp_path, 
                     (legacy.id, BOARD, legacy.saved_at))
     old.close()
     conn = store.connect(path)
-    assert userdb.applied_version(conn, store.FEATURE) == len(store.BOARD_MIGRATIONS) == 2
+    assert userdb.applied_version(conn, store.FEATURE) == len(store.BOARD_MIGRATIONS) == 3
     bak = path.with_name("users.db.bak-boards-1")
     assert bak.exists()
     with sqlite3.connect(bak) as b:
         assert b.execute("SELECT id FROM boards").fetchall() == [("legacy22",)]
         assert "author_key_hash" not in [r[1] for r in b.execute("PRAGMA table_info(boards)")]
-    assert store.get(conn, "legacy22").scenario == BOARD
+    assert store.get(conn, "legacy22").scenario == BOARD + "rules_version: 2020-01-24\n"  # migration 3
     stranger = store.Author(key="someone-else")
     assert store.may_edit(conn, "legacy22", stranger) is True
     assert store.update(conn, "legacy22", 1, BOARD, author=stranger).revision == 2
     mine = store.create(conn, BOARD, author=store.Author(key="mine"))
     assert store.may_edit(conn, mine.id, stranger) is False and store.may_edit(conn, mine.id, store.Author(key="mine"))
     assert store.may_edit(conn, "nosuchid", stranger) is None
+
+
+def test_boards_saved_before_releases_keep_playing_2020(tmp_path, monkeypatch):
+    """Migration 3 (issue 29): a board without rules_version now plays the newest release, so
+    every revision saved before says rules_version: 2020-01-24 at its end (its lines keep their
+    numbers); a revision that names its release is left byte for byte; a backup is made."""
+    path = tmp_path / "users.db"
+    monkeypatch.setenv("JUDGE_USERS_DB", str(path))
+    old = sqlite3.connect(path, isolation_level=None)  # the file as the code before left it
+    userdb.migrate(old, store.FEATURE, store.BOARD_MIGRATIONS[:2])
+    named = "rules_version: 2019-05-03\n" + BOARD
+    assert "rules_version" not in BOARD
+    with userdb.write(old):
+        for bid, rev, text in (("oldboard", 1, BOARD), ("oldboard", 2, BOARD.rstrip("\n")),
+                               ("namedone", 1, named)):
+            old.execute("INSERT OR IGNORE INTO boards (id, created_at, revision) VALUES (?, '2026-01-01', ?)",
+                        (bid, rev))
+            old.execute("INSERT INTO board_revisions (board_id, revision, scenario, saved_at) "
+                        "VALUES (?, ?, ?, '2026-01-01')", (bid, rev, text))
+    old.close()
+    conn = store.connect(path)
+    assert userdb.applied_version(conn, store.FEATURE) == 3
+    assert path.with_name("users.db.bak-boards-2").exists()
+    first, second = store.get(conn, "oldboard", 1), store.get(conn, "oldboard", 2)
+    assert first.scenario == BOARD + "rules_version: 2020-01-24\n"
+    assert second.scenario == BOARD.rstrip("\n") + "\nrules_version: 2020-01-24\n"
+    assert first.scenario.splitlines()[:-1] == BOARD.splitlines()  # no line moved
+    assert store.get(conn, "namedone").scenario == named
+    # the migrated board still loads and plays under 2020
+    from judge_app.cards.model import default_pool
+    from judge_app.scenarios.loader import from_data, parse_text
+    assert from_data(parse_text(first.scenario), "oldboard", default_pool()).rules_version == "2020-01-24"
