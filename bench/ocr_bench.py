@@ -15,9 +15,6 @@
     decoded Russian equals the 2019 Russian, compared as ``judge diff`` compares
     (the quick form of bench/diff_report.py, which needs a built corpus).
 
-(b) is printed with the decoded lines joined by spaces (this bench's figure until 2026-11-27)
-and joined as the build joins them (a line-final compound hyphen without a space: the hand
-reference writes such words whole); the build's figure is the second.
 (b) and (c) are printed twice: as decoded, and as built, with the reviewed corrections of
 rules_corpus/corrections applied (judge_app/corpus/corrections.py). (a) is the decoder's
 own figure and is never corrected: the corrections are read from the sources, and the
@@ -250,24 +247,8 @@ def load_hand() -> list[tuple[str, str]]:
     return out
 
 
-_JOIN = "\u2060"  # word joiner: marks a line that ends in a compound hyphen
-
-
-def as_built(dec_lines: list[str], ocr_text: str) -> dict[str, tuple[str, str]]:
-    """``decoded_blocks`` with the lines joined as the build joins them
-    (``cr_text.join_lines``): a line-final compound hyphen («мана-» / «способность») is
-    joined without a space. The blocks of ``decoded_blocks`` join every line with a space,
-    which splits such a word in two that no reader of the built text sees (two errors
-    against a reference that writes it whole)."""
-    marked = [line + _JOIN if re.search(r"\w-$", line.rstrip()) else line for line in dec_lines]
-    return {bid: (style, text.replace(_JOIN + " ", "").replace(_JOIN, ""))
-            for bid, (style, text) in decoded_blocks(marked, ocr_text).items()}
-
-
-def bench_changed(doc, ocr_text, joined: bool = True) -> dict[str, Acc]:
-    """(b): ``joined`` compares the blocks as built (``as_built``); False, as the lines are
-    joined with spaces (this bench's figure before 2026-11-27)."""
-    dec = as_built(doc.lines, ocr_text) if joined else decoded_blocks(doc.lines, ocr_text)
+def bench_changed(doc, ocr_text) -> dict[str, Acc]:
+    dec = decoded_blocks(doc.lines, ocr_text)
     accs = {"u": Acc(), "i": Acc()}
     for bid, ref in load_hand():
         if bid not in dec:
@@ -333,10 +314,9 @@ def main(argv=None):
     lines, outcome = corrections.apply_to_lines(doc.lines, fixes, DOC)
     built = SimpleNamespace(lines=lines, low_confidence=doc.low_confidence)
     for stage, d in (("decoded", doc), (f"with {len(outcome.applied)} corrections", built)):
-        for joined, how in ((False, "lines joined by spaces"), (True, "as built")):
-            accs = bench_changed(d, ocr_text, joined)
-            rows.append(accs["u"].row(f"(b) new/changed rules (hand reference), upright, {stage}, {how}"))
-            rows.append(accs["i"].row(f"(b) new/changed rules (hand reference), italic, {stage}, {how}"))
+        accs = bench_changed(d, ocr_text)
+        rows.append(accs["u"].row(f"(b) new/changed rules (hand reference), upright, {stage}"))
+        rows.append(accs["i"].row(f"(b) new/changed rules (hand reference), italic, {stage}"))
     for stage, d in (("decoded", doc), (f"with {len(outcome.applied)} corrections", built)):
         n, ok = bench_identical(d, ocr_text, aligned)
         rows.append(f"| (c) rules with the same English 2019/2020, decoded as in 2019, {stage} | {n} rules "
