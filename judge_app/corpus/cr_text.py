@@ -362,6 +362,14 @@ def _is_ru_headword(para: list[str]) -> bool:
             and not re.search(r"(?<!\.)[.!?:;]\s", text))
 
 
+def _unspaced_head(prev: str, line: str, nxt: str) -> bool:
+    """An English headword the OCR set right under the last line of the entry before it,
+    without the blank line («…Смотрите главу 4 «Зоны».» / «Zone-Change Triggers»): the line
+    before ends a sentence, the line is Latin only, and Russian text follows it."""
+    return (bool(_CLOSES.search(prev.strip())) and bool(_LATIN_HEAD.fullmatch(line))
+            and not _CYR.search(line) and bool(_CYR.search(nxt)))
+
+
 _MERGED_HEAD = re.compile(r"([A-Z][A-Za-z,'’-]*(?: [A-Za-z,'’-]+)+)\s+([«А-ЯЁ].*)")
 
 
@@ -383,9 +391,9 @@ def _glossary_ru(lines: list[str], doc_id: str, offset: int, ocr: bool = False) 
     merged: dict[int, tuple[str, str]] = {}
     for k, i in enumerate(idx):
         s = lines[i].strip()
-        if i > 0 and lines[i - 1].strip():
-            continue  # a wrapped line, not a headword
         nxt = lines[idx[k + 1]].strip() if k + 1 < len(idx) else ""
+        if i > 0 and lines[i - 1].strip() and not (ocr and _unspaced_head(lines[i - 1], s, nxt)):
+            continue  # a wrapped line, not a headword
         core = re.sub(r"\s*\([^()]*\)$", "", s)  # «EDH (устарело)»
         if _LATIN_HEAD.fullmatch(s) and not _CYR.search(core):
             if not (_LETTER_HEADING.fullmatch(s) and nxt and not _CYR.search(nxt)):

@@ -176,8 +176,17 @@ def _match_head(line: str, heads: set[str]) -> str | None:
     for h in ("Active Player, Nonactive Player Order",):
         if line.startswith(h):
             return h
-    fixes = {"Scery": "Scry", "Ilustration Credit": "Illustration Credit"}
-    return fixes.get(line)
+    return HEAD_MISREADINGS.get(line)
+
+
+# English glossary headwords the OCR misread: the decoder prints the headword, or the
+# glossary parser would take the line for Russian and run two entries together
+HEAD_MISREADINGS = {"Scery": "Scry", "Ilustration Credit": "Illustration Credit"}
+
+
+def printed_head(line: str) -> str:
+    """A glossary headword line as printed: a known misreading put right."""
+    return HEAD_MISREADINGS.get(line.strip(), line)
 
 
 def block_text(block: Block, lines: list[str]) -> str:

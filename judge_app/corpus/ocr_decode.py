@@ -1263,7 +1263,7 @@ def _line_contexts(text: str, m: Model, use_context: bool = True):
         elif b.kind == "gloss":
             # the English headword is kept as it is; the Russian term and its definition
             # after it both start a sentence
-            if lines[b.lines[0]].strip() == b.key[2:]:  # not a head glued to Russian text
+            if ocr_align.printed_head(lines[b.lines[0]]).strip() == b.key[2:]:  # not a head glued to Russian text
                 style[b.lines[0]] = ENGLISH
                 starts.update(b.lines[1:3])
         fam = re.match(r"^(\d{3})", b.key)
@@ -1608,8 +1608,8 @@ def _decode_range(
             pos = len(ocr_align.MARKER)
         parts = re.split(r"(\s+)", body)
         words = [p for i, p in enumerate(parts) if i % 2 == 0 and p]
-        if style[ln] == ENGLISH:  # a glossary headword: English, as printed
-            out_lines.append(line)
+        if style[ln] == ENGLISH:  # a glossary headword: English, as printed (a known misreading put right)
+            out_lines.append(ocr_align.printed_head(line))
             out_tokens.append([Token(w.group(0), w.group(0), 1.0, w.start(), w.end(), "keep")
                                for w in re.finditer(r"\S+", line)])
             carry, prev = True, "<s>"
