@@ -168,11 +168,14 @@ def _scenarios_holding_all(o, words: str, limit: int = SCENARIOS_SHOWN) -> list[
     terms = Q.query_terms(words, o.ru, o.derivations)
     if not terms:
         return []
+    P = o.postings
+    held = P.every(terms, ("title", "text"), P.term("kind", "scenario"))
+    if not held:
+        return []
+    # the scores of And([Term kind scenario] + the words in the title and text): summed parts
+    leaves = [("kind", "scenario", 1.0)] + [x for a in terms for x in Q._leaves(a, ("title", "text"))]
     with o.lock:
-        reader = o.searcher.reader()
-        # the kind as a term of the query, not a filter: a filter's bit set cost 0.2 s here
-        main = Q.And([Term("kind", "scenario")] + [Q._word(a, ("title", "text"), reader) for a in terms])
-        return [o.fields(r.docnum) for r in o.searcher.search(main, limit=limit)]
+        return [o.fields(d) for d, _ in P.top(P.accumulate(leaves), held, limit)]
 
 
 def scenario_lift(o, hits: list[dict], version, lang, words: str, q: str, limit: int,
