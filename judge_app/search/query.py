@@ -208,7 +208,7 @@ class _Opened:
                 self.ru = item.ru
         remember_terms(self.ru, load_word_terms(path))  # no pymorphy3 for the corpus's words
         self.lock = threading.RLock()  # the postings sets (``postings.py``) read under it too
-        self._docsets: dict[str, object] = {}
+        self._docsets: dict[str, tuple] = {}
         self._vocab: Vocabulary | None = None
         self._cards: dict[tuple[str, ...], str] | None = None
         self._sections: dict[str, set[str]] | None = None
@@ -226,7 +226,6 @@ class _Opened:
         self._cardnames = None
         self._rule_lemmas: frozenset[str] | None = None
         self._named: dict[str, list] = {}
-        self._docmasks: dict[str, int] = {}
         self.postings = Postings(self.searcher, self.searcher.doc_count_all(), self.lock)
 
     @property
@@ -443,28 +442,24 @@ class _Opened:
         """The filter's matching document numbers, computed once per opened index (a
         version/lang/kind filter matches thousands of documents; building that set on
         every query was the largest cost of a search). Call with ``self.lock`` held."""
-        if flt is None:
-            return None
-        key = repr(flt)
-        ds = self._docsets.get(key)
-        if ds is None:
-            if len(self._docsets) > 256:
-                self._docsets.clear()
-            ds = self._docsets[key] = BitSet(self.searcher.docs_for_query(flt),
-                                             size=self.searcher.doc_count_all())
-        return ds
+        return self._filter_sets(flt)[0]
 
     def docmask(self, flt) -> int | None:
         """The filter's documents as an int bit set (``postings.py``), None for no filter,
         cached with the docsets. Call with ``self.lock`` held."""
+        return self._filter_sets(flt)[1]
+
+    def _filter_sets(self, flt) -> tuple:
+        """(Whoosh ``BitSet``, int bit set) of the filter's documents, cached per filter."""
         if flt is None:
-            return None
+            return None, None
         key = repr(flt)
-        got = self._docmasks.get(key)
+        got = self._docsets.get(key)
         if got is None:
-            if len(self._docmasks) > 256:
-                self._docmasks.clear()
-            got = self._docmasks[key] = mask_of(self.docset(flt))
+            if len(self._docsets) > 256:
+                self._docsets.clear()
+            ds = BitSet(self.searcher.docs_for_query(flt), size=self.searcher.doc_count_all())
+            got = self._docsets[key] = (ds, mask_of(ds))
         return got
 
     def close(self):
@@ -754,6 +749,7 @@ def _hit(fields: dict, score: float, terms: set[str] | None, ru: str) -> dict:
 
 
 FETCH_FACTOR = 2  # hits fetched per entry shown: blocks fold some of them away
+MERGE_CITED = True  # rank the rules complete only through citing texts with the partial tier
 PARTIAL_POOL = 2  # the partial tier re-ranks this many times the hits it needs
 COMMON_SHARE = 0.02  # a word in more of the documents than this does not pick candidates
 SEED_DOCS = 300  # the partial tier's candidates come from the rarest words, about this many documents
@@ -940,12 +936,23 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
                                                               fields=OWN_FIELDS)] if own else []
         complete = {f["id"] for f, _ in rows}
         cited_only = o.postings.every(terms, TEXT_FIELDS, fmask) & ~own if len(rows) < fetch else 0
-        if cited_only:  # then the rules complete only with the words of texts citing them
-            rows += [(o.fields(d), sc) for d, sc in rank_complete(o, terms, cited_only, fetch - len(rows),
-                                                                  sections=bonus_at)]
-            complete = {f["id"] for f, _ in rows}
+        # then the rules complete only with the words of texts citing them
+        through_cited = [(o.fields(d), sc) for d, sc in rank_complete(
+            o, terms, cited_only, fetch - len(rows), sections=bonus_at)] if cited_only else []
+        if not MERGE_CITED:
+            rows += through_cited
+            through_cited = []
+        complete |= {f["id"] for f, _ in rows + through_cited}
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
-            rows += _partial_tier(o, terms, fmask, fetch - len(rows), complete, sections)
+            # with MERGE_CITED, the rules complete only through the texts citing them rank with
+            # the rules holding some of the words themselves, by score: the citing texts are
+            # evidence, not the rule's own words (a rule holding the question's words, 307.1
+            # for «в какой момент разыграть волшебство», fell below the rules a scenario about
+            # casting cites)
+            more = _partial_tier(o, terms, fmask, fetch - len(rows), complete, sections)
+            rows += sorted(through_cited + more, key=lambda r: -r[1])[:fetch - len(rows)]
+        else:
+            rows += through_cited[:fetch - len(rows)]
         first = _situation_subrules(o, _situation_rules(o, o.situations.rules(terms), flt, q), terms, flt)
         topical = _topic_rules(o, terms, flt) if question else []
     if question and not o.names_variant(terms):
