@@ -209,6 +209,7 @@ class _Opened:
         remember_terms(self.ru, load_word_terms(path))  # no pymorphy3 for the corpus's words
         self.lock = threading.RLock()  # the postings sets (``postings.py``) read under it too
         self._docsets: dict[str, tuple] = {}
+        self._numkeys: list | None = None
         self._vocab: Vocabulary | None = None
         self._cards: dict[tuple[str, ...], str] | None = None
         self._sections: dict[str, set[str]] | None = None
@@ -462,6 +463,13 @@ class _Opened:
             got = self._docsets[key] = (ds, mask_of(ds))
         return got
 
+    def numkeys(self) -> list:
+        """Each document's sort key of its rule number (the ``numkey`` column), read once.
+        Call with ``self.lock`` held."""
+        if self._numkeys is None:
+            self._numkeys = list(self.searcher.reader().column_reader("numkey"))
+        return self._numkeys
+
     def close(self):
         try:
             self.searcher.close()
@@ -685,7 +693,7 @@ def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS
     """
     if not text:
         return ""
-    spans = [(s, e) for t, s, e in _text_spans(text, ru) if terms.intersection(t)] if terms else []
+    spans = [(s, e) for t, s, e in _text_spans(text, ru) if not terms.isdisjoint(t)] if terms else []
     if len(text) <= width:
         start, end = 0, len(text)
     elif not spans:
@@ -1011,10 +1019,20 @@ def _card_and_concept(o: _Opened, card: tuple[str, str], version, lang, limit: i
 
 
 def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
-    q = Or([Term("numpath", n) for n in numbers]) if len(numbers) > 1 else Term("numpath", numbers[0])
+    """The rules under ``numbers`` in document order (``numkey``, then the index's order), as
+    Whoosh's search sorted by ``numkey`` gave them; from the postings sets and the numkey
+    column read once (opening the column for every number query was most of its time)."""
+    P = o.postings
     with o.lock:
-        res = o.searcher.search(q, filter=o.docset(flt), limit=limit, sortedby="numkey")
-        rows = [o.fields(r.docnum) for r in res]
+        held = 0
+        for n in numbers:
+            held |= P.term("numpath", n)
+        within = o.docmask(flt)
+        if within is not None:
+            held &= within
+        keys = o.numkeys()
+        docs = sorted((int(d) for d in np.flatnonzero(P.dense(held))), key=lambda d: (keys[d], d)) if held else []
+        rows = [o.fields(d) for d in docs[:limit]]
     return [_hit(f, 0.0, set(), o.ru) for f in rows]
 
 
