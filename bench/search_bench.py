@@ -62,6 +62,8 @@ SOURCES = ROOT / "rules_corpus" / "sources"
 JUDGE_QUERIES = ROOT / "bench" / "judge_queries.tsv"
 # the never-tuned split (issue 23): scored beside the tuned set, its misses never printed
 UNSEEN_QUERIES = ROOT / "bench" / "judge_queries_unseen.tsv"
+# session 9's dev split (written before its changes; tuned on, beside the judges' set)
+DEV_QUERIES = ROOT / "bench" / "judge_queries_dev9.tsv"
 JUDGE_VERSION = "2020-01-24"
 
 # ---------------------------------------------------------------- loaders
@@ -405,7 +407,7 @@ def print_misses(engine, judges, path=JUDGE_QUERIES, out=sys.stdout) -> None:
 
 
 def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str | None = None,
-        judges_path=JUDGE_QUERIES, unseen_path=UNSEEN_QUERIES, misses: bool = False,
+        judges_path=JUDGE_QUERIES, unseen_path=UNSEEN_QUERIES, dev_path=DEV_QUERIES, misses: bool = False,
         cited_weights=()) -> dict:
     """Build every variant (or ``only`` one), measure relevance on both query sets and speed,
     print the tables; returns the figures (``results[name]["judges"]`` per kind)."""
@@ -415,6 +417,7 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
     judges = judge_queries(judges_path)
     groups = judge_groups(judges_path)
     unseen = judge_queries(unseen_path) if unseen_path and Path(unseen_path).exists() else []
+    dev = judge_queries(dev_path) if dev_path and Path(dev_path).exists() else []
     results: dict[str, dict] = {}
     tmp = tempfile.mkdtemp(prefix="search-bench-")
     variants = [v for v in VARIANTS if only is None or v[0] in only.split("|")]
@@ -440,15 +443,20 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
         results[name]["judges"] = measure_judges(_whoosh_judge(d), judges, groups)
         if unseen:
             results[name]["unseen"] = measure_judges(_whoosh_judge(d), unseen)
+        if dev:
+            results[name]["dev"] = measure_judges(_whoosh_judge(d), dev)
         for w in cited_weights:  # the bridge field's weight, on this same index (no speed run)
             Q.CITED_WEIGHT, keep = w, Q.CITED_WEIGHT
             results[f"{name}, cited x{w}"] = {"judges": measure_judges(_whoosh_judge(d), judges, groups),
-                                               "unseen": measure_judges(_whoosh_judge(d), unseen)}
+                                               "unseen": measure_judges(_whoosh_judge(d), unseen),
+                                               "dev": measure_judges(_whoosh_judge(d), dev)}
             Q.CITED_WEIGHT = keep
         meaning.ENABLED = False
         if misses:
             print(f"[{name}]", file=out)
             print_misses(_whoosh_judge(d), judges, judges_path, out)
+            if dev:
+                print_misses(_whoosh_judge(d), dev, dev_path, out)
     # FTS5 baseline over the same titles and texts (no stemming, no bridge, no layout fix)
     t0 = time.perf_counter()
     fts = Fts5(records)
@@ -460,6 +468,8 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
     results[FTS5]["judges"] = measure_judges(fts_judge, judges, groups)
     if unseen:
         results[FTS5]["unseen"] = measure_judges(fts_judge, unseen)
+    if dev:
+        results[FTS5]["dev"] = measure_judges(fts_judge, dev)
 
     kinds = sorted({k for k, _, _, _ in queries})
     n_by = {k: sum(1 for x in queries if x[0] == k) for k in kinds}
@@ -478,6 +488,8 @@ def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str |
                   f"first run of each query {r['cpu_p95_first_ms'] / max(base['cpu_p95_first_ms'], 1e-9):.2f}x)",
                   file=out)
     print_judges(results, judges, out, groups)
+    if dev:
+        print_judges(results, dev, out, key="dev", title=f"dev split, tuned on ({Path(dev_path).name})")
     if unseen:
         print_judges(results, unseen, out, key="unseen", title=f"never-tuned split ({Path(unseen_path).name})")
     return results

@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-SETS = [ROOT / "bench" / "judge_queries.tsv", ROOT / "bench" / "judge_queries_unseen.tsv"]
+SETS = [ROOT / "bench" / "judge_queries.tsv", ROOT / "bench" / "judge_queries_dev9.tsv",
+        ROOT / "bench" / "judge_queries_unseen.tsv"]
 
 
 def main() -> None:

@@ -68,13 +68,16 @@ def _held(f: dict, keys: list[str]) -> int:
 
 
 def _cited_numbers(scenarios: list[dict], versions: list[str]) -> list[str]:
-    """The rule numbers the best scenarios cite, in order, when they are numbered in a release
-    searched (or any release when none is asked for)."""
+    """The rule numbers the best scenarios cite, in order, in a release searched (or as written
+    when none is asked for): as written when the scenario is numbered in it, else carried through
+    the renumbering into the newest release (``moved_refs``, ``sources.with_moved_refs``)."""
     out: list[str] = []
     for f in scenarios[:SCENARIOS_READ]:
-        if versions and (f.get("ref_version") or "") not in versions:
-            continue
-        out += (f.get("refs") or "").split()
+        moved = (f.get("moved_refs") or "").split()
+        if not versions or (f.get("ref_version") or "") in versions:
+            out += (f.get("refs") or "").split()
+        elif moved and moved[0] in versions:
+            out += moved[1:]
     return list(dict.fromkeys(out))
 
 
@@ -168,11 +171,28 @@ def _scenarios_holding_all(o, words: str, limit: int = SCENARIOS_SHOWN) -> list[
     terms = Q.query_terms(words, o.ru, o.derivations)
     if not terms:
         return []
+    P = o.postings
+    held = P.every(terms, ("title", "text"), P.term("kind", "scenario"))
+    if not held:
+        return []
+    # the scores of And([Term kind scenario] + the words in the title and text): summed parts
+    leaves = [("kind", "scenario", 1.0)] + [x for a in terms for x in Q._leaves(a, ("title", "text"))]
     with o.lock:
-        reader = o.searcher.reader()
-        # the kind as a term of the query, not a filter: a filter's bit set cost 0.2 s here
-        main = Q.And([Term("kind", "scenario")] + [Q._word(a, ("title", "text"), reader) for a in terms])
-        return [o.fields(r.docnum) for r in o.searcher.search(main, limit=limit)]
+        return [o.fields(d) for d, _ in P.top(P.accumulate(leaves), held, limit)]
+
+
+LEND_SPOKEN = True
+
+
+def _speaks_of(o, f: dict, terms) -> bool:
+    """Does a rule's own text (title and text, not the words citing it) hold at least half of
+    the query's words? The scenario holding every word of «проверяются действия вызванные
+    состоянием» cites 615.5 and 608.2c for its game, which say nothing of state-based actions;
+    «трампл с дезтачем»'s cites 702.2c, which speaks of deathtouch."""
+    held: set[str] = set()
+    for words, _, _ in Q._text_spans(" ".join(x for x in (f.get("title"), f.get("text")) if x), o.ru):
+        held.update(words)
+    return 2 * sum(bool(held.intersection(alts)) for alts in terms) >= len(terms)
 
 
 def scenario_lift(o, hits: list[dict], version, lang, words: str, q: str, limit: int,
@@ -196,6 +216,9 @@ def scenario_lift(o, hits: list[dict], version, lang, words: str, q: str, limit:
         if nums:
             with o.lock:
                 lent = Q._situation_rules(o, nums, o.docset(Q._filter(version, lang, "rule")), q)
+            if LEND_SPOKEN:  # a rule the scenario cites lends itself only if it speaks of the query
+                terms = Q.query_terms(words, o.ru, o.derivations)
+                lent = [(f, sc) for f, sc in lent if _speaks_of(o, f, terms)]
             new = [Q._hit(f, 0.0, set(), o.ru) for f, _ in lent]
             ids = {h["id"] for h in new}
             hits = [h for h in hits if h["id"] not in ids]

@@ -85,6 +85,7 @@ def make_schema(ru: str = DEFAULT_RU_ANALYSER) -> Schema:
         cited=TEXT(analyzer=ana, phrase=False),
         cards=KEYWORD(stored=True),     # a scenario's pool cards (``cardnames.card_key``)
         ref_version=STORED(),           # the release a scenario's ``refs`` are numbered in
+        moved_refs=STORED(),            # «release n n …»: the same rules in the newest release (``sources.py``)
     )
 
 
@@ -240,6 +241,8 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
                 fields["cards"] = d["cards"]
             if d.get("ref_version"):
                 fields["ref_version"] = d["ref_version"]
+            if d.get("moved_refs"):
+                fields["moved_refs"] = d["moved_refs"]
             if d.get("kind") == "rule":
                 rule_words.update(x.lower().replace("ё", "е") for x in _ANY_WORD.findall(title + " " + text))
             if number and d.get("kind") == "rule":

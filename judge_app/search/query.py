@@ -56,11 +56,14 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import numpy as np
+
 from whoosh import index as windex
 from whoosh.idsets import BitSet
 from whoosh.query import And, AndMaybe, Or, Term  # noqa: F401  (And: card_query builds with it too)
 
 from judge_app.search import layout, meaning
+from judge_app.search.postings import Postings, mask_of
 from judge_app.search.abilities import AbilityTitles
 from judge_app.search.acronyms import Acronyms
 from judge_app.search.arrange import answers_first, base_game_first, defining_first, group_blocks
@@ -204,12 +207,14 @@ class _Opened:
             if isinstance(item, MixedLanguageFilter):
                 self.ru = item.ru
         remember_terms(self.ru, load_word_terms(path))  # no pymorphy3 for the corpus's words
-        self.lock = threading.Lock()
-        self._docsets: dict[str, object] = {}
+        self.lock = threading.RLock()  # the postings sets (``postings.py``) read under it too
+        self._docsets: dict[str, tuple] = {}
+        self._numkeys: list | None = None
         self._vocab: Vocabulary | None = None
         self._cards: dict[tuple[str, ...], str] | None = None
         self._sections: dict[str, set[str]] | None = None
         self._titles: list[tuple[str, list[set[str]]]] = []
+        self._title_firsts: dict[str, list[int]] | None = None
         self._card_len = 0
         self._derive: Derivations | None = None
         self._situations: SituationTable | None = None
@@ -222,6 +227,7 @@ class _Opened:
         self._cardnames = None
         self._rule_lemmas: frozenset[str] | None = None
         self._named: dict[str, list] = {}
+        self.postings = Postings(self.searcher, self.searcher.doc_count_all(), self.lock)
 
     @property
     def rule_lemmas(self) -> frozenset[str]:
@@ -367,7 +373,14 @@ class _Opened:
         карты» for «что делает активный игрок в начале шага взятия карты»): the topic a
         question names. Call after ``load_headings``."""
         held = {t for alts in terms for t in alts}
-        return [num for num, words in self._titles if all(w & held for w in words)]
+        if self._title_firsts is None:  # each title under the terms of its first word
+            firsts: dict[str, list[int]] = {}
+            for i, (_, words) in enumerate(self._titles):
+                for t in words[0]:
+                    firsts.setdefault(t, []).append(i)
+            self._title_firsts = firsts
+        near = sorted({i for t in held for i in self._title_firsts.get(t, ())})
+        return [num for num, words in (self._titles[i] for i in near) if all(w & held for w in words)]
 
     def card_text(self, name: str) -> str | None:
         """The FAQ card record's text of ``name`` (None if the FAQ has no such card)."""
@@ -430,21 +443,32 @@ class _Opened:
         """The filter's matching document numbers, computed once per opened index (a
         version/lang/kind filter matches thousands of documents; building that set on
         every query was the largest cost of a search). Call with ``self.lock`` held."""
+        return self._filter_sets(flt)[0]
+
+    def docmask(self, flt) -> int | None:
+        """The filter's documents as an int bit set (``postings.py``), None for no filter,
+        cached with the docsets. Call with ``self.lock`` held."""
+        return self._filter_sets(flt)[1]
+
+    def _filter_sets(self, flt) -> tuple:
+        """(Whoosh ``BitSet``, int bit set) of the filter's documents, cached per filter."""
         if flt is None:
-            return None
+            return None, None
         key = repr(flt)
-        ds = self._docsets.get(key)
-        if ds is None:
+        got = self._docsets.get(key)
+        if got is None:
             if len(self._docsets) > 256:
                 self._docsets.clear()
-            ds = self._docsets[key] = BitSet(self.searcher.docs_for_query(flt),
-                                             size=self.searcher.doc_count_all())
-        return ds
+            ds = BitSet(self.searcher.docs_for_query(flt), size=self.searcher.doc_count_all())
+            got = self._docsets[key] = (ds, mask_of(ds))
+        return got
 
-    def section_docset(self, sections: list[str]):
-        """The documents inside the ``sections`` headings (see ``sections``), cached with the
-        docsets. Call with ``self.lock`` held."""
-        return self.docset(Or([Term("numpath", n) for n in sections]))
+    def numkeys(self) -> list:
+        """Each document's sort key of its rule number (the ``numkey`` column), read once.
+        Call with ``self.lock`` held."""
+        if self._numkeys is None:
+            self._numkeys = list(self.searcher.reader().column_reader("numkey"))
+        return self._numkeys
 
     def close(self):
         try:
@@ -624,6 +648,37 @@ def build_word_query(words: list[tuple[str, ...]], *, conjunctive: bool = True, 
     return AndMaybe(main, Or([title] + bonus) if bonus else title)
 
 
+def _leaves(alts, fields) -> list[tuple[str, str, float]]:
+    """``_word``'s (field, term, boost) leaves, for ``postings.Postings.accumulate``."""
+    weak = getattr(alts, "weak", ())
+    return [(f, t, (RELATIVE_BOOST if t in weak else 1.0) * (CITED_WEIGHT if f == "cited" else 1.0))
+            for t in alts for f in fields]
+
+
+def rank_complete(o: "_Opened", words, mask: int, limit: int, *, sections=(),
+                  fields=TEXT_FIELDS) -> list[tuple[int, float]]:
+    """``build_word_query(words, sections=..., fields=...)`` run over the documents of ``mask``
+    (those holding every word, ``postings.every``): the same scores as Whoosh's search, summed
+    with numpy from each term's cached scores (``postings.py``). (docnum, score), best first."""
+    P = o.postings
+    acc = P.accumulate([leaf for alts in words for leaf in _leaves(alts, fields)])
+    titled = mask & P.term("is_title_rule", "1")
+    titled = P.every(words, TITLE_FIELDS, titled) if titled else 0
+    if titled:
+        bonus = P.accumulate([("is_title_rule", "1", 1.0)] + [x for alts in words for x in _leaves(alts, TITLE_FIELDS)])
+        acc += np.where(P.dense(titled), bonus * TITLE_RULE_BOOST, 0.0)
+    if sections:
+        inside = 0
+        for n in sections:
+            inside |= P.term("numpath", n)
+        inside &= mask
+        if inside:
+            bonus = P.accumulate([("numpath", n, 1.0) for n in sections])
+            # as Whoosh scored ``_section_bonus``: an Or of one heading drops its boost
+            acc += np.where(P.dense(inside), bonus * (SECTION_BOOST if len(sections) > 1 else 1.0), 0.0)
+    return P.top(acc, mask, limit)
+
+
 @lru_cache(maxsize=2048)
 def _text_spans(text: str, ru: str) -> tuple:
     """``terms_with_spans`` of a hit's text, kept (a few MB): the same rules come up in many
@@ -638,7 +693,7 @@ def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS
     """
     if not text:
         return ""
-    spans = [(s, e) for t, s, e in _text_spans(text, ru) if terms.intersection(t)] if terms else []
+    spans = [(s, e) for t, s, e in _text_spans(text, ru) if not terms.isdisjoint(t)] if terms else []
     if len(text) <= width:
         start, end = 0, len(text)
     elif not spans:
@@ -702,38 +757,23 @@ def _hit(fields: dict, score: float, terms: set[str] | None, ru: str) -> dict:
 
 
 FETCH_FACTOR = 2  # hits fetched per entry shown: blocks fold some of them away
+MERGE_CITED = True  # rank the rules complete only through citing texts with the partial tier
 PARTIAL_POOL = 2  # the partial tier re-ranks this many times the hits it needs
-COMMON_SHARE = 0.02  # a word in more of the documents than this does not pick candidates
-SEED_DOCS = 300  # the partial tier's candidates come from the rarest words, about this many documents
 
 
-def _holding(m, docnums: list[int]) -> set[int]:
-    """Which of the (sorted) ``docnums`` the matcher ``m`` matches, by skipping through it:
-    far cheaper than listing every document a common word is in."""
-    out = set()
-    for d in docnums:
-        if not m.is_active():
-            break
-        if m.id() < d:
-            m.skip_to(d)
-            if not m.is_active():
-                break
-        if m.id() == d:
-            out.add(d)
-    return out
-
-
-def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()) -> list[tuple[dict, float]]:
+def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[str],
+                  sections=()) -> list[tuple[dict, float]]:
     """Documents with only some of the words, ranked by how much of the query they hold:
     BM25F times the share of the query's weight (the IDF of each word) they match, squared.
     So in a question («когда умирает существо с нулевой выносливостью») a rule holding the
     rare words outranks a glossary entry that repeats the common one.
 
-    Candidates come from the rarest words (taken rarest first while they hold about
-    ``SEED_DOCS`` documents, never a word in more than ``COMMON_SHARE`` of them; the rarest
-    always); a candidate inside a heading whose title names a query word (``sections``) gets
-    the section bonus. Scoring every document «существо» or a whole heading holds was most of
-    the time a question took. Common words still count in the share. Call with the lock held."""
+    Candidates are the documents holding any of the words, by BM25F (``postings.py`` sums the
+    scores of every document «существо» holds in well under a millisecond; with Whoosh's
+    scoring only the rarest words, about 300 documents, could pick them, and the answer to a
+    question of common words was often not among them: session 9 measured tuned set 0.946 ->
+    0.957, dev split 0.714 -> 0.777); a candidate inside a heading whose title names a query
+    word (``sections``) gets the section bonus. Call with the lock held."""
     import math
 
     n_docs = o.searcher.doc_count_all()
@@ -746,31 +786,31 @@ def _partial_tier(o: _Opened, terms, flt, need: int, skip: set[str], sections=()
     if not terms:
         return []
     weights = [math.log(1 + n_docs / (1 + df)) for df in dfs]
-    seeds, seen = [], 0
-    for i in sorted(range(len(terms)), key=lambda i: dfs[i]):  # the rarest words, ~SEED_DOCS
-        if seeds and (seen + dfs[i] > SEED_DOCS or dfs[i] > COMMON_SHARE * n_docs):
-            break
-        seeds.append(terms[i])
-        seen += dfs[i]
-    reader = o.searcher.reader()
-    main = Or([_word(a, TEXT_FIELDS, reader) for a in seeds])
+    P = o.postings
+    seeded = 0
+    for a in terms:
+        seeded |= P.word(a, TEXT_FIELDS)
+    if fmask is not None:
+        seeded &= fmask
+    acc = P.accumulate([leaf for a in terms for leaf in _leaves(a, TEXT_FIELDS)])
     pool = need * PARTIAL_POOL + len(skip)
-    # the section bonus is added here (``SECTION_BOOST`` for a seed document inside a named
+    # the section bonus is added here (``SECTION_BOOST`` for a candidate inside a named
     # heading) over a pool twice as deep: an Or of the headings' rules as a source of
     # candidates scored every rule of them, most of the time a question took
-    inside = o.section_docset(sections) if sections else ()
-    cands = sorted(((r.docnum, o.fields(r.docnum), r.score + (SECTION_BOOST if r.docnum in inside else 0.0))
-                    for r in o.searcher.search(main, filter=flt, limit=pool * (2 if sections else 1))),
+    inside = 0
+    for n in sections:
+        inside |= P.term("numpath", n)
+    cands = sorted(((d, o.fields(d), sc + (SECTION_BOOST if inside >> d & 1 else 0.0))
+                    for d, sc in P.top(acc, seeded, pool * (2 if sections else 1))),
                    key=lambda c: -c[2])[:pool]
     cands = [c for c in cands if c[1]["id"] not in skip]
     if not cands:
         return []
-    wanted = sorted(d for d, _, _ in cands)
-    holders = [_holding(_word(alts, TEXT_FIELDS, reader).matcher(o.searcher), wanted) for alts in terms]
+    holders = [o.postings.word(alts, TEXT_FIELDS) for alts in terms]
     total = sum(weights) or 1.0
     ranked = []
     for d, f, score in cands:
-        share = sum(w for w, h in zip(weights, holders) if d in h) / total
+        share = sum(w for w, h in zip(weights, holders) if h >> d & 1) / total
         ranked.append((score * share * share, f))
     ranked.sort(key=lambda x: -x[0])
     return [(f, sc) for sc, f in ranked[:need]]
@@ -825,10 +865,22 @@ def _best_inside(o: _Opened, num: str, words, flt, limit: int, *extra) -> list[t
     """The rules inside ``num`` (not ``num`` itself, nor headings) that best hold ``words``
     (BM25F), at most ``limit``; ``extra`` terms narrow them (a language, a release). Call with
     the lock held."""
-    reader = o.searcher.reader()
-    q = And([Or([_word(a, TEXT_FIELDS, reader) for a in words]), Term("numpath", num),
-             Term("is_title_rule", "0"), *extra])
-    found = [(o.fields(r.docnum), r.score) for r in o.searcher.search(q, filter=flt, limit=limit + 1)]
+    P = o.postings
+    inside = P.term("numpath", num) & P.term("is_title_rule", "0")
+    for t in extra:
+        inside &= P.term(t.fieldname, t.text)
+    held = 0
+    for a in words:
+        held |= P.word(a, TEXT_FIELDS)
+    inside &= held
+    if flt is not None:
+        inside &= mask_of(flt)
+    if not inside:
+        return []
+    # the scores of And([Or(words), Term numpath, Term is_title_rule, *extra]): each part's summed
+    leaves = [leaf for a in words for leaf in _leaves(a, TEXT_FIELDS)]
+    leaves += [("numpath", num, 1.0), ("is_title_rule", "0", 1.0)] + [(t.fieldname, t.text, 1.0) for t in extra]
+    found = [(o.fields(d), sc) for d, sc in P.top(P.accumulate(leaves), inside, limit + 1)]
     return [(f, sc) for f, sc in found if f.get("number") != num][:limit]
 
 
@@ -871,24 +923,37 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
     o.load_headings()   # before the lock: topics and names_variant read them for one-word queries too
     sections = o.sections(terms) if len(terms) > 1 else []
     with o.lock:
+        fmask = o.docmask(flt)
         flt = o.docset(flt)
         # the section bonus ranks the complete matches of a question only: for a term («общее
         # количество жизней») it lifted the heading named by one word (119 «Жизнь») above the
         # rule that holds the whole term (810)
         reader = o.searcher.reader()
-        res = o.searcher.search(build_word_query(terms, sections=sections if question else (),
-                                                 reader=reader, fields=OWN_FIELDS),
-                                filter=flt, limit=fetch)
-        rows = [(o.fields(r.docnum), r.score) for r in res]
+        # Whoosh's scoring search runs only where a document holds every word (``postings.py``:
+        # most questions have none, and proving it was most of their time)
+        own = o.postings.every(terms, OWN_FIELDS, fmask)
+        bonus_at = sections if question else ()
+        rows = [(o.fields(d), sc) for d, sc in rank_complete(o, terms, own, fetch, sections=bonus_at,
+                                                              fields=OWN_FIELDS)] if own else []
         complete = {f["id"] for f, _ in rows}
-        if len(rows) < fetch:  # then the rules complete only with the words of texts citing them
-            res = o.searcher.search(build_word_query(terms, sections=sections if question else (),
-                                                     reader=reader), filter=flt, limit=fetch)
-            rows += [(f, sc) for f, sc in ((o.fields(r.docnum), r.score) for r in res)
-                     if f["id"] not in complete][:fetch - len(rows)]
-            complete = {f["id"] for f, _ in rows}
+        cited_only = o.postings.every(terms, TEXT_FIELDS, fmask) & ~own if len(rows) < fetch else 0
+        # then the rules complete only with the words of texts citing them
+        through_cited = [(o.fields(d), sc) for d, sc in rank_complete(
+            o, terms, cited_only, fetch - len(rows), sections=bonus_at)] if cited_only else []
+        if not MERGE_CITED:
+            rows += through_cited
+            through_cited = []
+        complete |= {f["id"] for f, _ in rows + through_cited}
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
-            rows += _partial_tier(o, terms, flt, fetch - len(rows), complete, sections)
+            # with MERGE_CITED, the rules complete only through the texts citing them rank with
+            # the rules holding some of the words themselves, by score: the citing texts are
+            # evidence, not the rule's own words (a rule holding the question's words, 307.1
+            # for «в какой момент разыграть волшебство», fell below the rules a scenario about
+            # casting cites)
+            more = _partial_tier(o, terms, fmask, fetch - len(rows), complete, sections)
+            rows += sorted(through_cited + more, key=lambda r: -r[1])[:fetch - len(rows)]
+        else:
+            rows += through_cited[:fetch - len(rows)]
         first = _situation_subrules(o, _situation_rules(o, o.situations.rules(terms), flt, q), terms, flt)
         topical = _topic_rules(o, terms, flt) if question else []
     if question and not o.names_variant(terms):
@@ -947,10 +1012,20 @@ def _card_and_concept(o: _Opened, card: tuple[str, str], version, lang, limit: i
 
 
 def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
-    q = Or([Term("numpath", n) for n in numbers]) if len(numbers) > 1 else Term("numpath", numbers[0])
+    """The rules under ``numbers`` in document order (``numkey``, then the index's order), as
+    Whoosh's search sorted by ``numkey`` gave them; from the postings sets and the numkey
+    column read once (opening the column for every number query was most of its time)."""
+    P = o.postings
     with o.lock:
-        res = o.searcher.search(q, filter=o.docset(flt), limit=limit, sortedby="numkey")
-        rows = [o.fields(r.docnum) for r in res]
+        held = 0
+        for n in numbers:
+            held |= P.term("numpath", n)
+        within = o.docmask(flt)
+        if within is not None:
+            held &= within
+        keys = o.numkeys()
+        docs = sorted((int(d) for d in np.flatnonzero(P.dense(held))), key=lambda d: (keys[d], d)) if held else []
+        rows = [o.fields(d) for d in docs[:limit]]
     return [_hit(f, 0.0, set(), o.ru) for f in rows]
 
 

@@ -148,8 +148,7 @@ def projected(docs: Iterable[dict], moved: dict[tuple[str, str], str], to_versio
     for d in docs:
         if d.get("kind") not in ("cite", "scenario") or d.get("ref_version") in ("", to_version):
             continue
-        refs = [moved[(d["ref_version"], n)] for n in (d.get("refs") or "").split()
-                if (d["ref_version"], n) in moved]
+        refs = _carried(d, moved)
         if refs:
             yield {**d, "id": f"cite-{to_version}:{d['id']}", "kind": "cite", "version": "",
                    "number": "", "refs": " ".join(refs), "ref_version": to_version, "is_title_rule": False}
@@ -162,5 +161,22 @@ def search_documents(db, scenarios: Path | None = SCENARIO_DIR) -> Iterator[dict
 
     yield from iter_search_documents(db)
     extra = list(extra_documents(db, scenarios))
-    yield from extra
-    yield from projected(extra, successors(db, DEFAULT_VERSION), DEFAULT_VERSION)
+    moved = successors(db, DEFAULT_VERSION)
+    yield from (with_moved_refs(d, moved, DEFAULT_VERSION) for d in extra)
+    yield from projected(extra, moved, DEFAULT_VERSION)
+
+
+def _carried(d: dict, moved: dict[tuple[str, str], str]) -> list[str]:
+    """A citing document's rule numbers carried into the release ``moved`` maps to."""
+    return list(dict.fromkeys(moved[(d["ref_version"], n)] for n in (d.get("refs") or "").split()
+                              if (d["ref_version"], n) in moved))
+
+
+def with_moved_refs(d: dict, moved: dict[tuple[str, str], str], to_version: str) -> dict:
+    """A scenario document with ``moved_refs`` = «``to_version`` n n …», the rules it cites
+    numbered in that release: a query naming its cards searched in the newest release borrows
+    those (``card_query._cited_numbers``), as it borrows ``refs`` in the scenario's own."""
+    if d.get("kind") != "scenario" or d.get("ref_version") in ("", to_version):
+        return d
+    refs = _carried(d, moved)
+    return {**d, "moved_refs": " ".join([to_version] + refs)} if refs else d

@@ -70,9 +70,11 @@ _TRANSLIT = {
     "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "sch",
     "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
 }
-# Spellings English uses for the same sounds: «кс» is x, «к» often c, «ай» i, «ей» a, «у» oo/ou;
+# Spellings English uses for the same sounds: «кс» is x, «к» often c, «дж» j, «ж» a soft g
+# (виджилянс, вижилянс: vigilance), «я» after a consonant a, «ай» i, «ей» a, «у» oo/ou;
 # «а» is also English short u (апкип: upkeep, ран: run) and «и» its ee/ea (клин: clean).
-_TRANSLIT_VARIANTS = (("ks", "x"), ("k", "c"), ("ay", "i"), ("ey", "a"), ("u", "oo"), ("u", "ou"),
+_TRANSLIT_VARIANTS = (("ks", "x"), ("k", "c"), ("dzh", "j"), ("zh", "g"), ("ya", "a"),
+                      ("ay", "i"), ("ey", "a"), ("u", "oo"), ("u", "ou"),
                       ("f", "ph"), ("e", "a"), ("a", "u"), ("i", "ee"), ("i", "ea"))
 
 

@@ -96,6 +96,30 @@ def test_scenarios_are_a_result_kind(ix):
     assert words and all(h["kind"] == "scenario" for h in words)
 
 
+@pytest.mark.parametrize("q,rule", [("трампл с дезтачем", "702.2c"),
+                                    ("смирение опалесценция", "613"),
+                                    ("что будет если две легенды", "704.5j")])
+def test_the_three_queries_answer_in_the_newest_release(ix, rule_rank, q, rule):
+    """The default release is the newest: the scenarios' 2020 citations reach it through the
+    renumbering (``sources.with_moved_refs``), so a card query borrows the same rules there
+    (these three keep their numbers from 2020 to 2026-01-16)."""
+    from judge_app.corpus.catalogue import DEFAULT_VERSION
+
+    hits = _top(ix, q, version=DEFAULT_VERSION)
+    assert rule_rank(hits, rule, top=3) is not None, [(h["kind"], h["number"], h["version"]) for h in hits]
+    assert all(h["version"] == DEFAULT_VERSION for h in hits if h["kind"] == "rule")
+
+
+def test_a_scenario_carries_its_citations_into_the_newest_release():
+    from judge_app.search.sources import with_moved_refs
+
+    scen = {"kind": "scenario", "refs": "702.2c 510.1c 999.9", "ref_version": V}
+    moved = {(V, "702.2c"): "702.2c", (V, "510.1c"): "510.1d"}
+    assert with_moved_refs(scen, moved, "2026-01-16")["moved_refs"] == "2026-01-16 702.2c 510.1d"
+    assert "moved_refs" not in with_moved_refs({**scen, "ref_version": "2026-01-16"}, moved, "2026-01-16")
+    assert "moved_refs" not in with_moved_refs({**scen, "kind": "cite"}, moved, "2026-01-16")
+
+
 def test_card_queries_work_in_another_release(ix):
     """Scenario citations are 2020 numbers: another release is not given them, but the
     query still answers (the scenario block, the release's own rules)."""

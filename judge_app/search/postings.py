@@ -1,0 +1,138 @@
+"""The documents holding an index term, as a Python int used as a bit set (bit n: document n).
+
+Why: Whoosh matches a word of several alternative terms over five fields by leapfrogging
+through a tree of union matchers in pure Python, and a question of six words usually holds
+no document with every word: the search spent most of its time proving that. With each
+(field, term)'s documents kept as an int, a conjunction is a few big-int ANDs (microseconds),
+so ``query._run_words`` runs Whoosh's scoring search only when it has something to find, and
+the partial tier reads which candidates hold a word from the same sets. The sets answer
+exactly what Whoosh's matchers would (same postings), so no ranking changes.
+
+The same reading keeps each (field, term)'s BM25F score in every document that holds it
+(Whoosh's own scorer, read once), so ``rank`` scores a query of summed terms over a set of
+documents with numpy instead of Whoosh's per-document matcher tree: the scores are Whoosh's
+(an And, an Or and an AndMaybe add their parts' scores; a boost multiplies), ties go to the
+lower document number as in Whoosh's collector.
+
+An opened index keeps up to ``CACHE_TERMS`` terms (a common word's postings are a few KB).
+"""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+CACHE_TERMS = 8192
+
+
+class Postings:
+    """Per opened index: ``term(field, text)``, ``word(alts, fields)``, ``every(words, fields)``."""
+
+    def __init__(self, searcher, doc_count: int, lock: threading.RLock | None = None):
+        self.searcher = searcher
+        self.reader = searcher.reader()
+        self.size = doc_count
+        self.nbytes = (doc_count + 7) // 8
+        self._terms: dict[tuple[str, str], int] = {}
+        self._scored: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
+        self._words: dict[tuple, int] = {}
+        self._lock = lock or threading.RLock()  # the searcher's: its files are read by one thread at a time
+
+    def term(self, field: str, text: str) -> int:
+        """The documents whose ``field`` holds ``text`` (0 when none do)."""
+        key = (field, text)
+        got = self._terms.get(key)
+        if got is not None:
+            return got
+        mask = 0
+        with self._lock:
+            ids = list(self.reader.postings(field, text).all_ids()) if self.reader.doc_frequency(field, text) else ()
+        if ids:
+            buf = bytearray(self.nbytes)
+            for d in ids:
+                buf[d >> 3] |= 1 << (d & 7)
+            mask = int.from_bytes(buf, "little")
+        self._keep(key, mask)
+        return mask
+
+    def _keep(self, key, mask: int) -> None:
+        if len(self._terms) > CACHE_TERMS:
+            self._terms.clear()
+            self._words.clear()
+            self._scored.clear()
+        self._terms[key] = mask
+
+    def scored(self, field: str, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """(document numbers, Whoosh's score of the term in each), read once."""
+        key = (field, text)
+        got = self._scored.get(key)
+        if got is not None:
+            return got
+        ids: list[int] = []
+        scores: list[float] = []
+        with self._lock:
+            if self.reader.doc_frequency(field, text):
+                m = self.searcher.postings(field, text)
+                while m.is_active():
+                    ids.append(m.id())
+                    scores.append(m.score())
+                    m.next()
+        got = (np.array(ids, dtype=np.int64), np.array(scores, dtype=np.float64))
+        if key not in self._terms:
+            bits = np.zeros(self.nbytes * 8, dtype=bool)
+            bits[got[0]] = True
+            self._keep(key, int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little"))
+        self._scored[key] = got
+        return got
+
+    def accumulate(self, leaves, out: np.ndarray | None = None, scale: float = 1.0) -> np.ndarray:
+        """The summed scores of ``leaves`` ((field, term, boost) triples) in every document."""
+        acc = np.zeros(self.size, dtype=np.float64) if out is None else out
+        for field, text, boost in leaves:
+            ids, scores = self.scored(field, text)
+            if len(ids):
+                acc[ids] += scores * (boost * scale)
+        return acc
+
+    def dense(self, mask: int) -> np.ndarray:
+        """``mask`` as a boolean array over the documents."""
+        raw = np.frombuffer(mask.to_bytes(self.nbytes, "little"), dtype=np.uint8)
+        return np.unpackbits(raw, bitorder="little")[:self.size].astype(bool)
+
+    def top(self, acc: np.ndarray, mask: int, limit: int | None) -> list[tuple[int, float]]:
+        """The documents of ``mask`` by ``acc`` (best first, the lower number first on a tie)."""
+        if not mask:
+            return []
+        idx = np.flatnonzero(self.dense(mask))
+        sc = acc[idx]
+        order = np.lexsort((idx, -sc))
+        if limit is not None:
+            order = order[:limit]
+        return [(int(idx[i]), float(sc[i])) for i in order]
+
+    def word(self, alts, fields) -> int:
+        """The documents holding any of a word's alternative terms in any of ``fields``."""
+        key = (tuple(alts), tuple(fields))
+        got = self._words.get(key)
+        if got is None:
+            got = 0
+            for t in alts:
+                for f in fields:
+                    got |= self.term(f, t)
+            self._words[key] = got
+        return got
+
+    def every(self, words, fields, within: int | None = None) -> int:
+        """The documents holding every word (each a tuple of alternatives) in ``fields``,
+        inside ``within`` (a set from ``mask_of``) if given."""
+        out = -1 if within is None else within
+        for alts in sorted(words, key=lambda a: self.word(a, fields).bit_count()):
+            out &= self.word(alts, fields)
+            if not out:
+                return 0
+        return 0 if out == -1 else out
+
+
+def mask_of(bitset) -> int:
+    """A Whoosh ``BitSet`` (a filter's documents) as an int of the same bits."""
+    return int.from_bytes(bytes(bitset.bits), "little")
