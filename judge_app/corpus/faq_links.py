@@ -215,11 +215,18 @@ def _later(raw, where: str, ruling: int) -> dict:
     holds = raw.get("holds", False)
     if not isinstance(holds, bool):
         raise _fail(where, "later.holds", f"разъяснение {ruling}: true или false")
-    out = {"release": release, "holds": holds,
-           "rule": _numbers([raw.get("rule")], where, "later.rule")[0],
-           "what_ru": _text(raw.get("what_ru"), where, "later.what_ru"),
-           "what_en": _text(raw.get("what_en"), where, "later.what_en", required=False),
-           "scenario": _text(raw.get("scenario"), where, "later.scenario")}
+    rule = str(raw.get("rule"))
+    if not NUMBER_RE.match(rule):
+        raise _fail(where, "later.rule", f"разъяснение {ruling}: «{rule}» — не номер правила")
+    out = {"release": release, "holds": holds, "rule": rule}
+    for key in ("what_ru", "what_en", "scenario"):
+        value = raw.get(key)
+        if value is None and key == "what_en":
+            out[key] = None
+        elif isinstance(value, str) and value.strip():
+            out[key] = value.strip()
+        else:
+            raise _fail(where, f"later.{key}", f"разъяснение {ruling}: нужна непустая строка")
     return out
 
 
