@@ -230,14 +230,18 @@ def _later(raw, where: str, ruling: int) -> dict:
     return out
 
 
-def scenario_releases(directory: Path | None = None) -> dict[str, str]:
+def scenario_releases(directory: Path | None = None) -> dict[str, str] | None:
     """Every library scenario's id -> the release it plays (``rules_version``; none: the newest,
-    given as ""). Read by two line patterns, not the scenario loader: the corpus build only needs
-    to know that a ``later.scenario`` exists and which release it plays."""
+    given as ""); None when there is no scenario library (an installed copy without it). Read by
+    two line patterns, not the scenario loader: the corpus build only needs to know that a
+    ``later.scenario`` exists and which release it plays."""
     from .. import paths
 
+    directory = Path(directory or paths.SCENARIOS_DIR)
+    if not directory.is_dir():
+        return None
     out: dict[str, str] = {}
-    for path in sorted(Path(directory or paths.SCENARIOS_DIR).rglob("*.yaml")):
+    for path in sorted(directory.rglob("*.yaml")):
         if path.stat().st_size > MAX_FILE_BYTES:
             continue
         text = path.read_text(encoding="utf-8", errors="replace")
@@ -248,11 +252,12 @@ def scenario_releases(directory: Path | None = None) -> dict[str, str]:
     return out
 
 
-def check_later(cls: Classification, releases: dict[str, set[str]], scenarios: dict[str, str],
+def check_later(cls: Classification, releases: dict[str, set[str]], scenarios: dict[str, str] | None,
                 newest: str, unheld_ok: bool = False) -> list[int]:
     """Check each ``later:`` against the corpus: its release an English CR release held (after
     2020), its rule a rule of that release, its scenario a library board that plays that release
-    or a later one (``scenarios``: id -> rules_version, "" for the newest, ``newest``).
+    or a later one (``scenarios``: id -> rules_version, "" for the newest, ``newest``; None:
+    no library to check against).
 
     ``unheld_ok``: a build from another sources folder (``JUDGE_SOURCES``) may not hold the
     release; such entries are dropped (returned) instead of refused."""
@@ -271,6 +276,8 @@ def check_later(cls: Classification, releases: dict[str, set[str]], scenarios: d
                         f"выпусков корпуса после {TARGET_VERSION} ({', '.join(sorted(releases)) or 'ни одного'})")
         if later["rule"] not in releases[later["release"]]:
             raise _fail(link.where, "later.rule", f"{head}: правила {later['rule']} нет в выпуске {later['release']}")
+        if scenarios is None:
+            continue
         if later["scenario"] not in scenarios:
             raise _fail(link.where, "later.scenario", f"{head}: сценария {later['scenario']} нет в библиотеке")
         plays = scenarios[later["scenario"]] or newest

@@ -244,9 +244,9 @@ def test_later_needs_a_board_question(tmp_path):
 @pytest.mark.parametrize("later, pattern", [
     ("{release: 2024-11-09, rule: 510.1c, what_ru: x, scenario: m2011-r3-deathtouch-order-2026}",
      r"bad\.yaml:2: later\.release: разъяснение 3: выпуска 2024-11-09 нет среди английских выпусков корпуса"),
-    # 510.1c exists in 2024-11-08; 509.3 (the order of the attacked creatures) no longer does
-    ("{release: 2024-11-08, rule: 509.3, what_ru: x, scenario: m2011-r3-deathtouch-order-2026}",
-     r"bad\.yaml:2: later\.rule: разъяснение 3: правила 509\.3 нет в выпуске 2024-11-08"),
+    # 509.5 is a rule of 2020 (its 509.2 and 509.3 were the damage assignment orders), not of 2024-11-08
+    ("{release: 2024-11-08, rule: 509.5, what_ru: x, scenario: m2011-r3-deathtouch-order-2026}",
+     r"bad\.yaml:2: later\.rule: разъяснение 3: правила 509\.5 нет в выпуске 2024-11-08"),
     ("{release: 2024-11-08, rule: 510.1c, what_ru: x, scenario: m2011-r3-no-such-board}",
      r"bad\.yaml:2: later\.scenario: разъяснение 3: сценария m2011-r3-no-such-board нет в библиотеке"),
     ("{release: 2024-11-08, rule: 510.1c, what_ru: x, scenario: m2011-r3-deathtouch-order}",
@@ -267,3 +267,10 @@ def test_a_build_from_other_sources_drops_a_later_it_cannot_check(tmp_path):
     assert set(dropped) >= {3, 5, 299} and cls.links[3].later is None
     with pytest.raises(faq_links.FaqLinkError, match=r"general\.yaml:\d+: later\.release: разъяснение 3"):
         faq_links.check_later(faq_links.load(), {}, faq_links.scenario_releases(), "2020-01-24")
+
+
+def test_scenario_releases_reads_the_library(tmp_path):
+    releases = faq_links.scenario_releases()
+    assert releases["m2011-r3-deathtouch-order"] == "2020-01-24"
+    assert releases["m2011-r3-deathtouch-order-2026"] == "2026-01-16"
+    assert faq_links.scenario_releases(tmp_path / "absent") is None   # an installed copy without scenarios

@@ -302,7 +302,7 @@ def test_faq_pages_show_a_ruling_against_a_later_release(client, corpus):
     en = client.get("/faq?ui=en").get_data(as_text=True)
     assert "The outcome differs from the release of 2024-11-08" in en and "Acidic Slime may assign 1 to any two" in en
     pos = corpus.one("select min(position) as p from cards where name = 'Ценный Единорог'")["p"]
-    card = client.get(f"/faq/{pos}").get_data(as_text=True)
+    card = client.get(f"/faq/{pos}?ui=ru").get_data(as_text=True)   # ?ui=en above is remembered
     assert 'class="later later-holds" data-release="2024-11-08"' in card and "В силе и по выпуску 2024-11-08" in card
     assert 'href="/rules/509.1c?version=2024-11-08"' in card
     assert 'href="/scenarios/m2011-r299-prized-unicorn-two-unicorns-2026"' in card
