@@ -24,7 +24,7 @@ ui.STRINGS.update({
     "faq_show_2020": ("как теперь (2020)", "how it is now (2020)"),
     "faq_later_changed": ("Исход другой с выпуска", "The outcome differs from the release of"),
     "faq_later_holds": ("В силе и по выпуску", "Holds under the release of"),
-    "faq_show_later": ("по правилам", "under the rules of"),
+    "faq_show_later": ("по правилам с выпуска", "under the rules from"),
     "faq_rulings_citing": ("Разъяснения FAQ M2011, опирающиеся на это правило",
                            "FAQ M2011 rulings that rely on this rule"),
     "faq_general": ("общие замечания", "general notes"),
