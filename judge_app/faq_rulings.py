@@ -1,4 +1,6 @@
-"""The FAQ rulings as the product shows them: status, rules, scenario, what changed.
+"""The FAQ rulings as the product shows them: status, rules, scenario, what changed, and
+where a ruling stands in a later release (``later``: its outcome changed, or holds, with the
+board that plays it there).
 
 One module answers for the CLI (``judge faq``), the FAQ card page and the rule page, reading
 what the corpus build stored from ``rules_corpus/faq_rulings/`` (tables ``ruling_links``,
@@ -34,6 +36,7 @@ def _decode(row: dict) -> dict:
         out[key] = json.loads(row.get(key) or "[]")
     out["quoted"] = json.loads(row.get("quoted") or "{}")
     out["changed"] = json.loads(row["changed"]) if row.get("changed") else None
+    out["later"] = json.loads(row["later"]) if row.get("later") else None
     out["status_ru"], out["status_en"] = STATUS_RU[row["status"]], STATUS_EN[row["status"]]
     return out
 
@@ -93,15 +96,23 @@ def card_rulings(corpus: Corpus, name: str) -> dict:
     for block in blocks:
         for r in corpus.rows("select position, text from rulings where card_id = ? order by position",
                              (block["id"],)):
-            view = ruling_view(r, links.get(r["position"]))
-            if view["status"]:
-                view["newest"] = against_newest(corpus, view["rules"])
-            rulings.append(view)
+            rulings.append(_full_view(corpus, r, links.get(r["position"])))
+    # the general section's rulings that take the card as their example (r3, r5: Acidic Slime)
+    general = [_full_view(corpus, corpus.one("select position, text from rulings where id = ?", (link["ruling_id"],)), link)
+               for link in links.values() if not link["card"] and ru in link["cards"]]
     first = blocks[0]
     return {"name": ru, "name_en": en, "positions": [b["position"] for b in blocks],
             "mana_cost": first["mana_cost"], "type_line": first["type_line"],
             "pt": first["pt"] or first["loyalty"], "rules_text": first["rules_text"],
-            "playable": playable(ru, en), "rules_version": RULES_VERSION, "rulings": rulings}
+            "playable": playable(ru, en), "rules_version": RULES_VERSION, "rulings": rulings,
+            "general": general}
+
+
+def _full_view(corpus: Corpus, ruling: dict, link: dict | None) -> dict:
+    view = ruling_view(ruling, link)
+    if view["status"]:
+        view["newest"] = against_newest(corpus, view["rules"])
+    return view
 
 
 def against_newest(corpus: Corpus, rules: list[str]) -> dict:
@@ -127,7 +138,7 @@ def ruling_view(ruling: dict, link: dict | None) -> dict:
     out = {"position": ruling["position"], "text": ruling["text"], "status": None}
     if link:
         out.update({k: link[k] for k in ("status", "status_ru", "status_en", "rules", "cards", "quoted",
-                                          "scenario", "missing", "why", "changed", "note")})
+                                          "scenario", "missing", "why", "changed", "note", "later")})
     return out
 
 
@@ -161,5 +172,15 @@ def report(corpus: Corpus) -> dict:
     not_playable = [{"name": n, "name_en": english.get(n)} for n in names if not playable(n, english.get(n))]
     total = len(corpus.rows("select id from rulings")) if corpus.table_exists("rulings") else 0
     return {"rulings": total, "classified": len(links), "counts": counts,
-            "newest_version": corpus.default_version(), "newest": newest, "cards": len(names),
-            "playable": len(names) - len(not_playable), "not_playable": not_playable}
+            "newest_version": corpus.default_version(), "newest": newest, "later": later_report(links),
+            "cards": len(names), "playable": len(names) - len(not_playable), "not_playable": not_playable}
+
+
+def later_report(links: dict[int, dict]) -> dict:
+    """The rulings played under a later release (``later``): how many changed their outcome, how
+    many hold, and each one with its release, rule and board."""
+    items = [{"position": n, "release": link["later"]["release"], "rule": link["later"]["rule"],
+              "holds": link["later"]["holds"], "scenario": link["later"]["scenario"]}
+             for n, link in sorted(links.items()) if link["later"]]
+    return {"changed": sum(not i["holds"] for i in items), "holds": sum(i["holds"] for i in items),
+            "rulings": items}

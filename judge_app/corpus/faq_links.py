@@ -9,6 +9,12 @@ numbers it relies on in the 2020-01-24 numbering, and given a status:
   left out where the corpus cannot date the change, and ``release`` says why);
 * ``pending`` — a board question whose scenario needs an engine piece not there yet (``missing:``).
 
+A ``shown`` or ``changed`` ruling may add ``later:`` — the ruling against a release after 2020:
+``{release, rule, what_ru, what_en, scenario}`` when its outcome is different from ``release`` on
+(``rule``: the rule of that release that makes it so), or ``{release, rule, holds: true, …}`` when
+the outcome holds and only the board's script (a damage assignment order, say) has no
+counterpart there. ``scenario`` plays the board under that release or a later one.
+
 This module reads and validates the files on their own (:func:`load`), then against the parsed
 FAQ and the 2020 rules (:func:`check_against`), and turns them into rows for the store
 (:func:`rows`). Every error names the file, the line and the key, so a bad entry is found at once.
@@ -30,8 +36,12 @@ TARGET_VERSION = "2020-01-24"
 SOURCE_RE = re.compile(r"^FAQ M2011, (?P<subject>.+), ruling (?P<n>\d+)$")
 NUMBER_RE = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 ENTRY_KEYS = {"ruling", "card", "cards", "quoted", "rules", "status", "scenario", "missing", "why",
-              "changed", "note"}
+              "changed", "note", "later"}
 CHANGED_KEYS = {"rule", "release", "since", "what_ru", "what_en", "scenario"}
+LATER_KEYS = {"release", "rule", "holds", "what_ru", "what_en", "scenario"}
+RELEASE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+SCENARIO_ID_RE = re.compile(r"^id:\s*[\"']?([^\s\"'#]+)", re.M)
+SCENARIO_RELEASE_RE = re.compile(r"^rules_version:\s*[\"']?(\d{4}-\d{2}-\d{2})", re.M)
 MAX_FILE_BYTES = 1 << 20
 
 
@@ -58,6 +68,7 @@ class Link:
     why: str | None = None
     changed: dict | None = None
     note: str | None = None
+    later: dict | None = None
 
     @property
     def where(self) -> str:
@@ -147,6 +158,10 @@ def _entry(raw, file: str) -> Link:
                 card=_text(raw.get("card"), where, "card", required=False), cards=list(cards),
                 quoted=_numbers(raw.get("quoted", []), where, "quoted"),
                 note=_text(raw.get("note"), where, "note", required=False))
+    if "later" in raw:
+        if status not in ("shown", "changed"):
+            raise _fail(where, "later", "только при status: shown или changed (разъяснение, которое играет доска)")
+        link.later = _later(raw["later"], where, ruling)
     needs = {"shown": "scenario", "pending": "missing", "changed": "changed"}
     for st, key in needs.items():
         if key in raw and status != st:
@@ -179,6 +194,97 @@ def _changed(raw, where: str) -> dict:
     if out["since"] is not None and not re.match(r"^\d{4}-\d{2}$", out["since"]):
         raise _fail(where, "changed.since", "год и месяц, ГГГГ-ММ")
     return out
+
+
+def _later(raw, where: str, ruling: int) -> dict:
+    """``later:`` read on its own: the release after 2020, its rule, holds or not, the scenario."""
+    if not isinstance(raw, dict):
+        raise _fail(where, "later", f"разъяснение {ruling}: нужен словарь {{release, rule, what_ru, scenario}}")
+    where = f"{where.rsplit(':', 1)[0]}:{raw.get('__line__', where.rsplit(':', 1)[-1])}"
+    unknown = sorted(set(raw) - LATER_KEYS - {"__line__"})
+    if unknown:
+        raise _fail(where, f"later.{unknown[0]}", f"разъяснение {ruling}: неизвестный ключ "
+                    f"(допустимы: {', '.join(sorted(LATER_KEYS))})")
+    release = raw.get("release")
+    release = release.isoformat() if hasattr(release, "isoformat") else release  # YAML reads 2024-11-08 as a date
+    if not (isinstance(release, str) and RELEASE_RE.match(release)):
+        raise _fail(where, "later.release", f"разъяснение {ruling}: дата выпуска правил ГГГГ-ММ-ДД, а не {release!r}")
+    if release <= TARGET_VERSION:
+        raise _fail(where, "later.release", f"разъяснение {ruling}: выпуск {release} не позже {TARGET_VERSION}, "
+                    "по которому классифицированы разъяснения")
+    holds = raw.get("holds", False)
+    if not isinstance(holds, bool):
+        raise _fail(where, "later.holds", f"разъяснение {ruling}: true или false")
+    rule = str(raw.get("rule"))
+    if not NUMBER_RE.match(rule):
+        raise _fail(where, "later.rule", f"разъяснение {ruling}: «{rule}» — не номер правила")
+    out = {"release": release, "holds": holds, "rule": rule}
+    for key in ("what_ru", "what_en", "scenario"):
+        value = raw.get(key)
+        if value is None and key == "what_en":
+            out[key] = None
+        elif isinstance(value, str) and value.strip():
+            out[key] = value.strip()
+        else:
+            raise _fail(where, f"later.{key}", f"разъяснение {ruling}: нужна непустая строка")
+    return out
+
+
+def scenario_releases(directory: Path | None = None) -> dict[str, str] | None:
+    """Every library scenario's id -> the release it plays (``rules_version``; none: the newest,
+    given as ""); None when there is no scenario library (an installed copy without it). Read by
+    two line patterns, not the scenario loader: the corpus build only needs to know that a
+    ``later.scenario`` exists and which release it plays."""
+    from .. import paths
+
+    directory = Path(directory or paths.SCENARIOS_DIR)
+    if not directory.is_dir():
+        return None
+    out: dict[str, str] = {}
+    for path in sorted(directory.rglob("*.yaml")):
+        if path.stat().st_size > MAX_FILE_BYTES:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        sid = SCENARIO_ID_RE.search(text)
+        if sid:
+            rel = SCENARIO_RELEASE_RE.search(text)
+            out[sid[1]] = rel[1] if rel else ""
+    return out
+
+
+def check_later(cls: Classification, releases: dict[str, set[str]], scenarios: dict[str, str] | None,
+                newest: str, unheld_ok: bool = False) -> list[int]:
+    """Check each ``later:`` against the corpus: its release an English CR release held (after
+    2020), its rule a rule of that release, its scenario a library board that plays that release
+    or a later one (``scenarios``: id -> rules_version, "" for the newest, ``newest``; None:
+    no library to check against).
+
+    ``unheld_ok``: a build from another sources folder (``JUDGE_SOURCES``) may not hold the
+    release; such entries are dropped (returned) instead of refused."""
+    dropped = []
+    for link in sorted(cls.links.values(), key=lambda x: x.ruling):
+        later = link.later
+        if not later:
+            continue
+        head = f"разъяснение {link.ruling}"
+        if later["release"] not in releases:
+            if unheld_ok:
+                link.later = None
+                dropped.append(link.ruling)
+                continue
+            raise _fail(link.where, "later.release", f"{head}: выпуска {later['release']} нет среди английских "
+                        f"выпусков корпуса после {TARGET_VERSION} ({', '.join(sorted(releases)) or 'ни одного'})")
+        if later["rule"] not in releases[later["release"]]:
+            raise _fail(link.where, "later.rule", f"{head}: правила {later['rule']} нет в выпуске {later['release']}")
+        if scenarios is None:
+            continue
+        if later["scenario"] not in scenarios:
+            raise _fail(link.where, "later.scenario", f"{head}: сценария {later['scenario']} нет в библиотеке")
+        plays = scenarios[later["scenario"]] or newest
+        if plays < later["release"]:
+            raise _fail(link.where, "later.scenario", f"{head}: сценарий {later['scenario']} играет выпуск {plays}, "
+                        f"а не {later['release']} или более поздний")
+    return dropped
 
 
 def load(directory: Path | None = None) -> Classification:
@@ -288,6 +394,7 @@ def rows(cls: Classification, doc_id: str, rulings: list) -> tuple[list[dict], l
             "missing": link.missing, "why": link.why,
             "changed": json.dumps(link.changed, ensure_ascii=False) if link.changed else None,
             "note": link.note, "file": link.file, "line": link.line,
+            "later": json.dumps(link.later, ensure_ascii=False) if link.later else None,
         })
         for n in dict.fromkeys(link.rules):
             refs.append({"ruling_id": rid, "position": link.ruling, "number": n,

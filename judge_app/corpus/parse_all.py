@@ -11,6 +11,7 @@ from typing import Callable
 
 import sqlite_utils
 
+from .. import paths
 from . import catalogue, store
 from .crossrefs import find_mentions
 from .records import Document, Rule
@@ -264,6 +265,13 @@ def faq_links_step(state: BuildState) -> None:
         "select old_number, new_number from rule_changes where lang = 'en' and new_version = ? "
         "and old_number is not null and new_number is not null", [faq_links.TARGET_VERSION])}
     faq_links.check_against(cls, parsed.rulings, parsed.cards, known, renumbering or None)
+    later = {d.version: {r.number for r in state.rules.get(d.id, [])} for d in catalogue.DOCUMENTS
+             if d.kind == "cr" and d.lang == "en" and d.version > faq_links.TARGET_VERSION}
+    dropped = faq_links.check_later(cls, later, faq_links.scenario_releases(), catalogue.DEFAULT_VERSION,
+                                    # a build from another sources folder may not hold the release
+                                    unheld_ok=paths.SOURCES_DIR != paths.CORPUS_DIR / "sources")
+    if dropped:
+        state.report.counts["faq_links:later_unheld"] = len(dropped)
     links, refs, names = faq_links.rows(cls, doc.id, parsed.rulings)
     store.write_ruling_links(state.db, links, refs, names)
     state.report.counts["faq_links"] = len(links)

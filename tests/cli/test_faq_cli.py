@@ -189,3 +189,37 @@ def test_each_ruling_says_where_its_rules_stand_in_the_newest_release(env):
     report = judge("faq", "--report", "--json", env=env)
     counts = json.loads(report.stdout)["newest"]
     assert sum(counts.values()) == 312 and counts["changed"] > 0 and counts["same"] > 0
+
+
+def test_faq_rulings_against_a_later_release(env):
+    """Issue 29 item 4: a ruling played under a later release says so — r3 (Acidic Slime's damage
+    assignment order) has another outcome from 2024-11-08 (510.1c), r5 and r299 hold; each with
+    its 2026 board. The general rulings that take the card as their example come with the card."""
+    out = judge("faq", "Кислотная Слизь", env=env)
+    assert out.returncode == 0, out.stderr
+    assert "Общие разъяснения FAQ, где эта карта — пример:" in out.stdout
+    assert "r3 [показано сценарием]" in out.stdout and "r5 [показано сценарием]" in out.stdout
+    assert "с выпуска 2024-11-08 исход другой (510.1c в 2024-11-08): Порядка распределения повреждений больше нет" in out.stdout
+    assert "с выпуска 2024-11-08 в силе (702.19b в 2024-11-08)" in out.stdout
+    assert "/scenarios/m2011-r3-deathtouch-order-2026" in out.stdout
+    data = json.loads(judge("faq", "Acidic Slime", "--json", env=env).stdout)
+    general = {r["position"]: r for r in data["general"]}
+    assert set(general) == {3, 5}
+    assert general[3]["later"] == {
+        "release": "2024-11-08", "holds": False, "rule": "510.1c", "scenario": "m2011-r3-deathtouch-order-2026",
+        "what_ru": general[3]["later"]["what_ru"], "what_en": general[3]["later"]["what_en"]}
+    assert "Acidic Slime may assign 1 to any two" in general[3]["later"]["what_en"]
+    assert general[5]["later"]["holds"] is True and general[5]["scenario"] == "m2011-r5-deathtouch-shared-blocker"
+    unicorn = {r["position"]: r for r in json.loads(judge("faq", "Prized Unicorn", "--json", env=env).stdout)["rulings"]}
+    assert unicorn[299]["later"]["holds"] is True and unicorn[299]["later"]["rule"] == "509.1c"
+    assert unicorn[298]["later"] is None
+    # the report counts them as the reviewed files say
+    from judge_app.corpus import faq_links
+    later = [link.later for link in faq_links.load().links.values() if link.later]
+    report = json.loads(judge("faq", "--report", "--json", env=env).stdout)["later"]
+    assert (report["changed"], report["holds"]) == (sum(not x["holds"] for x in later), sum(x["holds"] for x in later))
+    assert report["changed"] >= 1 and report["holds"] >= 2
+    assert {i["position"] for i in report["rulings"]} >= {3, 5, 299}
+    text = judge("faq", "--report", env=env).stdout
+    assert f"По более поздним выпускам сыграно: {len(later)} (исход изменился: {report['changed']}" in text
+    assert "r3    с выпуска 2024-11-08, 510.1c: изменилось; сценарий m2011-r3-deathtouch-order-2026" in text

@@ -176,3 +176,101 @@ def test_rule_numbers_stay_strings(tmp_path):
           - {ruling: 1, rules: [706.10, 113.10, 306.4], status: holds}
         """))
     assert cls.links[1].rules == ["706.10", "113.10", "306.4"]
+
+
+# -- later: the ruling under a release after 2020 (issue 29 item 4) -------------------------
+@pytest.fixture(scope="module")
+def later_releases(corpus):
+    """What the build checks ``later:`` against: each English release after 2020 -> its rule numbers."""
+    docs = corpus.rows("select id, version from documents where kind = 'cr' and lang = 'en' and version > '2020-01-24'")
+    return {d["version"]: {r["number"] for r in corpus.rows("select number from rules where doc_id = ?", (d["id"],))}
+            for d in docs}
+
+
+def test_later_entries_are_stored_for_the_damage_assignment_order_rulings(corpus):
+    rows = {r["position"]: json.loads(r["later"]) for r in
+            corpus.rows("select position, later from ruling_links where later is not null")}
+    assert set(rows) >= {3, 5, 299}
+    assert rows[3]["release"] == "2024-11-08" and rows[3]["rule"] == "510.1c" and rows[3]["holds"] is False
+    assert rows[3]["scenario"] == "m2011-r3-deathtouch-order-2026"
+    assert rows[5]["holds"] is True and rows[299]["holds"] is True
+    # the rule is a rule of that release, and its text there has no damage assignment order
+    text = corpus.one("select text from rules where id = 'cr-en-2024-11-08:510.1c'")["text"]
+    assert "divided as its controller chooses" in text and "damage assignment order" not in text
+
+
+def test_the_shipped_later_entries_pass_the_build_check(later_releases):
+    cls = faq_links.load()
+    assert faq_links.check_later(cls, later_releases, faq_links.scenario_releases(), "2026-01-16") == []
+    assert cls.links[3].later is not None
+
+
+def _with_later(tmp_path, later: str):
+    return _write(tmp_path, f"""\
+        rulings:
+          - ruling: 3
+            rules: [510.1c]
+            status: shown
+            scenario: m2011-r3-deathtouch-order
+            later: {later}
+        """)
+
+
+@pytest.mark.parametrize("later, pattern", [
+    ("{release: 2024-11-08, rule: 510.1c, what_ru: x, scenario: s, colour: red}",
+     r"bad\.yaml:6: later\.colour: разъяснение 3: неизвестный ключ"),
+    ("{release: 2024-11, rule: 510.1c, what_ru: x, scenario: s}",
+     r"bad\.yaml:6: later\.release: разъяснение 3: дата выпуска правил ГГГГ-ММ-ДД"),
+    ("{release: 2019-05-03, rule: 510.1c, what_ru: x, scenario: s}",
+     r"bad\.yaml:6: later\.release: разъяснение 3: выпуск 2019-05-03 не позже 2020-01-24"),
+    ("{release: 2024-11-08, rule: five, what_ru: x, scenario: s}", r"bad\.yaml:6: later\.rule: разъяснение 3: «five» — не номер правила"),
+    ("{release: 2024-11-08, rule: 510.1c, holds: yes please, what_ru: x, scenario: s}",
+     r"bad\.yaml:6: later\.holds: разъяснение 3: true или false"),
+    ("{release: 2024-11-08, rule: 510.1c, what_ru: x}", r"bad\.yaml:6: later\.scenario: разъяснение 3: нужна непустая строка"),
+    ("[2024-11-08, 510.1c]", r"bad\.yaml:2: later: разъяснение 3: нужен словарь"),
+])
+def test_bad_later_entries_are_named_by_file_line_key_and_ruling(tmp_path, later, pattern):
+    with pytest.raises(faq_links.FaqLinkError, match=pattern):
+        faq_links.load(_with_later(tmp_path, later))
+
+
+def test_later_needs_a_board_question(tmp_path):
+    body = "rulings:\n  - {ruling: 3, rules: [510.1c], status: holds, later: {release: 2024-11-08, rule: 510.1c, what_ru: x, scenario: s}}\n"
+    (tmp_path / "bad.yaml").write_text(body, encoding="utf-8")
+    with pytest.raises(faq_links.FaqLinkError, match=r"bad\.yaml:2: later: только при status: shown или changed"):
+        faq_links.load(tmp_path)
+
+
+@pytest.mark.parametrize("later, pattern", [
+    ("{release: 2024-11-09, rule: 510.1c, what_ru: x, scenario: m2011-r3-deathtouch-order-2026}",
+     r"bad\.yaml:2: later\.release: разъяснение 3: выпуска 2024-11-09 нет среди английских выпусков корпуса"),
+    # 509.5 is a rule of 2020 (its 509.2 and 509.3 were the damage assignment orders), not of 2024-11-08
+    ("{release: 2024-11-08, rule: 509.5, what_ru: x, scenario: m2011-r3-deathtouch-order-2026}",
+     r"bad\.yaml:2: later\.rule: разъяснение 3: правила 509\.5 нет в выпуске 2024-11-08"),
+    ("{release: 2024-11-08, rule: 510.1c, what_ru: x, scenario: m2011-r3-no-such-board}",
+     r"bad\.yaml:2: later\.scenario: разъяснение 3: сценария m2011-r3-no-such-board нет в библиотеке"),
+    ("{release: 2024-11-08, rule: 510.1c, what_ru: x, scenario: m2011-r3-deathtouch-order}",
+     r"bad\.yaml:2: later\.scenario: разъяснение 3: сценарий m2011-r3-deathtouch-order играет выпуск 2020-01-24"),
+])
+def test_later_checked_against_the_corpus_names_file_and_ruling(tmp_path, later_releases, later, pattern):
+    body = f"rulings:\n  - {{ruling: 3, rules: [510.1c], status: shown, scenario: m2011-r3-deathtouch-order, later: {later}}}\n"
+    (tmp_path / "bad.yaml").write_text(body, encoding="utf-8")
+    cls = faq_links.load(tmp_path)
+    with pytest.raises(faq_links.FaqLinkError, match=pattern):
+        faq_links.check_later(cls, later_releases, faq_links.scenario_releases(), "2026-01-16")
+
+
+def test_a_build_from_other_sources_drops_a_later_it_cannot_check(tmp_path):
+    """JUDGE_SOURCES with only 2019 and 2020 (the import tests): the later entry is left out, not refused."""
+    cls = faq_links.load()
+    dropped = faq_links.check_later(cls, {}, faq_links.scenario_releases(), "2020-01-24", unheld_ok=True)
+    assert set(dropped) >= {3, 5, 299} and cls.links[3].later is None
+    with pytest.raises(faq_links.FaqLinkError, match=r"general\.yaml:\d+: later\.release: разъяснение 3"):
+        faq_links.check_later(faq_links.load(), {}, faq_links.scenario_releases(), "2020-01-24")
+
+
+def test_scenario_releases_reads_the_library(tmp_path):
+    releases = faq_links.scenario_releases()
+    assert releases["m2011-r3-deathtouch-order"] == "2020-01-24"
+    assert releases["m2011-r3-deathtouch-order-2026"] == "2026-01-16"
+    assert faq_links.scenario_releases(tmp_path / "absent") is None   # an installed copy without scenarios

@@ -289,3 +289,20 @@ def test_rule_page_lists_faq_rulings(client):
     assert 'href="/faq/ruling/22"' in html and 'href="/faq/ruling/179"' in html
     older = client.get("/rules/306.7?version=2019-05-03").get_data(as_text=True)
     assert "Разъяснения FAQ M2011, опирающиеся" not in older  # the links are to 2020 numbers
+
+
+def test_faq_pages_show_a_ruling_against_a_later_release(client, corpus):
+    """Issue 29 item 4: r3 (general section, /faq) has another outcome from 2024-11-08, its rule
+    linked to that release's rule page and its 2026 board linked; r299 (a card page) holds."""
+    body = client.get("/faq").get_data(as_text=True)
+    assert 'class="later later-changed" data-release="2024-11-08"' in body
+    assert "Исход другой с выпуска 2024-11-08" in body
+    assert 'href="/rules/510.1c?version=2024-11-08"' in body
+    assert 'href="/scenarios/m2011-r3-deathtouch-order-2026"' in body
+    en = client.get("/faq?ui=en").get_data(as_text=True)
+    assert "The outcome differs from the release of 2024-11-08" in en and "Acidic Slime may assign 1 to any two" in en
+    pos = corpus.one("select min(position) as p from cards where name = 'Ценный Единорог'")["p"]
+    card = client.get(f"/faq/{pos}?ui=ru").get_data(as_text=True)   # ?ui=en above is remembered
+    assert 'class="later later-holds" data-release="2024-11-08"' in card and "В силе и по выпуску 2024-11-08" in card
+    assert 'href="/rules/509.1c?version=2024-11-08"' in card
+    assert 'href="/scenarios/m2011-r299-prized-unicorn-two-unicorns-2026"' in card
