@@ -1,0 +1,57 @@
+"""The engine is laid out by mechanism, not by the FAQ batch or the issue that added a piece
+(issue 24): the citations files are named for what they cover and define each key once, and
+every module of the engine and of the card vocabulary opens with what it does, not with the
+FAQ ruling or the issue it came from."""
+
+import ast
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "judge_app" / "engine"
+CITATION_FILES = sorted(ENGINE.glob("citations*.json"))
+HISTORY_FIRST = re.compile(r"^\W*(Issue|issue|FAQ|M2011|r\d)")
+
+
+def test_citation_files_are_named_by_mechanism():
+    assert len(CITATION_FILES) > 5, CITATION_FILES
+    batches = [p.name for p in CITATION_FILES if re.match(r"citations_faq", p.name)]
+    assert not batches, f"citations files named after an FAQ batch: {batches}"
+
+
+def test_each_citation_key_is_defined_in_one_file():
+    where: dict[str, list[str]] = {}
+    for path in CITATION_FILES:
+        for key in json.loads(path.read_text(encoding="utf-8"))["rules"]:
+            where.setdefault(key, []).append(path.name)
+    twice = {k: v for k, v in where.items() if len(v) > 1}
+    assert not twice, f"keys defined in more than one citations file: {twice}"
+
+
+def test_each_citation_file_says_what_it_covers():
+    for path in CITATION_FILES:
+        doc = json.loads(path.read_text(encoding="utf-8")).get("_doc", "")
+        assert doc and not HISTORY_FIRST.match(doc), path.name
+
+
+def _modules():
+    for package in (ENGINE, ROOT / "judge_app" / "cards"):
+        yield from sorted(package.rglob("*.py"))
+
+
+def test_module_docstrings_open_with_what_the_module_does():
+    """The first line of a module's docstring says what it does; an FAQ ruling or an issue
+    number may follow as history, never lead."""
+    leading = {}
+    for path in _modules():
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")), clean=True) or ""
+        first = doc.splitlines()[0] if doc else ""
+        if HISTORY_FIRST.match(first):
+            leading[str(path.relative_to(ROOT))] = first[:80]
+    assert not leading, f"module docstrings opening with an FAQ ruling or an issue: {leading}"
+
+
+def test_the_history_check_can_fail():
+    assert HISTORY_FIRST.match("Issue 11: ...") and HISTORY_FIRST.match("FAQ M2011 r283: ...")
+    assert HISTORY_FIRST.match('"Each player sacrifices" — FAQ') is None
