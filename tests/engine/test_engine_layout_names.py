@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "judge_app" / "engine"
 CITATION_FILES = sorted(ENGINE.glob("citations*.json"))
 HISTORY_FIRST = re.compile(r"^\W*(Issue|issue|FAQ|M2011|r\d)")
+HISTORY = re.compile(r"FAQ|[Ii]ssue \d|M2011|\br\d+\b|\bfaq[c-h]\b|ruling \d")
 
 
 def test_citation_files_are_named_by_mechanism():
@@ -40,18 +41,25 @@ def _modules():
         yield from sorted(package.rglob("*.py"))
 
 
+def _first_sentence(doc: str) -> str:
+    return re.split(r"(?<=\.)\s", doc.split("\n\n")[0].replace("\n", " "), maxsplit=1)[0]
+
+
 def test_module_docstrings_open_with_what_the_module_does():
-    """The first line of a module's docstring says what it does; an FAQ ruling or an issue
-    number may follow as history, never lead."""
+    """Every module has a docstring, and its first sentence says what the module does: it
+    neither starts with nor mentions an FAQ ruling, an FAQ batch or an issue number — those
+    may follow as history."""
     leading = {}
     for path in _modules():
         doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")), clean=True) or ""
-        first = doc.splitlines()[0] if doc else ""
-        if HISTORY_FIRST.match(first):
-            leading[str(path.relative_to(ROOT))] = first[:80]
+        first = _first_sentence(doc)
+        if not doc or HISTORY_FIRST.match(doc) or HISTORY.search(first):
+            leading[str(path.relative_to(ROOT))] = first[:100]
     assert not leading, f"module docstrings opening with an FAQ ruling or an issue: {leading}"
 
 
 def test_the_history_check_can_fail():
     assert HISTORY_FIRST.match("Issue 11: ...") and HISTORY_FIRST.match("FAQ M2011 r283: ...")
     assert HISTORY_FIRST.match('"Each player sacrifices" — FAQ') is None
+    assert HISTORY.search(_first_sentence('Mass Polymorph (FAQ M2011, issue 11): exile. Then.'))
+    assert not HISTORY.search(_first_sentence("Exile all creatures (406). Written for FAQ M2011."))
