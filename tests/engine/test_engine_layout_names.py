@@ -63,3 +63,14 @@ def test_the_history_check_can_fail():
     assert HISTORY_FIRST.match('"Each player sacrifices" — FAQ') is None
     assert HISTORY.search(_first_sentence('Mass Polymorph (FAQ M2011, issue 11): exile. Then.'))
     assert not HISTORY.search(_first_sentence("Exile all creatures (406). Written for FAQ M2011."))
+
+
+def test_card_vocabulary_sections_are_named_by_mechanism():
+    """cards/model.py extends the vocabulary in sections, one per mechanism: no section, no
+    name of a check or a constant is an FAQ batch (faqc … faqh)."""
+    text = (ROOT / "judge_app" / "cards" / "model.py").read_text(encoding="utf-8")
+    sections = re.findall(r"^# -- (.*)$", text, flags=re.M)
+    assert len(sections) > 20, sections
+    batches = [s for s in sections if re.search(r"\bfaq[c-h]\b|FAQ group", s, flags=re.I) or HISTORY_FIRST.match(s)]
+    names = sorted(set(re.findall(r"\b_?\w*faq[c-h]\w*\b", text, flags=re.I)))
+    assert not batches and not names, (batches, names)
