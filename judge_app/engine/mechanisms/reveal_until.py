@@ -1,7 +1,7 @@
-"""Exile your creatures, then reveal cards from the top of the library until as many creature
-cards, which enter the battlefield together (406, 609.3, 603.6a). Written for Mass Polymorph
-(FAQ M2011, issue 11): ``{polymorph_creatures: you}`` — "Exile all
-creatures you control, then reveal cards from the top of your library until you reveal that many
+"""Exile your creatures, then reveal cards from the top of your library until as many creature
+cards are revealed, and put those onto the battlefield together (406, 609.3, 603.6a). Written
+for Mass Polymorph (FAQ M2011, issue 11): ``{polymorph_creatures: you}`` — "Exile all creatures
+you control, then reveal cards from the top of your library until you reveal that many
 creature cards. Put all creature cards revealed this way onto the battlefield, then shuffle the
 rest of the revealed cards into your library."
 
