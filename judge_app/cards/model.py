@@ -55,7 +55,7 @@ EFFECT_MODIFIERS: dict = {
     "copy_colors": ("copy_spell",), "copy_except": ("become_copy",), "if_spent": ("gain_life",),
     "and_sharing_color": ("prevent",), "then_damage": ("prevent",),
     "colors": ("become_creature",), "subtypes": ("become_creature",), "for_as_long_as": ("become_creature",),
-    # the sections below: the event pipeline, faqc, faqd, faqe
+    # the sections at the end: replacement and prevention, untap locks, lasting control, removal, graveyard returns
     "from": ("redirect_next",), "color": ("prevent_next_from",), "duration": ("gain_control",),
     "during": ("no_untap_next",), "controller_gains_toughness": ("to_library_bottom",),
     "under": ("return_from_graveyard",), "add_colors": ("return_from_graveyard",),
@@ -791,12 +791,13 @@ def _costs_abilities(out: list, where: str) -> None:
                                     f"controller: you | opponents | any}}")
 
 
-# -- Zones and the library; more trigger events (issue 11, FAQ M2011 part B) ----------------
+# -- Zones and the library; more trigger events --------------------------------------------
 # engine/zone_actions.py (mill, search, scry, shuffle into the library, sacrifice as an effect,
 # "you may") and engine/event_triggers.py (draw, discard, becoming a target, a filtered
 # "another creature enters").
 
-SEARCH_FOR = ("land", "basic_land", "artifact")
+SEARCH_FOR = ("land", "basic_land", "artifact",
+              "permanent")   # up to N permanent cards put onto the battlefield together: each sees the others enter (603.6a; Leyline of Vitality)
 SEARCH_PUT = ("battlefield_tapped", "battlefield", "hand", "exile")
 EFFECT_KEYS = EFFECT_KEYS + ("mill", "search", "scry", "shuffle_into_library", "sacrifice", "return_to_hand",
                              "linked_exiled_to_hand", "exile_until", "exile_graveyard_and_namesakes")
@@ -895,26 +896,10 @@ def _before_restrictions_abilities(out: list, where: str) -> None:
                                 f"keywords: [КЛЮЧЕВОЕ СЛОВО, …]")
 
 
-# -- FAQ group faqe (issue 11) --
-# The Magic 2011 FAQ cards of group faqe (rules_corpus/cards/m2011_faqe.yaml). Engine modules:
-# removal.py (exile, the bottom of the library, destroy all creatures, the cost "exile [this]"),
-# mana_effects.py (a spell that adds mana, one mana per creature of a subtype), cast_bans.py
-# (Silence), check_lands.py, damage_triggers.py (Chandra's Spitfire), nongreen_hexproof.py
-# (Gaea's Revenge), while_attacking.py (Ancient Hellkite), source_durations.py (Awakener Druid),
-# graveyard_targets.py (Rise from the Grave, Sun Titan), coin_flips.py (Sorcerer's Strongbox),
-# reveal_until.py (Mass Polymorph), each_player_sacrifices.py (Destructive Force), naming.py
-# (Conundrum Sphinx), discard_effects.py (Obstinate Baloth); Relentless Rats in continuous.py.
-
-TARGET_KINDS = TARGET_KINDS + ("artifact_enchantment_or_land", "attacking_creature", "creature_defending_player_controls",
-                               "creature_card_in_a_graveyard", "permanent_card_mv3_in_your_graveyard")
-EFFECT_KEYS = EFFECT_KEYS + ("exile", "to_library_bottom", "add_mana", "opponents_cant_cast", "return_from_graveyard",
-                             "flip_coin", "polymorph_creatures", "each_player_sacrifices",
-                             "each_player_names_and_reveals", "discard")
-STATIC_KINDS = STATIC_KINDS + ("enters_tapped_unless", "per_other_namesake", "opponent_discard_to_battlefield")
-KEYWORDS = KEYWORDS + ("untargetable_by_nongreen",)
-TRIGGER_KINDS = TRIGGER_KINDS + ("opponent_dealt_noncombat_damage",)
-COST_KEYS = COST_KEYS + ("exile",)   # exile: self (Brittle Effigy)
-_REFS = _REFS + ("controller_of_target1",)   # "the player who controls that creature" (Chandra's Outrage)
+# == The mechanisms of the Magic 2011 FAQ cards (rules_corpus/cards/m2011_*.yaml) ==============
+# One section per mechanism, each naming the engine module that plays it and the rules. The
+# sections keep the order in which their words joined the vocabulary: the tuples' order is the
+# order the board builder lists them in and the refusals name them in.
 
 
 def _int_above_0(v) -> bool:
@@ -929,137 +914,6 @@ def _capitalised(x) -> bool:
     return isinstance(x, str) and x[:1].isupper()
 
 
-def _faqe_effect_error(e: dict) -> str | None:
-    """What is wrong with one effect of this section's vocabulary, or None."""
-    if any(v == "controller_of_target1" for k, v in e.items() if k != "to") or (
-            e.get("to") == "controller_of_target1" and "damage" not in e):
-        return "controller_of_target1 — только to: у damage (игрок, контролирующий цель)"
-    for k in ("exile", "to_library_bottom"):
-        if k in e and e[k] not in ("target1", "target2"):
-            return f"{k} — target1 или target2, а не {e[k]!r}"
-    if "controller_gains_toughness" in e and not ("to_library_bottom" in e and e["controller_gains_toughness"] is True):
-        return "controller_gains_toughness: true — только у to_library_bottom"
-    if "add_mana" in e and not (isinstance(e["add_mana"], dict) and e["add_mana"] and all(
-            s in (*COLOR_OF_SYMBOL, "C") and _int_above_0(n) for s, n in e["add_mana"].items())):
-        return "add_mana — {СИМВОЛ: N}, символ из W U B R G C, N больше 0"
-    if "opponents_cant_cast" in e and e["opponents_cant_cast"] != "this_turn":
-        return "opponents_cant_cast — this_turn"
-    extra = {"for_as_long_as", "subtypes", "colors"} & set(e)   # Awakener Druid (611.2b)
-    if extra and not ("become_creature" in e and e.get("for_as_long_as") == "source_on_battlefield"
-                      and _words(e.get("subtypes", []), _capitalised) and _words(e.get("colors", []), lambda c: c in COLORS)):
-        return f"{', '.join(sorted(extra))} — у become_creature с for_as_long_as: source_on_battlefield " \
-               f"(subtypes: [Тип], colors: [цвет])"
-    if "return_from_graveyard" not in e and ({"under", "add_colors", "add_subtypes"} & set(e)):
-        return "under, add_colors, add_subtypes — только у return_from_graveyard"
-    if "return_from_graveyard" in e and not (
-            e["return_from_graveyard"] in ("target1", "target2") and e.get("under", "owner") in ("you", "owner")
-            and _words(e.get("add_colors", []), lambda c: c in COLORS) and _words(e.get("add_subtypes", []), _capitalised)):
-        return "return_from_graveyard — target1, under: you | owner, add_colors: [цвет], add_subtypes: [Тип]"
-    for k in ("flip_coin", "each_player_names_and_reveals"):
-        if k in e and e[k] is not True:
-            return f"{k}: true"
-    if "polymorph_creatures" in e and e["polymorph_creatures"] != "you":
-        return "polymorph_creatures — you"
-    sac = e.get("each_player_sacrifices")
-    if "each_player_sacrifices" in e and not (isinstance(sac, dict) and set(sac) == {"what", "count"}
-                                              and sac["what"] in CARD_TYPES and _int_above_0(sac["count"])):
-        return "each_player_sacrifices — {what: ТИП КАРТЫ, count: N}"
-    if "discard" in e and not (_int_above_0(e["discard"]) and e.get("who", "you") in ("you", "target1", "target2")):
-        return "discard — число карт больше 0, who: you / target1"
-    return None
-
-
-@effect_check
-def _faqe_effects(effects: list, where: str) -> None:
-    for e in effects:
-        err = _faqe_effect_error(e)
-        if err:
-            raise CardDataError(f"{where}: {err}")
-    # Sorcerer's Strongbox: if_won: true only after flip_coin: true in the same list (coin_flips.py, 705)
-    if any("if_won" in e and (e["if_won"] is not True or "flip_coin" in e) for e in effects) or (
-            any("if_won" in e for e in effects) and not any("flip_coin" in e for e in effects)):
-        raise CardDataError(f"{where}: if_won: true — у эффектов после flip_coin: true в том же списке")
-
-
-def _faqe_ability_error(a: dict) -> str | None:
-    """What is wrong with one ability of this section's vocabulary, or None."""
-    if "spell_color" in a and not (a.get("trigger") in ("player_casts", "you_cast") and a["spell_color"] in COLORS):
-        return f"spell_color — цвет ({', '.join(COLORS)}) у trigger: player_casts / you_cast"
-    if "for_each" in a and not ("mana" in a and _capitalised(a["for_each"])):
-        return "for_each — тип существа (Elf) у способности маны"
-    if a.get("static") == "enters_tapped_unless" and not (
-            isinstance(a.get("subtypes"), list) and a["subtypes"] and _words(a["subtypes"], lambda t: t in BASIC_LAND_TYPES)):
-        return "enters_tapped_unless — subtypes: [БАЗОВЫЙ ТИП ЗЕМЛИ, …]"
-    if a.get("static") == "per_other_namesake" and not (
-            isinstance(a.get("pt"), list) and len(a["pt"]) == 2 and _words(a["pt"], lambda x: isinstance(x, int) and not isinstance(x, bool))):
-        return "per_other_namesake — pt: [P, T]"
-    spec = a.get("activated")
-    if isinstance(spec, dict) and isinstance(spec.get("cost"), dict) and "exile" in spec["cost"] and spec["cost"]["exile"] != "self":
-        return "exile в стоимости — только self («изгоните этот перманент»)"
-    if "only_while_attacking" in a and not ("activated" in a and a["only_while_attacking"] is True):
-        return "only_while_attacking: true — только у activated (Ancient Hellkite)"
-    return None
-
-
-@ability_check
-def _faqe_abilities(out: list, where: str) -> None:
-    for a in out:
-        err = _faqe_ability_error(a)
-        if err:
-            raise CardDataError(f"{where}: {err}")
-
-
-# -- FAQ group faqd (issue 11) -------------------------------------------------------------
-# rules_corpus/cards/m2011_faqd.yaml. Engine: engine/aura_abilities.py ("enchanted creature" in
-# an Aura's abilities), engine/resolution_amounts.py (numbers counted as an effect happens, groups
-# fixed then), engine/conditional_statics.py ("as long as you have N or more life"),
-# engine/counter_triggers.py ("whenever a +1/+1 counter is removed from [this]").
-
-# attacking_creature (Infantry Veteran, 506.3) is in the faqe section above
-TRIGGER_KINDS = TRIGGER_KINDS + ("enchanted_attacks_or_blocks",   # Primal Cocoon (508.3a, 509.1i)
-                                 "counter_removed",                # Protean Hydra: once per counter (603.2c)
-                                 "creature_etb_yours")             # Leyline of Vitality: any creature, itself too
-STATIC_KINDS = STATIC_KINDS + ("this_creature_while_life",   # Serra Ascendant: pt and keywords while life >= N
-                               "enters_with_x_counters")     # Protean Hydra: "enters with X +1/+1 counters" (107.3k)
-EFFECT_KEYS = EFFECT_KEYS + ("reveal_top_to_hand_lose_life",)   # Dark Tutelage: reveal, put into hand, lose life = its mana value
-AMOUNTS = AMOUNTS + ("swamps_you_control",   # Corrupt's damage: the Swamps you control as it resolves (608.2g)
-                     "damage_dealt")         # Corrupt's life: the damage its instruction dealt (after prevention)
-_REFS = _REFS + ("enchanted",)   # the creature the Aura enchants (or enchanted as it left, 608.2g)
-FAQD_GROUPS = ("each_artifact_creature_you_control",)   # Steel Overseer: fixed as the effect begins (608.2g)
-
-
-_GROUPS = _GROUPS + FAQD_GROUPS
-
-
-@effect_check
-def _faqd_effects(effects: list, where: str) -> None:
-    for e in effects:
-        if e.get("to") in FAQD_GROUPS and set(e) != {"counters", "to"}:
-            raise CardDataError(f"{where}: to: {e['to']} — только у counters")
-        if e.get("damage") == "damage_dealt" or e.get("gain_life") == "swamps_you_control" \
-                or e.get("gain_life") == "damage_dealt" and not any("damage" in x for x in effects[:effects.index(e)]):
-            raise CardDataError(f"{where}: damage_dealt — у gain_life после damage; swamps_you_control — у damage")
-        if "reveal_top_to_hand_lose_life" in e and not (e["reveal_top_to_hand_lose_life"] == "you" and len(e) == 1):
-            raise CardDataError(f"{where}: reveal_top_to_hand_lose_life: you (Dark Tutelage)")
-        if "enchanted" in (e.get("to"), e.get("who")) and not ({"pump", "counters"} & set(e)):
-            raise CardDataError(f"{where}: to: enchanted — только у pump и counters")
-
-
-@ability_check
-def _faqd_abilities(out: list, where: str) -> None:
-    for a in out:
-        st = a.get("static")
-        if st == "this_creature_while_life" and not (
-                isinstance(a.get("life_at_least"), int) and not isinstance(a["life_at_least"], bool)
-                and isinstance(a.get("pt"), list) and len(a["pt"]) == 2 and all(isinstance(x, int) for x in a["pt"])
-                and isinstance(a.get("keywords", []), list) and all(k in KEYWORDS for k in a.get("keywords", []))):
-            raise CardDataError(f"{where}: this_creature_while_life — life_at_least: N, pt: [P, T], keywords: [...]")
-        if st == "enters_with_x_counters" and not (isinstance(a.get("counter"), str) and a["counter"]):
-            raise CardDataError(f"{where}: enters_with_x_counters — counter: ВИД (\"+1/+1\")")
-        if a.get("trigger") == "counter_removed" and not (isinstance(a.get("counter"), str) and a["counter"]):
-            raise CardDataError(f"{where}: counter_removed — counter: ВИД (\"+1/+1\")")
-
-
 def _effects_of(a: dict) -> list:
     """The effects of an ability (a trigger's or an activated one's), [] if not a list."""
     act = a.get("activated")
@@ -1067,8 +921,330 @@ def _effects_of(a: dict) -> list:
     return effects if isinstance(effects, list) else []
 
 
+def _refuse_first(check, items: list, where: str) -> None:
+    """Raise the first error ``check`` finds in ``items`` (effects or abilities)."""
+    err = next(filter(None, map(check, items)), None)
+    if err:
+        raise CardDataError(f"{where}: {err}")
+
+
+# -- Damage to the controller of a target --------------------------------------------------
+# ``{damage: N, to: controller_of_target1}`` — "… and N damage to that creature's controller": the
+# controller as the spell resolves (608.2g); nothing if the target is illegal (608.2b). Chandra's
+# Outrage; engine/rules/effects.py.
+
+_REFS = _REFS + ("controller_of_target1",)   # "the player who controls that creature" (Chandra's Outrage)
+
+
+def _controller_of_target_error(e: dict) -> str | None:
+    if any(v == "controller_of_target1" for k, v in e.items() if k != "to") or (
+            e.get("to") == "controller_of_target1" and "damage" not in e):
+        return "controller_of_target1 — только to: у damage (игрок, контролирующий цель)"
+    return None
+
+
+# -- Removal other than destroying one permanent -------------------------------------------
+# engine/mechanisms/removal.py: ``{exile: target1}`` (406.2), ``{to_library_bottom: target1,
+# controller_gains_toughness: true}`` (Condemn: the card's last known information, 608.2g),
+# ``{destroy: each_creature}`` (one event for all, 611.2c), the cost ``exile: self`` (Brittle
+# Effigy, 602.2); target kinds ``artifact_enchantment_or_land`` (Acidic Slime) and
+# ``attacking_creature`` (Condemn, Infantry Veteran: 506.3).
+
+TARGET_KINDS = TARGET_KINDS + ("artifact_enchantment_or_land", "attacking_creature")
+EFFECT_KEYS = EFFECT_KEYS + ("exile", "to_library_bottom")
+COST_KEYS = COST_KEYS + ("exile",)   # exile: self (Brittle Effigy)
+
+
+def _removal_error(e: dict) -> str | None:
+    for k in ("exile", "to_library_bottom"):
+        if k in e and e[k] not in ("target1", "target2"):
+            return f"{k} — target1 или target2, а не {e[k]!r}"
+    if "controller_gains_toughness" in e and not ("to_library_bottom" in e and e["controller_gains_toughness"] is True):
+        return "controller_gains_toughness: true — только у to_library_bottom"
+    return None
+
+
+def _exile_cost_error(a: dict) -> str | None:
+    spec = a.get("activated")
+    if isinstance(spec, dict) and isinstance(spec.get("cost"), dict) and "exile" in spec["cost"] and spec["cost"]["exile"] != "self":
+        return "exile в стоимости — только self («изгоните этот перманент»)"
+    return None
+
+
+# -- Mana made by spells and by counting ---------------------------------------------------
+# engine/rules/mana_effects.py: ``{add_mana: {R: 3}}`` — a spell that adds mana, not a mana
+# ability (106.3; Pyretic Ritual); ``mana: G`` with ``for_each: Elf`` — a mana ability adding one
+# mana per creature of that subtype, counted as it is activated (605.1a; Elvish Archdruid).
+
+EFFECT_KEYS = EFFECT_KEYS + ("add_mana",)
+
+
+def _add_mana_error(e: dict) -> str | None:
+    if "add_mana" in e and not (isinstance(e["add_mana"], dict) and e["add_mana"] and all(
+            s in (*COLOR_OF_SYMBOL, "C") and _int_above_0(n) for s, n in e["add_mana"].items())):
+        return "add_mana — {СИМВОЛ: N}, символ из W U B R G C, N больше 0"
+    return None
+
+
+def _mana_for_each_error(a: dict) -> str | None:
+    if "for_each" in a and not ("mana" in a and _capitalised(a["for_each"])):
+        return "for_each — тип существа (Elf) у способности маны"
+    return None
+
+
+# -- A ban on casting spells ---------------------------------------------------------------
+# engine/mechanisms/cast_bans.py: ``{opponents_cant_cast: this_turn}`` — a cast by an opponent is
+# refused until the turn ends (601.3); spells already cast stay (614.17a). Silence.
+
+EFFECT_KEYS = EFFECT_KEYS + ("opponents_cant_cast",)
+
+
+def _cast_ban_error(e: dict) -> str | None:
+    if "opponents_cant_cast" in e and e["opponents_cant_cast"] != "this_turn":
+        return "opponents_cant_cast — this_turn"
+    return None
+
+
+# -- "For as long as [this] remains on the battlefield" ------------------------------------
+# engine/mechanisms/source_durations.py: ``become_creature`` with ``for_as_long_as:
+# source_on_battlefield``, ``subtypes`` and ``colors`` (611.2b; Awakener Druid).
+
+
+def _source_duration_error(e: dict) -> str | None:
+    extra = {"for_as_long_as", "subtypes", "colors"} & set(e)   # Awakener Druid (611.2b)
+    if extra and not ("become_creature" in e and e.get("for_as_long_as") == "source_on_battlefield"
+                      and _words(e.get("subtypes", []), _capitalised) and _words(e.get("colors", []), lambda c: c in COLORS)):
+        return f"{', '.join(sorted(extra))} — у become_creature с for_as_long_as: source_on_battlefield " \
+               f"(subtypes: [Тип], colors: [цвет])"
+    return None
+
+
+# -- The creature's own attack -------------------------------------------------------------
+# engine/rules/while_attacking.py: ``only_while_attacking: true`` beside an ``activated:`` ability
+# ("activate only if [this] is attacking", 602.5) and the target kind
+# ``creature_defending_player_controls`` (Ancient Hellkite, Cyclops Gladiator).
+
+TARGET_KINDS = TARGET_KINDS + ("creature_defending_player_controls",)
+
+
+def _while_attacking_error(a: dict) -> str | None:
+    if "only_while_attacking" in a and not ("activated" in a and a["only_while_attacking"] is True):
+        return "only_while_attacking: true — только у activated (Ancient Hellkite)"
+    return None
+
+
+# -- Cards in a graveyard as targets; returning them ---------------------------------------
+# engine/rules/graveyard_targets.py: target kinds ``creature_card_in_a_graveyard`` and
+# ``permanent_card_mv3_in_your_graveyard`` (115.1, 400.7), ``{return_from_graveyard: target1,
+# under: you | owner, add_colors, add_subtypes}`` (Rise from the Grave, Sun Titan).
+
+TARGET_KINDS = TARGET_KINDS + ("creature_card_in_a_graveyard", "permanent_card_mv3_in_your_graveyard")
+EFFECT_KEYS = EFFECT_KEYS + ("return_from_graveyard",)
+
+
+def _graveyard_return_error(e: dict) -> str | None:
+    if "return_from_graveyard" not in e and ({"under", "add_colors", "add_subtypes"} & set(e)):
+        return "under, add_colors, add_subtypes — только у return_from_graveyard"
+    if "return_from_graveyard" in e and not (
+            e["return_from_graveyard"] in ("target1", "target2") and e.get("under", "owner") in ("you", "owner")
+            and _words(e.get("add_colors", []), lambda c: c in COLORS) and _words(e.get("add_subtypes", []), _capitalised)):
+        return "return_from_graveyard — target1, under: you | owner, add_colors: [цвет], add_subtypes: [Тип]"
+    return None
+
+
+# -- Flipping a coin -----------------------------------------------------------------------
+# engine/mechanisms/coin_flips.py: ``{flip_coin: true}``, then the effects marked ``if_won: true``
+# happen only if the flip is won (705.1; Sorcerer's Strongbox).
+
+EFFECT_KEYS = EFFECT_KEYS + ("flip_coin",)
+
+
+def _if_won_errors(effects: list) -> str | None:
+    """if_won: true only after flip_coin: true in the same list (705)."""
+    if any("if_won" in e and (e["if_won"] is not True or "flip_coin" in e) for e in effects) or (
+            any("if_won" in e for e in effects) and not any("flip_coin" in e for e in effects)):
+        return "if_won: true — у эффектов после flip_coin: true в том же списке"
+    return None
+
+
+# -- Reveal until: exile your creatures, reveal as many creature cards ---------------------
+# engine/mechanisms/reveal_until.py: ``{polymorph_creatures: you}`` (406, 609.3, 603.6a; Mass
+# Polymorph).
+
+EFFECT_KEYS = EFFECT_KEYS + ("polymorph_creatures",)
+
+
+def _polymorph_error(e: dict) -> str | None:
+    if "polymorph_creatures" in e and e["polymorph_creatures"] != "you":
+        return "polymorph_creatures — you"
+    return None
+
+
+# -- Each player sacrifices ----------------------------------------------------------------
+# engine/mechanisms/each_player_sacrifices.py: ``{each_player_sacrifices: {what: land, count: 5}}``
+# — chosen in APNAP order, sacrificed at once (101.4, 701.16a; Destructive Force).
+
+EFFECT_KEYS = EFFECT_KEYS + ("each_player_sacrifices",)
+
+
+def _each_player_sacrifices_error(e: dict) -> str | None:
+    sac = e.get("each_player_sacrifices")
+    if "each_player_sacrifices" in e and not (isinstance(sac, dict) and set(sac) == {"what", "count"}
+                                              and sac["what"] in CARD_TYPES and _int_above_0(sac["count"])):
+        return "each_player_sacrifices — {what: ТИП КАРТЫ, count: N}"
+    return None
+
+
+# -- Naming a card -------------------------------------------------------------------------
+# engine/mechanisms/naming.py: ``{each_player_names_and_reveals: true}`` — each player names a
+# card, reveals the top card of their library, puts it into their hand if named (not a draw,
+# 121.5), else on the bottom (Conundrum Sphinx).
+
+EFFECT_KEYS = EFFECT_KEYS + ("each_player_names_and_reveals",)
+
+
+def _true_flag_error(e: dict) -> str | None:
+    for k in ("flip_coin", "each_player_names_and_reveals"):
+        if k in e and e[k] is not True:
+            return f"{k}: true"
+    return None
+
+
+# -- Check lands, and a creature that counts its namesakes --------------------------------
+# engine/mechanisms/check_lands.py: ``static: enters_tapped_unless`` with ``subtypes: [Swamp,
+# Mountain]`` — enters tapped unless its controller controls a land with one of those types
+# (614.1c, 305.6). ``static: per_other_namesake`` with ``pt: [P, T]`` — +P/+T for each other
+# creature with the same name (Relentless Rats; engine/kernel/continuous.py).
+
+STATIC_KINDS = STATIC_KINDS + ("enters_tapped_unless", "per_other_namesake")
+
+
+def _check_land_error(a: dict) -> str | None:
+    if a.get("static") == "enters_tapped_unless" and not (
+            isinstance(a.get("subtypes"), list) and a["subtypes"] and _words(a["subtypes"], lambda t: t in BASIC_LAND_TYPES)):
+        return "enters_tapped_unless — subtypes: [БАЗОВЫЙ ТИП ЗЕМЛИ, …]"
+    return None
+
+
+def _namesake_error(a: dict) -> str | None:
+    if a.get("static") == "per_other_namesake" and not (
+            isinstance(a.get("pt"), list) and len(a["pt"]) == 2 and _words(a["pt"], lambda x: isinstance(x, int) and not isinstance(x, bool))):
+        return "per_other_namesake — pt: [P, T]"
+    return None
+
+
+# -- A chosen discard, and a discard an opponent causes ------------------------------------
+# engine/mechanisms/discard_effects.py: ``{discard: N, who: target1 | you}`` (701.8a) and
+# ``static: opponent_discard_to_battlefield`` (Obstinate Baloth: put onto the battlefield
+# instead, 614.1a; its owner orders it with Leyline of the Void, 616.1). The random discard is
+# further down, where it joined the vocabulary.
+
+EFFECT_KEYS = EFFECT_KEYS + ("discard",)
+STATIC_KINDS = STATIC_KINDS + ("opponent_discard_to_battlefield",)
+
+
+def _discard_error(e: dict) -> str | None:
+    if "discard" in e and not (_int_above_0(e["discard"]) and e.get("who", "you") in ("you", "target1", "target2")):
+        return "discard — число карт больше 0, who: you / target1"
+    return None
+
+
+# -- Hexproof from nongreen -----------------------------------------------------------------
+# engine/mechanisms/nongreen_hexproof.py: the keyword ``untargetable_by_nongreen`` — it can't be
+# the target of nongreen spells or abilities from nongreen sources (115, 113.7; Gaea's Revenge).
+
+KEYWORDS = KEYWORDS + ("untargetable_by_nongreen",)
+
+
+# -- A trigger on noncombat damage to an opponent ------------------------------------------
+# engine/mechanisms/damage_triggers.py: ``trigger: opponent_dealt_noncombat_damage`` — once per
+# damage event (603.2c, 120.2b; Chandra's Spitfire).
+
+TRIGGER_KINDS = TRIGGER_KINDS + ("opponent_dealt_noncombat_damage",)
+
+
+# -- A cast trigger for spells of one colour -----------------------------------------------
+# ``trigger: player_casts`` / ``you_cast`` with ``spell_color: blue`` — only a spell of that
+# colour triggers it (603.2; Kraken's Eye).
+
+
+def _spell_color_error(a: dict) -> str | None:
+    if "spell_color" in a and not (a.get("trigger") in ("player_casts", "you_cast") and a["spell_color"] in COLORS):
+        return f"spell_color — цвет ({', '.join(COLORS)}) у trigger: player_casts / you_cast"
+    return None
+
+
+# The checks of the sections above, one effect (one ability) at a time, in this order.
+_EFFECT_ERRORS = (_controller_of_target_error, _removal_error, _add_mana_error, _cast_ban_error,
+                  _source_duration_error, _graveyard_return_error, _true_flag_error, _polymorph_error,
+                  _each_player_sacrifices_error, _discard_error)
+_ABILITY_ERRORS = (_spell_color_error, _mana_for_each_error, _check_land_error, _namesake_error,
+                   _exile_cost_error, _while_attacking_error)
+
+
+def _first_error(checks, item: dict) -> str | None:
+    return next(filter(None, (check(item) for check in checks)), None)
+
+
+@effect_check
+def _m2011_effects(effects: list, where: str) -> None:
+    _refuse_first(lambda e: _first_error(_EFFECT_ERRORS, e), effects, where)
+    err = _if_won_errors(effects)
+    if err:
+        raise CardDataError(f"{where}: {err}")
+
+
+@ability_check
+def _m2011_abilities(out: list, where: str) -> None:
+    _refuse_first(lambda a: _first_error(_ABILITY_ERRORS, a), out, where)
+
+
+# -- Numbers and groups an instruction learns as it is carried out -------------------------
+# engine/rules/resolution_amounts.py (608.2g): ``damage: swamps_you_control`` (the Swamps you
+# control as it resolves) and ``gain_life: damage_dealt`` after a ``damage`` (the damage it dealt,
+# after prevention; Corrupt); ``{reveal_top_to_hand_lose_life: you}`` (Dark Tutelage: reveal, put
+# into hand, lose life equal to its mana value); ``counters`` given ``to:
+# each_artifact_creature_you_control`` (Steel Overseer: the group fixed as the effect begins).
+
+EFFECT_KEYS = EFFECT_KEYS + ("reveal_top_to_hand_lose_life",)   # Dark Tutelage: reveal, put into hand, lose life = its mana value
+AMOUNTS = AMOUNTS + ("swamps_you_control",   # Corrupt's damage: the Swamps you control as it resolves (608.2g)
+                     "damage_dealt")         # Corrupt's life: the damage its instruction dealt (after prevention)
+COUNTERS_GROUPS = ("each_artifact_creature_you_control",)   # Steel Overseer: fixed as the effect begins (608.2g)
+
+
+_GROUPS = _GROUPS + COUNTERS_GROUPS
+
+
+@effect_check
+def _resolution_amount_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if e.get("to") in COUNTERS_GROUPS and set(e) != {"counters", "to"}:
+            raise CardDataError(f"{where}: to: {e['to']} — только у counters")
+        if e.get("damage") == "damage_dealt" or e.get("gain_life") == "swamps_you_control" \
+                or e.get("gain_life") == "damage_dealt" and not any("damage" in x for x in effects[:effects.index(e)]):
+            raise CardDataError(f"{where}: damage_dealt — у gain_life после damage; swamps_you_control — у damage")
+        if "reveal_top_to_hand_lose_life" in e and not (e["reveal_top_to_hand_lose_life"] == "you" and len(e) == 1):
+            raise CardDataError(f"{where}: reveal_top_to_hand_lose_life: you (Dark Tutelage)")
+
+
+# -- An Aura's abilities about the enchanted creature --------------------------------------
+# engine/rules/aura_abilities.py: ``to: enchanted`` for pump and counters (the creature the Aura
+# enchants, or enchanted as it left, 608.2g; Shiv's Embrace) and ``trigger:
+# enchanted_attacks_or_blocks`` (Primal Cocoon, 508.3a, 509.1i) — only on an Aura.
+
+TRIGGER_KINDS = TRIGGER_KINDS + ("enchanted_attacks_or_blocks",)   # Primal Cocoon (508.3a, 509.1i)
+_REFS = _REFS + ("enchanted",)   # the creature the Aura enchants (or enchanted as it left, 608.2g)
+
+
+@effect_check
+def _enchanted_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "enchanted" in (e.get("to"), e.get("who")) and not ({"pump", "counters"} & set(e)):
+            raise CardDataError(f"{where}: to: enchanted — только у pump и counters")
+
+
 @enchant_check
-def _faqd_enchant(d: dict, abilities: list, where: str) -> None:
+def _enchanted_enchant(d: dict, abilities: list, where: str) -> None:
     """``to: enchanted`` and ``trigger: enchanted_attacks_or_blocks`` speak of the creature an
     Aura enchants: only an Aura has one."""
     speaks = any(a.get("trigger") == "enchanted_attacks_or_blocks"
@@ -1079,30 +1255,81 @@ def _faqd_enchant(d: dict, abilities: list, where: str) -> None:
                             f"только у Ауры с enchant: creature")
 
 
+# -- A static ability that applies while its controller's life is high enough -------------
+# engine/mechanisms/conditional_statics.py: ``static: this_creature_while_life`` with
+# ``life_at_least: N``, ``pt`` and ``keywords`` (611.3a: never locked in; Serra Ascendant).
+
+STATIC_KINDS = STATIC_KINDS + ("this_creature_while_life",)   # Serra Ascendant: pt and keywords while life >= N
+
+
+@ability_check
+def _while_life_abilities(out: list, where: str) -> None:
+    for a in out:
+        if a.get("static") == "this_creature_while_life" and not (
+                isinstance(a.get("life_at_least"), int) and not isinstance(a["life_at_least"], bool)
+                and isinstance(a.get("pt"), list) and len(a["pt"]) == 2 and all(isinstance(x, int) for x in a["pt"])
+                and isinstance(a.get("keywords", []), list) and all(k in KEYWORDS for k in a.get("keywords", []))):
+            raise CardDataError(f"{where}: this_creature_while_life — life_at_least: N, pt: [P, T], keywords: [...]")
+
+
+# -- Counters removed, and X counters as it enters -----------------------------------------
+# engine/mechanisms/counter_triggers.py: ``trigger: counter_removed`` with ``counter: "+1/+1"`` —
+# once for each counter removed (603.2c); ``static: enters_with_x_counters`` — "enters with X
+# +1/+1 counters": X of the spell, else 0 (107.3f; Protean Hydra).
+
+TRIGGER_KINDS = TRIGGER_KINDS + ("counter_removed",)   # Protean Hydra: once per counter (603.2c)
+STATIC_KINDS = STATIC_KINDS + ("enters_with_x_counters",)   # Protean Hydra: "enters with X +1/+1 counters" (107.3k)
+
+
+@ability_check
+def _counter_abilities(out: list, where: str) -> None:
+    for a in out:
+        if a.get("static") == "enters_with_x_counters" and not (isinstance(a.get("counter"), str) and a["counter"]):
+            raise CardDataError(f"{where}: enters_with_x_counters — counter: ВИД (\"+1/+1\")")
+        if a.get("trigger") == "counter_removed" and not (isinstance(a.get("counter"), str) and a["counter"]):
+            raise CardDataError(f"{where}: counter_removed — counter: ВИД (\"+1/+1\")")
+
+
+# -- A trigger on any creature entering under your control ---------------------------------
+# ``trigger: creature_etb_yours`` — any creature, itself too (603.6a; Leyline of Vitality).
+
+TRIGGER_KINDS = TRIGGER_KINDS + ("creature_etb_yours",)             # Leyline of Vitality: any creature, itself too
+
+
+# -- A counter put on another permanent as it enters; the sacrifice that follows it --------
+# engine/mechanisms/phylactery.py: ``as_enters: counter_on_artifact`` with ``counter: phylactery``
+# (614.1c, 614.12; not a target, 115.10a) and the state trigger's ``if:
+# your_phylactery_permanents_at_most`` (603.8; Phylactery Lich).
+
 AS_ENTERS = AS_ENTERS + ("counter_on_artifact",)   # Phylactery Lich: a counter on an artifact you control (phylactery.py)
 TRIGGER_IF_KEYS = TRIGGER_IF_KEYS + ("your_phylactery_permanents_at_most",)   # its state trigger (603.8)
 
 
 @ability_check
-def _faqd_lich_abilities(out: list, where: str) -> None:
+def _counter_on_artifact_abilities(out: list, where: str) -> None:
     for a in out:
         if a.get("as_enters") == "counter_on_artifact" and not (isinstance(a.get("counter"), str) and a["counter"]):
             raise CardDataError(f"{where}: as_enters: counter_on_artifact — counter: ВИД (phylactery)")
 
 
+# -- Can't be countered or targeted by spells of some colours this turn --------------------
+# engine/mechanisms/cant_by_color.py: ``{cant_by_color: [blue, black]}`` (611.2c; Autumn's Veil).
+
 EFFECT_KEYS = EFFECT_KEYS + ("cant_by_color",)   # Autumn's Veil: [blue, black] (engine/cant_by_color.py)
 
 
 @effect_check
-def _faqd_veil_effects(effects: list, where: str) -> None:
+def _cant_by_color_effects(effects: list, where: str) -> None:
     for e in effects:
         if "cant_by_color" in e and not (isinstance(e["cant_by_color"], list) and e["cant_by_color"]
                                          and all(c in COLORS for c in e["cant_by_color"]) and len(e) == 1):
             raise CardDataError(f"{where}: cant_by_color — список цветов ({', '.join(COLORS)}), одно в эффекте")
 
 
-# Necrotic Plague (engine/aura_abilities.py): an ability granted to the enchanted creature, the
-# Aura's "when enchanted creature dies" whose target another player chooses, the Aura's return.
+# -- An ability an Aura grants, and the Aura's return --------------------------------------
+# engine/rules/aura_abilities.py (Necrotic Plague): an ability granted to the enchanted creature
+# (layer 6), the Aura's "when enchanted creature dies" whose target another player chooses, the
+# Aura's return attached to that creature.
 STATIC_KINDS = STATIC_KINDS + ("enchanted_has",)   # ability: {...} — "enchanted creature has '…'" (layer 6)
 TRIGGER_KINDS = TRIGGER_KINDS + ("enchanted_dies",)   # chooser: enchanted_controller — who chooses its targets
 TARGET_KINDS = TARGET_KINDS + ("creature_chooser_opponent_controls",)   # "target creature one of their opponents controls"
@@ -1110,14 +1337,14 @@ EFFECT_KEYS = EFFECT_KEYS + ("return_attached",)   # : target1 — this Aura fro
 
 
 @effect_check
-def _faqd_plague_effects(effects: list, where: str) -> None:
+def _granted_by_aura_effects(effects: list, where: str) -> None:
     for e in effects:
         if "return_attached" in e and e["return_attached"] not in ("target1", "target2"):
             raise CardDataError(f"{where}: return_attached — target1 (существо, к которому прикрепляется Аура)")
 
 
 @ability_check
-def _faqd_plague_abilities(out: list, where: str) -> None:
+def _granted_by_aura_abilities(out: list, where: str) -> None:
     for a in out:
         if a.get("static") == "enchanted_has":
             if not isinstance(a.get("ability"), dict):
@@ -1131,18 +1358,21 @@ def _faqd_plague_abilities(out: list, where: str) -> None:
 
 
 @enchant_check
-def _faqd_plague_enchant(d: dict, abilities: list, where: str) -> None:
+def _granted_by_aura_enchant(d: dict, abilities: list, where: str) -> None:
     if d.get("enchant") is None and any(a.get("static") == "enchanted_has" or a.get("trigger") == "enchanted_dies"
                                         for a in abilities):
         raise CardDataError(f"{where}: enchanted_has, enchanted_dies — только у Ауры с enchant: creature")
 
 
-# engine/life_effects.py: "life total becomes N" (119.5), Words of Worship's draw replaced by life
+# -- Life totals: set, a draw replaced by life, a cost an opponent gains -------------------
+# engine/mechanisms/life_effects.py: ``set_life: N`` ("life total becomes N", 119.5),
+# ``next_draw_gain_life_instead: N`` (Words of Worship's draw replaced by life), the cost
+# ``opponent_gains_life: N`` (Invigorate: it can't be paid where life can't be gained, 614.17b).
 EFFECT_KEYS = EFFECT_KEYS + ("set_life", "next_draw_gain_life_instead")
 
 
 @effect_check
-def _faqd_life_effects(effects: list, where: str) -> None:
+def _life_effects(effects: list, where: str) -> None:
     for e in effects:
         for k in ("set_life", "next_draw_gain_life_instead"):
             if k in e and (not isinstance(e[k], int) or isinstance(e[k], bool) or e[k] < (0 if k == "set_life" else 1)):
@@ -1155,76 +1385,42 @@ COST_KEYS = COST_KEYS + ("opponent_gains_life",)   # Invigorate's cost: an oppon
 
 
 @cost_check
-def _faqd_cost(cost: dict, where: str) -> None:
+def _opponent_gains_life_cost(cost: dict, where: str) -> None:
     n = cost.get("opponent_gains_life", 1)
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise CardDataError(f"{where}: opponent_gains_life — целое число от 1")
 
 
+# -- Damage dealt by a target creature to another target -----------------------------------
+# engine/rules/resolution_amounts.py: ``{damage_by: target1, to: target2}`` — the first target
+# deals damage equal to its power to the second (120.2b; Soul's Fire).
 EFFECT_KEYS = EFFECT_KEYS + ("damage_by",)   # Soul's Fire: {damage_by: target1, to: target2} (resolution_amounts.py)
 
 
 @effect_check
-def _faqd_soul_effects(effects: list, where: str) -> None:
+def _damage_by_effects(effects: list, where: str) -> None:
     for e in effects:
         if "damage_by" in e and not (e["damage_by"] in ("target1", "target2") and e.get("to") in ("target1", "target2")
                                      and e["damage_by"] != e["to"] and set(e) == {"damage_by", "to"}):
             raise CardDataError(f"{where}: damage_by — {{damage_by: target1, to: target2}} (существо наносит повреждения)")
 
 
-# -- FAQ group faqc (issue 11) --------------------------------------------------------------
-# engine/group_effects.py: an instruction about a group fixed as it resolves (611.2c) —
+# -- Instructions about a group ------------------------------------------------------------
+# engine/rules/group_effects.py: an instruction about a group fixed as it resolves (611.2c) —
 # ``to: creatures_you_control | creatures_of_target1`` for pump / pump_by / gain_keyword /
-# counters / damage, ``tap_all: creatures_of_target1``, ``who: each_player`` for draw;
-# ``pump_by: greatest_power_you_control`` (+X/+X, X counted once, 608.2g).
-# engine/untap_locks.py: ``no_untap_next: target1 | creatures_of_target1 | blocked_creature``
-# ("doesn't untap during its controller's next untap step", 502.2), ``during: target1`` ("that
-# player's", Sleep); trigger ``blocks_a_creature`` — once for each creature it blocks, whose
-# "that creature" is ``blocked_creature`` (Wall of Frost); trigger ``becomes_target_by_opponent`` — an
-# opponent's spell or ability targets it, ``{counter: that_spell, unless_pay: "{2}"}`` (Frost Titan;
-# event_triggers.on_targeted, stack_fights.that_spell); ``exchange_damage: target1`` — it and that
-# creature deal each other damage equal to their power, the source by its LKI (engine/mutual_damage.py);
-# ``reveal_random_from_hand: that_player`` in a ``combat_damage_to_player`` trigger (engine/reveal.py).
-# No duration (611.2a, engine/lasting_control.py): ``give_control_of_self: target1`` (target kind
-# ``opponent``), ``gain_control: target1, duration: indefinite``, ``add_subtype: Vampire, to: target1``;
-# cost ``tap_untapped: {what: vampire, count: 5}``. ``attacks_you_this_turn: target1`` — that creature
-# attacks you this turn if able (508.1d; engine/attack_requirements.py). ``static: all_able_must_block``
-# — all creatures able to block it do so (509.1c; engine/block_requirements.py). ``static:
-# opponents_cast_or_attack`` — an opponent who cast a spell this turn can't attack with creatures, one
-# who attacked with a creature this turn can't cast spells (engine/turn_history.py). Auras:
-# ``static: enchanted_cant_activate`` and ``trigger: enchanted_becomes_target`` (engine/enchanted_locks.py).
-# A planeswalker card enters with its
-# loyalty (306.5b, events.enters). ``static: cda_life_total`` — "power and toughness are each equal
-# to your life total" (604.3), also as ``create_token: {…, abilities: [{static: cda_life_total}]}``.
+# counters / damage, ``who: each_player`` for draw; ``pump_by: greatest_power_you_control``
+# (+X/+X, X counted once, 608.2g; Inspired Charge, Overwhelming Stampede).
 
-FAQC_GROUPS = ("creatures_you_control", "creatures_of_target1")
-FAQC_GROUP_KEYS = ("pump", "pump_by", "gain_keyword", "counters", "damage")
-FAQC_PUMP_BY = ("greatest_power_you_control",)
-EFFECT_KEYS = EFFECT_KEYS + ("pump_by", "no_untap_next", "tap_all")
-TRIGGER_KINDS = TRIGGER_KINDS + ("blocks_a_creature",
-                                 "becomes_target_by_opponent")   # Frost Titan: its effects may name that_spell
-_REFS = _REFS + ("that_spell",)   # the spell or ability that targeted it: only {counter: that_spell} (stack_fights.py)
-TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",   # Chandra Nalaar (Oracle): engine/target_kinds.py
-                                "creature_defending_player_controls")   # Cyclops Gladiator
-SACRIFICE_WHAT = SACRIFICE_WHAT + ("vampire",)   # tap_untapped: {what: vampire, count: 5} (Captivating Vampire)
-TARGET_KINDS = TARGET_KINDS + ("opponent",)   # a player, an opponent of the one choosing (effects.player_fits)
-EFFECT_KEYS = EFFECT_KEYS + ("give_control_of_self", "add_subtype")   # engine/lasting_control.py
-EFFECT_KEYS = EFFECT_KEYS + ("attacks_you_this_turn",   # : target1 — engine/attack_requirements.py (508.1d)
-                             "game_draw")   # : true — "the game is a draw" (104.4c; engine/game_end_effects.py)
-EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",   # : target1 — engine/mutual_damage.py
-                             "reveal_random_from_hand")   # : that_player — engine/reveal.py (Merfolk Spy)
-STATIC_KINDS = STATIC_KINDS + ("cda_life_total",   # P and T each equal to your life total (604.3, layer 7a)
-                               "all_able_must_block",   # Prized Unicorn (509.1c, engine/block_requirements.py)
-                               "opponents_cast_or_attack",   # Angelic Arbiter (601.3, 508.1c; engine/turn_history.py)
-                               "enchanted_cant_activate")   # Ice Cage (602.5; engine/enchanted_locks.py)
-TRIGGER_KINDS = TRIGGER_KINDS + ("enchanted_becomes_target",)   # Ice Cage: the creature it enchants is targeted
-TOKEN_ABILITIES = ({"static": "cda_life_total"},)   # what a created token may have (Ajani Goldmane's Avatar)
+INSTRUCTION_GROUPS = ("creatures_you_control", "creatures_of_target1")
+GROUP_INSTRUCTION_KEYS = ("pump", "pump_by", "gain_keyword", "counters", "damage")
+PUMP_BY = ("greatest_power_you_control",)
+EFFECT_KEYS = EFFECT_KEYS + ("pump_by",)
 _GROUPS = _GROUPS + ("creatures_you_control",)
 
 
-def _faqc_group_ok(e: dict) -> bool:
+def _group_ok(e: dict) -> bool:
     """A group is named only where engine/group_effects.py follows it."""
-    if e.get("to") in FAQC_GROUPS and not (set(e) & set(FAQC_GROUP_KEYS)) and "lose_abilities_base_pt" not in e:
+    if e.get("to") in INSTRUCTION_GROUPS and not (set(e) & set(GROUP_INSTRUCTION_KEYS)) and "lose_abilities_base_pt" not in e:
         return False
     if e.get("to") == "creatures_you_control" and "lose_abilities_base_pt" in e:
         return False
@@ -1234,15 +1430,30 @@ def _faqc_group_ok(e: dict) -> bool:
 
 
 @effect_check
-def _faqc_effects(effects: list, where: str) -> None:
+def _group_effects(effects: list, where: str) -> None:
     for e in effects:
-        if not _faqc_group_ok(e):
-            raise CardDataError(f"{where}: to: {' | '.join(FAQC_GROUPS)} — только у {', '.join(FAQC_GROUP_KEYS)}; "
+        if not _group_ok(e):
+            raise CardDataError(f"{where}: to: {' | '.join(INSTRUCTION_GROUPS)} — только у {', '.join(GROUP_INSTRUCTION_KEYS)}; "
                                 f"who: each_player — только у draw")
-        if "pump_by" in e and not (e["pump_by"] in FAQC_PUMP_BY and e.get("to") in FAQC_GROUPS):
-            raise CardDataError(f"{where}: pump_by — {' | '.join(FAQC_PUMP_BY)}, с to: {' | '.join(FAQC_GROUPS)}")
-        if "tap_all" in e and e["tap_all"] not in FAQC_GROUPS:
-            raise CardDataError(f"{where}: tap_all — {' | '.join(FAQC_GROUPS)}")
+        if "pump_by" in e and not (e["pump_by"] in PUMP_BY and e.get("to") in INSTRUCTION_GROUPS):
+            raise CardDataError(f"{where}: pump_by — {' | '.join(PUMP_BY)}, с to: {' | '.join(INSTRUCTION_GROUPS)}")
+
+
+# -- Tapped and kept tapped ----------------------------------------------------------------
+# engine/rules/untap_locks.py: ``no_untap_next: target1 | creatures_of_target1 | blocked_creature``
+# ("doesn't untap during its controller's next untap step", 502.2), ``during: target1`` ("that
+# player's", Sleep); ``tap_all: creatures_of_target1`` (Sleep); trigger ``blocks_a_creature`` —
+# once for each creature it blocks, whose "that creature" is ``blocked_creature`` (Wall of Frost).
+
+EFFECT_KEYS = EFFECT_KEYS + ("no_untap_next", "tap_all")
+TRIGGER_KINDS = TRIGGER_KINDS + ("blocks_a_creature",)
+
+
+@effect_check
+def _untap_lock_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "tap_all" in e and e["tap_all"] not in INSTRUCTION_GROUPS:
+            raise CardDataError(f"{where}: tap_all — {' | '.join(INSTRUCTION_GROUPS)}")
         if "no_untap_next" in e:
             if e["no_untap_next"] not in ("target1", "target2", "self", "creatures_of_target1", "blocked_creature"):
                 raise CardDataError(f"{where}: no_untap_next — target1, self, creatures_of_target1 или blocked_creature")
@@ -1250,12 +1461,65 @@ def _faqc_effects(effects: list, where: str) -> None:
                 raise CardDataError(f"{where}: no_untap_next — с необязательным during: target1 (игрок)")
         elif "during" in e:
             raise CardDataError(f"{where}: during — только у no_untap_next")
-        if "reveal_random_from_hand" in e and e["reveal_random_from_hand"] != "that_player":
-            raise CardDataError(f"{where}: reveal_random_from_hand — that_player (у trigger: combat_damage_to_player)")
-        if "game_draw" in e and e["game_draw"] is not True:
-            raise CardDataError(f"{where}: game_draw: true")
-        if "attacks_you_this_turn" in e and e["attacks_you_this_turn"] not in ("target1", "target2"):
-            raise CardDataError(f"{where}: attacks_you_this_turn — target1 (целевое существо)")
+
+
+@ability_check
+def _untap_lock_abilities(out: list, where: str) -> None:
+    for a in out:
+        effects = a.get("effects") if isinstance(a.get("effects"), list) else []
+        uses_blocked = any(isinstance(e, dict) and "blocked_creature" in e.values() for e in effects)
+        if uses_blocked and a.get("trigger") != "blocks_a_creature":
+            raise CardDataError(f"{where}: blocked_creature — только у trigger: blocks_a_creature")
+
+
+# -- Countering the spell that targets it --------------------------------------------------
+# trigger ``becomes_target_by_opponent`` — an opponent's spell or ability targets it; its effects
+# may name ``that_spell``: ``{counter: that_spell, unless_pay: "{2}"}`` (Frost Titan;
+# engine/kernel/event_triggers.py, engine/rules/stack_fights.py).
+
+TRIGGER_KINDS = TRIGGER_KINDS + ("becomes_target_by_opponent",)   # Frost Titan: its effects may name that_spell
+_REFS = _REFS + ("that_spell",)   # the spell or ability that targeted it: only {counter: that_spell} (stack_fights.py)
+
+
+@ability_check
+def _that_spell_abilities(out: list, where: str) -> None:
+    for a in out:
+        effects = a.get("effects") if isinstance(a.get("effects"), list) else []
+        named = [k for e in effects if isinstance(e, dict) for k, v in e.items() if v == "that_spell"]
+        if named and (set(named) != {"counter"} or a.get("trigger") != "becomes_target_by_opponent"):
+            raise CardDataError(f"{where}: that_spell — только counter: that_spell у trigger: becomes_target_by_opponent")
+
+
+# -- Planeswalkers as targets; an ability's different targets ------------------------------
+# engine/rules/target_kinds.py: ``player_or_planeswalker`` (Chandra Nalaar), and
+# ``distinct_targets: true`` on an activated ability — its targets are different (601.2c). A
+# planeswalker card enters with its loyalty (306.5b, events.enters).
+
+TARGET_KINDS = TARGET_KINDS + ("player_or_planeswalker",   # Chandra Nalaar (Oracle): engine/target_kinds.py
+                                "creature_defending_player_controls")   # Cyclops Gladiator
+
+
+@ability_check
+def _distinct_targets_abilities(out: list, where: str) -> None:
+    for a in out:
+        spec = a.get("activated") if isinstance(a.get("activated"), dict) else {}
+        if "distinct_targets" in spec and spec["distinct_targets"] is not True:
+            raise CardDataError(f"{where}: distinct_targets: true — цели способности разные (601.2c)")
+
+
+# -- Control changes and type additions with no duration -----------------------------------
+# engine/mechanisms/lasting_control.py (611.2a): ``give_control_of_self: target1`` (target kind
+# ``opponent``), ``gain_control: target1, duration: indefinite``, ``add_subtype: Vampire, to:
+# target1``; cost ``tap_untapped: {what: vampire, count: 5}`` (Captivating Vampire, Jinxed Idol).
+
+SACRIFICE_WHAT = SACRIFICE_WHAT + ("vampire",)   # tap_untapped: {what: vampire, count: 5} (Captivating Vampire)
+TARGET_KINDS = TARGET_KINDS + ("opponent",)   # a player, an opponent of the one choosing (effects.player_fits)
+EFFECT_KEYS = EFFECT_KEYS + ("give_control_of_self", "add_subtype")   # engine/lasting_control.py
+
+
+@effect_check
+def _lasting_control_effects(effects: list, where: str) -> None:
+    for e in effects:
         if "give_control_of_self" in e and e["give_control_of_self"] not in ("target1", "target2"):
             raise CardDataError(f"{where}: give_control_of_self — target1 (целевой оппонент)")
         if "duration" in e and not ("gain_control" in e and e["duration"] == "indefinite"):
@@ -1263,49 +1527,125 @@ def _faqc_effects(effects: list, where: str) -> None:
         if "add_subtype" in e and not (isinstance(e["add_subtype"], str) and e["add_subtype"][:1].isupper()
                                        and e.get("to", "target1") in ("target1", "target2")):
             raise CardDataError(f"{where}: add_subtype — подтип с заглавной буквы (Vampire), to: target1")
+
+
+# -- An attack requirement an effect creates -----------------------------------------------
+# engine/rules/attack_requirements.py: ``attacks_you_this_turn: target1`` — that creature attacks
+# you this turn if able (508.1d; Alluring Siren).
+
+EFFECT_KEYS = EFFECT_KEYS + ("attacks_you_this_turn",)   # : target1 — engine/attack_requirements.py (508.1d)
+
+
+@effect_check
+def _attack_requirement_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "attacks_you_this_turn" in e and e["attacks_you_this_turn"] not in ("target1", "target2"):
+            raise CardDataError(f"{where}: attacks_you_this_turn — target1 (целевое существо)")
+
+
+# -- The game is a draw --------------------------------------------------------------------
+# engine/mechanisms/game_end_effects.py: ``game_draw: true`` (104.4c; Divine Intervention).
+
+EFFECT_KEYS = EFFECT_KEYS + ("game_draw",)   # : true — "the game is a draw" (104.4c; engine/game_end_effects.py)
+
+
+@effect_check
+def _game_draw_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "game_draw" in e and e["game_draw"] is not True:
+            raise CardDataError(f"{where}: game_draw: true")
+
+
+# -- Two creatures deal each other damage --------------------------------------------------
+# engine/mechanisms/mutual_damage.py: ``exchange_damage: target1`` — it and that creature deal
+# each other damage equal to their power, the source by its last known information.
+
+EFFECT_KEYS = EFFECT_KEYS + ("exchange_damage",)   # : target1 — engine/mutual_damage.py
+
+
+@effect_check
+def _exchange_damage_effects(effects: list, where: str) -> None:
+    for e in effects:
         if "exchange_damage" in e and e["exchange_damage"] not in ("target1", "target2"):
             raise CardDataError(f"{where}: exchange_damage — target1 (целевое существо)")
+
+
+# -- A card revealed at random from a hand -------------------------------------------------
+# engine/rules/reveal.py: ``reveal_random_from_hand: that_player`` in a ``combat_damage_to_player``
+# trigger (701.15; Merfolk Spy).
+
+EFFECT_KEYS = EFFECT_KEYS + ("reveal_random_from_hand",)   # : that_player — engine/reveal.py (Merfolk Spy)
+
+
+@effect_check
+def _reveal_random_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "reveal_random_from_hand" in e and e["reveal_random_from_hand"] != "that_player":
+            raise CardDataError(f"{where}: reveal_random_from_hand — that_player (у trigger: combat_damage_to_player)")
+
+
+@ability_check
+def _reveal_random_abilities(out: list, where: str) -> None:
+    for a in out:
+        effects = a.get("effects") if isinstance(a.get("effects"), list) else []
+        for e in effects:
+            if isinstance(e, dict) and "reveal_random_from_hand" in e and not (
+                    e["reveal_random_from_hand"] == "that_player" and a.get("trigger") == "combat_damage_to_player"):
+                raise CardDataError(f"{where}: reveal_random_from_hand: that_player — у trigger: combat_damage_to_player")
+
+
+# -- Power and toughness equal to your life total ------------------------------------------
+# ``static: cda_life_total`` — "power and toughness are each equal to your life total" (604.3,
+# layer 7a), also as ``create_token: {…, abilities: [{static: cda_life_total}]}`` (Ajani
+# Goldmane's Avatar).
+
+STATIC_KINDS = STATIC_KINDS + ("cda_life_total",)   # P and T each equal to your life total (604.3, layer 7a)
+TOKEN_ABILITIES = ({"static": "cda_life_total"},)   # what a created token may have (Ajani Goldmane's Avatar)
+
+
+@effect_check
+def _token_ability_effects(effects: list, where: str) -> None:
+    for e in effects:
         tok = e.get("create_token")
         if isinstance(tok, dict) and "abilities" in tok and not (
                 isinstance(tok["abilities"], list) and tok["abilities"] and all(a in TOKEN_ABILITIES for a in tok["abilities"])):
             raise CardDataError(f"{where}: create_token.abilities — только [{{static: cda_life_total}}]")
 
 
-@ability_check
-def _faqc_abilities(out: list, where: str) -> None:
-    for a in out:
-        spec = a.get("activated") if isinstance(a.get("activated"), dict) else {}
-        if "distinct_targets" in spec and spec["distinct_targets"] is not True:
-            raise CardDataError(f"{where}: distinct_targets: true — цели способности разные (601.2c)")
-        effects = a.get("effects") if isinstance(a.get("effects"), list) else []
-        uses_blocked = any(isinstance(e, dict) and "blocked_creature" in e.values() for e in effects)
-        if uses_blocked and a.get("trigger") != "blocks_a_creature":
-            raise CardDataError(f"{where}: blocked_creature — только у trigger: blocks_a_creature")
-        for e in effects:
-            if isinstance(e, dict) and "reveal_random_from_hand" in e and not (
-                    e["reveal_random_from_hand"] == "that_player" and a.get("trigger") == "combat_damage_to_player"):
-                raise CardDataError(f"{where}: reveal_random_from_hand: that_player — у trigger: combat_damage_to_player")
-        named = [k for e in effects if isinstance(e, dict) for k, v in e.items() if v == "that_spell"]
-        if named and (set(named) != {"counter"} or a.get("trigger") != "becomes_target_by_opponent"):
-            raise CardDataError(f"{where}: that_spell — только counter: that_spell у trigger: becomes_target_by_opponent")
+# -- A blocking requirement; casting and attacking that exclude each other -----------------
+# ``static: all_able_must_block`` — all creatures able to block it do so (509.1c;
+# engine/rules/block_requirements.py, Prized Unicorn). ``static: opponents_cast_or_attack`` — an
+# opponent who cast a spell this turn can't attack with creatures, one who attacked with a
+# creature this turn can't cast spells (601.3, 508.1c; engine/kernel/turn_history.py, Angelic
+# Arbiter).
+
+STATIC_KINDS = STATIC_KINDS + ("all_able_must_block",   # Prized Unicorn (509.1c, engine/block_requirements.py)
+                               "opponents_cast_or_attack")   # Angelic Arbiter (601.3, 508.1c; engine/turn_history.py)
+
+
+# -- An Aura that locks the creature it enchants -------------------------------------------
+# engine/mechanisms/enchanted_locks.py: ``static: enchanted_cant_activate`` (602.5) and ``trigger:
+# enchanted_becomes_target`` (Ice Cage) — only on an Aura.
+
+STATIC_KINDS = STATIC_KINDS + ("enchanted_cant_activate",)   # Ice Cage (602.5; engine/enchanted_locks.py)
+TRIGGER_KINDS = TRIGGER_KINDS + ("enchanted_becomes_target",)   # Ice Cage: the creature it enchants is targeted
 
 
 @enchant_check
-def _faqc_enchant(d: dict, abilities: list, where: str) -> None:
+def _enchanted_lock_enchant(d: dict, abilities: list, where: str) -> None:
     """Ice Cage's pieces speak of "enchanted creature": only an Aura may have them."""
     if d.get("enchant") is None and any(a.get("static") == "enchanted_cant_activate"
                                         or a.get("trigger") == "enchanted_becomes_target" for a in abilities):
         raise CardDataError(f"{where}: enchanted_cant_activate / enchanted_becomes_target — только у Ауры с enchant")
 
 
-# -- FAQ group faqf (issue 11) --
-# rules_corpus/cards/m2011_faqf.yaml. Engine: engine/trigger_division.py — a triggered ability
-# ``{targets: [KIND], max_targets: N, effects: [{damage: D, to: each_target, divided: as_chosen}]}``
-# chooses one to N different targets and the division as it is put on the stack (603.3d,
-# 601.2d; Inferno Titan).
+# -- Damage divided among the targets of a triggered ability -------------------------------
+# engine/mechanisms/trigger_division.py — a triggered ability ``{targets: [KIND], max_targets:
+# N, effects: [{damage: D, to: each_target, divided: as_chosen}]}`` chooses one to N different
+# targets and the division as it is put on the stack (603.3d, 601.2d; Inferno Titan).
 
 
-def _faqf_division_error(a: dict) -> str | None:
+def _trigger_division_error(a: dict) -> str | None:
     """A trigger's division is asked only where trigger_division.py asks it: with max_targets,
     one target kind, and one divided damage (else the damage would be dealt to nobody)."""
     effects = a.get("effects") if isinstance(a.get("effects"), list) else []
@@ -1323,20 +1663,20 @@ def _faqf_division_error(a: dict) -> str | None:
 
 
 @ability_check
-def _faqf_abilities(out: list, where: str) -> None:
-    err = next(filter(None, map(_faqf_division_error, out)), None)
-    if err:
-        raise CardDataError(f"{where}: {err}")
+def _trigger_division_abilities(out: list, where: str) -> None:
+    _refuse_first(_trigger_division_error, out, where)
 
 
-# engine/revealed_cast.py: ``{reveal_random_and_cast: active_player}`` in ``trigger: each_upkeep`` —
-# the player whose upkeep it is reveals a card at random from their hand, puts a land onto the
-# battlefield, or casts the card without paying its mana cost if able (608.2f; Wild Evocation).
+# -- A card revealed at random, then played or cast while the ability resolves -------------
+# engine/mechanisms/revealed_cast.py: ``{reveal_random_and_cast: active_player}`` in ``trigger:
+# each_upkeep`` — the player whose upkeep it is reveals a card at random from their hand, puts a
+# land onto the battlefield, or casts the card without paying its mana cost if able (608.2f;
+# Wild Evocation).
 EFFECT_KEYS = EFFECT_KEYS + ("reveal_random_and_cast",)
 
 
 @ability_check
-def _faqf_evocation(out: list, where: str) -> None:
+def _revealed_cast_abilities(out: list, where: str) -> None:
     for a in out:
         for e in _effects_of(a):
             if isinstance(e, dict) and "reveal_random_and_cast" in e and not (
@@ -1346,7 +1686,7 @@ def _faqf_evocation(out: list, where: str) -> None:
 
 
 @enchant_check
-def _faqf_evocation_spell(d: dict, abilities: list, where: str) -> None:
+def _revealed_cast_spell(d: dict, abilities: list, where: str) -> None:
     """A spell's own effects (or its modes') have no upkeep whose player they could name."""
     modes = d.get("modes") if isinstance(d.get("modes"), list) else []
     lists = [d.get("effects")] + [m.get("effects") for m in modes if isinstance(m, dict)]
@@ -1354,9 +1694,10 @@ def _faqf_evocation_spell(d: dict, abilities: list, where: str) -> None:
         raise CardDataError(f"{where}: reveal_random_and_cast — только у trigger: each_upkeep")
 
 
-# -- a random discard (issue 24: the first mechanism added through the engine's hooks) --
+# -- A random discard ----------------------------------------------------------------------
 # ``{discard_at_random: N, who: target1 | you}`` — "target player discards N cards at random"
-# (701.8b; Hymn to Tourach): engine/mechanisms/random_discard.py.
+# (701.8b; Hymn to Tourach): engine/mechanisms/random_discard.py, the first mechanism added
+# through the engine's hooks (issue 24). The chosen discard is further up.
 
 EFFECT_KEYS = EFFECT_KEYS + ("discard_at_random",)
 
@@ -1370,29 +1711,26 @@ def _random_discard_effects(effects: list, where: str) -> None:
                                 f"who: you / target1")
 
 
-# -- FAQ group faqg (issue 11) --
-# engine/extra_phases.py: ``additional_combat_phase: true`` — "after this main phase, there is an
-# additional combat phase followed by an additional main phase" (500.8, 505.1a); ``untap_attacked_this_turn:
-# true`` — "untap all creatures that attacked this turn" (Relentless Assault). ``static:
-# cast_as_though_flash`` — "you may cast spells as though they had flash" (702.8a; Leyline of
-# Anticipation, actions.can_cast_now). ``static: begin_game_on_battlefield`` (the Leylines) is played
-# before the first turn by engine/opening_hand.py (103.5a).
+# -- Additional combat and main phases -----------------------------------------------------
+# engine/rules/extra_phases.py: ``additional_combat_phase: true`` — "after this main phase, there
+# is an additional combat phase followed by an additional main phase" (500.8, 505.1a);
+# ``untap_attacked_this_turn: true`` — "untap all creatures that attacked this turn" (Relentless
+# Assault).
 
 EFFECT_KEYS = EFFECT_KEYS + ("additional_combat_phase", "untap_attacked_this_turn")
-STATIC_KINDS = STATIC_KINDS + ("cast_as_though_flash",)
 
 
 @effect_check
-def _faqg_effects(effects: list, where: str) -> None:
+def _extra_phase_effects(effects: list, where: str) -> None:
     for e in effects:
         for key in ("additional_combat_phase", "untap_attacked_this_turn"):
             if key in e and (e[key] is not True or set(e) != {key}):
                 raise CardDataError(f"{where}: {key}: true — инструкция без других ключей")
 
 
-# -- FAQ group faqh (issue 11) --
-# ``search: {for: permanent}`` — "search your library for up to N permanent cards": put onto the
-# battlefield, they enter at the same time and each sees the others enter (603.6a; Leyline of Vitality,
-# FAQ M2011 r140; engine/zone_actions.py). The validator above reads SEARCH_FOR when it runs.
+# -- Casting as though spells had flash ----------------------------------------------------
+# ``static: cast_as_though_flash`` — "you may cast spells as though they had flash" (702.8a;
+# Leyline of Anticipation, actions.can_cast_now). ``static: begin_game_on_battlefield`` (the
+# Leylines) is played before the first turn by engine/variants/opening_hand.py (103.5a).
 
-SEARCH_FOR = SEARCH_FOR + ("permanent",)
+STATIC_KINDS = STATIC_KINDS + ("cast_as_though_flash",)

@@ -8,7 +8,7 @@ import pytest
 from engine_boards import build_game
 from judge_app.cards.model import CardDataError, card_from_dict
 from judge_app.engine import modules
-from judge_app.engine.kernel import hooks
+from judge_app.engine.kernel import citations, hooks
 from judge_app.engine.mechanisms import random_discard
 from judge_app.engine.rules import actions
 
@@ -43,7 +43,8 @@ def test_two_of_three_cards_are_discarded_at_random_and_a_replay_picks_the_same(
         assert len(bob.hand) == 1 and len(bob.graveyard) == 2
         assert set(bob.hand) | set(bob.graveyard) == {"bolt", "mountain", "div"}
         event = next(e for e in game.events if e.message == "random_discard.picked")
-        assert tuple(event.rules) == ("701.8b",) and event.text_en.startswith("Боб discards 2 card(s) at random: ")
+        # 701.8b in 2020, 701.9b in 2026 (same text): the number of the release the game plays
+        assert tuple(event.rules) == (citations.rule("discard_random", game.rules_version),) and event.text_en.startswith("Боб discards 2 card(s) at random: ")
         picked.append(sorted(bob.graveyard))
     assert picked[0] == picked[1]
 

@@ -2,7 +2,10 @@
 
 Every number the engine can cite lives in ``judge_app/engine/citations*.json`` (beside the package), keyed
 by meaning, one number per corpus version. Code never writes a rule number: it cites a
-key, and the key is resolved for the rules version the scenario names.
+key, and the key is resolved for the rules version the scenario names. ``citations.json`` holds
+the versions and the core keys; the other files group the keys by mechanism
+(``citations_combat.json``, ``citations_zones.json`` …), each key in one file
+(tests/engine/test_engine_layout_names.py).
 """
 
 from __future__ import annotations

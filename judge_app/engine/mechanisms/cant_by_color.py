@@ -1,5 +1,7 @@
-"""Autumn's Veil: "Spells you control can't be countered by blue or black spells this turn, and
-creatures you control can't be the targets of blue or black spells this turn."
+"""A rule-changing effect by colour for the rest of the turn (611.2c): spells can't be countered
+by, and creatures can't be the targets of, spells of the named colours. Autumn's Veil: "Spells
+you control can't be countered by blue or black spells this turn, and creatures you control
+can't be the targets of blue or black spells this turn."
 
 The effect ``{cant_by_color: [blue, black]}`` of a resolving spell leaves an entry of
 ``game.effects`` (kind ``cant_by_color``, until end of turn). It changes the rules of the game

@@ -1,4 +1,5 @@
-""""Your opponents can't cast spells this turn" (Silence; FAQ M2011, issue 11, group faqe).
+"""A ban on casting spells for the rest of the turn: "your opponents can't cast spells this turn"
+(601.3, 614.17a). Written for Silence (FAQ M2011, issue 11).
 
 ``{opponents_cant_cast: this_turn}`` leaves one entry per opponent in ``game.effects``
 (kind ``cant_cast``, ended by the cleanup step like every ``until: eot`` entry). A cast is

@@ -1,6 +1,7 @@
-"""The Magic 2011 check lands (Dragonskull Summit …): "[this] enters the battlefield tapped
-unless you control a Swamp or a Mountain" — ``static: enters_tapped_unless``, ``subtypes:
-[Swamp, Mountain]`` (FAQ M2011, issue 11, group faqe).
+"""A land that enters tapped unless its controller controls a land of the named types (614.1c,
+305.6): "[this] enters the battlefield tapped unless you control a Swamp or a Mountain" —
+``static: enters_tapped_unless``, ``subtypes: [Swamp, Mountain]``. Written for the Magic 2011
+check lands (Dragonskull Summit …; FAQ M2011, issue 11).
 
 A replacement effect on the land's own entering (614.1c, 614.1d). What counts is a land with
 one of the land types (305.6, 205.3i), whatever its name and whether or not it is basic

@@ -1,4 +1,5 @@
-"""Flipping a coin (705; Sorcerer's Strongbox — FAQ M2011, issue 11, group faqe).
+"""Flipping a coin (705) and the effects that happen only if the flip is won (609.3). Written
+for Sorcerer's Strongbox (FAQ M2011, issue 11).
 
 ``{flip_coin: true}`` followed by effects marked ``if_won: true``: the controller flips a coin
 and calls it (705.1); only the effects marked ``if_won`` happen, and only if they win.

@@ -1,4 +1,5 @@
-"""Protean Hydra's counters.
+"""Triggers on counters removed from a permanent (603.2c), and a permanent entering with X +1/+1
+counters: X of the spell that became it, else 0 (107.3f). Written for Protean Hydra (FAQ M2011).
 
 - ``trigger: counter_removed`` with ``counter: "+1/+1"`` — "whenever a +1/+1 counter is removed
   from [this]": it triggers once for each counter removed (603.2c), whatever removed it — its

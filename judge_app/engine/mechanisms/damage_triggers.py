@@ -1,5 +1,5 @@
-""""Whenever an opponent is dealt noncombat damage" (Chandra's Spitfire; FAQ M2011, issue 11,
-group faqe): ``trigger: opponent_dealt_noncombat_damage``.
+"""The trigger "whenever an opponent is dealt noncombat damage" (603.2c, 120.2b):
+``trigger: opponent_dealt_noncombat_damage``. Written for Chandra's Spitfire (FAQ M2011, issue 11).
 
 Called by ``events.deal_damage`` once for each damage event that a player is dealt outside the
 combat damage step (combat damage is the damage attacking and blocking creatures deal in it,

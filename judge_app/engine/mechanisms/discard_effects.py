@@ -1,5 +1,6 @@
-""""Target player discards a card" and what an opponent's discard may do instead (FAQ M2011,
-issue 11, group faqe: Obstinate Baloth).
+"""A chosen discard, "target player discards a card" (701.8a), and a card that an opponent's
+discard puts onto the battlefield instead (614.1a, 616.1). Written for Obstinate Baloth (FAQ
+M2011, issue 11).
 
 - ``{discard: N, who: target1}`` — that player discards N cards of their choice (701.8a): asked
   as the spell or ability begins to resolve (decision ``discard_choice`` by that player; no

@@ -1,5 +1,6 @@
-""""Each player sacrifices N lands" (Destructive Force; FAQ M2011, issue 11, group faqe):
-``{each_player_sacrifices: {what: land, count: 5}}``.
+"""Each player sacrificing N permanents of a kind, chosen in APNAP order and sacrificed at once
+(101.4, 701.16a): ``{each_player_sacrifices: {what: land, count: 5}}``. Written for Destructive
+Force (FAQ M2011, issue 11).
 
 101.4: the active player chooses first which permanents they sacrifice, then each other player
 in turn order, knowing the choices made before; then all the chosen permanents are sacrificed

@@ -1,7 +1,9 @@
-"""Conundrum Sphinx (FAQ M2011, issue 11, group faqe): ``{each_player_names_and_reveals: true}`` —
-"each player names a card. Then each player reveals the top card of their library. If the card a
-player revealed is the card they named, that player puts it into their hand. If it's not, that
-player puts it on the bottom of their library."
+"""Each player names a card and reveals the top card of their library, which goes to their hand
+if named, else to the bottom (101.4, 701.15, 121.5). Written for Conundrum Sphinx (FAQ M2011,
+issue 11): ``{each_player_names_and_reveals: true}`` — "each player names a card. Then each
+player reveals the top card of their library. If the card a player revealed is the card they
+named, that player puts it into their hand. If it's not, that player puts it on the bottom of
+their library."
 
 The names are asked as the ability begins to resolve, of each player in APNAP order (101.4,
 FAQ r274; decision ``name_card``, answered with a card name in Russian or English). Each player

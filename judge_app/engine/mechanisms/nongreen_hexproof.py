@@ -1,5 +1,6 @@
-""""[This] can't be the target of nongreen spells or abilities from nongreen sources" (Gaea's
-Revenge; FAQ M2011, issue 11, group faqe): the keyword ``untargetable_by_nongreen``.
+"""A target restriction by colour: "[this] can't be the target of nongreen spells or abilities
+from nongreen sources" (115, 113.7), the keyword ``untargetable_by_nongreen``. Written for
+Gaea's Revenge (FAQ M2011, issue 11).
 
 Checked with the other target restrictions (``effects.object_fits``: as targets are chosen,
 601.2c / 602.2b, and again on resolution, 608.2b). It applies to every nongreen spell and every

@@ -1,6 +1,8 @@
-"""Phylactery Lich: "As Phylactery Lich enters the battlefield, put a phylactery counter on an
-artifact you control" and "When you control no permanents with phylactery counters on them,
-sacrifice Phylactery Lich."
+"""A counter put, as a permanent enters, on another permanent its controller chooses (614.1c,
+614.12; not a target, 115.10a), and a sacrifice when its controller controls no permanent with
+that counter (603.8). Written for Phylactery Lich: "As Phylactery Lich enters the battlefield,
+put a phylactery counter on an artifact you control" and "When you control no permanents with
+phylactery counters on them, sacrifice Phylactery Lich."
 
 - ``as_enters: counter_on_artifact`` with ``counter: phylactery`` — a replacement effect of its
   entering (614.1c, 614.12): its controller chooses an artifact they control that is already on

@@ -1,6 +1,6 @@
-"""Effects that take a permanent away other than by destroying it one at a time (FAQ M2011,
-issue 11, group faqe): exile (406.2), "put it on the bottom of its owner's library" with a
-life gain read from it (Condemn), and "destroy all creatures" (one event for all of them).
+"""Effects that take a permanent away other than by destroying it one at a time: exile (406.2),
+"put it on the bottom of its owner's library" with a life gain read from it (Condemn, 608.2g),
+and "destroy all creatures" (one event for all of them). Written for FAQ M2011 (issue 11).
 
 - ``{exile: target1}`` — Celestial Purge, Brittle Effigy: the permanent goes to exile.
 - ``{to_library_bottom: target1, controller_gains_toughness: true}`` — Condemn: the card goes

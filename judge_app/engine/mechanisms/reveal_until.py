@@ -1,5 +1,7 @@
-"""Mass Polymorph (FAQ M2011, issue 11, group faqe): ``{polymorph_creatures: you}`` — "Exile all
-creatures you control, then reveal cards from the top of your library until you reveal that many
+"""Exile your creatures, then reveal cards from the top of your library until as many creature
+cards are revealed, and put those onto the battlefield together (406, 609.3, 603.6a). Written
+for Mass Polymorph (FAQ M2011, issue 11): ``{polymorph_creatures: you}`` — "Exile all creatures
+you control, then reveal cards from the top of your library until you reveal that many
 creature cards. Put all creature cards revealed this way onto the battlefield, then shuffle the
 rest of the revealed cards into your library."
 

@@ -1,5 +1,7 @@
-"""Wild Evocation (FAQ M2011 r74–r78, group faqf, issue 11): ``{reveal_random_and_cast:
-active_player}`` in ``trigger: each_upkeep`` — "that player reveals a card at random from their
+"""A card revealed at random from the hand, then put onto the battlefield if a land (305.4) or
+cast while the ability resolves without paying its mana cost (608.2f, 601.3). Written for Wild
+Evocation (FAQ M2011 r74–r78, issue 11): ``{reveal_random_and_cast: active_player}`` in
+``trigger: each_upkeep`` — "that player reveals a card at random from their
 hand. If it's a land card, the player puts it onto the battlefield. Otherwise, the player casts it
 without paying its mana cost if able."
 

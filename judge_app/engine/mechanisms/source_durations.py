@@ -1,5 +1,5 @@
-"""Effects that last "for as long as [this] remains on the battlefield" (611.2b; Awakener Druid,
-FAQ M2011, issue 11, group faqe).
+"""Effects that last "for as long as [this] remains on the battlefield" (611.2b, 400.7). Written
+for Awakener Druid (FAQ M2011, issue 11).
 
 ``{become_creature: [4, 5], to: target1, subtypes: [Treefolk], colors: [green],
 for_as_long_as: source_on_battlefield}`` — the target becomes a 4/5 green Treefolk creature

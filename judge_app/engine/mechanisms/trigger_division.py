@@ -1,5 +1,6 @@
-"""Damage "divided as you choose among one, two, or three targets" in a TRIGGERED ability
-(Inferno Titan; FAQ M2011 r283 — FAQ group faqf, issue 11).
+"""Damage "divided as you choose among one, two, or three targets" in a TRIGGERED ability: the
+targets and the division are chosen as it is put on the stack (603.3d, 601.2c–d). Written for
+Inferno Titan (FAQ M2011 r283, issue 11).
 
 Why a module: for a spell the division is announced while it is cast (601.2d, costs.py); a
 triggered ability has no casting, but 603.3d makes putting it on the stack follow 601.2c–d,

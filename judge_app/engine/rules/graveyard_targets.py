@@ -1,5 +1,5 @@
-"""Targets that are cards in a graveyard, and putting such a card onto the battlefield (FAQ
-M2011, issue 11, group faqe: Rise from the Grave, Sun Titan).
+"""Targets that are cards in a graveyard, and putting such a card onto the battlefield (115.1,
+608.2b, 400.7). Written for Rise from the Grave and Sun Titan (FAQ M2011, issue 11).
 
 Target kinds (115.1; checked as chosen and again on resolution, 608.2b — a card that left the
 graveyard is a new object, 400.7, and no longer the target):

@@ -1,4 +1,5 @@
-"""Mana made by something other than one {T} for one mana (FAQ M2011, issue 11, group faqe).
+"""Mana made by something other than one {T} for one mana: a spell that adds mana (106.3) and a
+mana ability that adds one mana per creature (605.1a). Written for FAQ M2011 (issue 11).
 
 - ``{add_mana: {R: 3}}`` — a spell that adds mana (Pyretic Ritual). It is not a mana
   ability: mana may be produced by the effects of spells (106.3), and such a spell is cast

@@ -1,7 +1,8 @@
-"""What the choices made as a spell or ability resolves have in common (FAQ M2011 group faqe:
-coin_flips, each_player_sacrifices, naming, discard_effects; group faqf: revealed_cast): the engine owes a decision before
-the resolution begins, keeps the answer on the stack object (``choices["answers"]``) and then
-resolves it again, now with the answer — as zone_actions does for searches and scries."""
+"""What the choices made as a spell or ability resolves have in common (608.2): the engine owes
+a decision before the resolution begins, keeps the answer on the stack object
+(``choices["answers"]``) and then resolves it again, now with the answer — as zone_actions does
+for searches and scries. Used by coin_flips, each_player_sacrifices, naming, discard_effects
+and revealed_cast (FAQ M2011, issue 11)."""
 
 from __future__ import annotations
 

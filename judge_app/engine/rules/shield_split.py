@@ -1,5 +1,5 @@
 """Which damage a "prevent the next N damage" shield prevents when several sources deal damage
-at once (615.7; FAQ M2011, Vengeful Archon, ruling 183).
+at once: the shielded player chooses (615.7). Written for Vengeful Archon (FAQ M2011 ruling 183).
 
 Why a module: ``replacement.run`` modifies one damage event at a time, so a shield met by
 simultaneous damage from two or more sources would be used up in whatever order the events are

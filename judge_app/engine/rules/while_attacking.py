@@ -1,6 +1,6 @@
-"""Abilities about the creature's own attack (Ancient Hellkite; FAQ M2011, issue 11, group
-faqe): "Activate only if [this] is attacking" — ``only_while_attacking: true`` beside an
-``activated:`` ability — and the target kind ``creature_defending_player_controls``.
+"""Abilities about the creature's own attack (506.4, 602.5): "Activate only if [this] is
+attacking" — ``only_while_attacking: true`` beside an ``activated:`` ability — and the target
+kind ``creature_defending_player_controls``. Written for Ancient Hellkite (FAQ M2011, issue 11).
 
 A creature is attacking from the moment it is declared as an attacker (or put onto the
 battlefield attacking, 508.4) until it leaves combat (506.4) or the end of combat step ends

@@ -1,4 +1,5 @@
-"""The Two-Headed Giant variant (810), as far as the engine plays it (FAQ M2011 r64, r223).
+"""The Two-Headed Giant variant (810, 805): teams with a shared life total, shared turns and
+priority, as far as the engine plays it. Written for FAQ M2011 r64 and r223.
 
 Why a module: in this variant players are not the unit the rules count — teams are. What it
 changes, and where:
