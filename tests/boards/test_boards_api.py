@@ -192,7 +192,7 @@ def test_export_gives_the_line_played_as_a_scenario_that_replays_the_same(client
 
 
 def test_a_release_the_engine_cannot_play_is_a_400_listing_the_playable(client):
-    board = BOARD.replace("rules_version: 2020-01-24", "rules_version: 2021-04-22")
+    board = BOARD + "rules_version: 2021-04-22\n"  # BOARD (the file cut before its script) names none
     r = client.post("/api/scenarios/run", data=board.encode(), content_type="text/plain")
     assert r.status_code == 400
     [issue] = r.get_json()["issues"]
@@ -203,7 +203,7 @@ def test_a_release_the_engine_cannot_play_is_a_400_listing_the_playable(client):
 def test_a_2026_board_owes_no_order_and_lists_free_divisions(client):
     """Two blockers under 2026-01-16: the damage form comes straight after the blocks, and the
     legal assignments the API lists include all to either blocker (no order, 510.1c)."""
-    board = (BOARD.replace("rules_version: 2020-01-24", "rules_version: 2026-01-16")
+    board = ((BOARD + "rules_version: 2026-01-16\n")
              .replace("keywords: [trample, deathtouch], ", "")
              .replace("turn:", "      - id: bear\n        creature: {name: Медведь, power: 2, toughness: 2}\nturn:"))
     decisions = [{"attack": {"wurm": "Боб"}}, {"block": {"mastodon": "wurm", "bear": "wurm"}},
