@@ -23,7 +23,7 @@ import pytest
 
 from judge_app.scenarios import loader, release_compare, runner
 
-from test_cr_example_coverage import SOURCES, reproducing
+from test_cr_example_coverage import reproducing
 
 VERSION = "2026-01-16"
 RULES = ("509", "510", "613", "614", "615", "616", "701", "707")
@@ -46,11 +46,7 @@ def _examples(corpus, version: str) -> dict:
 
 
 def named_2026() -> dict:
-    out: dict = {}
-    for p, src in SOURCES.items():
-        for rule, n in NAMED.findall(src):
-            out.setdefault((rule, int(n)), []).append(p)
-    return out
+    return reproducing(NAMED)
 
 
 @pytest.fixture(scope="module")
