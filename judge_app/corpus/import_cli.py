@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -19,8 +20,10 @@ def import_release(file: Path, yes: bool) -> None:
     from . import release_import
     from .build import build
 
+    built: list[float] = []
+
     def rebuild() -> None:
-        build(paths.db_path(), paths.index_dir(), progress=True)
+        built.append(build(paths.db_path(), paths.index_dir(), progress=True).seconds)
 
     try:
         release = release_import.load_file(file)
@@ -31,7 +34,7 @@ def import_release(file: Path, yes: bool) -> None:
         click.echo(f"Продолжаю прерванный импорт выпуска от {release.date}: файл уже на месте, "
                    "перестраиваю корпус.")
         rebuild()
-        finished(file)
+        finished(file, built[0])
         return
     corpus = services.corpus()
     try:
@@ -54,12 +57,16 @@ def import_release(file: Path, yes: bool) -> None:
         click.echo("Отменено: корпус не изменён.")
         sys.exit(1)
 
-    finished(release_import.install(file, release, rebuild))
+    target = release_import.install(file, release, rebuild)
+    finished(target, built[0])
 
 
-def finished(target: Path) -> None:
-    """Say where the release went and what the default is now, and refresh the phones'
-    offline copy (issue 28), as ``judge build`` does."""
+def finished(target: Path, build_seconds: float) -> None:
+    """Refresh the phones' offline copy (issue 28), as ``judge build`` does, and say where the
+    release went, what the default is now, and what the rebuild took."""
     services.reset()
+    started = time.perf_counter()
     services.offline_pack(progress=True)
+    pack_seconds = time.perf_counter() - started
+    click.echo(f"Корпус перестроен за {build_seconds:.1f} с, офлайн-пакет — за {pack_seconds:.1f} с.")
     click.echo(f"Готово: {target}; версия по умолчанию теперь {services.corpus().default_version()}.")
