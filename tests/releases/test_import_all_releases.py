@@ -45,7 +45,8 @@ def world(corpus, tmp_path_factory):
     users.commit()
     users.close()
     env = dict(os.environ, JUDGE_INSTANCE=str(instance), JUDGE_SOURCES=str(sources),
-               JUDGE_BUILD_CACHE=str(decode_cache.cache_dir()))
+               JUDGE_BUILD_CACHE=str(decode_cache.cache_dir()),
+               JUDGE_OFFLINE_PACK="0")  # the phones' pack after an import is the offline tests' part
     env.pop("JUDGE_DB", None)
     return {"sources": sources, "instance": instance, "env": env}
 
