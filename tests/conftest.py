@@ -62,3 +62,17 @@ def offline_instance(corpus, tmp_path_factory):
         shutil.copytree(dst / "offline" / steps.CACHE_NAME, cache, dirs_exist_ok=True)
         yield {"folder": dst, "pack": meta}
     services.reset()
+
+
+@pytest.fixture()
+def app_own_secret(corpus, users_db, tmp_path, monkeypatch):
+    """The real app on the session's corpus and the test's own users.db (``users_db``, each test
+    folder's), with an instance folder of its own, so it writes a secret_key file of its own."""
+    from judge_app import paths
+
+    monkeypatch.setenv("JUDGE_DB", str(paths.db_path()))               # the session's corpus, ...
+    monkeypatch.setenv("JUDGE_INSTANCE", str(tmp_path / "instance"))   # ... and a secret_key file of its own
+    monkeypatch.delenv("JUDGE_SECRET_KEY", raising=False)
+    from judge_app.web import create_app
+
+    return create_app()

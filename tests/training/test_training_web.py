@@ -11,15 +11,8 @@ from judge_app.training import store
 
 
 @pytest.fixture()
-def app(corpus, users_db, tmp_path, monkeypatch):
-    from judge_app import paths
-
-    monkeypatch.setenv("JUDGE_DB", str(paths.db_path()))               # the session's corpus, ...
-    monkeypatch.setenv("JUDGE_INSTANCE", str(tmp_path / "instance"))   # ... and a secret_key file of its own
-    monkeypatch.delenv("JUDGE_SECRET_KEY", raising=False)
-    from judge_app.web import create_app
-
-    return create_app()
+def app(app_own_secret):
+    return app_own_secret
 
 
 @pytest.fixture()
