@@ -2,8 +2,9 @@
 reports them, a mentor accepts, ``judge corrections export`` writes the row, and a rebuild
 of a corpus instance with that file shows the fix on the rule page.
 
-The rebuild is the real build (the OCR decode included) into a temporary instance, so this
-test takes a few minutes; it runs once, as one journey."""
+The rebuild is the real build into a temporary instance, as a user's rebuild runs it: the
+decoded 2020 text comes from the test build's decode cache (``decode_cache``; corrections are
+applied after decoding, so the cache holds nothing they change). It runs once, as one journey."""
 from __future__ import annotations
 
 import os
@@ -16,6 +17,7 @@ import uuid
 from pathlib import Path
 
 from judge_app.corpus import corrections as corr
+from judge_app.corpus import decode_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -64,7 +66,7 @@ def _login(context, name: str, password: str):
 def _rebuilt_server(corrections_dir: Path, instance: Path) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen([sys.executable, str(HERE / "serve_rebuilt.py"), str(ROOT), str(corrections_dir),
                              str(instance)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, env=dict(os.environ, **{decode_cache.ENV: str(decode_cache.cache_dir())}))
     line: list[str] = []
     reader = threading.Thread(target=lambda: line.append(proc.stdout.readline()), daemon=True)
     reader.start()

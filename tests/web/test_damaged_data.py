@@ -23,13 +23,17 @@ from judge_app.search import query
 
 @pytest.fixture()
 def instance(corpus, tmp_path, monkeypatch):
-    """A copy of the built instance folder, with a users.db beside it; the app reads the copy."""
+    """A copy of the built instance folder, with a users.db beside it; the app reads the copy.
+    Its build cache (the decoded 2020 text, ``decode_cache``) is copied too, as a user's
+    instance holds it: a repair rebuilds what damage can reach, not the decoder's work."""
     src = Path(os.environ["JUDGE_INSTANCE"])
     dst = tmp_path / "instance"
     dst.mkdir()
     shutil.copy2(src / "judge.db", dst / "judge.db")
     shutil.copy2(health.manifest_path(src / "judge.db"), health.manifest_path(dst / "judge.db"))
     shutil.copytree(src / "judge-index", dst / "judge-index")
+    if (src / "build-cache").is_dir():
+        shutil.copytree(src / "build-cache", dst / "build-cache")
     users = sqlite3.connect(dst / "users.db")
     users.execute("create table boards (id integer primary key, name text)")
     users.execute("insert into boards (name) values ('доска Алисы')")

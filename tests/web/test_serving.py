@@ -121,11 +121,14 @@ def _get(url: str, timeout: float = 10) -> int:
 
 def test_gunicorn_serves_while_150_connections_hang(judge_env):
     """The real ``judge serve`` (gunicorn, gevent): 150 clients that send half a request do
-    not lock the others out, and are dropped after the header timeout."""
+    not lock the others out, and are dropped after the header timeout. The phones' offline pack
+    is not built (``JUDGE_OFFLINE_PACK=0``): it is the offline tests' part, and a pack left in
+    the shared test instance would put a service worker in front of the other browser tests."""
     from judge_app.web import server
 
     port = _free_port()
-    proc = subprocess.Popen([*JUDGE, "serve", "--port", str(port), "--workers", "1"], env=judge_env,
+    proc = subprocess.Popen([*JUDGE, "serve", "--port", str(port), "--workers", "1"],
+                            env=dict(judge_env, JUDGE_OFFLINE_PACK="0"),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     hanging: list[socket.socket] = []
     try:
