@@ -1734,3 +1734,10 @@ def _extra_phase_effects(effects: list, where: str) -> None:
 # Leylines) is played before the first turn by engine/variants/opening_hand.py (103.5a).
 
 STATIC_KINDS = STATIC_KINDS + ("cast_as_though_flash",)
+
+
+# -- Shadow ----------------------------------------------------------------------------------
+# engine/mechanisms/shadow.py: the keyword ``shadow`` — a creature with shadow and a creature
+# without it can't block each other (702.28b; 509.1b: evasion abilities are cumulative).
+
+KEYWORDS = KEYWORDS + ("shadow",)

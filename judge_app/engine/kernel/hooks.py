@@ -23,6 +23,9 @@ Kinds of hook (``register(kind, ...)``):
 - ``TARGET_BAN``: "can't be the target of" (115.1, 702.16b): ``fn(game, obj, source, keywords)``
   returns the rule keys why ``obj`` can't be a target of ``source``, or nothing; every one is
   asked, by ``order``, after shroud and hexproof.
+- ``BLOCK_BAN``: a blocking restriction between one blocker and one attacker that a mechanism owns
+  (509.1b; shadow, 702.28b): ``fn(game, blocker, attacker)`` returns [(rule keys, reason)], or [];
+  its ``keys`` are the keyword it owns, which is also its citation key (cited when a block obeys it).
 - ``CLONE``: called on every ``Game.clone`` copy, ``fn(copy)``, to relink what a variant keeps.
 - ``COUNTER_BAN``: "can't be countered by …" (``stack_fights``): ``fn(game, spell, by)`` → True protects.
 - ``ATTACH_BAN``: keyed ``Aura`` / ``Equipment`` (704.5m-n with 702.16c-d): ``fn(game, host, attachment)``
@@ -66,6 +69,7 @@ CONDITION = "condition"
 DAMAGE_TO_PLAYER = "damage_to_player"
 CLONE = "clone"
 TARGET_BAN = "target_ban"
+BLOCK_BAN = "block_ban"
 COUNTER_BAN = "counter_ban"
 ATTACH_BAN = "attach_ban"
 ACTIVATION_BAN = "activation_ban"
@@ -85,7 +89,7 @@ TEAMS = "teams"
 VARIANT = "variant"
 START_STEP = "start_step"
 TRIGGER = "trigger"
-KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, COUNTER_BAN, ATTACH_BAN,
+KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, BLOCK_BAN, COUNTER_BAN, ATTACH_BAN,
          ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
          TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP)
 

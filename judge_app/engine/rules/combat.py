@@ -517,6 +517,9 @@ def _answer_blockers(game: Game, value) -> None:
                 keys.append("menace")
             if has(game, ao, "flying"):
                 keys.append("flying")
+            for hook in hooks.hooks(hooks.BLOCK_BAN):   # an evasion a mechanism owns, obeyed (509.1b): shadow
+                if any(has(game, ao, k) for k in hook.keys):
+                    keys += ["block_restrictions", *hook.keys]
         say(game, "block", "blockers_declared", [p] + list(mapping) + list(count), keys, player=p, parts='; '.join(parts))
     else:
         say(game, "no_blockers", "no_blockers", [p], ["declare_blockers", "block_choose"], player=p)
