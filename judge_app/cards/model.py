@@ -655,6 +655,7 @@ TRIGGER_KINDS = TRIGGER_KINDS + (
     "becomes_blocked", "end_step_yours", "each_end_step", "player_casts", "you_cast", "state")
 KEYWORDS = KEYWORDS + ("flash", "infect", "wither", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
                        "forestwalk", "cant_attack_alone", "devour")   # devour: {devour: N} (enter_replacements.py)
+DELAYED_AT = ("end", "upkeep", "end_of_combat")   # the step at whose beginning it triggers (603.7; 511.2 "at end of combat")
 EFFECT_KEYS = EFFECT_KEYS + ("regenerate", "prevent", "prevent_all_to_you_and_your_creatures", "delayed",
                              "return_creature_cards_from_graveyard",   # : you — all at once (enter_replacements.py)
                              "redirect_next",   # : target1, from: you (614.9)
@@ -685,9 +686,9 @@ def _replacement_effects(effects: list, where: str) -> None:
             raise CardDataError(f"{where}: no_regen: true — только у destroy")
         if "delayed" in e:
             d = e["delayed"]
-            if not (isinstance(d, dict) and d.get("at") in ("end", "upkeep") and isinstance(d.get("effects"), list)
+            if not (isinstance(d, dict) and d.get("at") in DELAYED_AT and isinstance(d.get("effects"), list)
                     and d["effects"]):
-                raise CardDataError(f"{where}: delayed — {{at: end | upkeep, effects: [...]}}")
+                raise CardDataError(f"{where}: delayed — {{at: {' | '.join(DELAYED_AT)}, effects: [...]}}")
             _validate_effects(d["effects"], where)   # each entry is a mapping before its keys are read
             if any(v not in ("you", "self") for x in d["effects"] for k, v in x.items() if k in ("to", "who")):
                 raise CardDataError(f"{where}: delayed — эффекты отложенной способности только для you или self")
@@ -742,7 +743,8 @@ def _copies_abilities(out: list, where: str) -> None:
     for a in out:
         for e in a.get("effects", []) if isinstance(a.get("effects"), list) else []:
             named = [k for k, v in e.items() if v == "that_creature"]
-            if named and (a.get("trigger") != "another_creature_etb" or set(named) - set(THAT_CREATURE_KEYS)):
+            if named and (a.get("trigger") not in ("another_creature_etb", "becomes_blocked_by_creature")   # the blocker (509.3f)
+                          or set(named) - set(THAT_CREATURE_KEYS)):
                 raise CardDataError(f"{where}: that_creature — только в {', '.join(THAT_CREATURE_KEYS)} способности "
                                     f"trigger: another_creature_etb («то существо», что вышло на поле битвы)")
             if "fade" in e and e["fade"] != "self":
@@ -1741,3 +1743,32 @@ STATIC_KINDS = STATIC_KINDS + ("cast_as_though_flash",)
 # without it can't block each other (702.28b; 509.1b: evasion abilities are cumulative).
 
 KEYWORDS = KEYWORDS + ("shadow",)
+
+
+# -- "Whenever [this] becomes blocked by a [white] creature" -------------------------------------
+# engine/mechanisms/blocked_by_triggers.py: ``trigger: becomes_blocked_by_creature`` with an optional
+# ``blocker_color`` — once for each blocker of that colour at the point it becomes a blocking
+# creature (509.3f); its effects (or a ``delayed: {at: end_of_combat, …}`` among them) may name that
+# blocker ``that_creature`` with ``destroy``.
+
+TRIGGER_KINDS = TRIGGER_KINDS + ("becomes_blocked_by_creature",)
+
+
+def _blocked_by_error(a: dict) -> str | None:
+    if "blocker_color" in a and not (a.get("trigger") == "becomes_blocked_by_creature" and a["blocker_color"] in COLORS):
+        return f"{key_line(a, 'blocker_color')}blocker_color — цвет ({', '.join(COLORS)}) у trigger: becomes_blocked_by_creature"
+    if a.get("trigger") != "becomes_blocked_by_creature":
+        return None
+    effects = _effects_of(a)
+    inner = [x for e in effects if isinstance(e, dict) and isinstance(e.get("delayed"), dict)
+             for x in e["delayed"].get("effects", []) if isinstance(x, dict)]
+    named = [k for e in effects + inner if isinstance(e, dict) for k, v in e.items() if v == "that_creature"]
+    if set(named) - {"destroy"}:
+        return (f"{key_line(a, 'effects')}that_creature — только в destroy (блокирующее существо) "
+                f"у trigger: becomes_blocked_by_creature")
+    return None
+
+
+@ability_check
+def _blocked_by_abilities(out: list, where: str) -> None:
+    _refuse_first(_blocked_by_error, out, where)

@@ -26,6 +26,8 @@ Kinds of hook (``register(kind, ...)``):
 - ``BLOCK_BAN``: a blocking restriction between one blocker and one attacker that a mechanism owns
   (509.1b; shadow, 702.28b): ``fn(game, blocker, attacker)`` returns [(rule keys, reason)], or [];
   its ``keys`` are the keyword it owns, which is also its citation key (cited when a block obeys it).
+- ``BLOCKED``: listeners ``fn(game, attacker, blockers)`` as an attacker becomes blocked (509.1h), with
+  the creatures blocking it: a trigger that reads the blockers ("becomes blocked by a white creature", 509.3f).
 - ``CLONE``: called on every ``Game.clone`` copy, ``fn(copy)``, to relink what a variant keeps.
 - ``COUNTER_BAN``: "can't be countered by …" (``stack_fights``): ``fn(game, spell, by)`` → True protects.
 - ``ATTACH_BAN``: keyed ``Aura`` / ``Equipment`` (704.5m-n with 702.16c-d): ``fn(game, host, attachment)``
@@ -70,6 +72,7 @@ DAMAGE_TO_PLAYER = "damage_to_player"
 CLONE = "clone"
 TARGET_BAN = "target_ban"
 BLOCK_BAN = "block_ban"
+BLOCKED = "blocked"
 COUNTER_BAN = "counter_ban"
 ATTACH_BAN = "attach_ban"
 ACTIVATION_BAN = "activation_ban"
@@ -89,7 +92,7 @@ TEAMS = "teams"
 VARIANT = "variant"
 START_STEP = "start_step"
 TRIGGER = "trigger"
-KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, BLOCK_BAN, COUNTER_BAN, ATTACH_BAN,
+KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, BLOCK_BAN, BLOCKED, COUNTER_BAN, ATTACH_BAN,
          ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
          TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP)
 
