@@ -299,7 +299,8 @@ NUMBERED_KEYWORDS = ("devour",)   # keywords written {KEYWORD: N} (702.81a)
 
 
 COPY_EXCEPT = ("pt", "add_types", "keep_color", "gain_ability", "gain_this",
-               "enters_with_x_counters")   # Altered Ego: X additional counters of that kind (706.9e)
+               "enters_with_x_counters",   # Altered Ego: X additional counters of that kind (706.9e)
+               "add_subtypes")   # Glasspool Mimic: "a Shapeshifter Rogue in addition to its other types" (707.9d)
 
 
 def _copy_except_ok(ex, where: str, in_effect: bool = False) -> bool:
@@ -312,6 +313,9 @@ def _copy_except_ok(ex, where: str, in_effect: bool = False) -> bool:
         return False
     if "add_types" in ex and not (isinstance(ex["add_types"], list) and ex["add_types"]
                                   and all(t in CARD_TYPES for t in ex["add_types"])):
+        return False
+    if "add_subtypes" in ex and not (isinstance(ex["add_subtypes"], list) and ex["add_subtypes"]
+                                     and all(isinstance(t, str) and t[:1].isupper() for t in ex["add_subtypes"])):
         return False
     if any(k in ex and ex[k] is not True for k in ("keep_color", "gain_this")):
         return False
@@ -338,8 +342,8 @@ def validate_abilities(abilities, where: str) -> list:
                                 f"или chosen (ману выбранного цвета), а не {a['mana']!r}")
         if "copy_except" in a and not (a.get("as_enters") in ("copy_creature", "copy_artifact")
                                        and _copy_except_ok(a["copy_except"], where)):
-            raise CardDataError(f"{where}: copy_except — словарь из {', '.join(COPY_EXCEPT[:4])} (pt: [P, T], "
-                                f"add_types: [ТИП, …], keep_color: true, gain_ability: {{…}}) у as_enters: "
+            raise CardDataError(f"{where}: copy_except — словарь из {', '.join(COPY_EXCEPT[:4])}, add_subtypes (pt: [P, T], "
+                                f"add_types: [ТИП, …], add_subtypes: [Подтип, …], keep_color: true, gain_ability: {{…}}) у as_enters: "
                                 f"copy_creature / copy_artifact (706.9)")
         if "morph" in a and (not isinstance(a["morph"], str) or parse_mana_cost(a["morph"]) is None):
             raise CardDataError(f"{where}: morph — мана-стоимость морфа, например \"{{2}}{{B}}{{B}}\" (702.36)")
@@ -1772,3 +1776,11 @@ def _blocked_by_error(a: dict) -> str | None:
 @ability_check
 def _blocked_by_abilities(out: list, where: str) -> None:
     _refuse_first(_blocked_by_error, out, where)
+
+
+# -- Changeling ------------------------------------------------------------------------------
+# engine/mechanisms/changeling.py: ``static: changeling`` — a characteristic-defining ability, "this
+# object is every creature type" (702.73a; the types of 205.3m in the game's release, layer 4 first,
+# 613.3). A copy "in addition to its other types" (``copy_except: {add_subtypes: [...]}``) copies it (707.9d).
+
+STATIC_KINDS = STATIC_KINDS + ("changeling",)

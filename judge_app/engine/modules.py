@@ -25,7 +25,7 @@ MODULES = (
     "rules.regeneration", "rules.enter_replacements", "rules.zone_replacements", "rules.entering_choices",
     "rules.reveal", "rules.untap_locks",
     # mechanisms: one verb or one kind of effect each
-    "mechanisms.blocked_by_triggers", "mechanisms.cant_by_color", "mechanisms.cast_bans", "mechanisms.check_lands", "mechanisms.coin_flips",
+    "mechanisms.blocked_by_triggers", "mechanisms.cant_by_color", "mechanisms.changeling", "mechanisms.cast_bans", "mechanisms.check_lands", "mechanisms.coin_flips",
     "mechanisms.conditional_statics", "mechanisms.counter_amounts", "mechanisms.counter_triggers",
     "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.each_player_sacrifices",
     "mechanisms.enchanted_locks", "mechanisms.game_end_effects", "mechanisms.lasting_control",
