@@ -1784,3 +1784,32 @@ def _blocked_by_abilities(out: list, where: str) -> None:
 # 613.3). A copy "in addition to its other types" (``copy_except: {add_subtypes: [...]}``) copies it (707.9d).
 
 STATIC_KINDS = STATIC_KINDS + ("changeling",)
+
+
+# -- Cards kept revealed; a reveal as a cost -----------------------------------------------------
+# engine/mechanisms/revealed_cards.py: ``static: opponents_hands_revealed`` — "your opponents play
+# with their hands revealed" (Telepathy); ``additional_cost: {reveal_or_pay: {subtype: Merfolk, mana:
+# "{3}"}}`` — "reveal a Merfolk card from your hand or pay {3}" (Silvergill Adept), chosen with the
+# cast's ``reveal: ID | none``; a card already revealed may be revealed again (701.20c).
+
+STATIC_KINDS = STATIC_KINDS + ("opponents_hands_revealed",)
+COST_KEYS = COST_KEYS + ("reveal_or_pay",)
+
+
+@cost_check
+def _reveal_or_pay_cost(cost: dict, where: str) -> None:
+    if "reveal_or_pay" not in cost:
+        return
+    v = cost["reveal_or_pay"]
+    if not (isinstance(v, dict) and set(v) == {"subtype", "mana"} and _capitalised(v["subtype"])
+            and isinstance(v["mana"], str) and parse_mana_cost(v["mana"]) is not None):
+        raise CardDataError(f"{where}: {key_line(cost, 'reveal_or_pay')}reveal_or_pay — "
+                            f"{{subtype: Тип, mana: \"{{3}}\"}} («покажите карту этого типа из руки или заплатите»)")
+
+
+@ability_check
+def _reveal_or_pay_only_for_spells(out: list, where: str) -> None:
+    for a in out:
+        cost = a.get("activated", {}).get("cost") if isinstance(a.get("activated"), dict) else None
+        if isinstance(cost, dict) and "reveal_or_pay" in cost:
+            raise CardDataError(f"{where}: reveal_or_pay — только в additional_cost заклинания")

@@ -36,6 +36,10 @@ Kinds of hook (``register(kind, ...)``):
 - ``CAST_CHECK``: ``fn(game, player)`` raises ``Refused`` when the player can't cast spells now (601.3).
 - ``COST_CHECK`` / ``COST_PAY``: keyed by a cost word (``opponent_gains_life``, ``exile``): check before
   anything is paid (118.3) ``fn(game, player)``; pay (601.2h) ``fn(game, player, obj, value, by_ref, keys)``.
+- ``COST_CHOICE``: keyed by an additional-cost word that offers a choice of how it is paid ("reveal a
+  Merfolk card from your hand or pay {3}"): ``fn`` an object with ``complete(game, player, obj, value, out,
+  ask)`` (the choice filled in or asked: False when a decision is owed), ``mana(value, choices)`` (the mana
+  it adds to the total cost, 601.2f, or None) and ``pay(game, player, obj, value, choices, by_ref, keys)`` (601.2h).
 - ``EFFECT_FILTER``: keyed by an effect modifier (``if_won``): ``fn(so, e)`` → whether the effect happens;
   the modifier is removed from the effects that stay.
 - ``BEFORE_EVENT`` / ``AFTER_EVENT``: keyed by an event kind (``damage``, ``destroy``, ``enter``), one each:
@@ -79,6 +83,7 @@ ACTIVATION_BAN = "activation_ban"
 CAST_CHECK = "cast_check"
 COST_CHECK = "cost_check"
 COST_PAY = "cost_pay"
+COST_CHOICE = "cost_choice"
 EFFECT_FILTER = "effect_filter"
 BEFORE_EVENT = "before_event"
 AFTER_EVENT = "after_event"
@@ -93,7 +98,7 @@ VARIANT = "variant"
 START_STEP = "start_step"
 TRIGGER = "trigger"
 KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, BLOCK_BAN, BLOCKED, COUNTER_BAN, ATTACH_BAN,
-         ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
+         ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, COST_CHOICE, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
          TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP)
 
 
