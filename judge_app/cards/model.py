@@ -461,7 +461,8 @@ def _validate_enchant(d: dict, abilities: list, where: str) -> None:
     enchant = d.get("enchant")
     if enchant is not None and enchant not in ENCHANT_KINDS:
         raise CardDataError(f"{where}: движок не умеет «зачаровать» {enchant!r} (умеет: {', '.join(ENCHANT_KINDS)})")
-    if enchant is None and any(a.get("static") in ("enchanted", "control_enchanted") for a in abilities):
+    equipment = "Equipment" in (d.get("subtypes") or ()) and all(a.get("static") != "control_enchanted" for a in abilities)
+    if enchant is None and not equipment and any(a.get("static") in ("enchanted", "control_enchanted") for a in abilities):   # "equipped creature"
         raise CardDataError(f"{where}: способность о зачарованном перманенте — только у Ауры с enchant: "
                             f"{' / '.join(ENCHANT_KINDS)}")
     for check in ENCHANT_CHECKS:
@@ -1353,9 +1354,14 @@ def _granted_by_aura_effects(effects: list, where: str) -> None:
 def _granted_by_aura_abilities(out: list, where: str) -> None:
     for a in out:
         if a.get("static") == "enchanted_has":
-            if not isinstance(a.get("ability"), dict):
-                raise CardDataError(f"{where}: enchanted_has — ability: {{…}} (способность зачарованного существа)")
-            validate_abilities([a["ability"]], f"{where}: enchanted_has.ability")
+            kws = a.get("keywords")
+            if isinstance(a.get("ability"), dict) == (kws is not None) or not (
+                    kws is None or (isinstance(kws, list) and kws and all(k in KEYWORDS for k in kws))) or not (
+                    a.get("while") is None or _words([a["while"]], lambda w: w in CARD_TYPES or _capitalised(w))):
+                raise CardDataError(f"{where}: enchanted_has — ability: {{…}} (способность зачарованного существа) "
+                                    f"или keywords: [КЛЮЧЕВОЕ СЛОВО], с необязательным while: тип карты / подтип")
+            if "ability" in a:
+                validate_abilities([a["ability"]], f"{where}: enchanted_has.ability")
         if "chooser" in a and not (a.get("trigger") == "enchanted_dies" and a["chooser"] == "enchanted_controller"):
             raise CardDataError(f"{where}: chooser: enchanted_controller — только у trigger: enchanted_dies")
         refs = [e.get("return_attached") for e in _effects_of(a) if isinstance(e, dict)]
@@ -1813,3 +1819,18 @@ def _reveal_or_pay_only_for_spells(out: list, where: str) -> None:
         cost = a.get("activated", {}).get("cost") if isinstance(a.get("activated"), dict) else None
         if isinstance(cost, dict) and "reveal_or_pay" in cost:
             raise CardDataError(f"{where}: reveal_or_pay — только в additional_cost заклинания")
+
+
+# -- Colossus Hammer, Rune of Flight (613.7a) ------------------------------------------------------
+# ``static: enchanted`` with ``lose_keywords: [flying]`` — "equipped creature … loses flying" (layer 6);
+# ``static: enchanted_has`` with ``while: Equipment`` and ``ability: {static: enchanted, …}`` grants
+# the Equipment a static ability whose effect the layers apply with the later timestamp (613.7a;
+# engine/rules/aura_abilities.py, engine/kernel/layers.py).
+
+
+@ability_check
+def _lose_keywords_abilities(out: list, where: str) -> None:
+    for a in out:
+        if "lose_keywords" in a and not (a.get("static") == "enchanted" and isinstance(a["lose_keywords"], list)
+                                         and a["lose_keywords"] and all(k in KEYWORDS for k in a["lose_keywords"])):
+            raise CardDataError(f"{where}: lose_keywords — список ключевых слов у static: enchanted")
