@@ -1834,3 +1834,38 @@ def _lose_keywords_abilities(out: list, where: str) -> None:
         if "lose_keywords" in a and not (a.get("static") == "enchanted" and isinstance(a["lose_keywords"], list)
                                          and a["lose_keywords"] and all(k in KEYWORDS for k in a["lose_keywords"])):
             raise CardDataError(f"{where}: lose_keywords — список ключевых слов у static: enchanted")
+
+
+# -- A plane card; a cast trigger that gives the spell a keyword (614.13b) -------------------------
+# A plane card (card type ``plane``, 309) in a player's command zone: its abilities work there (113.6n),
+# controlled by the active player (901.6; engine/kernel/triggers.py). ``trigger: player_casts`` with
+# ``spell_colors: [black, red, green]`` and ``spell_type: creature``; ``{spell_gains_keyword: {devour: 5}}``
+# — "it gains devour 5", with no duration, kept by the permanent the spell becomes (400.7a;
+# engine/mechanisms/spell_keywords.py). Jund.
+
+CARD_TYPES = CARD_TYPES + ("plane",)
+EFFECT_KEYS = EFFECT_KEYS + ("spell_gains_keyword",)
+
+
+def _cast_filter_error(a: dict) -> str | None:
+    cast = a.get("trigger") in ("player_casts", "you_cast")
+    if "spell_colors" in a and not (cast and _words(a["spell_colors"], lambda c: c in COLORS) and a["spell_colors"]):
+        return f"{key_line(a, 'spell_colors')}spell_colors — список цветов ({', '.join(COLORS)}) у trigger: player_casts / you_cast"
+    if "spell_type" in a and not (cast and a["spell_type"] in CARD_TYPES):
+        return f"{key_line(a, 'spell_type')}spell_type — тип карты у trigger: player_casts / you_cast"
+    for e in _effects_of(a):
+        if isinstance(e, dict) and KEY_SPELL_GAINS in e:
+            kw = e[KEY_SPELL_GAINS]
+            name = next(iter(kw)) if isinstance(kw, dict) and len(kw) == 1 else kw
+            if not (cast and set(e) == {KEY_SPELL_GAINS} and isinstance(name, str) and name in KEYWORDS):
+                return (f"{key_line(e, KEY_SPELL_GAINS)}spell_gains_keyword — одно ключевое слово (devour: 5), "
+                        f"одно в эффекте, у trigger: player_casts / you_cast")
+    return None
+
+
+KEY_SPELL_GAINS = "spell_gains_keyword"
+
+
+@ability_check
+def _cast_filter_abilities(out: list, where: str) -> None:
+    _refuse_first(_cast_filter_error, out, where)

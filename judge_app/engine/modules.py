@@ -31,7 +31,7 @@ MODULES = (
     "mechanisms.enchanted_locks", "mechanisms.game_end_effects", "mechanisms.lasting_control",
     "mechanisms.life_effects", "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof",
     "mechanisms.phylactery", "mechanisms.random_discard", "mechanisms.removal", "mechanisms.replacement_effects",
-    "mechanisms.reveal_until", "mechanisms.revealed_cards", "mechanisms.revealed_cast", "mechanisms.shadow", "mechanisms.source_durations", "mechanisms.trigger_division",
+    "mechanisms.reveal_until", "mechanisms.revealed_cards", "mechanisms.revealed_cast", "mechanisms.shadow", "mechanisms.source_durations", "mechanisms.spell_keywords", "mechanisms.trigger_division",
     # variants
     "variants.opening_hand", "variants.two_headed_giant",
 )

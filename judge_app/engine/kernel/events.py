@@ -58,6 +58,14 @@ def become_new_object(obj, from_battlefield: bool) -> None:
     obj.chosen = {}   # a new object makes its "as it enters" choices anew
 
 
+def carry_to_permanent(game: Game, spell: Obj, was: int) -> None:
+    """400.7a: the effects of resolved spells and abilities that changed a permanent spell (incarnation
+    ``was``) go on applying to the permanent it becomes (Jund's devour 5, mechanisms/spell_keywords.py)."""
+    for e in game.effects:
+        if e.get("target") == spell.id and e.get("incarnation") == was:
+            e["incarnation"] = spell.incarnation
+
+
 def _remove_from_zone(game: Game, obj: Obj) -> None:
     lst = game.zone_list(obj)
     lst.remove(obj.id)

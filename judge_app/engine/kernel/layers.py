@@ -201,11 +201,14 @@ def _layer6_with_granted(ctx, effects: list, started: dict, steps: dict) -> list
     of its object's and the granting effect's, ordered after the object's own effects of the same
     timestamp (613.7a). Returns the effects, those of the granted abilities added."""
     chars = ctx.chars
+    if not any("abilities" in e.writes for e in effects if "6" in e.parts):   # nothing grants an ability: one pass
+        _apply_layer(ctx, "6", [e for e in effects if "6" in e.parts], started, steps)
+        return effects
     saved = ({oid: c.copy() for oid, c in chars.items()}, {oid: list(st) for oid, st in steps.items()}, dict(started))
     for _ in range(MAX_GRANT_ROUNDS):
         _apply_layer(ctx, "6", [e for e in effects if "6" in e.parts], started, steps)
         known = {e.key for e in effects}
-        granted = [e for e in _statics(ctx.game, chars) if e.ability.get(ce.GRANTED_TS) is not None and e.key not in known]
+        granted = [e for e in _statics(ctx.game, chars, granted_only=True) if e.key not in known]
         if not granted:
             return effects
         effects = effects + granted
@@ -218,15 +221,17 @@ def _layer6_with_granted(ctx, effects: list, started: dict, steps: dict) -> list
     return effects
 
 
-def _statics(game, chars) -> list:
+def _statics(game, chars, granted_only: bool = False) -> list:
     """The continuous effects of the static abilities permanents have now (613.7a: an
-    effect exists only while its ability does)."""
+    effect exists only while its ability does); ``granted_only``: those another effect granted."""
     out = []
     for oid in game.battlefield:
         if oid not in chars:
             continue
         src = game.objects[oid]
         for n, ab in enumerate(chars[oid].abilities):
+            if granted_only and ab.get(ce.GRANTED_TS) is None:
+                continue
             if "static" in ab:
                 e = ce.static_effect(game, src, ab, n)
                 if e is not None:

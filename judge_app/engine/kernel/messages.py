@@ -551,6 +551,8 @@ MESSAGES: dict = {
         '{name} has no cards in hand'),
     "reveal_until.run.reveal": ('{name} показывает карты с верха библиотеки, пока не покажет карт существ: {n}: {names}{note}',
         '{name} reveals {len} card(s)'),
+    "spell_keywords.run.gains": ('Заклинание {spell} получает {what} — без срока, и перманент, которым оно станет, сохранит это (метка времени {ts})',
+        '{spell} gains {what_en}, with no duration; the permanent it becomes keeps it'),
     "revealed_cards.pay.again": ('{player} показывает {card} из руки (оплата стоимости {by}) — карта уже показана из-за {keeper}, и её можно показать снова',
         '{player} reveals {card} from their hand to pay for {by}: it is already revealed because of {keeper}, and may be revealed again'),
     "revealed_cards.pay.reveal": ('{player} показывает {card} из руки (оплата стоимости {by})',
