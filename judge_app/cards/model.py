@@ -1869,3 +1869,22 @@ KEY_SPELL_GAINS = "spell_gains_keyword"
 @ability_check
 def _cast_filter_abilities(out: list, where: str) -> None:
     _refuse_first(_cast_filter_error, out, where)
+
+
+# -- Paying life as a land enters; exiling cards instead (614.13c) -----------------------------------
+# engine/mechanisms/life_payments.py: ``as_enters: pay_life_or_tapped`` with ``life: N`` (Breeding Pool:
+# "you may pay 2 life; if you don't, it enters tapped"); ``static: pay_life_exile_instead`` (Ashiok,
+# Wicked Manipulator); ``static: play_lands_from_library_top`` ("you may play lands from the top of
+# your library").
+
+AS_ENTERS = AS_ENTERS + ("pay_life_or_tapped",)
+STATIC_KINDS = STATIC_KINDS + ("pay_life_exile_instead", "play_lands_from_library_top")
+
+
+@ability_check
+def _pay_life_as_enters(out: list, where: str) -> None:
+    for a in out:
+        pays = a.get("as_enters") == "pay_life_or_tapped"
+        if pays != ("life" in a) or (pays and not _int_above_0(a["life"])):
+            raise CardDataError(f"{where}: {key_line(a, 'life')}as_enters: pay_life_or_tapped — с life: N (число от 1), "
+                                f"и life — только у неё")

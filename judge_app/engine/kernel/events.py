@@ -194,6 +194,15 @@ def lose_life(game: Game, player, n: int, keys=("life_change",), why: str = "") 
     say(game, "life_loss", "life_loss", [player.name], keys, player=player, amount=life(n), n=n, why=why, now=player.life)
 
 
+def pay_life(game: Game, player, n: int, keys=("pay_life", "life_change"), why: str = "", entering=None) -> None:
+    """Pay ``n`` life (119.4: a loss of life), unless a replacement effect changes the payment (Ashiok,
+    Wicked Manipulator: exile cards instead, 614.1a). ``entering``: the permanent whose entering asks
+    for the payment (a shock land), so an effect that takes cards from a library leaves it out (614.13c)."""
+    event = replacement.run(game, {"kind": "pay_life", "player": player, "amount": n, "entering": entering})
+    if event is not None and event["kind"] == "pay_life":
+        lose_life(game, player, event["amount"], keys=keys, why=why)
+
+
 def gain_life(game: Game, player, n: int, keys=("life_change",), why: str = "") -> None:
     if n <= 0:
         return

@@ -40,6 +40,8 @@ Kinds of hook (``register(kind, ...)``):
   Merfolk card from your hand or pay {3}"): ``fn`` an object with ``complete(game, player, obj, value, out,
   ask)`` (the choice filled in or asked: False when a decision is owed), ``mana(value, choices)`` (the mana
   it adds to the total cost, 601.2f, or None) and ``pay(game, player, obj, value, choices, by_ref, keys)`` (601.2h).
+- ``PLAY_LAND_FROM``: ``fn(game, player)`` → ids of cards outside the hand that ``player`` may play as a
+  land now ("you may play lands from the top of your library", 305.1, 601.3); ``actions.play_land``.
 - ``EFFECT_FILTER``: keyed by an effect modifier (``if_won``): ``fn(so, e)`` → whether the effect happens;
   the modifier is removed from the effects that stay.
 - ``BEFORE_EVENT`` / ``AFTER_EVENT``: keyed by an event kind (``damage``, ``destroy``, ``enter``), one each:
@@ -84,6 +86,7 @@ CAST_CHECK = "cast_check"
 COST_CHECK = "cost_check"
 COST_PAY = "cost_pay"
 COST_CHOICE = "cost_choice"
+PLAY_LAND_FROM = "play_land_from"
 EFFECT_FILTER = "effect_filter"
 BEFORE_EVENT = "before_event"
 AFTER_EVENT = "after_event"
@@ -98,7 +101,7 @@ VARIANT = "variant"
 START_STEP = "start_step"
 TRIGGER = "trigger"
 KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, BLOCK_BAN, BLOCKED, COUNTER_BAN, ATTACH_BAN,
-         ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, COST_CHOICE, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
+         ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, COST_CHOICE, PLAY_LAND_FROM, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
          TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP)
 
 

@@ -386,8 +386,8 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
         say(game, "pay", "pay_counters", [obj.id], ["counters"] + keys, player=player, obj=obj, n=n, kind=k)
         ev.counters_removed(game, obj, k, n)
     if "life" in costs:
-        ev.lose_life(game, player, costs["life"], keys=("pay_life", "life_change", *keys),
-                     why=f" (оплата стоимости {by_ref})")
+        ev.pay_life(game, player, costs["life"], keys=("pay_life", "life_change", *keys),
+                    why=f" (оплата стоимости {by_ref})")
     if "opponent_gains_life" in costs:
         hooks.by_key(hooks.COST_PAY, "opponent_gains_life").fn(game, player, obj, costs["opponent_gains_life"], by_ref, keys)
     for oid in choices.get("tap_untapped") or []:
