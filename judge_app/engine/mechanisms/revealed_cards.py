@@ -15,8 +15,6 @@ the other costs (601.2h): the card is revealed, "again" when it was revealed alr
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from judge_app.cards.model import parse_mana_cost
 from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.errors import refuse
@@ -88,4 +86,11 @@ def pay(game, player, obj, value: dict, choices: dict, by_ref: str, keys) -> Non
             player=player, card=card, by=by_ref)
 
 
-hooks.register(hooks.COST_CHOICE, SimpleNamespace(complete=complete, mana=mana, pay=pay), keys=(WORD,))
+class RevealOrPay:
+    """The ``hooks.COST_CHOICE`` handler of ``reveal_or_pay``: its choice, its mana, its payment."""
+    complete = staticmethod(complete)
+    mana = staticmethod(mana)
+    pay = staticmethod(pay)
+
+
+hooks.register(hooks.COST_CHOICE, RevealOrPay(), keys=(WORD,))

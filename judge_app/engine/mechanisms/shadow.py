@@ -23,8 +23,9 @@ def forbids_block(game, blocker, attacker) -> list:
     a, b = KEYWORD in names(game, attacker), KEYWORD in names(game, blocker)
     if a == b:
         return []
-    why = "block.shadow" if a else "block.shadow_blocker"
-    return [(["shadow"], reason(why, attacker=attacker, blocker=blocker))]
+    if a:
+        return [(["shadow"], reason("block.shadow", attacker=attacker, blocker=blocker))]
+    return [(["shadow"], reason("block.shadow_blocker", attacker=attacker, blocker=blocker))]
 
 
 hooks.register(hooks.BLOCK_BAN, forbids_block, keys=(KEYWORD,))   # the key: its citation and keyword
