@@ -82,3 +82,10 @@ def test_a_bad_reveal_or_pay_is_refused():
             "text_en": "", "text_ru": "", "additional_cost": {"reveal_or_pay": {"subtype": "merfolk", "mana": "{3}"}}}
     with pytest.raises(CardDataError, match="reveal_or_pay"):
         card_from_dict(data, "<t>")
+
+
+def test_before_2026_the_reveal_again_cites_the_reveal_rule():
+    from judge_app.engine.kernel import citations
+    assert citations.rule("reveal_again", "2026-01-16") == "701.20c"
+    assert citations.rule("reveal_again", "2020-01-24") == citations.rule("reveal", "2020-01-24") == "701.15a"
+    assert "reveal_again" not in citations.all_numbers("2020-01-24")   # nothing maps 701.15a to 701.20c
