@@ -190,3 +190,7 @@ def for_page(en: bool) -> dict:
         "as_enters": [p + [CHOICE_KEY[p[0]]] for p in _pairs([k for k in model.AS_ENTERS if k not in YAML_ONLY_AS_ENTERS],
                                                               AS_ENTERS, en)],
     }
+# the 2026 examples (issue 29): "becomes blocked by a white creature" needs its blocker filter and
+# "that creature" (509.3f), written in the YAML tab
+YAML_ONLY_TRIGGERS = YAML_ONLY_TRIGGERS + ("becomes_blocked_by_creature",)
+YAML_ONLY_AS_ENTERS = YAML_ONLY_AS_ENTERS + ("pay_life_or_tapped",)   # Breeding Pool: its life is written in the YAML tab

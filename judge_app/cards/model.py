@@ -299,7 +299,8 @@ NUMBERED_KEYWORDS = ("devour",)   # keywords written {KEYWORD: N} (702.81a)
 
 
 COPY_EXCEPT = ("pt", "add_types", "keep_color", "gain_ability", "gain_this",
-               "enters_with_x_counters")   # Altered Ego: X additional counters of that kind (706.9e)
+               "enters_with_x_counters",   # Altered Ego: X additional counters of that kind (706.9e)
+               "add_subtypes")   # Glasspool Mimic: "a Shapeshifter Rogue in addition to its other types" (707.9d)
 
 
 def _copy_except_ok(ex, where: str, in_effect: bool = False) -> bool:
@@ -312,6 +313,9 @@ def _copy_except_ok(ex, where: str, in_effect: bool = False) -> bool:
         return False
     if "add_types" in ex and not (isinstance(ex["add_types"], list) and ex["add_types"]
                                   and all(t in CARD_TYPES for t in ex["add_types"])):
+        return False
+    if "add_subtypes" in ex and not (isinstance(ex["add_subtypes"], list) and ex["add_subtypes"]
+                                     and all(isinstance(t, str) and t[:1].isupper() for t in ex["add_subtypes"])):
         return False
     if any(k in ex and ex[k] is not True for k in ("keep_color", "gain_this")):
         return False
@@ -338,8 +342,8 @@ def validate_abilities(abilities, where: str) -> list:
                                 f"или chosen (ману выбранного цвета), а не {a['mana']!r}")
         if "copy_except" in a and not (a.get("as_enters") in ("copy_creature", "copy_artifact")
                                        and _copy_except_ok(a["copy_except"], where)):
-            raise CardDataError(f"{where}: copy_except — словарь из {', '.join(COPY_EXCEPT[:4])} (pt: [P, T], "
-                                f"add_types: [ТИП, …], keep_color: true, gain_ability: {{…}}) у as_enters: "
+            raise CardDataError(f"{where}: copy_except — словарь из {', '.join(COPY_EXCEPT[:4])}, add_subtypes (pt: [P, T], "
+                                f"add_types: [ТИП, …], add_subtypes: [Подтип, …], keep_color: true, gain_ability: {{…}}) у as_enters: "
                                 f"copy_creature / copy_artifact (706.9)")
         if "morph" in a and (not isinstance(a["morph"], str) or parse_mana_cost(a["morph"]) is None):
             raise CardDataError(f"{where}: morph — мана-стоимость морфа, например \"{{2}}{{B}}{{B}}\" (702.36)")
@@ -457,7 +461,8 @@ def _validate_enchant(d: dict, abilities: list, where: str) -> None:
     enchant = d.get("enchant")
     if enchant is not None and enchant not in ENCHANT_KINDS:
         raise CardDataError(f"{where}: движок не умеет «зачаровать» {enchant!r} (умеет: {', '.join(ENCHANT_KINDS)})")
-    if enchant is None and any(a.get("static") in ("enchanted", "control_enchanted") for a in abilities):
+    equipment = "Equipment" in (d.get("subtypes") or ()) and all(a.get("static") != "control_enchanted" for a in abilities)
+    if enchant is None and not equipment and any(a.get("static") in ("enchanted", "control_enchanted") for a in abilities):   # "equipped creature"
         raise CardDataError(f"{where}: способность о зачарованном перманенте — только у Ауры с enchant: "
                             f"{' / '.join(ENCHANT_KINDS)}")
     for check in ENCHANT_CHECKS:
@@ -655,6 +660,7 @@ TRIGGER_KINDS = TRIGGER_KINDS + (
     "becomes_blocked", "end_step_yours", "each_end_step", "player_casts", "you_cast", "state")
 KEYWORDS = KEYWORDS + ("flash", "infect", "wither", "plainswalk", "islandwalk", "swampwalk", "mountainwalk",
                        "forestwalk", "cant_attack_alone", "devour")   # devour: {devour: N} (enter_replacements.py)
+DELAYED_AT = ("end", "upkeep", "end_of_combat")   # the step at whose beginning it triggers (603.7; 511.2 "at end of combat")
 EFFECT_KEYS = EFFECT_KEYS + ("regenerate", "prevent", "prevent_all_to_you_and_your_creatures", "delayed",
                              "return_creature_cards_from_graveyard",   # : you — all at once (enter_replacements.py)
                              "redirect_next",   # : target1, from: you (614.9)
@@ -685,9 +691,9 @@ def _replacement_effects(effects: list, where: str) -> None:
             raise CardDataError(f"{where}: no_regen: true — только у destroy")
         if "delayed" in e:
             d = e["delayed"]
-            if not (isinstance(d, dict) and d.get("at") in ("end", "upkeep") and isinstance(d.get("effects"), list)
+            if not (isinstance(d, dict) and d.get("at") in DELAYED_AT and isinstance(d.get("effects"), list)
                     and d["effects"]):
-                raise CardDataError(f"{where}: delayed — {{at: end | upkeep, effects: [...]}}")
+                raise CardDataError(f"{where}: delayed — {{at: {' | '.join(DELAYED_AT)}, effects: [...]}}")
             _validate_effects(d["effects"], where)   # each entry is a mapping before its keys are read
             if any(v not in ("you", "self") for x in d["effects"] for k, v in x.items() if k in ("to", "who")):
                 raise CardDataError(f"{where}: delayed — эффекты отложенной способности только для you или self")
@@ -742,7 +748,8 @@ def _copies_abilities(out: list, where: str) -> None:
     for a in out:
         for e in a.get("effects", []) if isinstance(a.get("effects"), list) else []:
             named = [k for k, v in e.items() if v == "that_creature"]
-            if named and (a.get("trigger") != "another_creature_etb" or set(named) - set(THAT_CREATURE_KEYS)):
+            if named and (a.get("trigger") not in ("another_creature_etb", "becomes_blocked_by_creature")   # the blocker (509.3f)
+                          or set(named) - set(THAT_CREATURE_KEYS)):
                 raise CardDataError(f"{where}: that_creature — только в {', '.join(THAT_CREATURE_KEYS)} способности "
                                     f"trigger: another_creature_etb («то существо», что вышло на поле битвы)")
             if "fade" in e and e["fade"] != "self":
@@ -1347,9 +1354,14 @@ def _granted_by_aura_effects(effects: list, where: str) -> None:
 def _granted_by_aura_abilities(out: list, where: str) -> None:
     for a in out:
         if a.get("static") == "enchanted_has":
-            if not isinstance(a.get("ability"), dict):
-                raise CardDataError(f"{where}: enchanted_has — ability: {{…}} (способность зачарованного существа)")
-            validate_abilities([a["ability"]], f"{where}: enchanted_has.ability")
+            kws = a.get("keywords")
+            if isinstance(a.get("ability"), dict) == (kws is not None) or not (
+                    kws is None or (isinstance(kws, list) and kws and all(k in KEYWORDS for k in kws))) or not (
+                    a.get("while") is None or _words([a["while"]], lambda w: w in CARD_TYPES or _capitalised(w))):
+                raise CardDataError(f"{where}: enchanted_has — ability: {{…}} (способность зачарованного существа) "
+                                    f"или keywords: [КЛЮЧЕВОЕ СЛОВО], с необязательным while: тип карты / подтип")
+            if "ability" in a:
+                validate_abilities([a["ability"]], f"{where}: enchanted_has.ability")
         if "chooser" in a and not (a.get("trigger") == "enchanted_dies" and a["chooser"] == "enchanted_controller"):
             raise CardDataError(f"{where}: chooser: enchanted_controller — только у trigger: enchanted_dies")
         refs = [e.get("return_attached") for e in _effects_of(a) if isinstance(e, dict)]
@@ -1734,3 +1746,145 @@ def _extra_phase_effects(effects: list, where: str) -> None:
 # Leylines) is played before the first turn by engine/variants/opening_hand.py (103.5a).
 
 STATIC_KINDS = STATIC_KINDS + ("cast_as_though_flash",)
+
+
+# -- Shadow ----------------------------------------------------------------------------------
+# engine/mechanisms/shadow.py: the keyword ``shadow`` — a creature with shadow and a creature
+# without it can't block each other (702.28b; 509.1b: evasion abilities are cumulative).
+
+KEYWORDS = KEYWORDS + ("shadow",)
+
+
+# -- "Whenever [this] becomes blocked by a [white] creature" -------------------------------------
+# engine/mechanisms/blocked_by_triggers.py: ``trigger: becomes_blocked_by_creature`` with an optional
+# ``blocker_color`` — once for each blocker of that colour at the point it becomes a blocking
+# creature (509.3f); its effects (or a ``delayed: {at: end_of_combat, …}`` among them) may name that
+# blocker ``that_creature`` with ``destroy``.
+
+TRIGGER_KINDS = TRIGGER_KINDS + ("becomes_blocked_by_creature",)
+
+
+def _blocked_by_error(a: dict) -> str | None:
+    if "blocker_color" in a and not (a.get("trigger") == "becomes_blocked_by_creature" and a["blocker_color"] in COLORS):
+        return f"{key_line(a, 'blocker_color')}blocker_color — цвет ({', '.join(COLORS)}) у trigger: becomes_blocked_by_creature"
+    if a.get("trigger") != "becomes_blocked_by_creature":
+        return None
+    effects = _effects_of(a)
+    inner = [x for e in effects if isinstance(e, dict) and isinstance(e.get("delayed"), dict)
+             for x in e["delayed"].get("effects", []) if isinstance(x, dict)]
+    named = [k for e in effects + inner if isinstance(e, dict) for k, v in e.items() if v == "that_creature"]
+    if set(named) - {"destroy"}:
+        return (f"{key_line(a, 'effects')}that_creature — только в destroy (блокирующее существо) "
+                f"у trigger: becomes_blocked_by_creature")
+    return None
+
+
+@ability_check
+def _blocked_by_abilities(out: list, where: str) -> None:
+    _refuse_first(_blocked_by_error, out, where)
+
+
+# -- Changeling ------------------------------------------------------------------------------
+# engine/mechanisms/changeling.py: ``static: changeling`` — a characteristic-defining ability, "this
+# object is every creature type" (702.73a; the types of 205.3m in the game's release, layer 4 first,
+# 613.3). A copy "in addition to its other types" (``copy_except: {add_subtypes: [...]}``) copies it (707.9d).
+
+STATIC_KINDS = STATIC_KINDS + ("changeling",)
+
+
+# -- Cards kept revealed; a reveal as a cost -----------------------------------------------------
+# engine/mechanisms/revealed_cards.py: ``static: opponents_hands_revealed`` — "your opponents play
+# with their hands revealed" (Telepathy); ``additional_cost: {reveal_or_pay: {subtype: Merfolk, mana:
+# "{3}"}}`` — "reveal a Merfolk card from your hand or pay {3}" (Silvergill Adept), chosen with the
+# cast's ``reveal: ID | none``; a card already revealed may be revealed again (701.20c).
+
+STATIC_KINDS = STATIC_KINDS + ("opponents_hands_revealed",)
+COST_KEYS = COST_KEYS + ("reveal_or_pay",)
+
+
+@cost_check
+def _reveal_or_pay_cost(cost: dict, where: str) -> None:
+    if "reveal_or_pay" not in cost:
+        return
+    v = cost["reveal_or_pay"]
+    if not (isinstance(v, dict) and set(v) == {"subtype", "mana"} and _capitalised(v["subtype"])
+            and isinstance(v["mana"], str) and parse_mana_cost(v["mana"]) is not None):
+        raise CardDataError(f"{where}: {key_line(cost, 'reveal_or_pay')}reveal_or_pay — "
+                            f"{{subtype: Тип, mana: \"{{3}}\"}} («покажите карту этого типа из руки или заплатите»)")
+
+
+@ability_check
+def _reveal_or_pay_only_for_spells(out: list, where: str) -> None:
+    for a in out:
+        cost = a.get("activated", {}).get("cost") if isinstance(a.get("activated"), dict) else None
+        if isinstance(cost, dict) and "reveal_or_pay" in cost:
+            raise CardDataError(f"{where}: reveal_or_pay — только в additional_cost заклинания")
+
+
+# -- Colossus Hammer, Rune of Flight (613.7a) ------------------------------------------------------
+# ``static: enchanted`` with ``lose_keywords: [flying]`` — "equipped creature … loses flying" (layer 6);
+# ``static: enchanted_has`` with ``while: Equipment`` and ``ability: {static: enchanted, …}`` grants
+# the Equipment a static ability whose effect the layers apply with the later timestamp (613.7a;
+# engine/rules/aura_abilities.py, engine/kernel/layers.py).
+
+
+@ability_check
+def _lose_keywords_abilities(out: list, where: str) -> None:
+    for a in out:
+        if "lose_keywords" in a and not (a.get("static") == "enchanted" and isinstance(a["lose_keywords"], list)
+                                         and a["lose_keywords"] and all(k in KEYWORDS for k in a["lose_keywords"])):
+            raise CardDataError(f"{where}: lose_keywords — список ключевых слов у static: enchanted")
+
+
+# -- A plane card; a cast trigger that gives the spell a keyword (614.13b) -------------------------
+# A plane card (card type ``plane``, 309) in a player's command zone: its abilities work there (113.6n),
+# controlled by the active player (901.6; engine/kernel/triggers.py). ``trigger: player_casts`` with
+# ``spell_colors: [black, red, green]`` and ``spell_type: creature``; ``{spell_gains_keyword: {devour: 5}}``
+# — "it gains devour 5", with no duration, kept by the permanent the spell becomes (400.7a;
+# engine/mechanisms/spell_keywords.py). Jund.
+
+CARD_TYPES = CARD_TYPES + ("plane",)
+EFFECT_KEYS = EFFECT_KEYS + ("spell_gains_keyword",)
+
+
+def _cast_filter_error(a: dict) -> str | None:
+    cast = a.get("trigger") in ("player_casts", "you_cast")
+    if "spell_colors" in a and not (cast and _words(a["spell_colors"], lambda c: c in COLORS) and a["spell_colors"]):
+        return f"{key_line(a, 'spell_colors')}spell_colors — список цветов ({', '.join(COLORS)}) у trigger: player_casts / you_cast"
+    if "spell_type" in a and not (cast and a["spell_type"] in CARD_TYPES):
+        return f"{key_line(a, 'spell_type')}spell_type — тип карты у trigger: player_casts / you_cast"
+    for e in _effects_of(a):
+        if isinstance(e, dict) and KEY_SPELL_GAINS in e:
+            kw = e[KEY_SPELL_GAINS]
+            name = next(iter(kw)) if isinstance(kw, dict) and len(kw) == 1 else kw
+            if not (cast and set(e) == {KEY_SPELL_GAINS} and isinstance(name, str) and name in KEYWORDS):
+                return (f"{key_line(e, KEY_SPELL_GAINS)}spell_gains_keyword — одно ключевое слово (devour: 5), "
+                        f"одно в эффекте, у trigger: player_casts / you_cast")
+    return None
+
+
+KEY_SPELL_GAINS = "spell_gains_keyword"
+
+
+@ability_check
+def _cast_filter_abilities(out: list, where: str) -> None:
+    _refuse_first(_cast_filter_error, out, where)
+
+
+# -- Paying life as a land enters; exiling cards instead (614.13c) -----------------------------------
+# engine/mechanisms/life_payments.py: ``as_enters: pay_life_or_tapped`` with ``life: N`` (Breeding Pool:
+# "you may pay 2 life; if you don't, it enters tapped"); ``static: pay_life_exile_instead`` (Ashiok,
+# Wicked Manipulator); ``static: play_lands_from_library_top`` ("you may play lands from the top of
+# your library").
+
+AS_ENTERS = AS_ENTERS + ("pay_life_or_tapped",)
+STATIC_KINDS = STATIC_KINDS + ("pay_life_exile_instead", "play_lands_from_library_top")
+
+
+@ability_check
+def _pay_life_as_enters(out: list, where: str) -> None:
+    for a in out:
+        pays = a.get("as_enters") == "pay_life_or_tapped"
+        if pays != ("life" in a) or (pays and not _int_above_0(a["life"])):
+            raise CardDataError(f"{where}: {key_line(a, 'life')}as_enters: pay_life_or_tapped — с life: N (число от 1), "
+                                f"и life — только у неё")

@@ -50,7 +50,7 @@ COST_CHOICES = {   # a cast's or activation's choices of how it is paid (costs.C
     "kicker": ("с кикером", "kicked"), "buyback": ("с откупом", "with buyback"),
     "alt": ("за альтернативную стоимость", "for its alternative cost"),
     "sacrifice": ("жертвуя {}", "sacrificing {}"), "discard": ("сбрасывая {}", "discarding {}"),
-    "tap_untapped": ("поворачивая {}", "tapping {}")}
+    "tap_untapped": ("поворачивая {}", "tapping {}"), "reveal": ("показывая {}", "revealing {}")}
 NOT_CHOSEN = {"kicker": ("без кикера", "not kicked"), "buyback": ("без откупа", "without buyback"),
               "alt": ("за мана-стоимость", "for its mana cost")}
 

@@ -65,6 +65,8 @@ def rule(key: str, version: str | None = None) -> str:
     except KeyError:
         raise UnknownCitation(key) from None
     num = entry.get(version)
+    if not num and entry.get("older_releases_cite"):   # a rule new in a later release: before it, the one
+        return rule(entry["older_releases_cite"], version)   # that covered the case (701.20c -> 701.15a)
     if not num:
         raise UnknownCitation(f"{key} @ {version}")
     return num

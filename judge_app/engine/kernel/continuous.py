@@ -114,6 +114,7 @@ class CEffect:
     reads: frozenset = frozenset()
     writes: frozenset = frozenset()
     keys: tuple = ()                 # extra citation keys for the explanation (305.7, 611.2c, ...)
+    ts_rank: int = 0                 # after the effects of the same timestamp: a granted ability's (613.7a)
     everywhere: bool = False         # may affect objects off the battlefield (Conspiracy, Painter's Servant)
     looks_around: bool = False       # what it does reads other objects (Mind Control: who controls the Aura):
                                      # only such an effect can depend on another for "what it does" (613.7a)
@@ -399,12 +400,18 @@ def _pt_per_namesake(src, ab: dict, common: dict) -> CEffect:
                    select=lambda ctx, oid, c, s: oid == src.id, **common)
 
 
+GRANTED_TS = "_granted_ts"   # in a static ability another effect granted (layer 6): that effect's timestamp
+
+
 def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
     """The continuous effect a static ability ``ab`` (the n-th ability) of permanent ``src`` generates."""
     kind = ab.get("static")
     key = f"{src.id}#{n}"
     common = dict(key=key, source=src.id, source_name=src.name_ru, timestamp=src.timestamp, ability=ab,
                   ts_rule="timestamp_attach" if src.attached_to else "timestamp_static")
+    if ab.get(GRANTED_TS) is not None:   # an ability another effect granted: the later of the two timestamps,
+        common.update(key=f"{src.id}#granted-{ab[GRANTED_TS]}-{n}", timestamp=max(src.timestamp, ab[GRANTED_TS]),
+                      ts_rule="timestamp_static", ts_rank=1)   # and after the object's own effects (613.7a)
     chosen = chosen_of(game, src)
     if kind == "anthem":
         p, t = ab["pt"]
@@ -420,8 +427,11 @@ def static_effect(game, src, ab: dict, n: int) -> CEffect | None:
         p, t = ab["pt"]
         host = src.attached_to
         kws = tuple(ab.get("keywords", ()))
-        return CEffect(parts=({"6": _gain_kws(kws)} if kws else {}) | {"7c": _pt_mod(p, t)},
-                       text=f"{p:+d}/{t:+d} зачарованному существу" + "".join(f", {k}" for k in kws),
+        lose = tuple(ab.get("lose_keywords", ()))   # Colossus Hammer: "… and loses flying"
+        six = ([_gain_kws(kws)] if kws else []) + [_lose_kw(k) for k in lose]
+        return CEffect(parts=({"6": lambda c, ctx: [f(c, ctx) for f in six]} if six else {}) | {"7c": _pt_mod(p, t)},
+                       text=f"{p:+d}/{t:+d} зачарованному существу" + "".join(f", {k}" for k in kws)
+                       + "".join(f", теряет {k}" for k in lose),
                        select=lambda ctx, oid, c, s: oid == host, **common)
     if kind == "control_enchanted":   # Mind Control (layer 2)
         host = src.attached_to

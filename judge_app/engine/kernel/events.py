@@ -58,6 +58,14 @@ def become_new_object(obj, from_battlefield: bool) -> None:
     obj.chosen = {}   # a new object makes its "as it enters" choices anew
 
 
+def carry_to_permanent(game: Game, spell: Obj, was: int) -> None:
+    """400.7a: the effects of resolved spells and abilities that changed a permanent spell (incarnation
+    ``was``) go on applying to the permanent it becomes (Jund's devour 5, mechanisms/spell_keywords.py)."""
+    for e in game.effects:
+        if e.get("target") == spell.id and e.get("incarnation") == was:
+            e["incarnation"] = spell.incarnation
+
+
 def _remove_from_zone(game: Game, obj: Obj) -> None:
     lst = game.zone_list(obj)
     lst.remove(obj.id)
@@ -184,6 +192,15 @@ def destroy(game: Game, obj: Obj, keys=("destroy",), *, no_regen: bool = False, 
 def lose_life(game: Game, player, n: int, keys=("life_change",), why: str = "") -> None:
     player.life -= n
     say(game, "life_loss", "life_loss", [player.name], keys, player=player, amount=life(n), n=n, why=why, now=player.life)
+
+
+def pay_life(game: Game, player, n: int, keys=("pay_life", "life_change"), why: str = "", entering=None) -> None:
+    """Pay ``n`` life (119.4: a loss of life), unless a replacement effect changes the payment (Ashiok,
+    Wicked Manipulator: exile cards instead, 614.1a). ``entering``: the permanent whose entering asks
+    for the payment (a shock land), so an effect that takes cards from a library leaves it out (614.13c)."""
+    event = replacement.run(game, {"kind": "pay_life", "player": player, "amount": n, "entering": entering})
+    if event is not None and event["kind"] == "pay_life":
+        lose_life(game, player, event["amount"], keys=keys, why=why)
 
 
 def gain_life(game: Game, player, n: int, keys=("life_change",), why: str = "") -> None:

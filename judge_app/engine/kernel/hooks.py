@@ -23,6 +23,11 @@ Kinds of hook (``register(kind, ...)``):
 - ``TARGET_BAN``: "can't be the target of" (115.1, 702.16b): ``fn(game, obj, source, keywords)``
   returns the rule keys why ``obj`` can't be a target of ``source``, or nothing; every one is
   asked, by ``order``, after shroud and hexproof.
+- ``BLOCK_BAN``: a blocking restriction between one blocker and one attacker that a mechanism owns
+  (509.1b; shadow, 702.28b): ``fn(game, blocker, attacker)`` returns [(rule keys, reason)], or [];
+  its ``keys`` are the keyword it owns, which is also its citation key (cited when a block obeys it).
+- ``BLOCKED``: listeners ``fn(game, attacker, blockers)`` as an attacker becomes blocked (509.1h), with
+  the creatures blocking it: a trigger that reads the blockers ("becomes blocked by a white creature", 509.3f).
 - ``CLONE``: called on every ``Game.clone`` copy, ``fn(copy)``, to relink what a variant keeps.
 - ``COUNTER_BAN``: "can't be countered by …" (``stack_fights``): ``fn(game, spell, by)`` → True protects.
 - ``ATTACH_BAN``: keyed ``Aura`` / ``Equipment`` (704.5m-n with 702.16c-d): ``fn(game, host, attachment)``
@@ -31,6 +36,12 @@ Kinds of hook (``register(kind, ...)``):
 - ``CAST_CHECK``: ``fn(game, player)`` raises ``Refused`` when the player can't cast spells now (601.3).
 - ``COST_CHECK`` / ``COST_PAY``: keyed by a cost word (``opponent_gains_life``, ``exile``): check before
   anything is paid (118.3) ``fn(game, player)``; pay (601.2h) ``fn(game, player, obj, value, by_ref, keys)``.
+- ``COST_CHOICE``: keyed by an additional-cost word that offers a choice of how it is paid ("reveal a
+  Merfolk card from your hand or pay {3}"): ``fn`` an object with ``complete(game, player, obj, value, out,
+  ask)`` (the choice filled in or asked: False when a decision is owed), ``mana(value, choices)`` (the mana
+  it adds to the total cost, 601.2f, or None) and ``pay(game, player, obj, value, choices, by_ref, keys)`` (601.2h).
+- ``PLAY_LAND_FROM``: ``fn(game, player)`` → ids of cards outside the hand that ``player`` may play as a
+  land now ("you may play lands from the top of your library", 305.1, 601.3); ``actions.play_land``.
 - ``EFFECT_FILTER``: keyed by an effect modifier (``if_won``): ``fn(so, e)`` → whether the effect happens;
   the modifier is removed from the effects that stay.
 - ``BEFORE_EVENT`` / ``AFTER_EVENT``: keyed by an event kind (``damage``, ``destroy``, ``enter``), one each:
@@ -66,12 +77,16 @@ CONDITION = "condition"
 DAMAGE_TO_PLAYER = "damage_to_player"
 CLONE = "clone"
 TARGET_BAN = "target_ban"
+BLOCK_BAN = "block_ban"
+BLOCKED = "blocked"
 COUNTER_BAN = "counter_ban"
 ATTACH_BAN = "attach_ban"
 ACTIVATION_BAN = "activation_ban"
 CAST_CHECK = "cast_check"
 COST_CHECK = "cost_check"
 COST_PAY = "cost_pay"
+COST_CHOICE = "cost_choice"
+PLAY_LAND_FROM = "play_land_from"
 EFFECT_FILTER = "effect_filter"
 BEFORE_EVENT = "before_event"
 AFTER_EVENT = "after_event"
@@ -85,8 +100,8 @@ TEAMS = "teams"
 VARIANT = "variant"
 START_STEP = "start_step"
 TRIGGER = "trigger"
-KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, COUNTER_BAN, ATTACH_BAN,
-         ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
+KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, BLOCK_BAN, BLOCKED, COUNTER_BAN, ATTACH_BAN,
+         ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, COST_CHOICE, PLAY_LAND_FROM, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
          TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP)
 
 

@@ -184,19 +184,54 @@ def _compute(game) -> dict:
         if layer == "7d":
             _counters(game, chars, steps)
             continue
+        if layer == "6":   # an ability granted here may generate effects of its own (613.7a)
+            effects = _layer6_with_granted(ctx, effects, started, steps)
+            continue
         _apply_layer(ctx, layer, [e for e in effects if layer in e.parts], started, steps)
     return {oid: Computed(chars[oid], steps[oid], copied.get(oid), face_up=face_up.get(oid)) for oid in chars}
 
 
-def _statics(game, chars) -> list:
+MAX_GRANT_ROUNDS = 4   # a granted ability that grants one that grants one …: at most this deep
+
+
+def _layer6_with_granted(ctx, effects: list, started: dict, steps: dict) -> list:
+    """Layer 6, and the static abilities it grants (Rune of Flight gives Colossus Hammer "equipped
+    creature has flying"): when applying it gave an object a static ability that generates an
+    effect, layer 6 is applied again from its start with that effect too — its timestamp the later
+    of its object's and the granting effect's, ordered after the object's own effects of the same
+    timestamp (613.7a). Returns the effects, those of the granted abilities added."""
+    chars = ctx.chars
+    if not any("abilities" in e.writes for e in effects if "6" in e.parts):   # nothing grants an ability: one pass
+        _apply_layer(ctx, "6", [e for e in effects if "6" in e.parts], started, steps)
+        return effects
+    saved = ({oid: c.copy() for oid, c in chars.items()}, {oid: list(st) for oid, st in steps.items()}, dict(started))
+    for _ in range(MAX_GRANT_ROUNDS):
+        _apply_layer(ctx, "6", [e for e in effects if "6" in e.parts], started, steps)
+        known = {e.key for e in effects}
+        granted = [e for e in _statics(ctx.game, chars, granted_only=True) if e.key not in known]
+        if not granted:
+            return effects
+        effects = effects + granted
+        chars.clear()   # back to the start of layer 6
+        chars.update({oid: c.copy() for oid, c in saved[0].items()})
+        steps.clear()
+        steps.update({oid: list(st) for oid, st in saved[1].items()})
+        started.clear()
+        started.update(saved[2])
+    return effects
+
+
+def _statics(game, chars, granted_only: bool = False) -> list:
     """The continuous effects of the static abilities permanents have now (613.7a: an
-    effect exists only while its ability does)."""
+    effect exists only while its ability does); ``granted_only``: those another effect granted."""
     out = []
     for oid in game.battlefield:
         if oid not in chars:
             continue
         src = game.objects[oid]
         for n, ab in enumerate(chars[oid].abilities):
+            if granted_only and ab.get(ce.GRANTED_TS) is None:
+                continue
             if "static" in ab:
                 e = ce.static_effect(game, src, ab, n)
                 if e is not None:
@@ -306,7 +341,7 @@ def _does_differ(ctx, trial, a, layer, objs) -> bool:
 
 def _apply_layer(ctx, layer: str, effects: list, started: dict, steps: dict) -> None:
     if not any(_may_depend(a, b, started) for a in effects for b in effects):
-        for e in sorted(effects, key=lambda e: (not e.cda, e.timestamp)):   # 613.2, 613.6: nothing can depend
+        for e in sorted(effects, key=lambda e: (not e.cda, e.timestamp, e.ts_rank)):   # 613.2, 613.6: nothing can depend
             _apply(ctx, layer, e, started, steps, _why(e, False, None, []))
         return
     remaining = list(effects)
@@ -318,7 +353,7 @@ def _apply_layer(ctx, layer: str, effects: list, started: dict, steps: dict) -> 
                 for a in group}
         free = [a for a in group if not deps[a.key]]
         loop = not free
-        nxt = min(free or group, key=lambda e: e.timestamp)
+        nxt = min(free or group, key=lambda e: (e.timestamp, e.ts_rank))
         for a in group:
             if deps[a.key]:
                 waited.setdefault(a.key, set()).update(b.source_name for b in deps[a.key])

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.errors import EngineError, InvalidInput
 from judge_app.engine.kernel.messages import decision_en, say
 from judge_app.engine.kernel.state import Decision, Game, Player
@@ -140,6 +141,13 @@ def _from_abilities(out: list, src, abilities, what: str) -> None:
                             "ability": ab, "source_name": src.name_ru})
 
 
+def _playable_lands(game: Game) -> list:
+    """The land cards of the active player's hand, and those another zone lets them play (PLAY_LAND_FROM)."""
+    ap = game.ap
+    own = [oid for oid in ap.hand if "land" in game.objects[oid].types]
+    return own + [oid for h in hooks.hooks(hooks.PLAY_LAND_FROM) for oid in h.fn(game, ap)]
+
+
 def might_choose(game: Game) -> bool:
     """Whether an action from this state could owe a replacement choice: only when some
     replacement effect exists (the replay needs a copy of the game, which costs)."""
@@ -148,6 +156,9 @@ def might_choose(game: Game) -> bool:
     for sid in game.static_sources:
         if any(ab.get("static") in STATIC_KINDS for ab in game.objects[sid].abilities):
             return True
+    # a land the active player may play may ask as it enters (614.12: a shock land's "you may pay 2 life")
+    if any(_ability_kinds(ab) for oid in _playable_lands(game) for ab in game.objects[oid].abilities if "as_enters" in ab):
+        return True
     # something on the stack may put a permanent onto the battlefield with an "as it enters"
     # choice made in the pipeline (614.12): a token, a card from a graveyard, a permanent spell
     for sid in game.stack:

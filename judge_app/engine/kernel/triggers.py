@@ -27,6 +27,7 @@ TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "к
               "you_gain_life": "когда вы получаете жизни",
               "combat_damage_to_player": "когда наносит боевые повреждения игроку",
               "becomes_blocked": "когда становится заблокированным",
+              "becomes_blocked_by_creature": "когда становится заблокированным существом (за каждое блокирующее)",
               "end_step_yours": "в начале вашего заключительного шага",
               "each_end_step": "в начале каждого заключительного шага",
               "player_casts": "когда игрок разыгрывает заклинание",
@@ -157,17 +158,36 @@ def condition_still_holds(game: Game, so: Obj) -> bool:
     return ab is None or _condition_holds(game, so.controller, ab)
 
 
+def _cast_watchers(game: Game) -> list:
+    """[(id, controller)]: the permanents, and the face-up plane cards, whose abilities work from the
+    command zone (113.6n), controlled by the planar controller — normally the active player (901.6)."""
+    planes = [(oid, game.ap.name) for p in game.players for oid in p.command if "plane" in game.objects[oid].types]
+    return [(sid, game.objects[sid].controller) for sid in game.battlefield] + planes
+
+
+def _spell_fits(ab: dict, spell: Obj) -> bool:
+    """"A blue spell" (Kraken's Eye: ``spell_color``); "a black, red, or green creature spell" (Jund:
+    ``spell_colors``, ``spell_type``)."""
+    if ab.get("spell_color") and ab["spell_color"] not in spell.colors:
+        return False
+    if ab.get("spell_colors") and not set(ab["spell_colors"]) & set(spell.colors):
+        return False
+    return not ab.get("spell_type") or ab["spell_type"] in spell.types
+
+
 def on_cast(game: Game, spell: Obj) -> None:
-    """"Whenever a player casts a spell" / "whenever you cast a spell" (601.2i)."""
-    for sid in list(game.battlefield):
+    """"Whenever a player casts a spell" / "whenever you cast a spell" (601.2i); "it" is that spell
+    (``_that_spell``, while it is that object on the stack)."""
+    for sid, ctl in _cast_watchers(game):
         src = game.objects[sid]
         for i, ab in enumerate(src.abilities):
             t = ab.get("trigger")
-            if t == "player_casts" or (t == "you_cast" and spell.controller == src.controller):
-                if ab.get("spell_color") and ab["spell_color"] not in spell.colors:   # "a blue spell" (Kraken's Eye)
+            if t == "player_casts" or (t == "you_cast" and spell.controller == ctl):
+                if not _spell_fits(ab, spell):
                     continue
-                if _condition_holds(game, src.controller, ab):
-                    _pending(game, sid, _info(src, game), i, ab, "trigger_cast")
+                if _condition_holds(game, ctl, ab):
+                    info = {**_info(src, game), "controller": ctl, "_that_spell": (spell.id, spell.incarnation)}
+                    _pending(game, sid, info, i, ab, "trigger_cast")
 
 
 def on_life_gain(game: Game, player, n: int) -> None:

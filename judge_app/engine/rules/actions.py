@@ -455,9 +455,17 @@ def can_play_land_now(game: Game, player) -> bool:
 
 
 @_atomic
+def _land_to_play(game: Game, player, ref: str) -> Obj:
+    """The card ``ref`` in the hand, or one another zone lets the player play (the top of their library)."""
+    elsewhere = [oid for h in hooks.hooks(hooks.PLAY_LAND_FROM) for oid in h.fn(game, player)]
+    if ref in elsewhere:
+        return game.objects[ref]
+    return find_in_hand(game, player, ref)
+
+
 def play_land(game: Game, player, ref: str) -> Obj:
     _require_priority(game, player)
-    obj = find_in_hand(game, player, ref)
+    obj = _land_to_play(game, player, ref)
     if "land" not in obj.types:
         raise InvalidInput(f"{obj.label()} — не земля")
     if not sorcery_speed_ok(game, player):
@@ -562,4 +570,5 @@ from judge_app.engine.kernel import replacement as _replacement  # noqa: E402
 cast = _replacement.replayable(cast)
 activate = _replacement.replayable(activate)
 pass_priority = _replacement.replayable(pass_priority)
+play_land = _replacement.replayable(play_land)   # a land's "as it enters, you may pay 2 life" (614.12)
 choose = _replacement.replayable(choose)

@@ -14,7 +14,7 @@ The Aura's controller controls these abilities, not the enchanted creature's con
 from __future__ import annotations
 
 from judge_app.engine.kernel import events, hooks, triggers
-from judge_app.engine.kernel.continuous import CEffect
+from judge_app.engine.kernel.continuous import GRANTED_TS, CEffect
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.state import Game, Obj
 from judge_app.engine.rules import stack_fights
@@ -50,14 +50,29 @@ def on_declared(game: Game, creature_id: str, why: str) -> None:
 def granted_effect(src, ab: dict, common: dict):
     """``static: enchanted_has`` with ``ability: {...}`` — "enchanted creature has '[ability]'"
     (layer 6, 613.1f): the creature's own ability, so it triggers at the beginning of *its*
-    controller's upkeep and "this creature" is that creature (113.3c, FAQ M2011 r188)."""
-    granted = dict(ab["ability"])
+    controller's upkeep and "this creature" is that creature (113.3c, FAQ M2011 r188).
+
+    Or ``keywords: [...]``; with ``while: creature | Equipment`` only while the enchanted permanent
+    is of that card type or subtype (Rune of Flight). A granted *static* ability carries the Aura's
+    timestamp (``GRANTED_TS``): the layers apply its own effect with the later of the two (613.7a) —
+    Colossus Hammer's granted "equipped creature has flying" comes after its own "loses flying"."""
+    inner = ab.get("ability")
+    granted = None if inner is None else dict(inner, **({GRANTED_TS: src.timestamp} if "static" in inner else {}))
+    kws, kind = tuple(ab.get("keywords", ())), ab.get("while")
     host = src.attached_to
 
     def gain(c, ctx):
-        c.abilities = c.abilities + (granted,)
-    return CEffect(parts={"6": gain}, text="зачарованное существо получает способность Ауры",
-                   select=lambda ctx, oid, c, s: oid == host, writes=frozenset({"abilities"}), **common)
+        if kind is not None and kind not in c.types and kind not in c.subtypes:
+            return
+        if granted is not None:
+            c.abilities = c.abilities + (granted,)
+        if kws:
+            c.keywords = c.keywords + kws
+    text = "зачарованное существо получает способность Ауры" if kind is None else \
+        f"зачарованный перманент, пока он — {kind}, имеет " + (", ".join(kws) or "способность Ауры")
+    return CEffect(parts={"6": gain}, text=text, select=lambda ctx, oid, c, s: oid == host,
+                   reads=frozenset({"types", "subtypes"}) if kind else frozenset(),
+                   writes=frozenset({"abilities"} if granted is not None else {"keywords"}), **common)
 
 
 def on_host_dies(game: Game, creature: Obj, info: dict, together: dict | None) -> None:

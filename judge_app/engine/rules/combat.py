@@ -255,6 +255,7 @@ def begin_step(game: Game, step: str) -> None:
     elif step == "end_of_combat":
         _step_event(game, step, ["end_of_combat", "priority_ap_step"])
         prune(game)
+        triggers.on_step_begin(game)   # "at end of combat" (511.2): a delayed ability waiting for this step (603.7)
         priority.give_priority(game, game.active)
 
 
@@ -517,6 +518,9 @@ def _answer_blockers(game: Game, value) -> None:
                 keys.append("menace")
             if has(game, ao, "flying"):
                 keys.append("flying")
+            for hook in hooks.hooks(hooks.BLOCK_BAN):   # an evasion a mechanism owns, obeyed (509.1b): shadow
+                if any(has(game, ao, k) for k in hook.keys):
+                    keys += ["block_restrictions", *hook.keys]
         say(game, "block", "blockers_declared", [p] + list(mapping) + list(count), keys, player=p, parts='; '.join(parts))
     else:
         say(game, "no_blockers", "no_blockers", [p], ["declare_blockers", "block_choose"], player=p)
@@ -555,8 +559,10 @@ def _finish_blocks(game: Game) -> None:
             parts.append("не заблокированы: " + ", ".join(game.objects[a].label() for a in unblocked))
         say(game, "blocked", "blocked_status", live, ["blocked_status"], parts="; ".join(parts),
             blocked=', '.join(blocked) or '-', unblocked=', '.join(unblocked) or '-')
-    for a in blocked:   # "whenever [this] becomes blocked" (509.1h)
+    for a in blocked:   # "whenever [this] becomes blocked" (509.1h); "… by a white creature" (509.3f)
         triggers.on_becomes_blocked(game, game.objects[a])
+        for hook in hooks.hooks(hooks.BLOCKED):
+            hook.fn(game, game.objects[a], [game.objects[b] for b in blockers_of(game, a)])
     if not ordered(game):   # from 2024-11-08 nobody orders anything: straight to priority (509.2)
         c["pending_orders"] = []
         for a in blocked:

@@ -154,6 +154,8 @@ def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = N
         values["abilities"] = tuple(a for a in values["abilities"] if not str(a.get("static", "")).startswith("cda_"))
     if "add_types" in ex:
         values["types"] = tuple(values["types"]) + tuple(t for t in ex["add_types"] if t not in values["types"])
+    if "add_subtypes" in ex:   # "a Shapeshifter Rogue in addition to its other types": its CDAs are copied (707.9d)
+        values["subtypes"] = tuple(values["subtypes"]) + tuple(t for t in ex["add_subtypes"] if t not in values["subtypes"])
     if ex.get("keep_color"):
         values.pop("colors", None)
     gained = [a for a in (ex.get("gain_ability"), this_ability if ex.get("gain_this") else None) if a]

@@ -21,7 +21,8 @@ from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
 from judge_app.engine.rules import actions
 
-CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "kicker", "buyback")
+CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "kicker", "buyback",
+               "reveal")   # "reveal a Merfolk card from your hand or pay {3}" (hooks.COST_CHOICE)
 DECISIONS = ("x", "mode", "cost_choice", "optional_cost")
 OPTIONAL_COSTS = {"kicker": ("кикер", "kicker"), "buyback": ("откуп", "buyback")}   # 702.32, 702.26: ru, rule key
 MAX_X_OFFERED = 20   # the largest X a decision lists (the action itself may name any X it can pay)
@@ -118,9 +119,17 @@ def total_mana(obj: Obj, ability: dict | None, choices: dict, n_targets: int, ga
     for k in OPTIONAL_COSTS:
         if choices.get(k) and spec.get(k):
             cost = add_mana(cost, parse_mana_cost(spec[k]))
+    for word, hook in _cost_choices(obj, ability):   # the mana of a chosen way to pay (Silvergill Adept's {3})
+        cost = add_mana(cost, hook.fn.mana(spec["additional_cost"][word], choices))
     x = int(choices.get("x") or 0)
     change = sum(n for _, n in cost_changes(game, obj)) if game is not None and ability is None else 0
     return ManaCost(max(0, cost.generic + x * cost.x + change), cost.colored, 0)
+
+
+def _cost_choices(obj: Obj, ability: dict | None) -> list:
+    """[(word, hook)]: a spell's additional costs paid one of several ways a module offers (hooks.COST_CHOICE)."""
+    spec = (obj.casting or {}).get("additional_cost") or {} if ability is None else {}
+    return [(w, h) for w in spec for h in [hooks.by_key(hooks.COST_CHOICE, w)] if h is not None]
 
 
 def cost_changes(game: Game, obj: Obj) -> list:
@@ -252,6 +261,12 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
             raise InvalidInput(f"{k}: true или false, а не {out[k]!r}")
         if out[k] and not offered:
             raise refuse(game, f"у {obj.label()} нет стоимости «{ru}»", key)
+    for word, hook in _cost_choices(obj, ability):
+        ask = lambda kind, options, text, field, count=1: _ask(game, player, kind, options, text, action, args, field, count)
+        if not hook.fn.complete(game, player, obj, obj.casting["additional_cost"][word], out, ask):
+            return None
+    if "reveal" in out and not _cost_choices(obj, ability):
+        raise refuse(game, f"стоимость {obj.label()} не требует ничего показывать", "cast_total_cost")
     if has_x(obj, ability, bool(out.get("alt"))):
         if "x" not in out:
             _refuse_unpayable(game, player, obj, ability, out)
@@ -371,8 +386,8 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
         say(game, "pay", "pay_counters", [obj.id], ["counters"] + keys, player=player, obj=obj, n=n, kind=k)
         ev.counters_removed(game, obj, k, n)
     if "life" in costs:
-        ev.lose_life(game, player, costs["life"], keys=("pay_life", "life_change", *keys),
-                     why=f" (оплата стоимости {by_ref})")
+        ev.pay_life(game, player, costs["life"], keys=("pay_life", "life_change", *keys),
+                    why=f" (оплата стоимости {by_ref})")
     if "opponent_gains_life" in costs:
         hooks.by_key(hooks.COST_PAY, "opponent_gains_life").fn(game, player, obj, costs["opponent_gains_life"], by_ref, keys)
     for oid in choices.get("tap_untapped") or []:
@@ -384,6 +399,8 @@ def pay(game: Game, player, obj: Obj, ability: dict | None, choices: dict, by_re
         ev.move(game, o, "graveyard", keys=("discard", *keys), kind="discard",
                 text_ru=f"{player.name} сбрасывает {o.label()} (оплата стоимости {by_ref})",
                 text_en=f"{player.name} discards {o.label_en()} to pay a cost")
+    for word, hook in _cost_choices(obj, ability):   # "reveal a Merfolk card … or pay {3}": the card revealed
+        hook.fn.pay(game, player, obj, costs[word], choices, by_ref, keys)
     if costs.get("exile") == "self":   # "exile [this]" (Brittle Effigy, removal.py)
         hooks.by_key(hooks.COST_PAY, "exile").fn(game, player, obj, "self", by_ref, keys)
     sac = list(choices.get("sacrifice") or [])

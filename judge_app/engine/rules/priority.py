@@ -125,6 +125,7 @@ def _enter_permanent(game: Game, so) -> bool:
     game.stack.remove(so.id)
     so.zone = "stack_resolving"
     so.incarnation += 1
+    ev.carry_to_permanent(game, so, so.incarnation - 1)   # 400.7a
     so.sick = True
     token = stack_fights.is_copy(so)   # a copy of a permanent spell is no card: a token (111.1)
     if token:

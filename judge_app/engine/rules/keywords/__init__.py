@@ -57,7 +57,8 @@ KW_RU = {"flying": "полёт", "reach": "захват", "first_strike": "пе�
          "islandwalk": "знание островов", "swampwalk": "знание болот", "mountainwalk": "знание гор",
          "forestwalk": "знание лесов", "cant_attack_alone": "«не может атаковать в одиночку»",
          "cant_be_countered": "«не может быть отменено»", "devour": "пожирание",   # 702.81 in 2019 and 2020
-         "untargetable_by_nongreen": "«не может быть целью незелёных заклинаний и способностей»"}   # Gaea's Revenge
+         "untargetable_by_nongreen": "«не может быть целью незелёных заклинаний и способностей»",   # Gaea's Revenge
+         "shadow": "тень"}   # 702.27 in the 2019 Russian CR
 
 
 def grant(game, so, e: dict, target, info: dict) -> None:

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel import turn_history
 from judge_app.engine.rules import attack_requirements, restrictions
 from judge_app.engine.rules.keywords import arg, has, names, protection
@@ -66,6 +67,8 @@ def pair_problems(game, blocker, attacker) -> list:
     if walk is not None:
         out.append((["landwalk"], reason("block.landwalk", attacker=attacker, player=blocker.controller, land=walk)))
     out.extend(restrictions.pair_problems(game, blocker, attacker))   # "can't be blocked by Walls", "… this turn"
+    for hook in hooks.hooks(hooks.BLOCK_BAN):   # an evasion a mechanism owns: shadow (702.28b)
+        out.extend(hook.fn(game, blocker, attacker))
     return out
 
 
