@@ -90,6 +90,27 @@ def test_the_stepper_boards_are_the_engines_at_every_step(built):
         assert refs[0] != refs[-1], item.id   # the game moved
 
 
+def test_one_run_keeps_the_boards_the_replays_stop_at():
+    """The build plays a scenario once and keeps the board as each event is emitted
+    (``steps.played_boards``); online, ``board_at`` replays the scenario up to event N. They agree at
+    every step where the one run takes a path the replays do not: an action the engine refuses (its
+    events emitted, then undone) and a choice owed mid-event (events before it undone, replayed after
+    the answer)."""
+    from judge_app.offline import steps
+    from judge_app.web import scenario_data
+
+    items = [i for i in scenario_data.library() if i.scenario is not None]
+    refused = [i for i in items if "refused" in i.path.name][:2]
+    chosen = [i for i in items if i.path.parent.name == "replacement" and "choose" in i.path.read_text(encoding="utf-8")][:2]
+    picked = refused + chosen
+    assert len(refused) == 2 and len(chosen) == 2
+    for item in picked:
+        total = len(scenario_data.run(item).events)
+        assert total > 0, item.id
+        want = [steps.slim(scenario_data.board_at(item, n, total)[0]) for n in range(total + 1)]
+        assert steps.played_boards(item, total) == want, item.id
+
+
 def test_the_offline_index_holds_the_online_bridge_fields(built, corpus):
     """A rule's document in the phone's index has the words of the texts citing it (``c``) and the
     glossary headwords pointing to it (``b``) exactly where the online index has them (the same
