@@ -313,8 +313,11 @@
        it measured worse on the tune split: a card's name and a concept want both blocks.) */
     if (u.question && u.groups.length > 1) {
       var held = function (r) {
-        var got = new Set(r.queryTerms);
-        return u.groups.reduce(function (n, g) { return n + (g.some(function (t) { return got.has(t); }) ? 1 : 0); }, 0);
+        var got = r.queryTerms, n = 0;
+        for (var g = 0; g < u.groups.length; g++) {
+          for (var k = 0; k < got.length; k++) if (u.groups[g].indexOf(got[k]) >= 0) { n++; break; }
+        }
+        return n;
       };
       found.forEach(function (r, i) { r.held = held(r); r.rank = i; });
       found.sort(function (a, b) { return b.held - a.held || a.rank - b.rank; });
