@@ -69,8 +69,15 @@ def glossary_version(corpus, versions: list[str]) -> str:
     return next((v for v in versions if corpus.glossary_all(v, "ru") or corpus.glossary_all(v, "en")), versions[0])
 
 
+SEARCH = HERE.parent / "search"
+# the server's reading of words that the pack's query tables copy (search_docs: lemmas, derivation,
+# related words, verb families, slang, situations): a change there is a new pack without a new corpus
+SEARCH_READING = ("analysis.py", "derive.py", "related.py", "families.py", "understand.py", "situations.py")
+
+
 def code_files() -> list[Path]:
     files = sorted(HERE.glob("*.py")) + sorted(HERE.glob("*.mjs")) + sorted(STATIC_OFFLINE.glob("*"))
+    files += [SEARCH / name for name in SEARCH_READING] + sorted((SEARCH / "data").glob("*.tsv"))
     lock = ROOT / "package-lock.json"
     return files + ([lock] if lock.exists() else [])
 

@@ -152,6 +152,21 @@ def test_a_rebuilt_corpus_is_a_new_pack(built, corpus, monkeypatch):
     assert pack.pack_id(corpus) != meta["id"]
 
 
+def test_a_changed_reading_of_words_is_a_new_pack(built, corpus, monkeypatch, tmp_path):
+    """The pack copies the server's reading of words (slang, derivations, related words...): a
+    change of those files is a new pack even when the corpus is not rebuilt."""
+    import shutil
+
+    meta, _ = built
+    copy = tmp_path / "search"
+    shutil.copytree(pack.SEARCH, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(pack, "SEARCH", copy)
+    assert pack.pack_id(corpus) == meta["id"]
+    with open(copy / "data" / "related.tsv", "a", encoding="utf-8") as f:
+        f.write("\n")
+    assert pack.pack_id(corpus) != meta["id"]
+
+
 def test_python_and_javascript_snowball_stem_alike(built):
     """The phone's table of stems (``stems``: a word outside the vocabulary) is keyed by PyStemmer's
     stems, and the phone stems with the JavaScript port: they must agree."""
