@@ -2,7 +2,7 @@
 
 Usage::
 
-    .venv/bin/python bench/offline_bench.py [--loads 40] [--queries 300] [--throttle 4]
+    .venv/bin/python bench/offline_bench.py [--queries 300] [--throttle 4]
 
 The app runs on waitress in this process on the built corpus (JUDGE_INSTANCE or instance/),
 behind a WSGI counter of the bytes it sends. Printed:
@@ -15,14 +15,8 @@ behind a WSGI counter of the bytes it sends. Printed:
   default): the index's load time once, then p50/p95 per query over judges' queries
   (``bench/judge_queries.tsv``) and rule numbers, run in the offline search page. Target: p95
   under 50 ms.
-* **the worker's cost to an online rule page**: the same rule pages loaded ``--loads`` times
-  in a context whose service workers are blocked (the baseline) and in one with the worker
-  installed (online), running and stopped before the load (``ServiceWorker.stopAllWorkers``: a
-  phone's worker sleeps between pages read for a while), interleaved; p50/p95 of the
-  navigation's ``responseEnd`` and of ``loadEventEnd``, and the differences. Target: the worker
-  adds at most 20 ms to the p95.
-  (``bench/web_bench.py`` measures the server under wrk, which runs no service worker; the
-  worker's cost is the browser's, so it is measured here.)
+* the worker's cost to an online rule page is measured by ``bench/offline_worker_bench.py``
+  (many interleaved loads with and without the worker, in blocks, with the spread).
 """
 from __future__ import annotations
 
@@ -119,7 +113,6 @@ SEARCH_RUN = """async (queries) => {
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--loads", type=int, default=40)
     ap.add_argument("--queries", type=int, default=300)
     ap.add_argument("--throttle", type=float, default=4.0)
     args = ap.parse_args(argv)
@@ -177,40 +170,6 @@ def main(argv=None) -> None:
         print(f"  once per page: reading the pack {res['fetched']:.0f} ms, loading the index {res['loaded']:.0f} ms")
         ctx.set_offline(False)
 
-        # -- the worker's cost to an online rule page
-        blocked = browser.new_context(base_url=base, service_workers="block", **PHONE)
-        blocked.set_default_timeout(120_000)
-        bpage = blocked.new_page()
-        numbers = ["704.5k", "702.2", "601.2", "509.1a", "613.1", "117.3", "702.19", "104.4a", "122.1c", "303.4"]
-        for n in numbers:  # warm the server's page cache and the browsers' HTTP caches
-            page.goto(f"/rules/{n}")
-            bpage.goto(f"/rules/{n}")
-        nav = "() => { const e = performance.getEntriesByType('navigation')[0]; return [e.responseEnd, e.loadEventEnd, e.workerStart > 0]; }"
-        with_sw, cold, without = defaultdict(list), defaultdict(list), defaultdict(list)
-        via_worker = 0
-        sw_cdp = ctx.new_cdp_session(page)
-        sw_cdp.send("ServiceWorker.enable")
-        for i in range(args.loads):
-            n = numbers[i % len(numbers)]
-            # the worker running (pages in a row), stopped (a judge read the last page for a while:
-            # the browser stops an idle worker after 30 s), and no worker at all
-            for pg, out in ((page, with_sw), (page, cold), (bpage, without)):
-                if out is cold:
-                    sw_cdp.send("ServiceWorker.stopAllWorkers")
-                pg.goto(f"/rules/{n}", wait_until="load")
-                resp_end, load_end, worker = pg.evaluate(nav)
-                out["responseEnd"].append(resp_end)
-                out["loadEventEnd"].append(load_end)
-                via_worker += bool(worker) and out is with_sw
-        print(f"\nonline rule pages, {args.loads} loads each, interleaved (not throttled; {via_worker} of the "
-              f"running worker's went through it):")
-        print(f"{'':<16}{'no worker p50':>14}{'p95':>8}{'worker p50':>12}{'p95':>8}{'Δ p95':>8}"
-              f"{'stopped p50':>13}{'p95':>8}{'Δ p95':>8}")
-        for k in ("responseEnd", "loadEventEnd"):
-            a, b, c = without[k], with_sw[k], cold[k]
-            print(f"{k:<16}{pct(a, 50):>14.1f}{pct(a, 95):>8.1f}{pct(b, 50):>12.1f}{pct(b, 95):>8.1f}"
-                  f"{pct(b, 95) - pct(a, 95):>+8.1f}{pct(c, 50):>13.1f}{pct(c, 95):>8.1f}{pct(c, 95) - pct(a, 95):>+8.1f}"
-                  f"   (target Δ p95 ≤ 20 ms)")
         browser.close()
     print(f"\nmachine load average at the end: {os.getloadavg()[0]:.1f}")
     server.close()

@@ -22,6 +22,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -68,8 +69,15 @@ def glossary_version(corpus, versions: list[str]) -> str:
     return next((v for v in versions if corpus.glossary_all(v, "ru") or corpus.glossary_all(v, "en")), versions[0])
 
 
+SEARCH = HERE.parent / "search"
+# the server's reading of words that the pack's query tables copy (search_docs: lemmas, derivation,
+# related words, verb families, slang, situations): a change there is a new pack without a new corpus
+SEARCH_READING = ("analysis.py", "derive.py", "related.py", "families.py", "understand.py", "situations.py")
+
+
 def code_files() -> list[Path]:
     files = sorted(HERE.glob("*.py")) + sorted(HERE.glob("*.mjs")) + sorted(STATIC_OFFLINE.glob("*"))
+    files += [SEARCH / name for name in SEARCH_READING] + sorted((SEARCH / "data").glob("*.tsv"))
     lock = ROOT / "package-lock.json"
     return files + ([lock] if lock.exists() else [])
 
@@ -150,14 +158,19 @@ def build_pack(corpus, pid: str, progress: bool = False) -> dict:
         library, boards = content.scenarios()
         files.append(_write(tmp, "scenarios.json", library))
         files.append(_write(tmp, "steps.json", boards))
+        search = node_available()
+        docs = search_docs.documents(corpus, versions, glossary_version(corpus, versions)) if search else []
         tables = search_docs.query_tables()
-        tables["alt"] = search_docs.alternatives(corpus, versions, glossary_version(corpus, versions))
         tables["situations"] = search_docs.situations()
+        opened = search_docs.opened_index()  # the server's vocabulary and derivations
+        brought = [w for text in [*tables["slang"].values(), *(a for s in tables["situations"] for w in s["w"] for a in w)]
+                   for w in re.findall(r"[А-Яа-яЁё]+", text)]
+        indexed = {t for d in docs for f in ("t", "x", "b", "c") for t in d.get(f, "").split()}
+        tables.update(search_docs.vocabulary_tables(opened, brought, indexed))
+        tables["alt"], tables["weak"] = search_docs.alternatives(opened, tables["words"])
         tables["variant_terms"] = sorted({t for v in versions for t in search_docs.variant_terms(corpus, v)})
         files.append(_write(tmp, "query.json", tables))
-        search = node_available()
         if search:
-            docs = search_docs.documents(corpus, versions, glossary_version(corpus, versions))
             docs_file = tmp / "search-docs.tmp.json"
             docs_file.write_text(json.dumps(docs, ensure_ascii=False), encoding="utf-8")
             subprocess.run(["node", str(HERE / "build_index.mjs"), str(docs_file), str(tmp / "search-index.json")],

@@ -1,11 +1,20 @@
 """The offline search's documents and query tables, prepared by the Python build.
 
-The phone cannot run pymorphy3, so the build does the Russian morphology here: every
-document's title and text become Snowball stems (PyStemmer: Russian for Cyrillic words,
-English for Latin ones, ``ё`` folded to ``е``, the index's stop words dropped, rule numbers
-and «+1/+1» kept whole — the same tokens as ``search.analysis``). The browser stems a query
-with Snowball's JavaScript port (npm ``snowball-stemmers``, the same algorithm), and
-``build_index.mjs`` (Node, MiniSearch) indexes the stems as they are.
+The phone cannot run pymorphy3, so the build does the Russian morphology here, with the
+server's own analyser (``search.analysis.word_terms``): every document's title and text
+become the index terms the online index holds for them — pymorphy3 lemmas for Russian words
+(every reading of an ambiguous word, as online), English Snowball stems, ``ё`` folded to
+``е``, the index's stop words dropped, rule numbers and «+1/+1» kept whole. ``build_index.mjs``
+(Node, MiniSearch) indexes those terms as they are.
+
+A query is read on the phone with two tables of the corpus's vocabulary (the words of the
+online index, ``index.load_vocab``): ``words`` (a word -> its lemmas, where they differ from
+the word) and ``stems`` (a Snowball stem -> the lemmas of the corpus words with that stem), so
+a form the corpus never prints («легендами») still meets its lemma through Snowball's
+JavaScript port (npm ``snowball-stemmers``, pinned) on the phone. The derivation the server
+adds to a query word (``search.derive``: title words of its root, synonyms; its verb family
+and related words at a lower weight) comes from the server's own ``Derivations`` over the same
+vocabulary, keyed by lemma.
 
 Besides the documents, the pack carries what the search box understands online: the slang
 file (``search/data/slang.tsv``), the keyboard layouts (``search.layout``) and the
@@ -15,30 +24,27 @@ from __future__ import annotations
 
 import re
 
-import Stemmer
-
 from ..corpus import numbering
 from ..corpus.lookup import Corpus
 from ..search import analysis, layout, understand
 
 TOKEN = re.compile(analysis.TOKEN_PATTERN)
+CYR = re.compile(r"[а-я]")
 SNIPPET = 160  # characters of text a hit shows
-_stemmers = {"ru": Stemmer.Stemmer("russian"), "en": Stemmer.Stemmer("english")}
 
 
-def stems(text: str) -> str:
-    """The text as the offline index holds it: stems separated by spaces."""
-    out = []
-    for m in TOKEN.finditer(text or ""):
-        w = m.group().lower().replace("ё", "е")
-        if w[0].isdigit() or w[0] in "+-":
-            out.append(w)
-        elif re.match(r"[а-я]", w):
-            if w not in analysis.RU_STOP:
-                out.append(_stemmers["ru"].stemWord(w))
-        elif w not in analysis.EN_STOP:
-            out.append(_stemmers["en"].stemWord(w))
-    return " ".join(out)
+def terms(text: str) -> str:
+    """The text as the online index holds it (``analysis.word_terms``, the server's default
+    analyser): index terms separated by spaces."""
+    return " ".join(t for m in TOKEN.finditer(text or "") for t in analysis.word_terms(m.group()))
+
+
+def opened_index():
+    """The server's opened search index of the current build (its vocabulary and derivations)."""
+    from .. import paths
+    from ..search.query import open_index
+
+    return open_index(paths.index_dir())
 
 
 def _snippet(text: str) -> str:
@@ -61,23 +67,23 @@ def bridges(corpus: Corpus) -> tuple[dict, dict]:
 
 
 def documents(corpus: Corpus, versions: list[str], glossary_version: str) -> list[dict]:
-    """Every record the offline search finds: ``id``; ``t``/``x`` stems of title and text,
+    """Every record the offline search finds: ``id``; ``t``/``x`` terms of title and text,
     ``b`` of the glossary headwords pointing to a rule, ``c`` of the texts citing it
     (searched, as the online fields title/text, en_terms+ru_terms and cited); ``k`` kind,
     ``n`` rule number, ``v`` version, ``g`` language, ``ti`` title, ``s`` the start of the
     text, ``u`` the page (stored, shown)."""
     docs: list[dict] = []
-    terms, cited = bridges(corpus)
+    headwords, cited = bridges(corpus)
 
     def add(kind, number, version, lang, title, text, url, extra=""):
-        doc = {"id": len(docs), "t": stems(title), "x": stems(text + "\n" + extra),
+        doc = {"id": len(docs), "t": terms(title), "x": terms(text + "\n" + extra),
                "k": kind, "n": number, "v": version, "g": lang, "ti": title, "s": _snippet(text), "u": url}
         if kind == "rule":
-            en, ru = terms.get((version, number), ((), ()))
+            en, ru = headwords.get((version, number), ((), ()))
             if en or ru:
-                doc["b"] = stems(" ".join([*en, *ru]))
+                doc["b"] = terms(" ".join([*en, *ru]))
             if cited.get((version, number, lang)):
-                doc["c"] = stems(cited[(version, number, lang)])
+                doc["c"] = terms(cited[(version, number, lang)])
         docs.append(doc)
 
     marks = ",".join("?" * len(versions))
@@ -106,94 +112,72 @@ def documents(corpus: Corpus, versions: list[str], glossary_version: str) -> lis
     return docs
 
 
-MIN_STEM = 4
-
-
-def alternatives(corpus: Corpus, versions: list[str], glossary_version: str) -> dict[str, list[str]]:
-    """Derivation for the phone, which has no pymorphy3 (``search.derive`` does it online):
-    ``{stem: [title stems]}``. A word of the corpus whose stem is not a title word's stem but whose
-    pymorphy3 lemma's stem is (уничтоженное -> уничтожить, «Уничтожить» 701.7) links its stem to
-    the title's; the reviewed derivations file (летать -> полёт) and the related words' groups
-    (атака / атаковать) link their words' stems too. A query word reached this way counts at a
-    lower weight (``search.js``: ALT_WEIGHT). The forms of a title word's lexeme are linked the
-    same way, so a form the corpus never prints still finds its title."""
-    from ..search import derive, related
-    from ..search.analysis import morph, ru_lemmas
-
-    def lemmas(word: str) -> set[str]:
-        """The word's normal forms, and a participle's or gerund's verb (уничтоженное -> уничтожить)."""
-        out = set(ru_lemmas(word))
-        for p in morph().parse(word)[:3]:
-            if p.tag.POS in ("PRTF", "PRTS", "GRND"):
-                verb = p.inflect({"INFN"})
-                if verb is not None:
-                    out.add(verb.word.replace("ё", "е"))
-        return out
-
-    marks = ",".join("?" * len(versions))
-    titles = [r["title"] for r in corpus.rows(
-        f"select distinct title from rules where version in ({marks}) and title != ''", versions)]
-    titles += [g["term_ru"] for g in corpus.rows(
-        "select distinct term_ru from glossary where version = ? and term_ru != ''", (glossary_version,))]
-    title_stems = {t for title in titles for t in stems(title).split() if len(t) >= MIN_STEM}
-    words: set[str] = set()
-    for r in corpus.rows(f"select title, text from rules where version in ({marks}) and lang = 'ru'", versions):
-        words.update(w.lower().replace("ё", "е") for w in re.findall(r"[А-Яа-яЁё]+", (r["title"] or "") + " " + (r["text"] or "")))
-    out: dict[str, set[str]] = {}
-    ru = _stemmers["ru"]
-    for w in words:
-        if len(w) < MIN_STEM + 1 or w in analysis.RU_STOP:
+def vocabulary_tables(opened, extra_words=(), indexed: set[str] = frozenset()) -> dict[str, dict[str, list[str]]]:
+    """The phone's reading of Russian words, from the online index's vocabulary (and
+    ``extra_words``: the words the query tables bring, slang meanings and situations):
+    ``words`` {word: its index terms}, left out where the only term is the word itself and the
+    phone's index holds it (``indexed``: the phone finds it there as it is), ``stems``
+    {Snowball stem: the terms of the words with that stem} for a word outside the vocabulary."""
+    vocab = opened.vocabulary
+    pool = {w for w in (vocab.ru if vocab else ())} | {understand.fold(w) for w in extra_words}
+    words: dict[str, list[str]] = {}
+    by_stem: dict[str, set[str]] = {}
+    for w in sorted(pool):
+        if not CYR.search(w) or w in analysis.RU_STOP:
             continue
-        own = ru.stemWord(w)
-        if own in title_stems:
+        found = analysis.word_terms(w)
+        if not found:
             continue
-        for lemma in lemmas(w):
-            target = ru.stemWord(lemma)
-            if target != own and target in title_stems:
-                out.setdefault(own, set()).add(target)
-    # every form of a title word's lexeme (a verb's participles too: «Уничтожить» -> уничтоженное)
-    for title in titles:
-        for w in re.findall(r"[А-Яа-яЁё]+", title):
-            w = w.lower().replace("ё", "е")
-            target = ru.stemWord(w)
-            if len(w) < MIN_STEM + 1 or w in analysis.RU_STOP or target not in title_stems:
-                continue
-            for p in morph().parse(w)[:2]:
-                for form in p.lexeme:
-                    st = ru.stemWord(form.word.replace("ё", "е"))
-                    if st != target and len(st) >= MIN_STEM and st not in title_stems:
-                        out.setdefault(st, set()).add(target)
-    for lemma, targets in derive.load_derivations().items():
-        for key in {ru.stemWord(lemma)}:
-            out.setdefault(key, set()).update(t for target in targets for t in stems(target).split())
-    for group, _relation, _source, _line in related.load_related():
-        group_stems = [stems(w) for w in group]
-        for i, st in enumerate(group_stems):
-            for j, other in enumerate(group_stems):
-                if i != j and st and other and st != other:
-                    out.setdefault(st, set()).add(other)
-    return {k: sorted(v) for k, v in sorted(out.items()) if v}
+        if list(found) != [w] or w not in indexed:
+            words[w] = list(found)
+        by_stem.setdefault(analysis.ru_stem(w), set()).update(found)
+    return {"words": words, "stems": {k: sorted(v) for k, v in sorted(by_stem.items())}}
+
+
+def alternatives(opened, words: dict[str, list[str]]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """What the server adds to a query word (``query.query_terms`` with ``search.derive``), for
+    every Russian word the phone can read, keyed by the word's index terms: ``alt`` the title
+    words of its root and its synonyms (full alternatives online), ``weak`` its verb family and
+    related words (online at ``query.RELATIVE_BOOST``)."""
+    derive = opened.derivations
+    alt: dict[str, set[str]] = {}
+    weak: dict[str, set[str]] = {}
+    vocab = opened.vocabulary
+    pool = sorted({*words, *(w for w in (vocab.ru if vocab else ()) if w not in analysis.RU_STOP)})
+    for w in pool:
+        own = analysis.word_terms(w)
+        if not own:
+            continue
+        full = [t for t in dict.fromkeys(derive.extra_terms(w) + derive.synonyms(w)) if t not in own]
+        rel = [t for t in derive.relatives(w) if t not in own and t not in full]
+        for key in own:
+            if full:
+                alt.setdefault(key, set()).update(full)
+            if rel:
+                weak.setdefault(key, set()).update(rel)
+    pack = lambda d: {k: sorted(v) for k, v in sorted(d.items()) if v}  # noqa: E731
+    return pack(alt), pack(weak)
 
 
 def situations() -> list[dict]:
-    """The reviewed situations file (``search/data/situations.tsv``) as stems: ``w`` per word of
-    the situation its alternatives' stems, ``r`` the rule a query holding every word shows first."""
+    """The reviewed situations file (``search/data/situations.tsv``) as index terms: ``w`` per
+    word of the situation its alternatives' terms, ``r`` the rule a query holding every word shows first."""
     from ..search.situations import load_situations
 
     out = []
     for s in load_situations():
-        words = [sorted({t for a in alts for t in (stems(a).split() or [a.lower()])}) for alts in s.words]
+        words = [sorted({t for a in alts for t in (terms(a).split() or [a.lower()])}) for alts in s.words]
         out.append({"w": words, "r": s.rule})
     return out
 
 
 def variant_terms(corpus: Corpus, version: str) -> list[str]:
-    """Stems that title only rules of chapters 8 and 9 (multiplayer and casual variants): a query
+    """Terms that title only rules of chapters 8 and 9 (multiplayer and casual variants): a query
     holding none of them asks about the ordinary game, and those chapters go below the others
     (as ``search.arrange.base_game_first`` does online)."""
     rows = corpus.rows("select number, title from rules where version = ? and title != ''", (version,))
-    variant = {t for r in rows if r["number"][0] in "89" for t in stems(r["title"]).split()}
-    base = {t for r in rows if r["number"][0] not in "89" for t in stems(r["title"]).split()}
+    variant = {t for r in rows if r["number"][0] in "89" for t in terms(r["title"]).split()}
+    base = {t for r in rows if r["number"][0] not in "89" for t in terms(r["title"]).split()}
     return sorted(variant - base)
 
 
@@ -202,9 +186,10 @@ def query_tables() -> dict:
     what they mean), the layouts (``en_keys``/``ru_keys``, key by key), the number readings
     (``lookalike``, ``layout_letters``, ``subrule_letters``), the Cyrillic-to-Latin readings
     (``translit``), the stop words and the question
-    words (stemmed: the phone compares stems), and the weight of the words citing a rule
-    (``cited_weight``: the server's ``search.query.CITED_WEIGHT``)."""
-    from ..search.query import CITED_WEIGHT
+    words (a word, or its first lemma, is one of them: ``understand.is_question_word``), the
+    weight of the words citing a rule (``cited_weight``: the server's ``search.query.CITED_WEIGHT``)
+    and of a word's verb family and related words (``relative_boost``: ``query.RELATIVE_BOOST``)."""
+    from ..search.query import CITED_WEIGHT, RELATIVE_BOOST
 
     slang = {" ".join(k): e.means for k, e in understand.load_slang().items()}
     return {"slang": slang, "cited_weight": CITED_WEIGHT, "slang_endings": understand._ENDING.pattern,
@@ -213,5 +198,5 @@ def query_tables() -> dict:
             "subrule_letters": numbering.SUBRULE_LETTERS,
             "translit": understand._TRANSLIT, "translit_variants": understand._TRANSLIT_VARIANTS,
             "ru_stop": sorted(analysis.RU_STOP), "en_stop": sorted(analysis.EN_STOP),
-            "ru_question": sorted({_stemmers["ru"].stemWord(w.replace("ё", "е")) for w in understand.RU_QUESTION}),
-            "en_question": sorted({_stemmers["en"].stemWord(w) for w in understand.EN_QUESTION})}
+            "ru_question": sorted(understand.RU_QUESTION), "en_question": sorted(understand.EN_QUESTION),
+            "relative_boost": RELATIVE_BOOST}

@@ -12,9 +12,14 @@ distinct dicts and lists (children replaced by ``{"@": index}``), ``boards`` map
 id to the node index of its board at each step, 0 (as described) to the last event (``null``
 where the engine could not play that far).
 
-Time: ``board_at`` replays a scenario up to event N, so a scenario of E events costs E replays
-(the whole library about two minutes on this machine). The boards depend only on the
-scenario's file and the engine's code and data, so each scenario's boards are kept in
+Time: ``board_at`` replays a scenario up to event N, so stepping through a scenario of E events
+that way costs E replays (the whole library 2–3 minutes on this machine). The build plays each
+scenario once instead (``played_boards``) and keeps the board as every event is emitted: the
+board the engine's ``stop_at`` run would stop with (``Game.emit`` raises ``StopAtEvent`` with a
+copy of the game at that moment). An event of an attempt that is then undone (a refused action,
+a choice owed mid-event: the engine restores the game and plays on) is emitted again by the
+history that stays, so the last board seen for each event number is kept. The boards also depend
+only on the scenario's file and the engine's code and data, so each scenario's boards are kept in
 ``<offline dir>/steps-cache/`` under a hash of those: a rebuilt corpus or a new rules release
 (a new pack) does not play the library again.
 """
@@ -22,6 +27,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -89,7 +96,7 @@ def scenario_boards(item, total: int) -> list[dict | None]:
         pass
     if item.scenario is None:  # a file the engine cannot play: the board as the file describes it
         return [slim(scenario_data.initial_board_from_yaml(item))]
-    boards = [slim(scenario_data.board_at(item, n, total)[0]) for n in range(total + 1)]
+    boards = played_boards(item, total)
     if boards[0] is None:
         boards[0] = slim(scenario_data.initial_board_from_yaml(item))
     cached.parent.mkdir(parents=True, exist_ok=True)
@@ -97,6 +104,58 @@ def scenario_boards(item, total: int) -> list[dict | None]:
     tmp.write_text(json.dumps(boards, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     tmp.replace(cached)
     return boards
+
+
+_watch = threading.local()  # the game whose events ``_boards_as_emitted`` keeps boards of, in this thread
+_patching = threading.Lock()  # one build at a time swaps ``Game.emit`` (another thread's games are not watched)
+
+
+@contextmanager
+def _boards_as_emitted(game, seen: dict):
+    """While the block runs, every event ``game`` emits stores ``slim(board)`` of a copy of the game
+    at that moment under the event's number (a later event of that number replaces it). Only
+    ``game`` itself: the engine's trial copies and other threads' games emit as usual."""
+    from judge_app.engine.kernel.state import Game
+
+    from ..web import scenario_data
+
+    original = None
+
+    def emit(self, *a, **kw):
+        ev = original(self, *a, **kw)
+        if self is getattr(_watch, "game", None):
+            _watch.seen[len(self.events)] = slim(scenario_data.board_dict(self.clone()))
+        return ev
+
+    with _patching:
+        original = Game.__dict__["emit"]
+        _watch.game, _watch.seen = game, seen
+        Game.emit = emit
+        try:
+            yield
+        finally:
+            Game.emit = original
+            _watch.game = _watch.seen = None
+
+
+def played_boards(item, total: int) -> list[dict | None]:
+    """The slim board at every step 0..total from one run of the scenario: what
+    ``scenario_data.board_at(item, n, total)`` gives for every n, without replaying to each n."""
+    from ..scenarios import runner
+    from ..web import scenario_data
+
+    first = slim(scenario_data.board_at(item, 0, total)[0])
+    if total <= 0:
+        return [first]
+    seen: dict[int, dict | None] = {}
+    run = runner.Runner(item.scenario)
+    try:
+        with _boards_as_emitted(run.game, seen):
+            run.run()
+        final = slim(scenario_data.board_dict(run.game))   # board_at's last step: the whole run's board
+    except Exception:  # noqa: BLE001 — as board_at: a step the engine cannot reach has no board
+        final = seen.get(total)
+    return [first] + [seen.get(n) for n in range(1, total)] + [final]
 
 
 class Nodes:

@@ -3,8 +3,8 @@
 A copy of the test corpus is served on its own port (so the "rebuild" at the end touches only
 the copy); the first visit installs the service worker, which downloads the offline pack; then
 the browser goes offline (``context.set_offline``) and the judge opens a rule, looks up
-«704,5к», searches «деф тач» and a question, opens the glossary and a FAQ card, steps a library
-scenario and sees the builder's offline message. Back online, the corpus is rebuilt as
+«704,5к», searches «деф тач», a question and «что будет если две легенды» (the server's lemmas),
+opens the glossary and a FAQ card, steps a library scenario and sees the builder's offline message. Back online, the corpus is rebuilt as
 ``judge build`` ends a build (new ``built_at`` in the database's meta, a new manifest, a new
 offline pack) and the page offers the new release.
 """
@@ -99,6 +99,11 @@ def test_offline_journey(browser, offline_server, artifacts):
         page.fill("#q-offline", "что происходит с существом с нулевой выносливостью")
         page.wait_for_function("""() => [...document.querySelectorAll('#offline-results li.kind-rule .num')]
                                           .slice(0, 5).some(e => e.textContent.startsWith('704.5f'))""")
+        # the server's lemmas on the phone: «две» -> два, «легенды» -> легенда (704.5j holds «два»
+        # and, in the texts citing it, «легенда»); with stems alone 704.5j was not in the first 20
+        page.fill("#q-offline", "что будет если две легенды")
+        page.wait_for_function("""() => [...document.querySelectorAll('#offline-results li.kind-rule .num')]
+                                          .slice(0, 3).some(e => e.textContent.startsWith('704.5j'))""")
         # user text is never HTML
         page.fill("#q-offline", "<img src=x onerror=alert(1)>")
         page.wait_for_timeout(400)

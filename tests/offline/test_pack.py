@@ -90,6 +90,27 @@ def test_the_stepper_boards_are_the_engines_at_every_step(built):
         assert refs[0] != refs[-1], item.id   # the game moved
 
 
+def test_one_run_keeps_the_boards_the_replays_stop_at():
+    """The build plays a scenario once and keeps the board as each event is emitted
+    (``steps.played_boards``); online, ``board_at`` replays the scenario up to event N. They agree at
+    every step where the one run takes a path the replays do not: an action the engine refuses (its
+    events emitted, then undone) and a choice owed mid-event (events before it undone, replayed after
+    the answer)."""
+    from judge_app.offline import steps
+    from judge_app.web import scenario_data
+
+    items = [i for i in scenario_data.library() if i.scenario is not None]
+    refused = [i for i in items if "refused" in i.path.name][:2]
+    chosen = [i for i in items if i.path.parent.name == "replacement" and "choose" in i.path.read_text(encoding="utf-8")][:2]
+    picked = refused + chosen
+    assert len(refused) == 2 and len(chosen) == 2
+    for item in picked:
+        total = len(scenario_data.run(item).events)
+        assert total > 0, item.id
+        want = [steps.slim(scenario_data.board_at(item, n, total)[0]) for n in range(total + 1)]
+        assert steps.played_boards(item, total) == want, item.id
+
+
 def test_the_offline_index_holds_the_online_bridge_fields(built, corpus):
     """A rule's document in the phone's index has the words of the texts citing it (``c``) and the
     glossary headwords pointing to it (``b``) exactly where the online index has them (the same
@@ -99,7 +120,7 @@ def test_the_offline_index_holds_the_online_bridge_fields(built, corpus):
     _, folder = built
     index = read(folder, "search-index.json")
     assert index["fieldIds"] == {"t": 0, "x": 1, "b": 2, "c": 3}
-    terms, cited = search_docs.bridges(corpus)
+    headwords, cited = search_docs.bridges(corpus)
     has_c, has_b, rules = set(), set(), set()
     for short, stored in index["storedFields"].items():
         if stored["k"] != "rule":
@@ -112,10 +133,10 @@ def test_the_offline_index_holds_the_online_bridge_fields(built, corpus):
         if lengths[2]:
             has_b.add(key[:2])
     # (a text may cite a number its release does not have: online too it lends its words to nothing)
-    want_c = {k for k, text in cited.items() if k in rules and search_docs.stems(text)}
+    want_c = {k for k, text in cited.items() if k in rules and search_docs.terms(text)}
     assert has_c == want_c and len(has_c) > 500
     numbered = {r[:2] for r in rules}
-    assert has_b == {k for k, (en, ru) in terms.items() if k in numbered and search_docs.stems(" ".join([*en, *ru]))}
+    assert has_b == {k for k, (en, ru) in headwords.items() if k in numbered and search_docs.terms(" ".join([*en, *ru]))}
     from judge_app.search.query import CITED_WEIGHT
 
     assert read(folder, "query.json")["cited_weight"] == CITED_WEIGHT   # the server's weight, not a copy
@@ -131,17 +152,70 @@ def test_a_rebuilt_corpus_is_a_new_pack(built, corpus, monkeypatch):
     assert pack.pack_id(corpus) != meta["id"]
 
 
+def test_a_changed_reading_of_words_is_a_new_pack(built, corpus, monkeypatch, tmp_path):
+    """The pack copies the server's reading of words (slang, derivations, related words...): a
+    change of those files is a new pack even when the corpus is not rebuilt."""
+    import shutil
+
+    meta, _ = built
+    copy = tmp_path / "search"
+    shutil.copytree(pack.SEARCH, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(pack, "SEARCH", copy)
+    assert pack.pack_id(corpus) == meta["id"]
+    with open(copy / "data" / "related.tsv", "a", encoding="utf-8") as f:
+        f.write("\n")
+    assert pack.pack_id(corpus) != meta["id"]
+
+
 def test_python_and_javascript_snowball_stem_alike(built):
-    """The index holds PyStemmer's stems and the phone stems queries with the JavaScript port."""
-    from judge_app.offline.search_docs import stems
+    """The phone's table of stems (``stems``: a word outside the vocabulary) is keyed by PyStemmer's
+    stems, and the phone stems with the JavaScript port: they must agree."""
+    from judge_app.search.analysis import en_stem, ru_stem
 
     words = ("смертельное касание полётом бдительностью уничтоженного регенерация жетонов яда "
              "deathtouch vigilance trample flying creatures destroyed counters поворачивается").split()
     script = ("const s=require('snowball-stemmers');const ru=s.newStemmer('russian'),en=s.newStemmer('english');"
               "const w=JSON.parse(process.argv[1]);console.log(JSON.stringify(w.map(x=>/[а-я]/.test(x)?ru.stem(x):en.stem(x))))")
-    out = subprocess.run(["node", "-e", script, json.dumps([w.replace("ё", "е") for w in words])],
+    folded = [w.replace("ё", "е") for w in words]
+    out = subprocess.run(["node", "-e", script, json.dumps(folded)], capture_output=True, text=True, check=True, cwd=pack.ROOT)
+    assert json.loads(out.stdout) == [ru_stem(w) if "а" <= w[0] <= "я" else en_stem(w) for w in folded]
+
+
+READ_WORDS = """
+const MiniSearch=require('minisearch'), snowball=require('snowball-stemmers'), fs=require('fs');
+const JS=require('./judge_app/web/static/offline/search.js');
+const dir=process.argv[1], words=JSON.parse(process.argv[2]);
+const e=JS.create(MiniSearch, snowball, fs.readFileSync(dir+'/search-index.json','utf8'),
+                  JSON.parse(fs.readFileSync(dir+'/query.json','utf8')), {});
+console.log(JSON.stringify(words.map(w=>e.analyse(w))));
+"""
+
+
+def test_the_phone_reads_words_as_the_server_does(built):
+    """The offline index holds the server's index terms (pymorphy3 lemmas, every reading of an
+    ambiguous word; English stems), and the phone reads every word of the vocabulary into the very
+    terms ``analysis.word_terms`` gives (Node, search.js). A form the vocabulary lacks reaches its
+    lemma through its Snowball stem: «легендами» -> легенда, as the server's pymorphy3 reads it."""
+    from judge_app.offline import search_docs
+    from judge_app.search import analysis
+
+    _, folder = built
+    vocab = search_docs.opened_index().vocabulary
+    ru = [w for w in vocab.ru if w not in analysis.RU_STOP]
+    sample = ru[::7] + vocab.en[::7] + ["две", "легенды", "Смертельное", "704.5j", "+1/+1"]
+    out = subprocess.run(["node", "-e", READ_WORDS, str(folder), json.dumps(sample, ensure_ascii=False)],
                          capture_output=True, text=True, check=True, cwd=pack.ROOT)
-    assert json.loads(out.stdout) == [stems(w) for w in words]
+    got = json.loads(out.stdout)
+    assert len(sample) > 1000
+    wrong = [(w, g, list(analysis.word_terms(w))) for w, g in zip(sample, got) if g != list(analysis.word_terms(w))]
+    assert not wrong, wrong[:10]
+    assert got[-5] == ["два"]
+    outside = ["легендами", "бдительностями"]
+    assert not any(w in vocab.words for w in outside)
+    out = subprocess.run(["node", "-e", READ_WORDS, str(folder), json.dumps(outside, ensure_ascii=False)],
+                         capture_output=True, text=True, check=True, cwd=pack.ROOT)
+    for word, terms in zip(outside, json.loads(out.stdout)):
+        assert analysis.word_terms(word)[0] in terms, (word, terms)
 
 
 def test_routes_serve_the_pack(built):

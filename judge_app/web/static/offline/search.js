@@ -1,7 +1,11 @@
 /* The offline search (issue 28): the pack's MiniSearch index, read as the server reads a query.
 
-   The Python build made the index from Snowball stems (judge_app/offline/search_docs.py); a
-   query is stemmed here with Snowball's JavaScript port, the same algorithm. Before that it is
+   The Python build made the index from the server's own index terms (pymorphy3 lemmas, English
+   Snowball stems: judge_app/offline/search_docs.py). A query word is read with the pack's
+   tables of the corpus's vocabulary (a word -> its lemmas; a word outside it goes through
+   Snowball's JavaScript port to the lemmas of the corpus words with its stem), and gets the
+   server's derivation of its lemmas (title words of its root and synonyms in full, its verb
+   family and related words at the server's lower weight). Before that it is
    read as the search box reads it online (judge_app/search/understand.py), with the pack's
    tables (query.json): a rule number in any of its forms («704,5к», «704ю5л») goes to the
    rule; slang («деф тач», «дефтач») becomes what it means; a query typed on the wrong keyboard
@@ -20,6 +24,7 @@
   var CYR = /[а-яё]/i, LAT = /[a-z]/i;
   var RULES_FIRST = 3;
   var ALT_WEIGHT = 0.6;      // a title word reached through derivation counts less than the word itself
+  var WEAK_WEIGHT = 0.35;    // a verb family's other lemma, a related word (the server's RELATIVE_BOOST, from query.json)
   var VARIANT_WEIGHT = 0.4;  // rules of chapters 8 and 9 for a query that names no variant
   /* the fields' weights relative to the text, as online (search/index.py TITLE_BOOST 4 and
      TERMS_BOOST 2 against text 1 — here the title counts 2, as tuned before the other fields
@@ -44,6 +49,10 @@
     this.numbers = numbers || {};     // version -> Set of rule numbers (for lookups)
     this.ruStop = new Set(tables.ru_stop); this.enStop = new Set(tables.en_stop);
     this.ruQuestion = new Set(tables.ru_question); this.enQuestion = new Set(tables.en_question);
+    this.words = tables.words || {};   // corpus word -> its lemmas (where they are not the word)
+    this.stems = tables.stems || {};   // Snowball stem -> the lemmas of the corpus words with it
+    this.weakWeight = tables.relative_boost != null ? tables.relative_boost : WEAK_WEIGHT;
+    this.stemMap = null;               // the stems as a radix tree, for typos (made on first need)
     this.variantTerms = new Set(tables.variant_terms || []);
     var sw = this.situationWords = new Set();  // words the situations table reads: never "corrected"
     (tables.situations || []).forEach(function (s) { s.w.forEach(function (alts) { alts.forEach(function (a) { sw.add(a); }); }); });
@@ -91,44 +100,66 @@
   };
 
   /* -- words -- */
-  Engine.prototype.stem = function (w) {
+  /* a word's index terms as the server makes them (analysis.word_terms): a Russian word's
+     lemmas from the vocabulary table, else the lemmas of the corpus words with its Snowball
+     stem; an English word's stem; a number as it is. [] for a stop word, null for a Russian
+     word the tables do not know (resolve() looks further) */
+  Engine.prototype.analyse = function (w) {
     w = fold(w);
-    if (/^[0-9+-]/.test(w)) return w;
-    if (CYR.test(w)) return this.ruStop.has(w) ? null : this.ru.stem(w);
-    return this.enStop.has(w) ? null : this.en.stem(w);
+    if (/^[0-9+-]/.test(w)) return [w];
+    if (CYR.test(w)) {
+      if (this.ruStop.has(w)) return [];
+      if (this.words[w]) return this.words[w];
+      if (this.known(w)) return [w];
+      return this.stems[this.ru.stem(w)] || null;
+    }
+    return this.enStop.has(w) ? [] : [this.en.stem(w)];
   };
   Engine.prototype.known = function (term) { return !!term && this.ms._index.has(term); };
+  Engine.prototype.isQuestion = function (w, terms) {
+    w = fold(w);
+    if (CYR.test(w)) return this.ruQuestion.has(w) || (!!terms && terms.length > 0 && this.ruQuestion.has(terms[0]));
+    return this.enQuestion.has(w);
+  };
 
   /* the nearest indexed stem to an unknown one: one letter off from 4 letters, two from 6
      (a typo), or the longest indexed stem it starts with (vigilans -> vigil, trampler -> trampl) */
-  Engine.prototype.near = function (st) {
+  Engine.prototype.near = function (st, tree) {
+    tree = tree || this.ms._index;
     if (!st || /^[0-9+-]/.test(st) || st.length < 4) return null;
     var d = st.length >= 6 ? 2 : 1, best = null, bestD = 99, bestLen = 0;
-    this.ms._index.fuzzyGet(st, d).forEach(function (v, term) {
+    tree.fuzzyGet(st, d).forEach(function (v, term) {
       var dist = v[1];
       if (dist < bestD || (dist === bestD && term.length > bestLen)) { best = term; bestD = dist; bestLen = term.length; }
     });
     if (best) return best;
     for (var n = st.length - 1; n >= Math.max(4, Math.ceil(st.length * 0.6)); n--) {
-      if (this.known(st.slice(0, n))) return st.slice(0, n);
+      if (tree.has(st.slice(0, n))) return st.slice(0, n);
     }
     return null;
   };
+  /* a Russian word's nearest corpus stem (a typo: «легендарое»), as its lemmas */
+  Engine.prototype.nearRu = function (word) {
+    if (!this.stemMap) this.stemMap = this.ms._index.constructor.from(Object.entries(this.stems));
+    var st = this.near(this.ru.stem(fold(word)), this.stemMap);
+    return st ? this.stems[st] : null;
+  };
 
-  /* a query word as the index knows it: its stem; English written in Cyrillic read back
-     (трампл -> trample, кикер -> kicker); else the nearest indexed stem; else as it is */
-  Engine.prototype.resolve = function (word, st) {
-    if (this.known(st) || (this.t.alt && this.t.alt[st]) || this.situationWords.has(st)) return st;
-    var self = this;
+  /* a query word as the index knows it: its terms; English written in Cyrillic read back
+     (трампл -> trample, кикер -> kicker); else the nearest corpus word's terms; else as it is */
+  Engine.prototype.resolve = function (word, terms) {
+    var self = this, alt = this.t.alt || {};
+    if (terms && terms.some(function (t) { return self.known(t) || alt[t] || self.situationWords.has(t); })) return terms;
     if (CYR.test(word)) {
       var variants = this.transliterate(word).map(function (x) { return self.en.stem(x); });
-      for (var i = 0; i < variants.length; i++) if (this.known(variants[i])) return variants[i];
-      var ru = this.near(st);
+      for (var i = 0; i < variants.length; i++) if (this.known(variants[i])) return [variants[i]];
+      var ru = this.nearRu(word);
       if (ru) return ru;
-      for (var j = 0; j < variants.length; j++) { var en = this.near(variants[j]); if (en) return en; }
-      return st;
+      for (var j = 0; j < variants.length; j++) { var en = this.near(variants[j]); if (en) return [en]; }
+      return terms || [fold(word)];
     }
-    return this.near(st) || st;
+    var near = this.near(terms[0]);
+    return near ? [near] : terms;
   };
 
   Engine.prototype.flipLayout = function (q) {
@@ -146,11 +177,17 @@
       var before = w.match(WORD) || [], after = flipped[i].match(WORD) || [];
       if (!before.length || /^[0-9]+$/.test(w)) return;
       total++;
-      var knownBefore = before.every(function (x) { var st = self.stem(x); return st === null || self.known(st); });
-      var knownAfter = after.length > 0 && after.every(function (x) { var st = self.stem(x); return st === null || self.known(st) || (latin && self.near(st) !== null); });
+      var knownBefore = before.every(function (x) { return self.readable(x); });
+      var knownAfter = after.length > 0 && after.every(function (x) { return self.readable(x) || (latin && self.nearRu(x) !== null); });
       if (!knownBefore && knownAfter) wins++;
     });
     return total && wins * 2 > total ? flipped.join(" ") : null;
+  };
+
+  /* the index knows the word (or it is a stop word) */
+  Engine.prototype.readable = function (w) {
+    var t = this.analyse(w), self = this;
+    return t !== null && (t.length === 0 || t.some(function (x) { return self.known(x); }));
   };
 
   Engine.prototype.slang = function (words) {
@@ -194,19 +231,32 @@
       var flipped = this.flipLayout(q);
       if (flipped) { note = flipped; words = this.slang((flipped.match(WORD) || []).slice(0, 30)).words; }
     }
-    var self = this, terms = [], question = false;
+    var self = this, terms = [], question = false, add = function (list, t) { if (list.indexOf(t) < 0) list.push(t); };
+    var groups = [];  // per query word, its terms (its alternatives are added below)
     words.forEach(function (w) {
-      var st = self.stem(w);
-      if (!st) return;
-      if (self.ruQuestion.has(st) || self.enQuestion.has(st)) { question = true; return; }
-      terms.push(self.resolve(w, st));
+      var own = self.analyse(w);
+      if (own !== null && !own.length) return;
+      if (self.isQuestion(w, own)) { question = true; return; }
+      var group = self.resolve(w, own);
+      group.forEach(function (t) { add(terms, t); });
+      groups.push(group.slice());
     });
-    if (!terms.length && question) terms = words.map(function (w) { return self.stem(w); }).filter(Boolean);
-    var alt = this.t.alt || {}, alts = [];
+    if (!terms.length && question) words.forEach(function (w) {
+      var group = self.analyse(w) || [fold(w)];
+      group.forEach(function (t) { add(terms, t); });
+      if (group.length) groups.push(group.slice());
+    });
+    var alt = this.t.alt || {}, weak = this.t.weak || {}, alts = [], weaks = [];
     terms.forEach(function (t) {
-      (alt[t] || []).forEach(function (a) { if (terms.indexOf(a) < 0 && alts.indexOf(a) < 0) alts.push(a); });
+      (alt[t] || []).forEach(function (a) { if (terms.indexOf(a) < 0) add(alts, a); });
     });
-    return { terms: terms, alts: alts, note: note, question: question };
+    terms.forEach(function (t) {
+      (weak[t] || []).forEach(function (a) { if (terms.indexOf(a) < 0 && alts.indexOf(a) < 0) add(weaks, a); });
+    });
+    groups.forEach(function (group) {
+      group.slice().forEach(function (t) { (alt[t] || []).concat(weak[t] || []).forEach(function (a) { add(group, a); }); });
+    });
+    return { terms: terms, alts: alts, weak: weaks, groups: groups, note: note, question: question };
   };
 
   /* a situation of the reviewed table (search/data/situations.tsv) whose every word the query
@@ -245,12 +295,12 @@
       /* the index holds one release's glossary (pack.glossary_version) */
       return true;
     };
-    var altSet = new Set(u.alts), all = u.terms.concat(u.alts), self = this;
+    var altSet = new Set(u.alts), weakSet = new Set(u.weak), all = u.terms.concat(u.alts, u.weak), self = this;
     /* the base game before its variants: chapters 8 and 9 go below unless the query names one */
     var variants = all.some(function (t) { return self.variantTerms.has(t); });
     var found = this.ms.search(all.join(" "), {
       filter: filter, boost: this.boost, combineWith: "OR", fuzzy: false,
-      boostTerm: function (term) { return altSet.has(term) ? ALT_WEIGHT : 1; },
+      boostTerm: function (term) { return altSet.has(term) ? ALT_WEIGHT : weakSet.has(term) ? self.weakWeight : 1; },
       /* a document the filter drops scores 0, which MiniSearch skips before scoring it (half the
          rules are the other release's): the same hits, sooner */
       boostDocument: function (id, term, stored) {
@@ -258,6 +308,20 @@
         return !variants && self.variantDocs.has(id) ? VARIANT_WEIGHT : 1;
       }
     });
+    /* a question, as online (search/query.py): the documents holding every word of it first, then
+       the ones holding more of its words; the score within each. (For every query, as online,
+       it measured worse on the tune split: a card's name and a concept want both blocks.) */
+    if (u.question && u.groups.length > 1) {
+      var held = function (r) {
+        var got = r.queryTerms, n = 0;
+        for (var g = 0; g < u.groups.length; g++) {
+          for (var k = 0; k < got.length; k++) if (u.groups[g].indexOf(got[k]) >= 0) { n++; break; }
+        }
+        return n;
+      };
+      found.forEach(function (r, i) { r.held = held(r); r.rank = i; });
+      found.sort(function (a, b) { return b.held - a.held || a.rank - b.rank; });
+    }
     found = this.situationsFirst(found, all, version, lang, kind);
     /* as online (search/arrange.py): rules one by one; the FAQ, its cards and the 1998 rulebook
        one block, the glossary another, each at the place of its best hit with the rest folded
