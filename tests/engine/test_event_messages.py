@@ -88,3 +88,14 @@ def test_no_message_id_is_written_twice():
                  and "MESSAGES" in [getattr(t, "id", "") for t in (n.targets if isinstance(n, ast.Assign) else [n.target])])
     ids = [k.value for k in table.keys]
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+
+
+def test_a_delayed_ability_names_its_step_in_words():
+    """The delayed ability's event says when it triggers in each language, never the vocabulary's
+    step id (``end_of_combat``): 509.3f's example creates one for the end of combat step."""
+    game = runner.run(loader.load(ROOT / "scenarios/releases/cr-2026-509-3f-blocked-by-white-creature.yaml")).game
+    made = [ev for ev in game.events if ev.kind == "delayed"]
+    assert made, "the scenario creates no delayed ability"
+    for ev in made:
+        assert "шаг конца боя" in ev.text_ru and "end of combat step" in ev.text_en, (ev.text_ru, ev.text_en)
+        assert "end_of_combat" not in ev.text_ru + ev.text_en

@@ -594,7 +594,7 @@ MESSAGES: dict = {
     "trigger_division.announce.divide": ('{ab}: повреждения делятся при помещении способности в стек: {list}',
         '{ab}: damage divided as it is put on the stack'),
     "triggers.create_delayed.delayed": ('Создаётся отложенная срабатывающая способность: {text}',
-        'A delayed triggered ability is created'),
+        'A delayed triggered ability is created: {text}'),
     "triggers.on_step_begin.trigger": ('Срабатывает отложенная способность «{source_name}»: {text_ru}',
         "{source_name_en}'s delayed ability triggers"),
     "triggers.put_pending_on_stack.trigger_put": ('{controller} кладёт на стек {ab}{tgt}',

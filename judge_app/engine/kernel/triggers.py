@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from judge_app.engine.kernel import characteristics as ch
 from judge_app.engine.kernel import event_triggers, hooks
-from judge_app.engine.kernel.messages import say
-from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.kernel.messages import Text, say
+from judge_app.engine.kernel.state import STEP_EN, STEP_RU, Game, Obj
 
 
 def _pending(game: Game, src_id: str, info: dict, idx: int, ability: dict, why_key: str) -> None:
@@ -234,13 +234,15 @@ def create_delayed(game: Game, spec: dict, info: dict, so: Obj) -> None:
     """A delayed triggered ability (603.7): created now, it triggers once, at the
     beginning of the next ``at`` step (``end`` or ``upkeep``), controlled by the player
     who controlled the spell or ability that made it (603.7d)."""
-    text = spec.get("text_ru") or f"в начале следующего шага «{spec['at']}»"
+    at = spec["at"]
+    text = Text(spec.get("text_ru") or f"в начале следующего этапа: {STEP_RU.get(at, at)}",
+                spec.get("text_en") or f"at the beginning of the next {STEP_EN.get(at, at)}")
     # its source is the source of the ability that made it: "destroy [this]" names that permanent (706.11)
     source = so.source if so.stack_kind == "ability" and so.source else so.id
-    game.effects.append({"kind": "delayed", "step": spec["at"], "target": "", "incarnation": 0,
+    game.effects.append({"kind": "delayed", "step": at, "target": "", "incarnation": 0,
                          "timestamp": game.next_ts(), "source": source, "source_name": info["name_ru"],
                          "source_name_en": info.get("name_en", ""), "controller": so.controller,
-                         "ability": {"trigger": "delayed", "effects": spec["effects"]}, "lki": dict(info), "text_ru": text})
+                         "ability": {"trigger": "delayed", "effects": spec["effects"]}, "lki": dict(info), "text_ru": text.ru})
     say(game, "delayed", "triggers.create_delayed.delayed", [so.id], ["trigger_delayed"], text=text)
 
 
