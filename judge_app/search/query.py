@@ -225,6 +225,7 @@ class _Opened:
         self._layout: dict[str, str | None] = {}
         self._fields: dict[int, dict] = {}
         self._cardnames = None
+        self._card_rules = None
         self._rule_lemmas: frozenset[str] | None = None
         self._named: dict[str, list] = {}
         self.postings = Postings(self.searcher, self.searcher.doc_count_all(), self.lock)
@@ -250,6 +251,15 @@ class _Opened:
             self._cardnames = CardNames.build(default_pool().cards, load_rule_words(self.path),
                                               outside=[(n, "") for n in faq if n])
         return self._cardnames
+
+    @property
+    def card_rules(self) -> dict:
+        """card key -> release -> the rules its mechanisms bring (``card_mechanisms.load``)."""
+        if self._card_rules is None:
+            from judge_app.search import card_mechanisms
+
+            self._card_rules = card_mechanisms.load(self.path)
+        return self._card_rules
 
     def named_cards(self, q: str) -> list:
         """``cardnames.find(q)``, cached per query like the understanding."""
