@@ -21,8 +21,11 @@ from __future__ import annotations
 import threading
 
 import numpy as np
+from whoosh.codec.whoosh3 import W3LeafMatcher
+from whoosh.scoring import BM25FScorer
 
 CACHE_TERMS = 8192
+_EMPTY = ((), ())
 
 
 class Postings:
@@ -36,6 +39,7 @@ class Postings:
         self._terms: dict[tuple[str, str], int] = {}
         self._scored: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
         self._words: dict[tuple, int] = {}
+        self._field_lengths: dict[str, np.ndarray] = {}
         self._lock = lock or threading.RLock()  # the searcher's: its files are read by one thread at a time
 
     def term(self, field: str, text: str) -> int:
@@ -44,16 +48,28 @@ class Postings:
         got = self._terms.get(key)
         if got is not None:
             return got
-        mask = 0
         with self._lock:
-            ids = list(self.reader.postings(field, text).all_ids()) if self.reader.doc_frequency(field, text) else ()
-        if ids:
-            buf = bytearray(self.nbytes)
-            for d in ids:
-                buf[d >> 3] |= 1 << (d & 7)
-            mask = int.from_bytes(buf, "little")
+            ids = self._read_ids(field, text) if self.reader.doc_frequency(field, text) else ()
+        mask = self._mask(ids) if len(ids) else 0
         self._keep(key, mask)
         return mask
+
+    def _mask(self, ids) -> int:
+        bits = np.zeros(self.nbytes * 8, dtype=bool)
+        bits[np.asarray(ids, dtype=np.int64)] = True
+        return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+
+    def _read_ids(self, field: str, text: str):
+        """A term's document numbers, a block at a time when the index is one Whoosh segment."""
+        m = self.reader.postings(field, text)
+        if not isinstance(m, W3LeafMatcher):
+            return list(m.all_ids())
+        ids: list[int] = []
+        while m.is_active():
+            m._read_ids()
+            ids.extend(m._ids)
+            m._next_block()
+        return ids
 
     def _keep(self, key, mask: int) -> None:
         if len(self._terms) > CACHE_TERMS:
@@ -68,21 +84,50 @@ class Postings:
         got = self._scored.get(key)
         if got is not None:
             return got
-        ids: list[int] = []
-        scores: list[float] = []
         with self._lock:
-            if self.reader.doc_frequency(field, text):
-                m = self.searcher.postings(field, text)
-                while m.is_active():
-                    ids.append(m.id())
-                    scores.append(m.score())
-                    m.next()
-        got = (np.array(ids, dtype=np.int64), np.array(scores, dtype=np.float64))
+            got = self._read_scored(field, text) if self.reader.doc_frequency(field, text) else _EMPTY
+        got = (np.asarray(got[0], dtype=np.int64), np.asarray(got[1], dtype=np.float64))
         if key not in self._terms:
-            bits = np.zeros(self.nbytes * 8, dtype=bool)
-            bits[got[0]] = True
-            self._keep(key, int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little"))
+            self._keep(key, self._mask(got[0]) if len(got[0]) else 0)
         self._scored[key] = got
+        return got
+
+    def _read_scored(self, field: str, text: str):
+        """(ids, scores) of a term: BM25F over whole blocks of postings with numpy when the
+        index is one Whoosh segment (the same formula and float64 operations as
+        ``whoosh.scoring.bm25``, so the same scores), else Whoosh's matcher one posting at a time."""
+        scorer = self.searcher.weighting.scorer(self.searcher, field, text)
+        m = self.reader.postings(field, text)
+        if isinstance(scorer, BM25FScorer) and isinstance(m, W3LeafMatcher):
+            ids: list[int] = []
+            weights: list[float] = []
+            while m.is_active():  # a block at a time: its ids and weights are arrays already
+                m._read_ids()
+                m._read_weights()
+                ids.extend(m._ids)
+                weights.extend(m._weights)
+                m._next_block()
+            idx = np.array(ids, dtype=np.int64)
+            tf = np.array(weights, dtype=np.float64)
+            fl = self._lengths(field)[idx]
+            k1, b = scorer.K1, scorer.B
+            return idx, scorer.idf * ((tf * (k1 + 1)) / (tf + k1 * ((1 - b) + b * fl / scorer.avgfl)))
+        m = self.searcher.postings(field, text)
+        ids, scores = [], []
+        while m.is_active():
+            ids.append(m.id())
+            scores.append(m.score())
+            m.next()
+        return ids, scores
+
+    def _lengths(self, field: str) -> np.ndarray:
+        """Each document's length of ``field`` as Whoosh's scorer reads it (its length byte
+        decoded), read once per field."""
+        got = self._field_lengths.get(field)
+        if got is None:
+            got = np.array([self.reader.doc_field_length(d, field, 1) or 0 for d in range(self.size)],
+                           dtype=np.float64)
+            self._field_lengths[field] = got
         return got
 
     def accumulate(self, leaves, out: np.ndarray | None = None, scale: float = 1.0) -> np.ndarray:

@@ -40,3 +40,31 @@ def test_rank_complete_is_whooshs_search(ix, q, fields):
             checked += len(whoosh)
     if fields == Q.TEXT_FIELDS:
         assert checked, f"{q!r} matched nothing: the comparison would prove nothing"
+
+
+def test_block_reading_gives_whooshs_scores_posting_by_posting(ix):
+    """``Postings._read_scored`` reads whole blocks and scores them with numpy: every sampled
+    term of the three searched fields has the documents and the float64 scores of Whoosh's
+    matcher read one posting at a time."""
+    import itertools
+
+    import numpy as np
+
+    o = Q.open_index(ix)
+    P = o.postings
+    compared = 0
+    with o.lock:
+        for field in ("title", "text", "cited"):
+            for t in itertools.islice(P.reader.lexicon(field), 0, None, 97):
+                t = t.decode() if isinstance(t, bytes) else t
+                ids, scores = P._read_scored(field, t)
+                m = P.searcher.postings(field, t)
+                want_ids, want = [], []
+                while m.is_active():
+                    want_ids.append(m.id())
+                    want.append(m.score())
+                    m.next()
+                assert list(ids) == want_ids, (field, t)
+                assert np.array_equal(np.asarray(scores), np.array(want)), (field, t)
+                compared += 1
+    assert compared > 100
