@@ -133,11 +133,7 @@ def _scored(o, word_rules: list[dict], cited: list[dict], own: list[dict], mech:
 
 def _spoken(o, h: dict, terms) -> float:
     """The share of ``terms`` a rule's own title and text hold."""
-    with o.lock:
-        f = o.searcher.document(id=h["id"]) or {}
-    held: set[str] = set()
-    for words, _, _ in Q._text_spans(" ".join(x for x in (f.get("title"), f.get("text")) if x), o.ru):
-        held.update(words)
+    held = o.held_terms(h["id"])
     return sum(bool(held.intersection(alts)) for alts in terms) / len(terms)
 
 
