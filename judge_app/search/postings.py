@@ -18,6 +18,7 @@ An opened index keeps up to ``CACHE_TERMS`` terms (a common word's postings are 
 """
 from __future__ import annotations
 
+import os
 import threading
 
 import numpy as np
@@ -25,14 +26,20 @@ from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.scoring import BM25FScorer
 
 CACHE_TERMS = 8192
+SCORES_FILE = "postings_scores.npz"   # every (field, term)'s documents and BM25F scores, saved at build
+SAVED_FIELDS = ("title", "text", "en_terms", "ru_terms", "cited")  # the fields words are ranked in
 _EMPTY = ((), ())
 
 
 class Postings:
     """Per opened index: ``term(field, text)``, ``word(alts, fields)``, ``every(words, fields)``."""
 
-    def __init__(self, searcher, doc_count: int, lock: threading.RLock | None = None):
+    def __init__(self, searcher, doc_count: int, lock: threading.RLock | None = None,
+                 index_dir: str | None = None):
         self.searcher = searcher
+        self.index_dir = index_dir
+        self._saved: dict[tuple[str, str], tuple[int, int]] | None = None  # ``SCORES_FILE``'s slices
+        self._saved_ids = self._saved_scores = None
         self.reader = searcher.reader()
         self.size = doc_count
         self.nbytes = (doc_count + 7) // 8
@@ -85,12 +92,36 @@ class Postings:
         if got is not None:
             return got
         with self._lock:
-            got = self._read_scored(field, text) if self.reader.doc_frequency(field, text) else _EMPTY
+            saved = self._saved_slice(field, text)
+            if saved is not None:
+                got = saved
+            else:
+                got = self._read_scored(field, text) if self.reader.doc_frequency(field, text) else _EMPTY
         got = (np.asarray(got[0], dtype=np.int64), np.asarray(got[1], dtype=np.float64))
         if key not in self._terms:
             self._keep(key, self._mask(got[0]) if len(got[0]) else 0)
         self._scored[key] = got
         return got
+
+    def _saved_slice(self, field: str, text: str):
+        """(ids, scores) of a term from the scores saved with the index (``save_scores``), None
+        when the field was not saved; a saved field's term that is not there has no postings."""
+        if self._saved is None:
+            self._saved = {}
+            path = os.path.join(self.index_dir, SCORES_FILE) if self.index_dir else None
+            if path and os.path.exists(path):
+                with np.load(path, allow_pickle=False) as z:
+                    self._saved_ids, self._saved_scores = z["ids"], z["scores"]
+                    names, field_of = [str(f) for f in z["fields"]], z["field_of"].tolist()
+                    terms, bounds = z["terms"].tolist(), z["bounds"].tolist()
+                self._saved_fields = set(names)
+                self._saved = {(names[fi], t): (a, b) for fi, t, (a, b) in zip(field_of, terms, bounds)}
+        if field not in getattr(self, "_saved_fields", ()):
+            return None
+        ab = self._saved.get((field, text))
+        if ab is None:
+            return _EMPTY
+        return self._saved_ids[ab[0]:ab[1]], self._saved_scores[ab[0]:ab[1]]
 
     def _read_scored(self, field: str, text: str):
         """(ids, scores) of a term: BM25F over whole blocks of postings with numpy when the
@@ -181,3 +212,34 @@ class Postings:
 def mask_of(bitset) -> int:
     """A Whoosh ``BitSet`` (a filter's documents) as an int of the same bits."""
     return int.from_bytes(bytes(bitset.bits), "little")
+
+
+def save_scores(index_dir: str, fields=SAVED_FIELDS) -> int:
+    """Read every term of ``fields`` once (a block at a time, ``Postings._read_scored``) and save
+    the documents and scores in ``SCORES_FILE``, so that a search's first look at a word reads a
+    slice instead of Whoosh's posting blocks (index-build time; returns the postings saved)."""
+    from whoosh import index as windex
+
+    ix = windex.open_dir(index_dir)
+    with ix.searcher() as searcher:
+        p = Postings(searcher, searcher.doc_count_all())
+        names, field_of, terms, bounds, ids, scores = [], [], [], [], [], []
+        at = 0
+        for fi, field in enumerate(f for f in fields if f in searcher.schema):
+            names.append(field)
+            for t in searcher.reader().lexicon(field):
+                t = t.decode("utf-8") if isinstance(t, bytes) else t
+                i, sc = p._read_scored(field, t)
+                if not len(i):
+                    continue
+                field_of.append(fi)
+                terms.append(t)
+                bounds.append((at, at + len(i)))
+                ids.append(np.asarray(i, dtype=np.int32))
+                scores.append(np.asarray(sc, dtype=np.float64))
+                at += len(i)
+    np.savez(os.path.join(index_dir, SCORES_FILE), fields=np.array(names), field_of=np.array(field_of, dtype=np.int16),
+             terms=np.array(terms), bounds=np.array(bounds, dtype=np.int64).reshape(-1, 2),
+             ids=np.concatenate(ids) if ids else np.zeros(0, np.int32),
+             scores=np.concatenate(scores) if scores else np.zeros(0))
+    return at

@@ -229,7 +229,7 @@ class _Opened:
         self._held: dict[str, frozenset[str]] = {}
         self._rule_lemmas: frozenset[str] | None = None
         self._named: dict[str, list] = {}
-        self.postings = Postings(self.searcher, self.searcher.doc_count_all(), self.lock)
+        self.postings = Postings(self.searcher, self.searcher.doc_count_all(), self.lock, index_dir=path)
 
     @property
     def rule_lemmas(self) -> frozenset[str]:
