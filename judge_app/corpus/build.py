@@ -97,6 +97,10 @@ def corpus_hash(package: Path | None = None) -> str:
     # the search index also reads the scenario library and the card pool (``search/sources.py``)
     root = package.parent
     files += sorted((root / "scenarios").rglob("*.yaml")) + sorted((root / "rules_corpus" / "cards").glob("*.yaml"))
+    # and what the pool's cards do: the features -> citation keys table and the engine's
+    # citations it resolves into rule numbers (``search/card_mechanisms.py``, card_rules.json)
+    files += [package / "search" / "data" / "card_mechanisms.tsv"]
+    files += sorted((package / "engine").glob("citations*.json"))
     for path in files:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())

@@ -8,11 +8,12 @@ it (its ``source`` line, ``explains`` and ``fired`` expectations, ``sources.py``
   held first, then the smaller board); they show as one «Сценарии» block (the best one, the
   rest under «ещё N»): first when two or more named cards share a scenario, else after the
   first two rules;
-* the rules the best scenarios cite (in the release the scenario is written for; another
-  release's numbers are not borrowed) and the rules of one card's keyword abilities
-  (``abilities.py``) are merged with the rules found by the query's other words (``_run_words``
-  on the query without the card names): a rule both name comes first, then the two lists
-  alternate;
+* three lists of rules are ranked together (``_scored``): the rules found by the query's other
+  words (``_run_words`` on the query without the card names), the rules the best scenarios cite
+  (in the release the scenario is written for; another release's numbers are not borrowed; for
+  one card, also its keyword abilities' rules, ``abilities.py``), and the rules of what the named
+  cards do (``card_mechanisms.py``: the card model's features -> the engine's citations, saved
+  with the index), a rule two named cards meet in weighing more;
 * the card's FAQ entry (its card record and rulings) leads for one card (as before this
   module) and follows the first rules for two;
 * a FAQ M2011 card outside the engine's pool is named in a note («… нет в пуле карт»), and
@@ -25,6 +26,7 @@ from functools import lru_cache
 
 from whoosh.query import Or, Term
 
+from judge_app.search import card_mechanisms
 from judge_app.search import query as Q
 from judge_app.search.analysis import ru_stem
 from judge_app.search.cardnames import MAX_CARDS, CardNames, Named
@@ -32,6 +34,8 @@ from judge_app.search.cardnames import MAX_CARDS, CardNames, Named
 CARD_RULES = 4          # rules taken from the scenarios and the card's abilities
 SCENARIOS_SHOWN = 5     # the scenario block: the best one and up to four more
 SCENARIOS_READ = 3      # scenarios whose cited rules are taken
+MECHANISM_RULES = 8     # rules of what the named cards do (``card_mechanisms``) weighed by ``_scored``
+MECHANISMS = True        # rank the words', the scenarios' and the mechanisms' rules together (``_scored``)
 
 
 @lru_cache(maxsize=1)
@@ -92,6 +96,47 @@ def _scenario_hits(o, scenarios: list[dict]) -> list[dict]:
     return [head]
 
 
+# the weights of ``_scored``: a rule's place in each list (1 / (1 + rank)), the mechanism two named
+# cards share, and the share of the query's other words its own text holds. Chosen on the tuned
+# set + dev9 (card, interaction and question rows) by a grid; dev10 agreed (0.701 vs 0.680 for
+# the next best); placing the mechanisms' rules before, after or alternating with the scenarios'
+# instead lost on dev9 (interactions 0.714-0.750 vs 0.893)
+W_WORDS, W_SCENARIO, W_MECHANISM, W_SHARED, W_SPOKEN = 1.0, 1.0, 1.5, 0.5, 1.0
+W_OWN = 2.0  # one card's own text: its keyword abilities' rules and the situations it describes (1.0: dev10 +0.016, but Sun Titan's 202.3, test_questions, fell out)
+
+
+def _scored(o, word_rules: list[dict], cited: list[dict], own: list[dict], mech: list[dict],
+            shared: set[str], terms) -> list[dict]:
+    """The three lists of rules (found by the query's other words, cited by the cards' scenarios,
+    brought by the cards' mechanisms) ranked together by a weighted sum of where each rule
+    stands in each, whether two named cards meet in it, and how much of the query's other words
+    it speaks of (``_spoken``)."""
+    score: dict[str, float] = {}
+    hit: dict[str, dict] = {}
+    rule_of = {}  # a rule number shown -> its id: a mechanism's subrule (702.20b) adds to its rule (702.20)
+    for hits, w in ((word_rules, W_WORDS), (cited, W_SCENARIO), (own, W_OWN), (mech, W_MECHANISM)):
+        for i, h in enumerate(hits):
+            key = h["id"]
+            if hits is mech and key not in hit:
+                key = rule_of.get(h.get("number", "").rstrip("abcdefghijklmnopqrstuvwxyz"), key)
+            hit.setdefault(key, h)
+            rule_of.setdefault(h.get("number", ""), key)
+            score[key] = score.get(key, 0.0) + w / (1 + i)
+    for i, h in hit.items():
+        if h.get("number") in shared:
+            score[i] += W_SHARED
+        if terms and W_SPOKEN:
+            score[i] += W_SPOKEN * _spoken(o, h, terms)
+    order = {i: n for n, i in enumerate(hit)}
+    return [hit[i] for i in sorted(hit, key=lambda i: (-score[i], order[i]))]
+
+
+def _spoken(o, h: dict, terms) -> float:
+    """The share of ``terms`` a rule's own title and text hold."""
+    held = o.held_terms(h["id"])
+    return sum(bool(held.intersection(alts)) for alts in terms) / len(terms)
+
+
 def _merge(card_rules: list[dict], word_rules: list[dict]) -> list[dict]:
     """Rules both lists name (in the word order), then the two lists alternating."""
     card_ids = {h["id"] for h in card_rules}
@@ -138,6 +183,12 @@ def cards_query(o, q: str, named: list[Named], version, lang, kind, limit: int) 
         allowed = o.docset(rule_flt)
         cited = Q._situation_rules(o, _cited_numbers(scenarios, versions), allowed, q if lang_first == "ru" else "x")
     card_rules = [Q._hit(f, 0.0, set(), o.ru) for f, _ in cited]
+    mech, shared, own = [], set(), []
+    if MECHANISMS:  # the rules of what the cards do (``card_mechanisms``)
+        nums, shared = card_mechanisms.rules_of(o.card_rules, keys, versions, with_shared=True)
+        with o.lock:
+            mech = [Q._hit(f, 0.0, set(), o.ru) for f, _ in Q._situation_rules(
+                o, nums[:MECHANISM_RULES], allowed, q if lang_first == "ru" else "x")]
     if len(pool) == 1:  # one card: its keyword abilities' rules too
         card = _cards_by_key().get(keys[0])
         if card is not None:
@@ -145,9 +196,15 @@ def cards_query(o, q: str, named: list[Named], version, lang, kind, limit: int) 
             text = o.card_text(pool[0].name) or card.text_ru or ""
             with o.lock:  # the situations its text describes («мана-стоимостью» -> 202.3)
                 described = Q._situation_rules(o, o.situations.rules(Q.query_terms(text, o.ru)), allowed, q)
-            card_rules += [Q._hit(f, 0.0, set(), o.ru) for f in o.abilities.rules(text, allowed, lang_first)
-                           + [f for f, _ in described] if f["id"] not in shown]
-    rules = _merge(card_rules[:CARD_RULES + 2], word_rules)
+            own = [Q._hit(f, 0.0, set(), o.ru) for f in o.abilities.rules(text, allowed, lang_first)
+                   + [f for f, _ in described] if f["id"] not in shown]
+            if not MECHANISMS:
+                card_rules += own
+    if MECHANISMS:
+        rules = _scored(o, word_rules, card_rules[:CARD_RULES + 2], own, mech, shared,
+                        Q.query_terms(u.search, o.ru, o.derivations) if u else [])
+    else:
+        rules = _merge(card_rules[:CARD_RULES + 2], word_rules)
     block = _scenario_hits(o, scenarios)
     faq = [h for h in Q._run_words(o, pool[0].name, Q._filter(version, lang, None), limit)
            if h["kind"] in ("card", "ruling")][:1]

@@ -38,6 +38,7 @@ from collections.abc import Iterable
 from whoosh import index as windex
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
+from judge_app.search import card_mechanisms, postings
 from judge_app.search.analysis import DEFAULT_RU_ANALYSER, mixed_analyzer, word_terms
 
 EN_VOCAB_FILE = "en_vocab.txt"
@@ -276,8 +277,13 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
         # on the words of their hits' texts again (``load_word_terms``)
         f.write("".join(f"{w}\t{n}\t{t}\t{' '.join(word_terms(w, ru)) if _CYRILLIC.search(w) else ''}\n"
                         for w, (n, t) in sorted(counts.items())))
+    # what each pool card's abilities bring: its mechanisms' rules, per release (``card_mechanisms``)
+    card_rules = card_mechanisms.save(index_dir)
+    # every ranked word's documents and BM25F scores, so a search reads no posting blocks
+    scored_postings = postings.save_scores(index_dir)
     stats = {"documents": len(seen), "ru_analyser": ru, "bridge": bridge,
-             "bridged_numbers": len(terms), "cited_numbers": len(cited), "en_vocab": len(vocab)}
+             "bridged_numbers": len(terms), "cited_numbers": len(cited), "en_vocab": len(vocab),
+             "card_rules": card_rules, "scored_postings": scored_postings}
     with open(os.path.join(index_dir, META_FILE), "w", encoding="utf-8") as f:
         json.dump(stats, f, ensure_ascii=False)
     return stats

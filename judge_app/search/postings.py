@@ -18,24 +18,35 @@ An opened index keeps up to ``CACHE_TERMS`` terms (a common word's postings are 
 """
 from __future__ import annotations
 
+import os
 import threading
 
 import numpy as np
+from whoosh.codec.whoosh3 import W3LeafMatcher
+from whoosh.scoring import BM25FScorer
 
 CACHE_TERMS = 8192
+SCORES_FILE = "postings_scores.npz"   # every (field, term)'s documents and BM25F scores, saved at build
+SAVED_FIELDS = ("title", "text", "en_terms", "ru_terms", "cited")  # the fields words are ranked in
+_EMPTY = ((), ())
 
 
 class Postings:
     """Per opened index: ``term(field, text)``, ``word(alts, fields)``, ``every(words, fields)``."""
 
-    def __init__(self, searcher, doc_count: int, lock: threading.RLock | None = None):
+    def __init__(self, searcher, doc_count: int, lock: threading.RLock | None = None,
+                 index_dir: str | None = None):
         self.searcher = searcher
+        self.index_dir = index_dir
+        self._saved: dict[tuple[str, str], tuple[int, int]] | None = None  # ``SCORES_FILE``'s slices
+        self._saved_ids = self._saved_scores = None
         self.reader = searcher.reader()
         self.size = doc_count
         self.nbytes = (doc_count + 7) // 8
         self._terms: dict[tuple[str, str], int] = {}
         self._scored: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
         self._words: dict[tuple, int] = {}
+        self._field_lengths: dict[str, np.ndarray] = {}
         self._lock = lock or threading.RLock()  # the searcher's: its files are read by one thread at a time
 
     def term(self, field: str, text: str) -> int:
@@ -44,16 +55,28 @@ class Postings:
         got = self._terms.get(key)
         if got is not None:
             return got
-        mask = 0
         with self._lock:
-            ids = list(self.reader.postings(field, text).all_ids()) if self.reader.doc_frequency(field, text) else ()
-        if ids:
-            buf = bytearray(self.nbytes)
-            for d in ids:
-                buf[d >> 3] |= 1 << (d & 7)
-            mask = int.from_bytes(buf, "little")
+            ids = self._read_ids(field, text) if self.reader.doc_frequency(field, text) else ()
+        mask = self._mask(ids) if len(ids) else 0
         self._keep(key, mask)
         return mask
+
+    def _mask(self, ids) -> int:
+        bits = np.zeros(self.nbytes * 8, dtype=bool)
+        bits[np.asarray(ids, dtype=np.int64)] = True
+        return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+
+    def _read_ids(self, field: str, text: str):
+        """A term's document numbers, a block at a time when the index is one Whoosh segment."""
+        m = self.reader.postings(field, text)
+        if not isinstance(m, W3LeafMatcher):
+            return list(m.all_ids())
+        ids: list[int] = []
+        while m.is_active():
+            m._read_ids()
+            ids.extend(m._ids)
+            m._next_block()
+        return ids
 
     def _keep(self, key, mask: int) -> None:
         if len(self._terms) > CACHE_TERMS:
@@ -68,21 +91,74 @@ class Postings:
         got = self._scored.get(key)
         if got is not None:
             return got
-        ids: list[int] = []
-        scores: list[float] = []
         with self._lock:
-            if self.reader.doc_frequency(field, text):
-                m = self.searcher.postings(field, text)
-                while m.is_active():
-                    ids.append(m.id())
-                    scores.append(m.score())
-                    m.next()
-        got = (np.array(ids, dtype=np.int64), np.array(scores, dtype=np.float64))
+            saved = self._saved_slice(field, text)
+            if saved is not None:
+                got = saved
+            else:
+                got = self._read_scored(field, text) if self.reader.doc_frequency(field, text) else _EMPTY
+        got = (np.asarray(got[0], dtype=np.int64), np.asarray(got[1], dtype=np.float64))
         if key not in self._terms:
-            bits = np.zeros(self.nbytes * 8, dtype=bool)
-            bits[got[0]] = True
-            self._keep(key, int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little"))
+            self._keep(key, self._mask(got[0]) if len(got[0]) else 0)
         self._scored[key] = got
+        return got
+
+    def _saved_slice(self, field: str, text: str):
+        """(ids, scores) of a term from the scores saved with the index (``save_scores``), None
+        when the field was not saved; a saved field's term that is not there has no postings."""
+        if self._saved is None:
+            self._saved = {}
+            path = os.path.join(self.index_dir, SCORES_FILE) if self.index_dir else None
+            if path and os.path.exists(path):
+                with np.load(path, allow_pickle=False) as z:
+                    self._saved_ids, self._saved_scores = z["ids"], z["scores"]
+                    names, field_of = [str(f) for f in z["fields"]], z["field_of"].tolist()
+                    terms, bounds = z["terms"].tolist(), z["bounds"].tolist()
+                self._saved_fields = set(names)
+                self._saved = {(names[fi], t): (a, b) for fi, t, (a, b) in zip(field_of, terms, bounds)}
+        if field not in getattr(self, "_saved_fields", ()):
+            return None
+        ab = self._saved.get((field, text))
+        if ab is None:
+            return _EMPTY
+        return self._saved_ids[ab[0]:ab[1]], self._saved_scores[ab[0]:ab[1]]
+
+    def _read_scored(self, field: str, text: str):
+        """(ids, scores) of a term: BM25F over whole blocks of postings with numpy when the
+        index is one Whoosh segment (the same formula and float64 operations as
+        ``whoosh.scoring.bm25``, so the same scores), else Whoosh's matcher one posting at a time."""
+        scorer = self.searcher.weighting.scorer(self.searcher, field, text)
+        m = self.reader.postings(field, text)
+        if isinstance(scorer, BM25FScorer) and isinstance(m, W3LeafMatcher):
+            ids: list[int] = []
+            weights: list[float] = []
+            while m.is_active():  # a block at a time: its ids and weights are arrays already
+                m._read_ids()
+                m._read_weights()
+                ids.extend(m._ids)
+                weights.extend(m._weights)
+                m._next_block()
+            idx = np.array(ids, dtype=np.int64)
+            tf = np.array(weights, dtype=np.float64)
+            fl = self._lengths(field)[idx]
+            k1, b = scorer.K1, scorer.B
+            return idx, scorer.idf * ((tf * (k1 + 1)) / (tf + k1 * ((1 - b) + b * fl / scorer.avgfl)))
+        m = self.searcher.postings(field, text)
+        ids, scores = [], []
+        while m.is_active():
+            ids.append(m.id())
+            scores.append(m.score())
+            m.next()
+        return ids, scores
+
+    def _lengths(self, field: str) -> np.ndarray:
+        """Each document's length of ``field`` as Whoosh's scorer reads it (its length byte
+        decoded), read once per field."""
+        got = self._field_lengths.get(field)
+        if got is None:
+            got = np.array([self.reader.doc_field_length(d, field, 1) or 0 for d in range(self.size)],
+                           dtype=np.float64)
+            self._field_lengths[field] = got
         return got
 
     def accumulate(self, leaves, out: np.ndarray | None = None, scale: float = 1.0) -> np.ndarray:
@@ -136,3 +212,34 @@ class Postings:
 def mask_of(bitset) -> int:
     """A Whoosh ``BitSet`` (a filter's documents) as an int of the same bits."""
     return int.from_bytes(bytes(bitset.bits), "little")
+
+
+def save_scores(index_dir: str, fields=SAVED_FIELDS) -> int:
+    """Read every term of ``fields`` once (a block at a time, ``Postings._read_scored``) and save
+    the documents and scores in ``SCORES_FILE``, so that a search's first look at a word reads a
+    slice instead of Whoosh's posting blocks (index-build time; returns the postings saved)."""
+    from whoosh import index as windex
+
+    ix = windex.open_dir(index_dir)
+    with ix.searcher() as searcher:
+        p = Postings(searcher, searcher.doc_count_all())
+        names, field_of, terms, bounds, ids, scores = [], [], [], [], [], []
+        at = 0
+        for fi, field in enumerate(f for f in fields if f in searcher.schema):
+            names.append(field)
+            for t in searcher.reader().lexicon(field):
+                t = t.decode("utf-8") if isinstance(t, bytes) else t
+                i, sc = p._read_scored(field, t)
+                if not len(i):
+                    continue
+                field_of.append(fi)
+                terms.append(t)
+                bounds.append((at, at + len(i)))
+                ids.append(np.asarray(i, dtype=np.int32))
+                scores.append(np.asarray(sc, dtype=np.float64))
+                at += len(i)
+    np.savez(os.path.join(index_dir, SCORES_FILE), fields=np.array(names), field_of=np.array(field_of, dtype=np.int16),
+             terms=np.array(terms), bounds=np.array(bounds, dtype=np.int64).reshape(-1, 2),
+             ids=np.concatenate(ids) if ids else np.zeros(0, np.int32),
+             scores=np.concatenate(scores) if scores else np.zeros(0))
+    return at

@@ -59,7 +59,7 @@ from functools import lru_cache
 import numpy as np
 
 from whoosh import index as windex
-from whoosh.idsets import BitSet
+from whoosh.idsets import BitSet, DocIdSet
 from whoosh.query import And, AndMaybe, Or, Term  # noqa: F401  (And: card_query builds with it too)
 
 from judge_app.search import layout, meaning
@@ -225,9 +225,11 @@ class _Opened:
         self._layout: dict[str, str | None] = {}
         self._fields: dict[int, dict] = {}
         self._cardnames = None
+        self._card_rules = None
+        self._held: dict[str, frozenset[str]] = {}
         self._rule_lemmas: frozenset[str] | None = None
         self._named: dict[str, list] = {}
-        self.postings = Postings(self.searcher, self.searcher.doc_count_all(), self.lock)
+        self.postings = Postings(self.searcher, self.searcher.doc_count_all(), self.lock, index_dir=path)
 
     @property
     def rule_lemmas(self) -> frozenset[str]:
@@ -250,6 +252,30 @@ class _Opened:
             self._cardnames = CardNames.build(default_pool().cards, load_rule_words(self.path),
                                               outside=[(n, "") for n in faq if n])
         return self._cardnames
+
+    def held_terms(self, doc_id: str) -> frozenset[str]:
+        """The index terms of a document's own title and text, kept per opened index (the
+        documents do not change while it is open; ``card_query._spoken`` reads them)."""
+        got = self._held.get(doc_id)
+        if got is None:
+            with self.lock:
+                docnum = self.searcher.document_number(id=doc_id)
+                f = self.fields(docnum) if docnum is not None else {}
+            got = frozenset(t for words, _, _ in _text_spans(
+                " ".join(x for x in (f.get("title"), f.get("text")) if x), self.ru) for t in words)
+            if len(self._held) > ANALYSIS_CACHE:
+                self._held.clear()
+            self._held[doc_id] = got
+        return got
+
+    @property
+    def card_rules(self) -> dict:
+        """card key -> release -> the rules its mechanisms bring (``card_mechanisms.load``)."""
+        if self._card_rules is None:
+            from judge_app.search import card_mechanisms
+
+            self._card_rules = card_mechanisms.load(self.path)
+        return self._card_rules
 
     def named_cards(self, q: str) -> list:
         """``cardnames.find(q)``, cached per query like the understanding."""
@@ -825,12 +851,20 @@ def _situation_rules(o: _Opened, numbers: list[str], flt, q: str) -> list[tuple[
     Call with the lock held."""
     if not numbers:
         return []
-    res = o.searcher.search(And([Term("kind", "rule"), Or([Term("number", n) for n in numbers])]),
-                            filter=flt, limit=None)
+    # the documents of each number from the cached postings (``postings.py``), not a Whoosh search
+    P = o.postings
+    found = 0
+    for n in dict.fromkeys(numbers):
+        found |= P.term("number", n)
+    found &= P.term("kind", "rule")
+    if flt is not None:
+        found &= mask_of(flt) if isinstance(flt, DocIdSet) else (o.docmask(flt) or 0)
     lang = "ru" if _CYRILLIC.search(q) else "en"
     best: dict[str, tuple[tuple, dict]] = {}
-    for r in res:
-        f = o.fields(r.docnum)
+    while found:
+        low = found & -found
+        found ^= low
+        f = o.fields(low.bit_length() - 1)
         key = (f.get("lang") == lang, f.get("version") or "")
         cur = best.get(f["number"])
         if cur is None or key > cur[0]:

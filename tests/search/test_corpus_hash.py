@@ -63,3 +63,16 @@ def test_a_scenario_file_joins_the_hash(copy):
     before = build.corpus_hash(copy)
     (scen / "a.yaml").write_text("id: a\ntitle: B\n", encoding="utf-8")
     assert build.corpus_hash(copy) != before
+
+
+def test_the_card_mechanisms_table_and_the_engine_citations_join_the_hash(copy):
+    """card_rules.json (``search/card_mechanisms.py``) is built from the table and the engine's
+    citations: editing either rebuilds the index."""
+    before = build.corpus_hash(copy)
+    _touch(copy / "search" / "data" / "card_mechanisms.tsv", "# changed\n")
+    after_table = build.corpus_hash(copy)
+    assert after_table != before
+    engine = copy / "engine"
+    engine.mkdir(exist_ok=True)
+    (engine / "citations_test.json").write_text("{}", encoding="utf-8")
+    assert build.corpus_hash(copy) != after_table

@@ -40,3 +40,60 @@ def test_rank_complete_is_whooshs_search(ix, q, fields):
             checked += len(whoosh)
     if fields == Q.TEXT_FIELDS:
         assert checked, f"{q!r} matched nothing: the comparison would prove nothing"
+
+
+def test_block_reading_gives_whooshs_scores_posting_by_posting(ix):
+    """``Postings._read_scored`` reads whole blocks and scores them with numpy: every sampled
+    term of the three searched fields has the documents and the float64 scores of Whoosh's
+    matcher read one posting at a time."""
+    import itertools
+
+    import numpy as np
+
+    o = Q.open_index(ix)
+    P = o.postings
+    compared = 0
+    with o.lock:
+        for field in ("title", "text", "cited"):
+            for t in itertools.islice(P.reader.lexicon(field), 0, None, 97):
+                t = t.decode() if isinstance(t, bytes) else t
+                ids, scores = P._read_scored(field, t)
+                m = P.searcher.postings(field, t)
+                want_ids, want = [], []
+                while m.is_active():
+                    want_ids.append(m.id())
+                    want.append(m.score())
+                    m.next()
+                assert list(ids) == want_ids, (field, t)
+                assert np.array_equal(np.asarray(scores), np.array(want)), (field, t)
+                compared += 1
+    assert compared > 100
+
+
+def test_the_scores_saved_with_the_index_are_the_ones_read_from_it(ix):
+    """The builder saves every ranked field's postings and scores (``postings.SCORES_FILE``); a
+    search reads those slices: they must be exactly what reading the index gives, and a term the
+    file lacks has no postings."""
+    import itertools
+    import os
+
+    import numpy as np
+
+    from judge_app.search import postings
+
+    assert os.path.exists(os.path.join(ix, postings.SCORES_FILE))
+    o = Q.open_index(ix)
+    P = o.postings
+    compared = 0
+    with o.lock:
+        for field in postings.SAVED_FIELDS:
+            for t in itertools.islice(P.reader.lexicon(field), 0, None, 131):
+                t = t.decode() if isinstance(t, bytes) else t
+                ids, scores = P._saved_slice(field, t)
+                want_ids, want = P._read_scored(field, t)
+                assert list(ids) == list(want_ids), (field, t)
+                assert np.array_equal(np.asarray(scores), np.asarray(want)), (field, t)
+                compared += 1
+        assert P._saved_slice("text", "no-such-term-zzz") == postings._EMPTY
+        assert P._saved_slice("kind", "rule") is None  # a field not saved is read from the index
+    assert compared > 100
