@@ -117,7 +117,10 @@ def vocabulary_tables(opened, extra_words=(), indexed: set[str] = frozenset()) -
     ``extra_words``: the words the query tables bring, slang meanings and situations):
     ``words`` {word: its index terms}, left out where the only term is the word itself and the
     phone's index holds it (``indexed``: the phone finds it there as it is), ``stems``
-    {Snowball stem: the terms of the words with that stem} for a word outside the vocabulary."""
+    {Snowball stem: the terms of the words with that stem} for a word outside the vocabulary;
+    and ``en`` {English word: the server's stem}: the server's Snowball (PyStemmer) is newer than
+    the phone's JavaScript port and stems a few words otherwise (organized: organiz / organ), so
+    the phone takes the corpus's English words' stems from here and stems only other words."""
     vocab = opened.vocabulary
     pool = {w for w in (vocab.ru if vocab else ())} | {understand.fold(w) for w in extra_words}
     words: dict[str, list[str]] = {}
@@ -131,7 +134,9 @@ def vocabulary_tables(opened, extra_words=(), indexed: set[str] = frozenset()) -
         if list(found) != [w] or w not in indexed:
             words[w] = list(found)
         by_stem.setdefault(analysis.ru_stem(w), set()).update(found)
-    return {"words": words, "stems": {k: sorted(v) for k, v in sorted(by_stem.items())}}
+    english = {w: analysis.en_stem(w) for w in sorted(vocab.en if vocab else ())
+               if w not in analysis.EN_STOP and not CYR.search(w)}
+    return {"words": words, "stems": {k: sorted(v) for k, v in sorted(by_stem.items())}, "en": english}
 
 
 def alternatives(opened, words: dict[str, list[str]]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:

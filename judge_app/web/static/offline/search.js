@@ -51,6 +51,7 @@
     this.ruQuestion = new Set(tables.ru_question); this.enQuestion = new Set(tables.en_question);
     this.words = tables.words || {};   // corpus word -> its lemmas (where they are not the word)
     this.stems = tables.stems || {};   // Snowball stem -> the lemmas of the corpus words with it
+    this.enWords = tables.en || {};    // corpus English word -> the server's stem (its Snowball is newer)
     this.weakWeight = tables.relative_boost != null ? tables.relative_boost : WEAK_WEIGHT;
     this.stemMap = null;               // the stems as a radix tree, for typos (made on first need)
     this.variantTerms = new Set(tables.variant_terms || []);
@@ -102,7 +103,7 @@
   /* -- words -- */
   /* a word's index terms as the server makes them (analysis.word_terms): a Russian word's
      lemmas from the vocabulary table, else the lemmas of the corpus words with its Snowball
-     stem; an English word's stem; a number as it is. [] for a stop word, null for a Russian
+     stem; an English word's stem (the server's, from the table, for a corpus word); a number as it is. [] for a stop word, null for a Russian
      word the tables do not know (resolve() looks further) */
   Engine.prototype.analyse = function (w) {
     w = fold(w);
@@ -113,7 +114,8 @@
       if (this.known(w)) return [w];
       return this.stems[this.ru.stem(w)] || null;
     }
-    return this.enStop.has(w) ? [] : [this.en.stem(w)];
+    if (this.enStop.has(w)) return [];
+    return [this.enWords[w] || this.en.stem(w)];
   };
   Engine.prototype.known = function (term) { return !!term && this.ms._index.has(term); };
   Engine.prototype.isQuestion = function (w, terms) {
