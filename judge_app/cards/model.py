@@ -1734,3 +1734,18 @@ def _extra_phase_effects(effects: list, where: str) -> None:
 # Leylines) is played before the first turn by engine/variants/opening_hand.py (103.5a).
 
 STATIC_KINDS = STATIC_KINDS + ("cast_as_though_flash",)
+
+
+# -- Exchange of control -------------------------------------------------------------------
+# engine/mechanisms/exchange_control.py: ``{exchange_control: [target1, target2]}`` — "exchange
+# control of two target creatures" (701.12a-b; Switcheroo): all or nothing.
+
+EFFECT_KEYS = EFFECT_KEYS + ("exchange_control",)
+
+
+@effect_check
+def _exchange_control_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "exchange_control" in e and e["exchange_control"] != ["target1", "target2"]:
+            raise CardDataError(f"{where}: {key_line(e, 'exchange_control')}exchange_control — [target1, target2]: "
+                                f"две цели, которые обмениваются контролем")
