@@ -1038,7 +1038,8 @@ def _while_attacking_error(a: dict) -> str | None:
 # ``permanent_card_mv3_in_your_graveyard`` (115.1, 400.7), ``{return_from_graveyard: target1,
 # under: you | owner, add_colors, add_subtypes}`` (Rise from the Grave, Sun Titan).
 
-TARGET_KINDS = TARGET_KINDS + ("creature_card_in_a_graveyard", "permanent_card_mv3_in_your_graveyard")
+TARGET_KINDS = TARGET_KINDS + ("creature_card_in_a_graveyard", "permanent_card_mv3_in_your_graveyard",
+                               "card_in_a_graveyard")   # any card: {exile: target1} from a graveyard
 EFFECT_KEYS = EFFECT_KEYS + ("return_from_graveyard",)
 
 
@@ -1749,3 +1750,24 @@ def _exchange_control_effects(effects: list, where: str) -> None:
         if "exchange_control" in e and e["exchange_control"] != ["target1", "target2"]:
             raise CardDataError(f"{where}: {key_line(e, 'exchange_control')}exchange_control — [target1, target2]: "
                                 f"две цели, которые обмениваются контролем")
+
+
+# -- Shuffling into a library; a card put at a position ------------------------------------
+# engine/mechanisms/library_shuffles.py: ``trigger: put_into_graveyard`` — "when [this card] is
+# put into a graveyard from anywhere" (Guile); ``{shuffle_self_into_library: true}`` — "shuffle
+# [this card] into its owner's library", the library shuffled even if the card has moved
+# (701.24c); ``static: graveyard_shuffle_instead`` (Darksteel Colossus) and ``static:
+# dies_to_library_top_instead`` (Gravebane Zombie), shuffled at once keeping the card on top
+# (701.24g).
+
+TRIGGER_KINDS = TRIGGER_KINDS + ("put_into_graveyard",)
+EFFECT_KEYS = EFFECT_KEYS + ("shuffle_self_into_library",)
+STATIC_KINDS = STATIC_KINDS + ("graveyard_shuffle_instead", "dies_to_library_top_instead")
+
+
+@effect_check
+def _library_shuffle_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "shuffle_self_into_library" in e and e["shuffle_self_into_library"] is not True:
+            raise CardDataError(f"{where}: {key_line(e, 'shuffle_self_into_library')}shuffle_self_into_library: true "
+                                f"— «втасуйте [эту карту] в библиотеку владельца»")

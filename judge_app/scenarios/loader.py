@@ -37,7 +37,8 @@ ACTIONS = {"cast", "activate", "play_land", "turn_face_up", "attack", "block", "
 PASS_UNTIL_EXTRA = ("stack_empty", "end_of_turn")
 SET_EXPECTS = ("types", "subtypes", "supertypes", "colors", "lacks")   # exact sets of English words; lacks: none of these
 EXPECT_KEYS = {"life", "poison", "zone", "tapped", "pt", "damage", "counters", "controller", "abilities",
-               "stack", "fired", "not_fired", "result", "waiting", "hand_size", "library_size", "explains"} | set(SET_EXPECTS)
+               "stack", "fired", "not_fired", "result", "waiting", "hand_size", "library_size", "explains",
+               "library_top"} | set(SET_EXPECTS)
 ID_EXPECTS = {"zone", "tapped", "pt", "damage", "counters", "controller", "abilities", "explains"} | set(SET_EXPECTS)
 PLAYER_EXPECTS = {"life", "poison", "hand_size", "library_size"}
 
@@ -521,6 +522,17 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                     c.player(r, _line(v, r), f"{key}.{k}.{r}")
                     if not isinstance(val, int) or isinstance(val, bool):
                         c.err(_line(v, r), f"{key}.{k}.{r}", "ожидается целое число")
+            elif k == "library_top":   # {PLAYER: [ids, top first]}: the library begins with these cards
+                if not isinstance(v, dict):
+                    c.err(ln, f"{key}.{k}", "ожидается словарь {ИГРОК: [id, ...] — верхние карты библиотеки, сверху вниз}")
+                    continue
+                for r, val in v.items():
+                    c.player(r, _line(v, r), f"{key}.{k}.{r}")
+                    if not (isinstance(val, list) and val and all(isinstance(x, str) for x in val)):
+                        c.err(_line(v, r), f"{key}.{k}.{r}", "ожидается непустой список id карт, сверху вниз")
+                        continue
+                    for x in val:
+                        c.ref(x, _line(v, r), f"{key}.{k}.{r}", False)
             elif k in ("fired", "not_fired"):
                 if not isinstance(v, list):
                     c.err(ln, f"{key}.{k}", "ожидается список номеров правил")

@@ -62,3 +62,97 @@ def test_the_exchange_needs_exactly_two_targets():
     with pytest.raises(CardDataError, match="exchange_control"):
         card_from_dict({"name_ru": "Х", "name_en": "X", "cost": "{U}", "types": ["sorcery"], "targets": ["creature"],
                         "effects": [{"exchange_control": ["target1"]}]}, "x")
+
+
+def _run(board: str):
+    """A board with a script, played by the scenario runner (its result: ``game``, ``failures``)."""
+    from judge_app.cards.model import default_pool
+    from judge_app.scenarios import loader, runner
+    sc = loader.from_data(loader.parse_text(board, "t.yaml"), "t.yaml", default_pool())
+    res = runner.run(sc)
+    return res
+
+
+GUILE = """
+players:
+  - name: Алиса
+    library: 3
+    {where}:
+      - id: guile
+        creature:
+          name: Гайл
+          power: 6
+          toughness: 6
+          abilities: [{{trigger: put_into_graveyard, effects: [{{shuffle_self_into_library: true}}]}}]
+  - name: Боб
+turn: {{number: 4, active: Боб, step: main1}}
+stack:
+  - {stack}
+script:
+  - pass_until: stack_empty
+expect:
+  - zone: {{guile: library}}
+  - library_size: {{Алиса: 4}}
+  - fired: [{fired}]
+rules_version: {version}
+"""
+
+
+@pytest.mark.parametrize("where, stack, version, fired", [
+    ("hand", "{spell: Гимн Турашу, id: hymn, by: Боб, targets: [Алиса]}", "2026-01-16", "400.7e, 701.24a, 701.24c"),
+    ("battlefield", "{spell: Молния, id: bolt, by: Боб, targets: [guile]}", "2026-01-16", "400.7e, 701.24c"),
+    ("hand", "{spell: Гимн Турашу, id: hymn, by: Боб, targets: [Алиса]}", "2020-01-24", "400.7d, 701.19a, 701.19c"),
+])
+def test_a_card_put_into_a_graveyard_from_anywhere_is_found_there_and_shuffled_in(where, stack, version, fired):
+    board = GUILE.format(where=where, stack=stack, version=version, fired=fired)
+    if where == "battlefield":   # Bolt deals 3: the 6/6 needs lethal damage, so it is a 3/3 here
+        board = board.replace("power: 6\n          toughness: 6", "power: 3\n          toughness: 3")
+    res = _run(board)
+    assert res.passed, res.failures
+
+
+ZOMBIE = """
+players:
+  - name: Алиса
+    library: 4
+    battlefield:
+      - {card: Darksteel Colossus, id: colossus}
+      - {card: Gravebane Zombie, id: zombie}
+  - name: Боб
+turn: {number: 4, active: Боб, step: main1}
+stack:
+  - ability: {name: Слабость, effects: [{pump: [-11, -11], to: creatures_of_target1}], targets: [player]}
+    id: weaken
+    by: Боб
+    targets: [Алиса]
+script:
+  - pass_until: stack_empty
+expect:
+  - library_top: {Алиса: [zombie]}
+  - library_size: {Алиса: 6}
+  - fired: [701.19a]
+rules_version: 2020-01-24
+"""
+
+
+def test_under_2020_the_zombie_stays_on_top_too_but_701_24g_is_not_cited():
+    """2020 has no 701.24g: the same board plays the same and cites only the shuffle (701.19a)."""
+    res = _run(ZOMBIE)
+    assert res.passed, res.failures
+    rules = [r for e in res.game.events for r in e.rules]
+    assert "701.19a" in rules and not any(r.startswith("701.24") for r in rules)
+
+
+def test_library_top_fails_when_the_card_is_not_on_top():
+    res = _run(ZOMBIE.replace("library_top: {Алиса: [zombie]}", "library_top: {Алиса: [colossus]}"))
+    assert not res.passed and any("library_top" in m for _, m in res.failures)
+
+
+def test_library_top_is_checked_by_the_loader_with_its_line():
+    from judge_app.scenarios import loader
+    from judge_app.cards.model import default_pool
+    bad = ZOMBIE.replace("library_top: {Алиса: [zombie]}", "library_top: {Алиса: zombie}")
+    with pytest.raises(loader.ScenarioInvalid) as err:
+        loader.from_data(loader.parse_text(bad, "t.yaml"), "t.yaml", default_pool())
+    line = bad.splitlines().index("  - library_top: {Алиса: zombie}") + 1
+    assert f"t.yaml:{line}: expect[0].library_top.Алиса" in str(err.value)
