@@ -1771,3 +1771,24 @@ def _library_shuffle_effects(effects: list, where: str) -> None:
         if "shuffle_self_into_library" in e and e["shuffle_self_into_library"] is not True:
             raise CardDataError(f"{where}: {key_line(e, 'shuffle_self_into_library')}shuffle_self_into_library: true "
                                 f"— «втасуйте [эту карту] в библиотеку владельца»")
+
+
+# -- A player and any number of cards from their graveyard as targets ----------------------
+# engine/mechanisms/graveyard_shuffle_targets.py: ``any_number_of: card_in_target1_graveyard``
+# beside ``targets: [player]`` of a triggered ability, and ``{shuffle_targets_into_library:
+# target1}`` — "target player shuffles any number of target cards from their graveyard into
+# their library" (701.24d; Loaming Shaman).
+
+EFFECT_KEYS = EFFECT_KEYS + ("shuffle_targets_into_library",)
+
+
+@ability_check
+def _graveyard_shuffle_target_abilities(out: list, where: str) -> None:
+    for a in out:
+        shuffles = any(isinstance(e, dict) and "shuffle_targets_into_library" in e for e in _effects_of(a))
+        if "any_number_of" in a or shuffles:
+            if not (a.get("any_number_of") == "card_in_target1_graveyard" and "trigger" in a
+                    and a.get("targets") == ["player"] and shuffles
+                    and all(e.get("shuffle_targets_into_library", "target1") == "target1" for e in _effects_of(a))):
+                raise CardDataError(f"{where}: any_number_of: card_in_target1_graveyard — у срабатывающей способности "
+                                    f"с targets: [player] и эффектом {{shuffle_targets_into_library: target1}}")

@@ -156,3 +156,53 @@ def test_library_top_is_checked_by_the_loader_with_its_line():
         loader.from_data(loader.parse_text(bad, "t.yaml"), "t.yaml", default_pool())
     line = bad.splitlines().index("  - library_top: {Алиса: zombie}") + 1
     assert f"t.yaml:{line}: expect[0].library_top.Алиса" in str(err.value)
+
+
+SHAMAN = """
+players:
+  - name: Алиса
+    hand: [{card: Loaming Shaman, id: shaman}]
+    graveyard: [{card: Шок, id: shock}]
+    battlefield:
+      - {card: Лес, id: f1}
+      - {card: Лес, id: f2}
+      - {card: Лес, id: f3}
+  - name: Боб
+    library: 4
+    graveyard:
+      - {card: Молния, id: bolt}
+      - {card: Гора, id: mountain}
+turn: {number: 4, active: Алиса, step: main1}
+rules_version: 2026-01-16
+"""
+
+
+def _shaman_trigger(game):
+    from judge_app.engine.kernel.errors import InvalidInput
+    actions.cast(game, game.player("Алиса"), "shaman", pay=["f1", "f2", "f3"])
+    while game.decision is None:
+        actions.pass_priority(game)
+    assert game.decision.kind == "graveyard_targets"
+    return InvalidInput
+
+
+def test_targeted_graveyard_cards_are_shuffled_in_and_a_card_of_another_graveyard_is_refused():
+    game = build_game(SHAMAN)
+    invalid = _shaman_trigger(game)
+    for bad in (["Боб", "shock"], ["bolt"], ["Боб", "bolt", "bolt"]):
+        with pytest.raises(invalid):
+            actions.choose(game, bad)
+    actions.choose(game, ["Боб", "bolt", "mountain"])
+    while game.stack:
+        actions.pass_priority(game)
+    bob = game.player("Боб")
+    assert len(bob.library) == 6 and not bob.graveyard
+    assert game.objects["shock"].zone == "graveyard"
+    assert not any(e.message == "graveyard_shuffle_targets.none" for e in game.events)
+
+
+def test_the_loaming_ability_needs_its_player_target_and_its_effect():
+    with pytest.raises(CardDataError, match="any_number_of"):
+        card_from_dict({"name_ru": "Х", "name_en": "X", "cost": "{G}", "types": ["creature"], "power": 1, "toughness": 1,
+                        "abilities": [{"trigger": "etb", "targets": ["creature"], "any_number_of": "card_in_target1_graveyard",
+                                       "effects": [{"shuffle_targets_into_library": "target1"}]}]}, "x")
