@@ -1792,3 +1792,20 @@ def _graveyard_shuffle_target_abilities(out: list, where: str) -> None:
                     and all(e.get("shuffle_targets_into_library", "target1") == "target1" for e in _effects_of(a))):
                 raise CardDataError(f"{where}: any_number_of: card_in_target1_graveyard — у срабатывающей способности "
                                     f"с targets: [player] и эффектом {{shuffle_targets_into_library: target1}}")
+
+
+# -- Exiling every card with a name from a player's graveyard, hand and library -------------
+# engine/mechanisms/namesake_exile.py: ``{exile_with_namesakes: target1}`` (Splinter: the target
+# artifact and the cards named like it), ``{exile_namesakes_of_chosen: target1}`` (Lobotomy: the
+# cards named like the one chosen from the target player's revealed hand); then that player
+# shuffles (701.23a-c).
+
+EFFECT_KEYS = EFFECT_KEYS + ("exile_with_namesakes", "exile_namesakes_of_chosen")
+
+
+@effect_check
+def _namesake_exile_effects(effects: list, where: str) -> None:
+    for e in effects:
+        for key in ("exile_with_namesakes", "exile_namesakes_of_chosen"):
+            if key in e and e[key] != "target1":
+                raise CardDataError(f"{where}: {key_line(e, key)}{key}: target1 — первая цель заклинания")

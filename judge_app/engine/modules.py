@@ -29,7 +29,7 @@ MODULES = (
     "mechanisms.conditional_statics", "mechanisms.counter_amounts", "mechanisms.counter_triggers",
     "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.each_player_sacrifices",
     "mechanisms.enchanted_locks", "mechanisms.exchange_control", "mechanisms.game_end_effects", "mechanisms.graveyard_shuffle_targets", "mechanisms.lasting_control", "mechanisms.library_shuffles",
-    "mechanisms.life_effects", "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof",
+    "mechanisms.life_effects", "mechanisms.mutual_damage", "mechanisms.namesake_exile", "mechanisms.naming", "mechanisms.nongreen_hexproof",
     "mechanisms.phylactery", "mechanisms.random_discard", "mechanisms.removal", "mechanisms.replacement_effects",
     "mechanisms.reveal_until", "mechanisms.revealed_cast", "mechanisms.source_durations", "mechanisms.trigger_division",
     # variants

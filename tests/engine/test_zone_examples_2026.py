@@ -206,3 +206,39 @@ def test_the_loaming_ability_needs_its_player_target_and_its_effect():
         card_from_dict({"name_ru": "Х", "name_en": "X", "cost": "{G}", "types": ["creature"], "power": 1, "toughness": 1,
                         "abilities": [{"trigger": "etb", "targets": ["creature"], "any_number_of": "card_in_target1_graveyard",
                                        "effects": [{"shuffle_targets_into_library": "target1"}]}]}, "x")
+
+
+LOBOTOMY = """
+players:
+  - name: Алиса
+    hand: [{card: Lobotomy, id: lobotomy}]
+    battlefield:
+      - {card: Остров, id: i1}
+      - {card: Болото, id: s1}
+      - {card: Болото, id: s2}
+      - {card: Болото, id: s3}
+  - name: Боб
+    hand: [{card: Молния, id: bolt1}, {card: Гора, id: mountain}]
+    graveyard: [{card: Молния, id: bolt2}]
+    library: [{card: Молния, id: bolt3}, {unknown: 3}]
+turn: {number: 4, active: Алиса, step: main1}
+rules_version: 2026-01-16
+"""
+
+
+def test_lobotomy_exiles_the_chosen_name_from_the_graveyard_and_what_is_found_in_hidden_zones():
+    from judge_app.engine.kernel.errors import InvalidInput
+    game = build_game(LOBOTOMY)
+    actions.cast(game, game.player("Алиса"), "lobotomy", targets=["Боб"], pay=["i1", "s1", "s2", "s3"])
+    while game.decision is None:
+        actions.pass_priority(game)
+    assert game.decision.kind == "namesake_card" and game.decision.options == ["bolt1"]   # not the basic land
+    with pytest.raises(InvalidInput):
+        actions.choose(game, "mountain")
+    actions.choose(game, "bolt1")
+    assert game.decision.kind == "namesake_search" and set(game.decision.options) == {"bolt1", "bolt3", "none"}
+    actions.choose(game, ["bolt1"])   # the one in the library is not found (701.23b)
+    while game.stack:
+        actions.pass_priority(game)
+    z = {k: game.objects[k].zone for k in ("bolt1", "bolt2", "bolt3", "mountain")}
+    assert z == {"bolt1": "exile", "bolt2": "exile", "bolt3": "library", "mountain": "hand"}
