@@ -1809,3 +1809,25 @@ def _namesake_exile_effects(effects: list, where: str) -> None:
         for key in ("exile_with_namesakes", "exile_namesakes_of_chosen"):
             if key in e and e[key] != "target1":
                 raise CardDataError(f"{where}: {key_line(e, key)}{key}: target1 — первая цель заклинания")
+
+
+# -- Each player may search; a search of the top of a library instead ----------------------
+# engine/mechanisms/each_player_searches.py: ``{each_player_may_search: {for: basic_land, up_to:
+# 2}}`` — "each player may search their library for up to two basic land cards, put them onto
+# the battlefield, then shuffle" (Veteran Explorer); ``static: search_top_four_instead`` — "if an
+# opponent would search a library, that player searches the top four cards of that library
+# instead" (Aven Mindcensor; 701.23f).
+
+EFFECT_KEYS = EFFECT_KEYS + ("each_player_may_search",)
+STATIC_KINDS = STATIC_KINDS + ("search_top_four_instead",)
+
+
+@effect_check
+def _each_player_search_effects(effects: list, where: str) -> None:
+    for e in effects:
+        spec = e.get("each_player_may_search")
+        if "each_player_may_search" in e and not (
+                isinstance(spec, dict) and set(spec) <= {"for", "up_to"} and spec.get("for") in ("land", "basic_land", "artifact", "permanent")
+                and _int_above_0(spec.get("up_to", 1))):
+            raise CardDataError(f"{where}: {key_line(e, 'each_player_may_search')}each_player_may_search — "
+                                f"{{for: basic_land | land | artifact | permanent, up_to: N}}")

@@ -27,7 +27,7 @@ MODULES = (
     # mechanisms: one verb or one kind of effect each
     "mechanisms.cant_by_color", "mechanisms.cast_bans", "mechanisms.check_lands", "mechanisms.coin_flips",
     "mechanisms.conditional_statics", "mechanisms.counter_amounts", "mechanisms.counter_triggers",
-    "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.each_player_sacrifices",
+    "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.each_player_sacrifices", "mechanisms.each_player_searches",
     "mechanisms.enchanted_locks", "mechanisms.exchange_control", "mechanisms.game_end_effects", "mechanisms.graveyard_shuffle_targets", "mechanisms.lasting_control", "mechanisms.library_shuffles",
     "mechanisms.life_effects", "mechanisms.mutual_damage", "mechanisms.namesake_exile", "mechanisms.naming", "mechanisms.nongreen_hexproof",
     "mechanisms.phylactery", "mechanisms.random_discard", "mechanisms.removal", "mechanisms.replacement_effects",

@@ -242,3 +242,17 @@ def test_lobotomy_exiles_the_chosen_name_from_the_graveyard_and_what_is_found_in
         actions.pass_priority(game)
     z = {k: game.objects[k].zone for k in ("bolt1", "bolt2", "bolt3", "mountain")}
     assert z == {"bolt1": "exile", "bolt2": "exile", "bolt3": "library", "mountain": "hand"}
+
+
+def test_a_player_who_does_not_search_does_not_shuffle_and_mindcensor_spares_its_controller():
+    board = open("scenarios/releases/cr-2026-701-23f-mindcensor-veteran-explorer.yaml", encoding="utf-8").read()
+    board = board.replace("  - choose: [plains]                    # Боб (APNAP first) searches his whole library",
+                          "  - choose: \"no\"                        # Боб does not search")
+    board = board.split("expect:")[0] + """expect:
+  - zone: {plains: library, forest1: battlefield, forest2: battlefield, forest3: library}
+  - library_size: {Алиса: 5, Боб: 6}
+"""
+    res = _run(board)
+    assert res.passed, res.failures
+    shuffled = [e.objects[0] for e in res.game.events if e.kind == "shuffle"]
+    assert shuffled == ["Алиса"]
