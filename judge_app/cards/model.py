@@ -1831,3 +1831,36 @@ def _each_player_search_effects(effects: list, where: str) -> None:
                 and _int_above_0(spec.get("up_to", 1))):
             raise CardDataError(f"{where}: {key_line(e, 'each_player_may_search')}each_player_may_search — "
                                 f"{{for: basic_land | land | artifact | permanent, up_to: N}}")
+
+
+# -- Waterbend (701.67, from the 2026 rules) -----------------------------------------------
+# engine/mechanisms/waterbend.py: the card key ``waterbend: "{6}"`` — "as an additional cost to
+# cast this spell, you may waterbend {6}" (an optional additional cost, asked like kicker; the
+# cast choice ``waterbend_tap: [ids]`` taps untapped artifacts and creatures for its generic mana
+# only, 701.67a-b); the effect flag ``if_waterbent: true | false``. With it, Spirit Water
+# Revival's ``{no_max_hand_size: you}`` (engine/mechanisms/hand_size.py, 402.2) and ``{exile_this_spell:
+# true}`` (engine/mechanisms/spell_self_exile.py).
+
+CASTING_KEYS = CASTING_KEYS + ("waterbend",)
+CARD_KEYS.update(("waterbend",))
+EFFECT_MODIFIERS["if_waterbent"] = None
+EFFECT_KEYS = EFFECT_KEYS + ("no_max_hand_size", "exile_this_spell")
+
+
+@casting_check
+def _waterbend_casting(d: dict, out: dict, where: str) -> None:
+    if out and "waterbend" in out:
+        cost = parse_mana_cost(out["waterbend"]) if isinstance(out["waterbend"], str) else None
+        if cost is None or not cost.generic or cost.colored or cost.x:
+            raise CardDataError(f"{where}: waterbend — стоимость из неопределённой маны, например \"{{6}}\" (701.67a)")
+
+
+@effect_check
+def _waterbend_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "if_waterbent" in e and not isinstance(e["if_waterbent"], bool):
+            raise CardDataError(f"{where}: {key_line(e, 'if_waterbent')}if_waterbent — true или false")
+        if "no_max_hand_size" in e and e["no_max_hand_size"] != "you":
+            raise CardDataError(f"{where}: {key_line(e, 'no_max_hand_size')}no_max_hand_size: you")
+        if "exile_this_spell" in e and e["exile_this_spell"] is not True:
+            raise CardDataError(f"{where}: {key_line(e, 'exile_this_spell')}exile_this_spell: true")

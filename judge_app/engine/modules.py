@@ -27,11 +27,15 @@ MODULES = (
     # mechanisms: one verb or one kind of effect each
     "mechanisms.cant_by_color", "mechanisms.cast_bans", "mechanisms.check_lands", "mechanisms.coin_flips",
     "mechanisms.conditional_statics", "mechanisms.counter_amounts", "mechanisms.counter_triggers",
-    "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.each_player_sacrifices", "mechanisms.each_player_searches",
-    "mechanisms.enchanted_locks", "mechanisms.exchange_control", "mechanisms.game_end_effects", "mechanisms.graveyard_shuffle_targets", "mechanisms.lasting_control", "mechanisms.library_shuffles",
-    "mechanisms.life_effects", "mechanisms.mutual_damage", "mechanisms.namesake_exile", "mechanisms.naming", "mechanisms.nongreen_hexproof",
+    "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.each_player_sacrifices",
+    "mechanisms.enchanted_locks", "mechanisms.game_end_effects", "mechanisms.lasting_control",
+    "mechanisms.life_effects", "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof",
     "mechanisms.phylactery", "mechanisms.random_discard", "mechanisms.removal", "mechanisms.replacement_effects",
     "mechanisms.reveal_until", "mechanisms.revealed_cast", "mechanisms.source_durations", "mechanisms.trigger_division",
+    # mechanisms of the 2026 examples on zones and control (701.12, 701.23, 701.24, 701.67)
+    "mechanisms.each_player_searches", "mechanisms.exchange_control", "mechanisms.graveyard_shuffle_targets",
+    "mechanisms.hand_size", "mechanisms.library_shuffles", "mechanisms.namesake_exile", "mechanisms.spell_self_exile",
+    "mechanisms.waterbend",
     # variants
     "variants.opening_hand", "variants.two_headed_giant",
 )

@@ -134,6 +134,10 @@ class _Checker:
         elif self.pool.get(name) is None:
             s = self.pool.suggest(name)
             self.err(line, key, f"неизвестная карта «{name}»" + (f" — возможно, «{s}»?" if s else ""))
+        else:   # a card whose mechanism the board's release does not have yet (waterbend before 2026)
+            for msg in release_rules.missing_for_card(getattr(self, "version", "") or release_rules.newest(),
+                                                      self.pool.get(name).casting):
+                self.err(line, key, f"«{name}»: {msg}")
 
     def entry(self, e, line: int, key: str, battlefield: bool) -> None:
         if isinstance(e, str):

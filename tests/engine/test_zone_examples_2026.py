@@ -256,3 +256,39 @@ def test_a_player_who_does_not_search_does_not_shuffle_and_mindcensor_spares_its
     assert res.passed, res.failures
     shuffled = [e.objects[0] for e in res.game.events if e.kind == "shuffle"]
     assert shuffled == ["Алиса"]
+
+
+def _revival_board(version: str = "2026-01-16") -> str:
+    board = open("scenarios/releases/cr-2026-701-67b-spirit-water-revival.yaml", encoding="utf-8").read()
+    return board.split("script:")[0].replace("rules_version: 2026-01-16", f"rules_version: {version}")
+
+
+def test_waterbend_under_2020_is_a_loader_error_naming_the_release_and_the_line():
+    from judge_app.cards.model import default_pool
+    from judge_app.scenarios import loader
+    text = _revival_board("2020-01-24")
+    with pytest.raises(loader.ScenarioInvalid) as err:
+        loader.from_data(loader.parse_text(text, "t.yaml"), "t.yaml", default_pool())
+    line = text.splitlines().index("    hand: [{card: Spirit Water Revival, id: revival}]") + 1
+    msg = str(err.value)
+    assert f"t.yaml:{line}:" in msg and "2020-01-24" in msg and "2026-01-16" in msg and "701.67a" in msg
+
+
+def test_waterbend_is_offered_when_the_creatures_make_it_payable_and_declining_draws_two():
+    game = build_game(_revival_board())
+    actions.cast(game, game.player("Алиса"), "revival", pay=["i1", "i2", "i3"])
+    assert game.decision is not None and game.decision.kind == "optional_cost"   # 3 Islands alone can't pay {7}{U}{U}
+    actions.choose(game, "no")
+    while game.stack:
+        actions.pass_priority(game)
+    alice = game.player("Алиса")
+    assert len(alice.hand) == 2 and game.objects["bolt"].zone == "graveyard" and alice.max_hand == 7
+    assert not game.objects["c1"].tapped and game.objects["revival"].zone == "exile"
+
+
+def test_tapping_for_waterbend_without_paying_it_is_refused():
+    from judge_app.engine.kernel.errors import Refused
+    game = build_game(_revival_board())
+    with pytest.raises(Refused):
+        actions.cast(game, game.player("Алиса"), "revival", waterbend=False, waterbend_tap=["c1"], pay=["i1", "i2", "i3"])
+    assert game.objects["revival"].zone == "hand" and not game.objects["c1"].tapped

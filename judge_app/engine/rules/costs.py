@@ -21,9 +21,11 @@ from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
 from judge_app.engine.rules import actions
 
-CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "kicker", "buyback")
+CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "kicker", "buyback", "waterbend",
+               "waterbend_tap")   # waterbend: mechanisms/waterbend.py (701.67, 2026 only)
 DECISIONS = ("x", "mode", "cost_choice", "optional_cost")
-OPTIONAL_COSTS = {"kicker": ("кикер", "kicker"), "buyback": ("откуп", "buyback")}   # 702.32, 702.26: ru, rule key
+OPTIONAL_COSTS = {"kicker": ("кикер", "kicker"), "buyback": ("откуп", "buyback"),   # 702.32, 702.26: ru, rule key
+                  "waterbend": ("покорение воды", "waterbend")}   # 701.67a, its permanents' help: hooks.MANA_HELP
 MAX_X_OFFERED = 20   # the largest X a decision lists (the action itself may name any X it can pay)
 CHOSEN_COSTS = ("sacrifice", "discard", "tap_untapped")   # costs whose objects the player chooses
 
@@ -121,6 +123,16 @@ def total_mana(obj: Obj, ability: dict | None, choices: dict, n_targets: int, ga
     x = int(choices.get("x") or 0)
     change = sum(n for _, n in cost_changes(game, obj)) if game is not None and ability is None else 0
     return ManaCost(max(0, cost.generic + x * cost.x + change), cost.colored, 0)
+
+
+def _helped(game: Game, player, obj: Obj, k: str, total: ManaCost) -> ManaCost:
+    """``total`` less the generic mana permanents could pay for the optional cost ``k`` (waterbend,
+    701.67a: only its own generic mana, 701.67b) — what is left for mana to pay."""
+    help_ = hooks.by_key(hooks.MANA_HELP, k)
+    if help_ is None:
+        return total
+    n = help_.fn.units(game, player, obj, parse_mana_cost((obj.casting or {})[k]))
+    return ManaCost(max(0, total.generic - n), total.colored, total.x)
 
 
 def cost_changes(game: Game, obj: Obj) -> list:
@@ -241,7 +253,7 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
         if k not in out:
             if not offered:
                 continue
-            if not mana_payable(game, player, total_mana(obj, None, {**out, k: True, "x": 0}, 0, game)):
+            if not mana_payable(game, player, _helped(game, player, obj, k, total_mana(obj, None, {**out, k: True, "x": 0}, 0, game))):
                 out[k] = False   # 601.2b: only paying without it is possible
                 continue
             _refuse_unpayable(game, player, obj, ability, out)
