@@ -237,8 +237,8 @@ def _validate_effects(effects, where: str) -> None:
             _validate_counting(e["become_creature_counting"], f"{where}: become_creature_counting")
         if "fight" in e and not (isinstance(e["fight"], list) and len(e["fight"]) == 2 and all(x in _REFS for x in e["fight"])):
             raise CardDataError(f"{where}: fight — [target1, target2]")
-        if "counters" in e and not (isinstance(e["counters"], dict) and all(isinstance(n, int) for n in e["counters"].values())):
-            raise CardDataError(f"{where}: counters — {{ВИД: число}}")
+        if "counters" in e and not (isinstance(e["counters"], dict) and all(isinstance(n, int) or n == "X" for n in e["counters"].values())):
+            raise CardDataError(f"{where}: counters — {{ВИД: число или X}}")
         if "create_token" in e:
             tok = e["create_token"]
             if not (isinstance(tok, dict) and ("name_ru" in tok and isinstance(tok.get("power"), int) and isinstance(tok.get("toughness"), int)

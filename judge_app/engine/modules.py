@@ -33,7 +33,7 @@ MODULES = (
     "mechanisms.phylactery", "mechanisms.random_discard", "mechanisms.removal", "mechanisms.replacement_effects",
     "mechanisms.reveal_until", "mechanisms.revealed_cast", "mechanisms.source_durations", "mechanisms.trigger_division",
     # mechanisms of the 2026 examples on zones and control (701.12, 701.23, 701.24, 701.67)
-    "mechanisms.each_player_searches", "mechanisms.exchange_control", "mechanisms.graveyard_shuffle_targets",
+    "mechanisms.each_player_searches", "mechanisms.exchange_control", "mechanisms.flashback", "mechanisms.graveyard_shuffle_targets",
     "mechanisms.hand_size", "mechanisms.library_shuffles", "mechanisms.namesake_exile", "mechanisms.spell_self_exile",
     "mechanisms.waterbend",
     # variants

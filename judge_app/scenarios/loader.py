@@ -22,7 +22,7 @@ from judge_app.scenarios import combat_script, variant_check
 
 TOP_KEYS = {"id", "title", "summary", "source", "rules_version", "tags", "players", "turn", "script",
             "expect", "notes", "stack", "variant"}
-STACK_ITEM_KEYS = {"spell", "ability", "trigger", "id", "by", "targets", "x", "mode"}
+STACK_ITEM_KEYS = {"spell", "ability", "trigger", "id", "by", "targets", "x", "mode", "flashback"}
 STACK_ABILITY_KEYS = {"name", "name_en", "source", "targets", "effects", "text", "colors"}
 PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "graveyard", "exile", "command",
                "mana_pool", "max_hand", "lands_played"}
@@ -690,7 +690,12 @@ def _check_stack(c: _Checker, data: dict, turn: dict) -> None:
                 if "x" in it and (not isinstance(it["x"], int) or isinstance(it["x"], bool) or it["x"] < 0
                                   or not (card.cost and card.cost.x)):
                     c.err(_line(it, "x"), f"{key}.x", "X — целое число от 0, у заклинания с {X} в стоимости (107.3a)")
-        else:
+                if "flashback" in it and not (it["flashback"] is True and set(card.types) & {"instant", "sorcery"}):
+                    c.err(_line(it, "flashback"), f"{key}.flashback",
+                          "flashback: true — мгновенное заклинание или волшебство, разыгранное с кладбища с помощью воспоминания")
+        elif "flashback" in it:
+            c.err(_line(it, "flashback"), f"{key}.flashback", "flashback — только у заклинания (spell)")
+        if kind != "spell":
             spec = it[kind]
             k0 = f"{key}.{kind}"
             if not isinstance(spec, dict):

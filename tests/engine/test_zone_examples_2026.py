@@ -292,3 +292,24 @@ def test_tapping_for_waterbend_without_paying_it_is_refused():
     with pytest.raises(Refused):
         actions.cast(game, game.player("Алиса"), "revival", waterbend=False, waterbend_tap=["c1"], pay=["i1", "i2", "i3"])
     assert game.objects["revival"].zone == "hand" and not game.objects["c1"].tapped
+
+
+def test_black_suns_zenith_without_flashback_is_shuffled_into_the_library():
+    board = open("scenarios/releases/cr-2026-701-24c-black-suns-zenith-flashback.yaml", encoding="utf-8").read()
+    board = board.replace(", flashback: true}", "}").split("expect:")[0] + """expect:
+  - zone: {zenith: library}
+  - library_size: {Алиса: 6}
+  - not_fired: [702.34a]
+"""
+    res = _run(board)
+    assert res.passed, res.failures
+
+
+def test_flashback_on_the_stack_is_only_for_an_instant_or_sorcery_spell():
+    from judge_app.cards.model import default_pool
+    from judge_app.scenarios import loader
+    board = open("scenarios/releases/cr-2026-701-24c-black-suns-zenith-flashback.yaml", encoding="utf-8").read()
+    bad = board.replace("{spell: Black Sun's Zenith, id: zenith, by: Алиса, x: 1, flashback: true}",
+                        "{spell: Black Sun's Zenith, id: zenith, by: Алиса, x: 1, flashback: yes please}")
+    with pytest.raises(loader.ScenarioInvalid, match="flashback"):
+        loader.from_data(loader.parse_text(bad, "t.yaml"), "t.yaml", default_pool())

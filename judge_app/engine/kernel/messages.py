@@ -493,6 +493,8 @@ MESSAGES: dict = {
         '{o} is put on top of its owner\'s library instead'),
     "library_shuffles.keeping": ('{name} перетасовывает свою библиотеку, кроме положенного наверх в то же время: {kept} остаётся сверху',
         '{name} shuffles their library, except {kept}, which stays on top where it was put at the same time'),
+    "flashback.exile": ('{o} разыграно с помощью воспоминания: уходя со стека, оно изгоняется (а не уходит в зону: {to})',
+        '{o} was cast with flashback: it is exiled instead of leaving the stack anywhere else'),
     "graveyard_shuffle_targets.decision": ('{chooser} выбирает цели способности «{source}»: игрока и сколько угодно карт с его кладбища',
         '{chooser} chooses the targets of {source_en}: a player and any number of cards from their graveyard'),
     "graveyard_shuffle_targets.choice": ('{by} выбирает целью игрока {player} и карт с его кладбища: {n}',

@@ -29,7 +29,7 @@ from judge_app.engine.kernel import citations, hooks, replacement, triggers
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import say
 from judge_app.engine.kernel.replacement import Kind, src_en
-from judge_app.engine.kernel.state import Game, Obj
+from judge_app.engine.kernel.state import Game, Obj, ZONE_RU
 from judge_app.engine.rules import zone_actions
 
 TRIGGER_WORD = "put_into_graveyard"
@@ -67,10 +67,14 @@ def run(game: Game, so: Obj, e: dict, at) -> None:
     owner = game.player(card.owner if card is not None else (so.source_lki or {}).get("owner", so.controller))
     if card is None:
         say(game, "effect", "library_shuffles.gone", [so.id], ["zone_change_new_object", "shuffle_objects"], so=so)
-    else:
-        ev.move(game, card, "library", keys=("shuffle_objects", "owner_zone"),
-                text_ru=f"{card.label()} втасовывается в библиотеку владельца ({card.owner})",
-                text_en=f"{card.label_en()} is shuffled into its owner's library")
+    else:   # a replacement may send it elsewhere (flashback's exile): the library is shuffled all the same
+        event = replacement.run(game, {"kind": "zone", "obj": card, "from": card.zone, "to": "library"})
+        to = "library" if event is None else event["to"]
+        ev.move(game, card, to, keys=("shuffle_objects", "owner_zone"),
+                text_ru=f"{card.label()} втасовывается в библиотеку владельца ({card.owner})" if to == "library"
+                else f"{card.label()} вместо библиотеки отправляется в зону: {ZONE_RU[to]}",
+                text_en=f"{card.label_en()} is shuffled into its owner's library" if to == "library"
+                else f"{card.label_en()} goes to {to} instead")
     zone_actions.shuffle(game, owner, keys=("shuffle", "shuffle_objects"))
 
 

@@ -491,7 +491,9 @@ def concrete_effects(so: Obj) -> list:
     filters = [(k, h.fn) for h in hooks.hooks(hooks.EFFECT_FILTER) for k in h.keys]   # "if you win the flip" (705)
     printed = [{k: v for k, v in e.items() if k not in dict(filters)} for e in printed
                if all(keep(so, e) for k, keep in filters if k in e)]
-    return [{**e, **{k: amount(so, e[k]) for k in ("damage", "gain_life", "prevent") if isinstance(e.get(k), str)}} for e in printed]
+    return [{**e, **{k: amount(so, e[k]) for k in ("damage", "gain_life", "prevent") if isinstance(e.get(k), str)},
+             **({"counters": {c: amount(so, n) for c, n in e["counters"].items()}} if isinstance(e.get("counters"), dict) else {})}
+            for e in printed]
 
 
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)
