@@ -116,6 +116,12 @@ DECISION_EN = {"declare_attackers": "declares attackers", "declare_blockers": "d
                "cast_revealed": "chooses how to cast the revealed card (while the ability resolves)",
                "returning_as_enters": "chooses as a returning card enters (what it copies)"}
 DECISION_EN["opening_hand"] = "chooses which cards of the opening hand to begin the game with on the battlefield"   # 103.5
+DECISION_EN.update({   # the 2026 examples on zones (issue 29)
+    "graveyard_targets": "chooses the target player and any number of target cards from their graveyard",
+    "namesake_card": "chooses a card other than a basic land card from the revealed hand",
+    "namesake_search": "chooses which cards with that name to find in the hand and library (any, or none)",
+    "each_search": "chooses whether to search and which cards to find (no, none, or the cards)",
+})
 
 
 def _choice_labels(a: dict) -> tuple[str, str]:

@@ -91,6 +91,9 @@ TARGETS.update({"creature_card_in_a_graveyard": ("карта существа н
                                                          "permanent card with mana value 3 or less from your graveyard"),
                 "creature_chooser_opponent_controls": ("существо под контролем оппонента выбирающего игрока",
                                                        "creature an opponent of the choosing player controls")})
+# the 2026 examples on zones (issue 29): mechanisms/library_shuffles.py, removal.py
+TRIGGERS["put_into_graveyard"] = ("когда попадает на кладбище откуда угодно", "when it is put into a graveyard from anywhere")
+TARGETS["card_in_a_graveyard"] = ("карта на кладбище", "card in a graveyard")
 # static kinds a form can fill: (label ru, label en, the fields it needs)
 STATICS = {"anthem": ("ваши существа получают +P/+T", "creatures you control get +P/+T", ["pt", "affects"]),
            "enchanted": ("зачарованный перманент получает +P/+T", "the enchanted permanent gets +P/+T", ["pt"]),

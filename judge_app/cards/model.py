@@ -237,8 +237,8 @@ def _validate_effects(effects, where: str) -> None:
             _validate_counting(e["become_creature_counting"], f"{where}: become_creature_counting")
         if "fight" in e and not (isinstance(e["fight"], list) and len(e["fight"]) == 2 and all(x in _REFS for x in e["fight"])):
             raise CardDataError(f"{where}: fight — [target1, target2]")
-        if "counters" in e and not (isinstance(e["counters"], dict) and all(isinstance(n, int) for n in e["counters"].values())):
-            raise CardDataError(f"{where}: counters — {{ВИД: число}}")
+        if "counters" in e and not (isinstance(e["counters"], dict) and all(isinstance(n, int) or n == "X" for n in e["counters"].values())):
+            raise CardDataError(f"{where}: counters — {{ВИД: число или X}}")
         if "create_token" in e:
             tok = e["create_token"]
             if not (isinstance(tok, dict) and ("name_ru" in tok and isinstance(tok.get("power"), int) and isinstance(tok.get("toughness"), int)
@@ -1045,7 +1045,8 @@ def _while_attacking_error(a: dict) -> str | None:
 # ``permanent_card_mv3_in_your_graveyard`` (115.1, 400.7), ``{return_from_graveyard: target1,
 # under: you | owner, add_colors, add_subtypes}`` (Rise from the Grave, Sun Titan).
 
-TARGET_KINDS = TARGET_KINDS + ("creature_card_in_a_graveyard", "permanent_card_mv3_in_your_graveyard")
+TARGET_KINDS = TARGET_KINDS + ("creature_card_in_a_graveyard", "permanent_card_mv3_in_your_graveyard",
+                               "card_in_a_graveyard")   # any card: {exile: target1} from a graveyard
 EFFECT_KEYS = EFFECT_KEYS + ("return_from_graveyard",)
 
 
@@ -1888,3 +1889,132 @@ def _pay_life_as_enters(out: list, where: str) -> None:
         if pays != ("life" in a) or (pays and not _int_above_0(a["life"])):
             raise CardDataError(f"{where}: {key_line(a, 'life')}as_enters: pay_life_or_tapped — с life: N (число от 1), "
                                 f"и life — только у неё")
+
+
+# -- Exchange of control -------------------------------------------------------------------
+# engine/mechanisms/exchange_control.py: ``{exchange_control: [target1, target2]}`` — "exchange
+# control of two target creatures" (701.12a-b; Switcheroo): all or nothing.
+
+EFFECT_KEYS = EFFECT_KEYS + ("exchange_control",)
+
+
+@effect_check
+def _exchange_control_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "exchange_control" in e and e["exchange_control"] != ["target1", "target2"]:
+            raise CardDataError(f"{where}: {key_line(e, 'exchange_control')}exchange_control — [target1, target2]: "
+                                f"две цели, которые обмениваются контролем")
+
+
+# -- Shuffling into a library; a card put at a position ------------------------------------
+# engine/mechanisms/library_shuffles.py: ``trigger: put_into_graveyard`` — "when [this card] is
+# put into a graveyard from anywhere" (Guile); ``{shuffle_self_into_library: true}`` — "shuffle
+# [this card] into its owner's library", the library shuffled even if the card has moved
+# (701.24c); ``static: graveyard_shuffle_instead`` (Darksteel Colossus) and ``static:
+# dies_to_library_top_instead`` (Gravebane Zombie), shuffled at once keeping the card on top
+# (701.24g).
+
+TRIGGER_KINDS = TRIGGER_KINDS + ("put_into_graveyard",)
+EFFECT_KEYS = EFFECT_KEYS + ("shuffle_self_into_library",)
+STATIC_KINDS = STATIC_KINDS + ("graveyard_shuffle_instead", "dies_to_library_top_instead")
+
+
+@effect_check
+def _library_shuffle_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "shuffle_self_into_library" in e and e["shuffle_self_into_library"] is not True:
+            raise CardDataError(f"{where}: {key_line(e, 'shuffle_self_into_library')}shuffle_self_into_library: true "
+                                f"— «втасуйте [эту карту] в библиотеку владельца»")
+
+
+# -- A player and any number of cards from their graveyard as targets ----------------------
+# engine/mechanisms/graveyard_shuffle_targets.py: ``any_number_of: card_in_target1_graveyard``
+# beside ``targets: [player]`` of a triggered ability, and ``{shuffle_targets_into_library:
+# target1}`` — "target player shuffles any number of target cards from their graveyard into
+# their library" (701.24d; Loaming Shaman).
+
+EFFECT_KEYS = EFFECT_KEYS + ("shuffle_targets_into_library",)
+
+
+@ability_check
+def _graveyard_shuffle_target_abilities(out: list, where: str) -> None:
+    for a in out:
+        shuffles = any(isinstance(e, dict) and "shuffle_targets_into_library" in e for e in _effects_of(a))
+        if "any_number_of" in a or shuffles:
+            if not (a.get("any_number_of") == "card_in_target1_graveyard" and "trigger" in a
+                    and a.get("targets") == ["player"] and shuffles
+                    and all(e.get("shuffle_targets_into_library", "target1") == "target1" for e in _effects_of(a))):
+                raise CardDataError(f"{where}: any_number_of: card_in_target1_graveyard — у срабатывающей способности "
+                                    f"с targets: [player] и эффектом {{shuffle_targets_into_library: target1}}")
+
+
+# -- Exiling every card with a name from a player's graveyard, hand and library -------------
+# engine/mechanisms/namesake_exile.py: ``{exile_with_namesakes: target1}`` (Splinter: the target
+# artifact and the cards named like it), ``{exile_namesakes_of_chosen: target1}`` (Lobotomy: the
+# cards named like the one chosen from the target player's revealed hand); then that player
+# shuffles (701.23a-c).
+
+EFFECT_KEYS = EFFECT_KEYS + ("exile_with_namesakes", "exile_namesakes_of_chosen")
+
+
+@effect_check
+def _namesake_exile_effects(effects: list, where: str) -> None:
+    for e in effects:
+        for key in ("exile_with_namesakes", "exile_namesakes_of_chosen"):
+            if key in e and e[key] != "target1":
+                raise CardDataError(f"{where}: {key_line(e, key)}{key}: target1 — первая цель заклинания")
+
+
+# -- Each player may search; a search of the top of a library instead ----------------------
+# engine/mechanisms/each_player_searches.py: ``{each_player_may_search: {for: basic_land, up_to:
+# 2}}`` — "each player may search their library for up to two basic land cards, put them onto
+# the battlefield, then shuffle" (Veteran Explorer); ``static: search_top_four_instead`` — "if an
+# opponent would search a library, that player searches the top four cards of that library
+# instead" (Aven Mindcensor; 701.23f).
+
+EFFECT_KEYS = EFFECT_KEYS + ("each_player_may_search",)
+STATIC_KINDS = STATIC_KINDS + ("search_top_four_instead",)
+
+
+@effect_check
+def _each_player_search_effects(effects: list, where: str) -> None:
+    for e in effects:
+        spec = e.get("each_player_may_search")
+        if "each_player_may_search" in e and not (
+                isinstance(spec, dict) and set(spec) <= {"for", "up_to"} and spec.get("for") in ("land", "basic_land", "artifact", "permanent")
+                and _int_above_0(spec.get("up_to", 1))):
+            raise CardDataError(f"{where}: {key_line(e, 'each_player_may_search')}each_player_may_search — "
+                                f"{{for: basic_land | land | artifact | permanent, up_to: N}}")
+
+
+# -- Waterbend (701.67, from the 2026 rules) -----------------------------------------------
+# engine/mechanisms/waterbend.py: the card key ``waterbend: "{6}"`` — "as an additional cost to
+# cast this spell, you may waterbend {6}" (an optional additional cost, asked like kicker; the
+# cast choice ``waterbend_tap: [ids]`` taps untapped artifacts and creatures for its generic mana
+# only, 701.67a-b); the effect flag ``if_waterbent: true | false``. With it, Spirit Water
+# Revival's ``{no_max_hand_size: you}`` (engine/mechanisms/hand_size.py, 402.2) and ``{exile_this_spell:
+# true}`` (engine/mechanisms/spell_self_exile.py).
+
+CASTING_KEYS = CASTING_KEYS + ("waterbend",)
+CARD_KEYS.update(("waterbend",))
+EFFECT_MODIFIERS["if_waterbent"] = None
+EFFECT_KEYS = EFFECT_KEYS + ("no_max_hand_size", "exile_this_spell")
+
+
+@casting_check
+def _waterbend_casting(d: dict, out: dict, where: str) -> None:
+    if out and "waterbend" in out:
+        cost = parse_mana_cost(out["waterbend"]) if isinstance(out["waterbend"], str) else None
+        if cost is None or not cost.generic or cost.colored or cost.x:
+            raise CardDataError(f"{where}: waterbend — стоимость из неопределённой маны, например \"{{6}}\" (701.67a)")
+
+
+@effect_check
+def _waterbend_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "if_waterbent" in e and not isinstance(e["if_waterbent"], bool):
+            raise CardDataError(f"{where}: {key_line(e, 'if_waterbent')}if_waterbent — true или false")
+        if "no_max_hand_size" in e and e["no_max_hand_size"] != "you":
+            raise CardDataError(f"{where}: {key_line(e, 'no_max_hand_size')}no_max_hand_size: you")
+        if "exile_this_spell" in e and e["exile_this_spell"] is not True:
+            raise CardDataError(f"{where}: {key_line(e, 'exile_this_spell')}exile_this_spell: true")

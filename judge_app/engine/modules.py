@@ -32,6 +32,10 @@ MODULES = (
     "mechanisms.life_effects", "mechanisms.life_payments", "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof",
     "mechanisms.phylactery", "mechanisms.random_discard", "mechanisms.removal", "mechanisms.replacement_effects",
     "mechanisms.reveal_until", "mechanisms.revealed_cards", "mechanisms.revealed_cast", "mechanisms.shadow", "mechanisms.source_durations", "mechanisms.spell_keywords", "mechanisms.trigger_division",
+    # mechanisms of the 2026 examples on zones and control (701.12, 701.23, 701.24, 701.67)
+    "mechanisms.each_player_searches", "mechanisms.exchange_control", "mechanisms.flashback", "mechanisms.graveyard_shuffle_targets",
+    "mechanisms.hand_size", "mechanisms.library_shuffles", "mechanisms.namesake_exile", "mechanisms.spell_self_exile",
+    "mechanisms.waterbend",
     # variants
     "variants.opening_hand", "variants.two_headed_giant",
 )

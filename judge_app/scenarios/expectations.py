@@ -63,6 +63,11 @@ def _check_one(game: Game, key: str, v, waiting) -> list:
             got = {"life": p.life, "poison": p.poison, "hand_size": len(p.hand), "library_size": len(p.library)}[key]
             if got != want:
                 out.append(f"{name}: ожидалось {want}, а на деле {got}")
+    elif key == "library_top":
+        for name, want in v.items():
+            got = game.player(str(name)).library[:len(want)]
+            if got != [str(x) for x in want]:
+                out.append(f"{name}: ожидались сверху {want}, а на деле {got}")
     elif key == "zone":
         for ref, want in v.items():
             o = _obj(game, ref)

@@ -72,5 +72,16 @@ def rule(key: str, version: str | None = None) -> str:
     return num
 
 
+def since(key: str) -> str:
+    """The first release a key's rule exists in, for a rule added after the oldest playable one
+    (701.24g, waterbend's 701.67): "" for the others. Before it the key has no number."""
+    return _data()["rules"][key].get("since", "")
+
+
+def exists(key: str, version: str) -> bool:
+    """Whether the release ``version`` has a rule for ``key`` (a key with ``since`` may not)."""
+    return bool(_data()["rules"].get(key, {}).get(version))
+
+
 def all_numbers(version: str) -> dict[str, str]:
     return {k: v[version] for k, v in _data()["rules"].items() if v.get(version)}

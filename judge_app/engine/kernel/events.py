@@ -100,8 +100,10 @@ def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None
     """Move an object to another zone: it becomes a new object (400.7). A card going to
     a graveyard may go elsewhere instead (614: Leyline of the Void)."""
     old = obj.zone
+    placed = None
     if zone == "graveyard":
-        zone = graveyard_destination(game, obj, old)
+        placed = graveyard_event(game, obj, old)
+        zone = placed["to"]
         if zone != "graveyard":
             text_ru = None
     info = lki(game, obj) if old == "battlefield" else None
@@ -127,13 +129,29 @@ def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None
         triggers.on_enter(game, obj)
     if old == "battlefield":
         triggers.on_leave(game, obj, info, zone)
+    moved(game, [(obj, old, placed or {"to": zone})])
     return info
+
+
+def moved(game: Game, moves: list) -> None:
+    """After one zone change, or after the simultaneous ones of one event (704.3): the
+    ``zone_batch`` AFTER_EVENT hook sees them all at once — [(object, from zone, the event as
+    replaced: ``to``, and ``shuffle`` when a replacement shuffles it into its library)] — so a
+    library shuffled by one of them keeps a card another put on top (701.24g), and "put into a
+    graveyard from anywhere" abilities trigger."""
+    _after(game, {"kind": "zone_batch", "moves": moves})
 
 
 def graveyard_destination(game: Game, obj: Obj, old: str) -> str:
     """Where a card that would be put into a graveyard goes (614.1a, 616.1e)."""
+    return graveyard_event(game, obj, old)["to"]
+
+
+def graveyard_event(game: Game, obj: Obj, old: str) -> dict:
+    """The zone change of a card that would be put into a graveyard, as the replacement effects
+    leave it: ``to`` (exile, a library) and what they add (``shuffle``: into that library)."""
     event = replacement.run(game, {"kind": "zone", "obj": obj, "from": old, "to": "graveyard"})
-    return "graveyard" if event is None else event["to"]
+    return {"to": "graveyard"} if event is None else {k: v for k, v in event.items() if k != "obj"}
 
 
 def left_battlefield(game: Game, obj: Obj, info: dict) -> None:

@@ -60,6 +60,9 @@ Kinds of hook (``register(kind, ...)``):
   that detects the word where its event happens (``triggers.on_enter`` for ``etb``, ``combat`` for
   ``attacks``); a word has one detector (tests/engine/test_hook_registry.py).
 - ``START_STEP``: keyed by a board's starting step that is not a step of the turn: ``fn(game)`` begins there (103).
+- ``MANA_HELP``: keyed by an optional additional cost (``waterbend``) whose generic mana permanents may pay instead
+  (701.67a): ``fn`` an object with ``units(game, player, obj, cost)`` — how much of the generic mana ``cost`` they can pay
+  now — and ``pay(game, player, so, choices, total)`` → the total left to pay in mana, after tapping them.
 
 The replacement and prevention effects (614–616) keep their own typed registry,
 ``replacement.register(Kind(...))``, filled by the same loaded modules.
@@ -100,7 +103,8 @@ TEAMS = "teams"
 VARIANT = "variant"
 START_STEP = "start_step"
 TRIGGER = "trigger"
-KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, BLOCK_BAN, BLOCKED, COUNTER_BAN, ATTACH_BAN,
+MANA_HELP = "mana_help"
+KINDS = (MANA_HELP, TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, BLOCK_BAN, BLOCKED, COUNTER_BAN, ATTACH_BAN,
          ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, COST_CHOICE, PLAY_LAND_FROM, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
          TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP)
 

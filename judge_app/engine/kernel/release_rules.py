@@ -73,3 +73,14 @@ def no_feature_ru(version: str, name: str) -> str:
     f = _features()[name]
     rules = ", ".join(citations.rule(k, version) for k in f["cites_new"])
     return f"в выпуске правил {version} этого нет. {f['ended_ru']} ({rules})"
+
+
+def missing_for_card(version: str, casting: dict | None) -> list[str]:
+    """The features a card uses (``card_key`` in its casting keys: waterbend) that the release
+    ``version`` does not have, each as the message the loader gives."""
+    out = []
+    for name, f in _features().items():
+        if f.get("card_key") and f["card_key"] in (casting or {}) and not has(version, name):
+            rules = ", ".join(citations.rule(k, f["since"]) for k in f["cites_new"])
+            out.append(f"в выпуске правил {version} этого нет: {f['began_ru']} ({rules} в выпуске {f['since']})")
+    return out

@@ -83,6 +83,7 @@ KINDS: dict = {}
 STATIC_KINDS: dict = {}   # static ability name -> the names of its Kinds (Doubling Season has two)
 ABILITY_KINDS: dict = {}  # other ability key (as_enters) -> ability -> Kind name or None
 ENTERING_HOOKS: list = []  # fn(obj) -> [(id suffix, Kind name, ability)]: an entering permanent's own (devour)
+OWN_HOOKS: list = []   # fn(obj) -> [(id suffix, Kind name, ability)]: what an object carries from how it was cast (flashback)
 
 
 def src_en(game: Game, e: dict) -> str:
@@ -122,6 +123,11 @@ def effects_for(game: Game, event: dict) -> list:
         src = game.objects[sid]
         _from_abilities(out, src, [ab if "static" in ab else {} for ab in src.abilities], what)
     own = event.get("obj")
+    for hook in OWN_HOOKS if own is not None else ():
+        for suffix, k, ab in hook(own):
+            if what in KINDS[k].watches:
+                out.append({"id": f"{own.id}:{suffix}", "shield": k, "source": own.id, "controller": own.controller,
+                            "ability": ab, "source_name": own.name_ru})
     if own is not None and own.zone != "battlefield":   # its own "enters …" abilities (614.12)
         _from_abilities(out, own, own.base["abilities"], what)
     elif own is not None and what == "enter":   # its own "as it enters, choose" (614.1c): not static

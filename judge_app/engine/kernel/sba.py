@@ -115,9 +115,11 @@ def check(game: Game) -> bool:
     leaving = [(a, o) for a, o in leaving if a[0] != "destroy" or replacement.run(
         game, {"kind": "destroy", "obj": o, "keys": ["sba_check"] + _keys(a[2])}) is not None]
     infos = {o.id: ev.lki(game, o) for _, o in leaving}   # look back before anything moves
+    placed = {}
     for a, o in leaving:
         kind, ref, key, why = a
-        dest = ev.graveyard_destination(game, o, "battlefield")   # 614: Leyline of the Void
+        placed[o.id] = ev.graveyard_event(game, o, "battlefield")   # 614: Leyline of the Void
+        dest = placed[o.id]["to"]
         ev.left_battlefield(game, o, infos[o.id])
         ev._remove_from_zone(game, o)
         ev.become_new_object(o, from_battlefield=True)
@@ -129,6 +131,8 @@ def check(game: Game) -> bool:
             obj=o, verb=Text(verb, "destroyed" if kind == "destroy" else "put into its owner’s graveyard"), why=why)
     for a, o in leaving:
         triggers.on_leave(game, o, infos[o.id], o.zone, together=infos)
+    if leaving:
+        ev.moved(game, [(o, "battlefield", placed[o.id]) for _, o in leaving])   # one event (701.24g)
     for a in acts:
         if a[0] == "cease":
             o = game.objects[a[1]]

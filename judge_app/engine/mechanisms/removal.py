@@ -2,7 +2,8 @@
 "put it on the bottom of its owner's library" with a life gain read from it (Condemn, 608.2g),
 and "destroy all creatures" (one event for all of them). Written for FAQ M2011 (issue 11).
 
-- ``{exile: target1}`` — Celestial Purge, Brittle Effigy: the permanent goes to exile.
+- ``{exile: target1}`` — Celestial Purge, Brittle Effigy: the permanent goes to exile; a target
+  card in a graveyard (``card_in_a_graveyard``) too.
 - ``{to_library_bottom: target1, controller_gains_toughness: true}`` — Condemn: the card goes
   to the bottom of its owner's library; then its controller gains life equal to its
   toughness. The effect moved it from a public zone to a hidden one, so the toughness and the
@@ -37,7 +38,9 @@ def run(game: Game, so: Obj, e: dict, at) -> None:
         destroy_all_creatures(game)
         return
     r = ref(e.get("exile") or e.get("to_library_bottom"))
-    if r is None or not hasattr(r, "incarnation") or r.zone != "battlefield":
+    if r is None or not hasattr(r, "incarnation") or r.zone not in ("battlefield", "graveyard"):
+        return
+    if r.zone == "graveyard" and "exile" not in e:   # a card in a graveyard is a target only to exile it
         return
     if "exile" in e:
         ev.move(game, r, "exile", keys=("exile_effect", "resolve_instructions"),

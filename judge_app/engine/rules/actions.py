@@ -269,6 +269,10 @@ def _pay_total(game: Game, player, so: Obj, src: Obj, ability, ch_: dict, pay, l
                   + (["alt_cost_changes"] if ch_.get("alt") and changes else []),
             so=so, total=Text(str(total or '{0}'), str(total)), why=why,
             floor=" (уменьшение не опускает её ниже {0})" if changes and not total.mana_value else "")
+    for k in costs.OPTIONAL_COSTS if ability is None else ():   # waterbend: permanents tapped for its generic mana
+        help_ = hooks.by_key(hooks.MANA_HELP, k)
+        if help_ is not None and (ch_.get(k) or ch_.get(f"{k}_tap")):
+            total = help_.fn.pay(game, player, so, ch_, total)
     spent = pay_mana(game, player, total, pay)
     if ability is None:
         so.choices["spent"] = spent   # the mana spent to cast it (not copied: mana isn't an object, 706.10)

@@ -22,9 +22,11 @@ from judge_app.engine.kernel.state import Decision, Game, Obj
 from judge_app.engine.rules import actions
 
 CHOICE_KEYS = ("x", "mode", "sacrifice", "discard", "tap_untapped", "alt", "divide", "kicker", "buyback",
-               "reveal")   # "reveal a Merfolk card from your hand or pay {3}" (hooks.COST_CHOICE)
+               "reveal",   # "reveal a Merfolk card from your hand or pay {3}" (hooks.COST_CHOICE)
+               "waterbend", "waterbend_tap")   # waterbend: mechanisms/waterbend.py (701.67, 2026 only)
 DECISIONS = ("x", "mode", "cost_choice", "optional_cost")
-OPTIONAL_COSTS = {"kicker": ("кикер", "kicker"), "buyback": ("откуп", "buyback")}   # 702.32, 702.26: ru, rule key
+OPTIONAL_COSTS = {"kicker": ("кикер", "kicker"), "buyback": ("откуп", "buyback"),   # 702.32, 702.26: ru, rule key
+                  "waterbend": ("покорение воды", "waterbend")}   # 701.67a, its permanents' help: hooks.MANA_HELP
 MAX_X_OFFERED = 20   # the largest X a decision lists (the action itself may name any X it can pay)
 CHOSEN_COSTS = ("sacrifice", "discard", "tap_untapped")   # costs whose objects the player chooses
 
@@ -130,6 +132,16 @@ def _cost_choices(obj: Obj, ability: dict | None) -> list:
     """[(word, hook)]: a spell's additional costs paid one of several ways a module offers (hooks.COST_CHOICE)."""
     spec = (obj.casting or {}).get("additional_cost") or {} if ability is None else {}
     return [(w, h) for w in spec for h in [hooks.by_key(hooks.COST_CHOICE, w)] if h is not None]
+
+
+def _helped(game: Game, player, obj: Obj, k: str, total: ManaCost) -> ManaCost:
+    """``total`` less the generic mana permanents could pay for the optional cost ``k`` (waterbend,
+    701.67a: only its own generic mana, 701.67b) — what is left for mana to pay."""
+    help_ = hooks.by_key(hooks.MANA_HELP, k)
+    if help_ is None:
+        return total
+    n = help_.fn.units(game, player, obj, parse_mana_cost((obj.casting or {})[k]))
+    return ManaCost(max(0, total.generic - n), total.colored, total.x)
 
 
 def cost_changes(game: Game, obj: Obj) -> list:
@@ -250,7 +262,7 @@ def complete(game: Game, player, obj: Obj, ability: dict | None, choices: dict, 
         if k not in out:
             if not offered:
                 continue
-            if not mana_payable(game, player, total_mana(obj, None, {**out, k: True, "x": 0}, 0, game)):
+            if not mana_payable(game, player, _helped(game, player, obj, k, total_mana(obj, None, {**out, k: True, "x": 0}, 0, game))):
                 out[k] = False   # 601.2b: only paying without it is possible
                 continue
             _refuse_unpayable(game, player, obj, ability, out)
@@ -496,7 +508,9 @@ def concrete_effects(so: Obj) -> list:
     filters = [(k, h.fn) for h in hooks.hooks(hooks.EFFECT_FILTER) for k in h.keys]   # "if you win the flip" (705)
     printed = [{k: v for k, v in e.items() if k not in dict(filters)} for e in printed
                if all(keep(so, e) for k, keep in filters if k in e)]
-    return [{**e, **{k: amount(so, e[k]) for k in ("damage", "gain_life", "prevent") if isinstance(e.get(k), str)}} for e in printed]
+    return [{**e, **{k: amount(so, e[k]) for k in ("damage", "gain_life", "prevent") if isinstance(e.get(k), str)},
+             **({"counters": {c: amount(so, n) for c, n in e["counters"].items()}} if isinstance(e.get("counters"), dict) else {})}
+            for e in printed]
 
 
 hooks.register(hooks.DECISION, answer, keys=DECISIONS)

@@ -4,6 +4,7 @@
 Target kinds (115.1; checked as chosen and again on resolution, 608.2b — a card that left the
 graveyard is a new object, 400.7, and no longer the target):
 
+- ``card_in_a_graveyard`` — any card in any graveyard;
 - ``creature_card_in_a_graveyard`` — any graveyard (Rise from the Grave);
 - ``permanent_card_mv3_in_your_graveyard`` — a permanent card (artifact, creature,
   enchantment, land or planeswalker, 110.4b) with mana value 3 or less (202.3: {X} is 0 off the
@@ -33,6 +34,7 @@ def _mana_value(obj: Obj) -> int:
 
 
 KINDS = {
+    "card_in_a_graveyard": ("карта на кладбище", "card in a graveyard", lambda obj, controller: True),   # 2026 701.24c: Guile exiled in response
     "creature_card_in_a_graveyard": ("карта существа на кладбище", "creature card in a graveyard",
                                      lambda obj, controller: "creature" in obj.types),
     "permanent_card_mv3_in_your_graveyard": (

@@ -29,6 +29,7 @@ VALUE_KEYS = ("tap_all", "no_untap_next")   # the group is the value: {tap_all: 
 
 def handles(e: dict) -> bool:
     return (e.get("to") in GROUPS and bool(set(e) & set(GROUP_KEYS))) or \
+        (e.get("to") == "each_creature" and "counters" in e) or \
         (e.get("who") == "each_player" and bool(set(e) & set(EACH_PLAYER_KEYS))) or \
         any(e.get(k) in GROUPS for k in VALUE_KEYS)
 
@@ -36,6 +37,8 @@ def handles(e: dict) -> bool:
 def members(game: Game, group: str, ref, ctl: str) -> list:
     """The creatures of the group now (611.2c): ``creatures_of_target1`` — of that player, or of
     that planeswalker's controller (Chandra Nalaar); none when that target is no longer legal."""
+    if group == "each_creature":   # "put X -1/-1 counters on each creature" (Black Sun's Zenith)
+        return [game.objects[oid] for oid in game.battlefield if game.objects[oid].is_creature]
     if group == "creatures_you_control":
         owner = ctl
     else:

@@ -154,7 +154,7 @@ def put_initial_stack(game: Game, items: list, pool: CardPool) -> None:
             game.objects[oid] = obj
             ev.put_in_zone(game, obj, "stack")
             obj.stack_kind = "spell"
-            obj.choices = {k: item[k] for k in ("x", "mode") if k in item}   # announced when cast (601.2b)
+            obj.choices = {k: item[k] for k in ("x", "mode", "flashback") if k in item}   # announced when cast (601.2b); flashback: mechanisms/flashback.py
             if obj.choices.get("mode"):
                 obj.choices["target_kinds"] = list(card.casting["modes"][item["mode"] - 1].get("targets", []))
             elif (card.casting or {}).get("any_number_of_targets"):
