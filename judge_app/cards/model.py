@@ -163,6 +163,7 @@ class CardDef:
     distinct_targets: bool = False      # "another target": no object or player twice
     aliases: tuple[str, ...] = ()        # other names a scenario may use (older or working translations)
     casting: dict | None = field(default=None, compare=False, hash=False)   # modes, extra costs (CASTING_KEYS)
+    back_face: "CardDef | None" = field(default=None, compare=False, hash=False)   # a double-faced card's back face (712)
 
     @property
     def is_permanent_card(self) -> bool:
@@ -544,6 +545,7 @@ def _card_from_dict(d: dict, where: str) -> CardDef:
         distinct_targets=bool(d.get("distinct_targets", False)),
         aliases=tuple(d.get("aliases", [])),
         casting=_validate_casting(d, f"{where} {name_ru}"),
+        back_face=back_face_of(d, f"{where} {name_ru}"),
     )
 
 
@@ -1734,3 +1736,38 @@ def _extra_phase_effects(effects: list, where: str) -> None:
 # Leylines) is played before the first turn by engine/variants/opening_hand.py (103.5a).
 
 STATIC_KINDS = STATIC_KINDS + ("cast_as_though_flash",)
+
+
+# -- Double-faced cards (712) --------------------------------------------------------------
+# ``back_face: {name_ru, name_en, types, subtypes, colors, power, toughness, keywords, abilities,
+# text_en, text_ru}`` — the other face of a double-faced card (712.2), checked with the words of a
+# card; it has no mana cost (its colour is its colour indicator, ``colors``). ``{transform: REF}``
+# turns a double-faced permanent over (701.27a); engine/mechanisms/double_faced.py.
+
+CARD_KEYS.add("back_face")
+BACK_FACE_KEYS = ("name_ru", "name_en", "types", "subtypes", "supertypes", "colors", "power", "toughness",
+                  "loyalty", "keywords", "abilities", "text_en", "text_ru")
+EFFECT_KEYS = EFFECT_KEYS + ("transform",)
+
+
+def back_face_of(d: dict, where: str) -> CardDef | None:
+    """The back face of a double-faced card as a card of its own (no mana cost, 712.8e), or None."""
+    face = d.get("back_face")
+    if face is None:
+        return None
+    if not isinstance(face, dict):
+        raise CardDataError(f"{where}: {key_line(d, 'back_face')}back_face — словарь оборотной грани "
+                            f"({', '.join(BACK_FACE_KEYS)})")
+    unknown = sorted(str(k) for k in face if k not in BACK_FACE_KEYS)
+    if unknown:
+        raise CardDataError(f"{where}: {key_line(face, unknown[0])}back_face — неизвестный ключ {unknown[0]!r}; "
+                            f"допустимы {', '.join(BACK_FACE_KEYS)} (у оборотной грани нет мановой стоимости, 712.8e)")
+    return _card_from_dict(face, f"{where}: back_face")
+
+
+@effect_check
+def _double_faced_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "transform" in e and (e["transform"] not in _REFS or set(e) != {"transform"}):
+            raise CardDataError(f"{where}: {key_line(e, 'transform')}transform — одно из {', '.join(_REFS)}, "
+                                f"без других ключей (701.27a)")

@@ -36,6 +36,8 @@ def test_versions_align_by_content(old):
     """A key names the same rule in 2019 and 2020 even where the numbers differ."""
     new = "2020-01-24"
     for key in citations.keys():
+        if not citations.all_numbers(new).get(key):   # a rule added after 2020 (test_every_key_has_every_version)
+            continue
         a = rules(new)[citations.rule(key, new)]
         b = rules(old)[citations.rule(key, old)]
         if citations.reworded(key):   # reworded, not renumbered: the first sentences share their words

@@ -55,6 +55,7 @@ def become_new_object(obj, from_battlefield: bool) -> None:
         obj.attached_to = None
     obj.incarnation += 1
     obj.sick = True
+    obj.transformed = False   # a double-faced card in another zone has its front face up (712.8a)
     obj.chosen = {}   # a new object makes its "as it enters" choices anew
 
 

@@ -49,6 +49,10 @@ Kinds of hook (``register(kind, ...)``):
   that detects the word where its event happens (``triggers.on_enter`` for ``etb``, ``combat`` for
   ``attacks``); a word has one detector (tests/engine/test_hook_registry.py).
 - ``START_STEP``: keyed by a board's starting step that is not a step of the turn: ``fn(game)`` begins there (103).
+- ``FACE_UP``: ``fn(obj, chars)`` → the characteristics of the face of a double-faced permanent that is up
+  (712.8d-e), asked by ``layers.base_chars`` for a permanent with its back face up.
+- ``TOKEN_COPY``: ``fn(game, original, token)`` after a token that's a copy of ``original`` is made and before it
+  enters: what the copy takes besides the copiable values (707.8a: the other face of a double-faced object).
 
 The replacement and prevention effects (614–616) keep their own typed registry,
 ``replacement.register(Kind(...))``, filled by the same loaded modules.
@@ -85,9 +89,12 @@ TEAMS = "teams"
 VARIANT = "variant"
 START_STEP = "start_step"
 TRIGGER = "trigger"
+FACE_UP = "face_up"
+TOKEN_COPY = "token_copy"
 KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, COUNTER_BAN, ATTACH_BAN,
          ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
-         TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP)
+         TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP,
+         FACE_UP, TOKEN_COPY)
 
 
 @dataclass(frozen=True)

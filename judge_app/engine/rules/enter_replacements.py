@@ -210,7 +210,8 @@ register(Kind("devour", ("enter",), _devour_applies, _devour_apply,
               label_en=lambda g, e: f"devour {e['ability']['devour']} ({e['source']}:devour{e['ability']['n'] + 1})"))
 replacement.ENTERING_HOOKS.append(_devour_instances)
 AS_ENTERS_KINDS = {"color": "as_enters_color", "exile_creature_cards": "as_enters_exile_cards",
-                   "counter_on_artifact": "as_enters_counter_on_artifact"}   # Phylactery Lich (phylactery.py)
+                   "counter_on_artifact": "as_enters_counter_on_artifact",   # Phylactery Lich (phylactery.py)
+                   "copy_creature": "as_enters_copy", "copy_artifact": "as_enters_copy"}   # a token copy of Clone (entering_copies.py)
 replacement.ABILITY_KINDS["as_enters"] = lambda ab: AS_ENTERS_KINDS.get(ab.get("as_enters"))
 
 
@@ -283,6 +284,8 @@ def create_tokens(game: Game, spec: dict, controller: str, original: Obj | None 
                       "abilities": tuple(spec.get("abilities", ()))}   # a P/T-defining ability (Ajani's Avatar)
         tok = Obj(id=tid, owner=controller, controller=controller, zone="none", token=True, sick=True, **values)
         game.objects[tid] = tok
+        for h in hooks.hooks(hooks.TOKEN_COPY) if original is not None else ():   # 707.8a (double_faced.py)
+            h.fn(game, original, tok)
         ev.put_in_zone(game, tok, "battlefield", controller=controller)
         copy = f" — копия «{original.name_ru}»" if original is not None else ""
         say(game, "token", "enter_replacements.create_tokens.token",
