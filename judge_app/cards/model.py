@@ -299,6 +299,7 @@ def validate_keywords(keywords, where: str) -> None:
 NUMBERED_KEYWORDS = ("devour",)   # keywords written {KEYWORD: N} (702.81a)
 
 
+COPY_AS_ENTERS = ("copy_creature", "copy_artifact")   # the "enter as a copy" choices (706.5)
 COPY_EXCEPT = ("pt", "add_types", "keep_color", "gain_ability", "gain_this",
                "enters_with_x_counters")   # Altered Ego: X additional counters of that kind (706.9e)
 
@@ -337,7 +338,7 @@ def validate_abilities(abilities, where: str) -> list:
         if "mana" in a and a["mana"] not in tuple(COLOR_OF_SYMBOL) and a["mana"] not in ("chosen", "C"):
             raise CardDataError(f"{where}: способность маны добавляет один из W U B R G, C (бесцветная) "
                                 f"или chosen (ману выбранного цвета), а не {a['mana']!r}")
-        if "copy_except" in a and not (a.get("as_enters") in ("copy_creature", "copy_artifact")
+        if "copy_except" in a and not (a.get("as_enters") in COPY_AS_ENTERS
                                        and _copy_except_ok(a["copy_except"], where)):
             raise CardDataError(f"{where}: copy_except — словарь из {', '.join(COPY_EXCEPT[:4])} (pt: [P, T], "
                                 f"add_types: [ТИП, …], keep_color: true, gain_ability: {{…}}) у as_enters: "
@@ -1771,3 +1772,53 @@ def _double_faced_effects(effects: list, where: str) -> None:
         if "transform" in e and (e["transform"] not in _REFS or set(e) != {"transform"}):
             raise CardDataError(f"{where}: {key_line(e, 'transform')}transform — одно из {', '.join(_REFS)}, "
                                 f"без других ключей (701.27a)")
+
+
+# -- Copy exceptions that depend on what the copy is (707.9f) ---------------------------------
+# Moritte of the Frost: ``as_enters: copy_permanent_you_control`` — "enter as a copy of a permanent
+# you control" — with ``copy_except: {add_supertypes: [legendary, snow], if_creature: {counters:
+# {"+1/+1": 2}, keywords: [changeling]}}``: supertypes added as copiable values, and exceptions
+# that apply only if the copy, with its other exceptions and without these, would be a creature
+# (707.9f): it enters with those additional counters and has those keywords. engine/rules/control_copy.py.
+
+AS_ENTERS = AS_ENTERS + ("copy_permanent_you_control",)
+COPY_AS_ENTERS = COPY_AS_ENTERS + ("copy_permanent_you_control",)
+COPY_EXCEPT = COPY_EXCEPT + ("add_supertypes", "if_creature")
+KEYWORDS = KEYWORDS + tuple(k for k in ("changeling",) if k not in KEYWORDS)   # every creature type (702.73a)
+IF_CREATURE_KEYS = ("counters", "keywords")
+
+
+def _conditional_copy_except_error(ex) -> str | None:
+    if not isinstance(ex, dict):
+        return None
+    sup = ex.get("add_supertypes")
+    if sup is not None and not (isinstance(sup, list) and sup and all(isinstance(t, str) and t.islower() for t in sup)):
+        return "add_supertypes — список супертипов строчными: [legendary, snow]"
+    cond = ex.get("if_creature")
+    if cond is None:
+        return None
+    if not (isinstance(cond, dict) and cond and set(cond) <= set(IF_CREATURE_KEYS)):
+        return f"if_creature — словарь из {', '.join(IF_CREATURE_KEYS)} (707.9f)"
+    if "counters" in cond and not (isinstance(cond["counters"], dict) and cond["counters"] and all(
+            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in cond["counters"].values())):
+        return "if_creature.counters — {ВИД: число больше 0}"
+    if "keywords" in cond:
+        validate_keywords(cond["keywords"], "if_creature.keywords")
+    return None
+
+
+@ability_check
+def _conditional_copy_abilities(out: list, where: str) -> None:
+    for a in out:
+        err = _conditional_copy_except_error(a.get("copy_except"))
+        if err:
+            raise CardDataError(f"{where}: {key_line(a, 'copy_except')}copy_except: {err}")
+
+
+@effect_check
+def _conditional_copy_effects(effects: list, where: str) -> None:
+    for e in effects:
+        ex = e.get("copy_except")
+        if isinstance(ex, dict) and ({"add_supertypes", "if_creature"} & set(ex)):
+            raise CardDataError(f"{where}: {key_line(e, 'copy_except')}add_supertypes / if_creature — только у "
+                                f"as_enters (выход копией, 707.9f), не у become_copy")

@@ -620,7 +620,9 @@ MESSAGES: dict = {
 }
 
 
-MESSAGES.update({   # double-faced permanents (mechanisms/double_faced.py); entering as a copy (entering_copies.py)
+MESSAGES.update({   # double-faced permanents (mechanisms/double_faced.py); entering as a copy (entering_copies.py, control_copy.py)
+    "control_copy.conditional_exception": ("{obj} выходит копией с типами: {types} — {verdict}",
+                                           "{obj} enters as a copy with the types {types}: {verdict}"),
     "entering_copies.chosen": ("{controller} выбирает при выходе {o} на поле битвы, копией чего он выйдет: {orig}",
                                "{controller} chooses what {o} enters as a copy of: {orig}"),
     "double_faced.transformed": ("{before} трансформируется: теперь он {side} гранью вверх — {obj}; это тот же объект, "
