@@ -1489,8 +1489,10 @@ def _that_spell_abilities(out: list, where: str) -> None:
     for a in out:
         effects = a.get("effects") if isinstance(a.get("effects"), list) else []
         named = [k for e in effects if isinstance(e, dict) for k, v in e.items() if v == "that_spell"]
-        if named and (set(named) != {"counter"} or a.get("trigger") != "becomes_target_by_opponent"):
-            raise CardDataError(f"{where}: that_spell — только counter: that_spell у trigger: becomes_target_by_opponent")
+        if named and not (set(named) == {"counter"} and a.get("trigger") == "becomes_target_by_opponent"
+                          or set(named) == {"copy_spell"} and a.get("trigger") in ("you_cast", "player_casts")):
+            raise CardDataError(f"{where}: that_spell — только counter: that_spell у trigger: becomes_target_by_opponent "
+                                f"или copy_spell: that_spell у trigger: you_cast / player_casts")
 
 
 # -- Planeswalkers as targets; an ability's different targets ------------------------------
@@ -1822,3 +1824,32 @@ def _conditional_copy_effects(effects: list, where: str) -> None:
         if isinstance(ex, dict) and ({"add_supertypes", "if_creature"} & set(ex)):
             raise CardDataError(f"{where}: {key_line(e, 'copy_except')}add_supertypes / if_creature — только у "
                                 f"as_enters (выход копией, 707.9f), не у become_copy")
+
+
+# -- A spell copy whose target the effect specifies (707.10e) ---------------------------------
+# ``{copy_spell: that_spell, new_target: created_token}`` in a ``you_cast`` trigger: copy the spell
+# cast; the copy targets the token the ability created just before (one of them, chosen, if a
+# replacement effect made more). ``spell_targets: single_creature_you_control`` beside ``trigger:
+# you_cast / player_casts`` — "a spell that targets only a single creature you control". ``static:
+# double_tokens`` — "if an effect would create one or more tokens under your control, it creates
+# twice that many of those tokens instead" (Anointed Procession, 614.1a). engine/mechanisms/copy_new_target.py.
+
+EFFECT_MODIFIERS["new_target"] = ("copy_spell",)
+STATIC_KINDS = STATIC_KINDS + ("double_tokens",)
+SPELL_TARGETS = ("single_creature_you_control",)
+
+
+@effect_check
+def _new_target_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "new_target" in e and (e["new_target"] != "created_token" or e.get("copy_spell") != "that_spell"):
+            raise CardDataError(f"{where}: {key_line(e, 'new_target')}new_target — created_token, у copy_spell: that_spell")
+
+
+@ability_check
+def _spell_targets_abilities(out: list, where: str) -> None:
+    for a in out:
+        if "spell_targets" in a and not (a.get("trigger") in ("you_cast", "player_casts")
+                                         and a["spell_targets"] in SPELL_TARGETS):
+            raise CardDataError(f"{where}: {key_line(a, 'spell_targets')}spell_targets — одно из "
+                                f"{', '.join(SPELL_TARGETS)} у trigger: you_cast / player_casts")

@@ -26,7 +26,7 @@ MODULES = (
     "rules.reveal", "rules.untap_locks",
     # mechanisms: one verb or one kind of effect each
     "mechanisms.cant_by_color", "mechanisms.cast_bans", "mechanisms.check_lands", "mechanisms.coin_flips",
-    "mechanisms.conditional_statics", "mechanisms.counter_amounts", "mechanisms.counter_triggers",
+    "mechanisms.conditional_statics", "mechanisms.copy_new_target", "mechanisms.counter_amounts", "mechanisms.counter_triggers",
     "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.double_faced", "mechanisms.each_player_sacrifices",
     "mechanisms.enchanted_locks", "mechanisms.entering_copies", "mechanisms.game_end_effects", "mechanisms.lasting_control",
     "mechanisms.life_effects", "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof",

@@ -621,6 +621,11 @@ MESSAGES: dict = {
 
 
 MESSAGES.update({   # double-faced permanents (mechanisms/double_faced.py); entering as a copy (entering_copies.py, control_copy.py)
+    "copy_new_target.targets": ("Копия {spell} нацелена на {tok} — цель, которую указал эффект; других созданных фишек "
+                                "({others}) она не касается",
+                                "The copy {spell} targets {tok}, the target the effect specified; not the other tokens"),
+    "copy_new_target.none": ("Указанная эффектом цель не может быть целью {spell}: копия не создаётся",
+                             "The object the effect specifies isn't a legal target for {spell}: no copy is created"),
     "control_copy.conditional_exception": ("{obj} выходит копией с типами: {types} — {verdict}",
                                            "{obj} enters as a copy with the types {types}: {verdict}"),
     "entering_copies.chosen": ("{controller} выбирает при выходе {o} на поле битвы, копией чего он выйдет: {orig}",

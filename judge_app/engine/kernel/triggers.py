@@ -157,8 +157,11 @@ def condition_still_holds(game: Game, so: Obj) -> bool:
     return ab is None or _condition_holds(game, so.controller, ab)
 
 
-def on_cast(game: Game, spell: Obj) -> None:
-    """"Whenever a player casts a spell" / "whenever you cast a spell" (601.2i)."""
+def on_cast(game: Game, spell: Obj, done: bool = False) -> None:
+    """"Whenever a player casts a spell" / "whenever you cast a spell" (601.2i). An ability that
+    asks about the spell's targets (a ``CAST_FILTER`` word) is looked at once they are chosen, as
+    the spell becomes cast (``done``: actions.cast_done); the others as it moves to the stack."""
+    filters = [(k, h.fn) for h in hooks.hooks(hooks.CAST_FILTER) for k in h.keys]
     for sid in list(game.battlefield):
         src = game.objects[sid]
         for i, ab in enumerate(src.abilities):
@@ -166,8 +169,12 @@ def on_cast(game: Game, spell: Obj) -> None:
             if t == "player_casts" or (t == "you_cast" and spell.controller == src.controller):
                 if ab.get("spell_color") and ab["spell_color"] not in spell.colors:   # "a blue spell" (Kraken's Eye)
                     continue
-                if _condition_holds(game, src.controller, ab):
-                    _pending(game, sid, _info(src, game), i, ab, "trigger_cast")
+                asked = [(k, fn) for k, fn in filters if k in ab]
+                if bool(asked) != done or not all(fn(game, spell, src, ab[k]) for k, fn in asked):
+                    continue   # "a spell that targets only a single creature you control" (copy_new_target.py)
+                if _condition_holds(game, src.controller, ab):   # "that spell" is the one cast (707.10e)
+                    _pending(game, sid, {**_info(src, game), "_that_spell": (spell.id, spell.incarnation)}, i, ab,
+                             "trigger_cast")
 
 
 def on_life_gain(game: Game, player, n: int) -> None:

@@ -253,7 +253,7 @@ def _counters_apply(game: Game, e: dict, ev: dict):
 register(Kind("double_tokens", ("create_token",), _tokens_applies, _tokens_apply,
               lambda g, e: f"«{e['source_name']}» ({e['source']}): вдвое больше фишек",
               label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): twice that many tokens"),
-         statics=("double_tokens_and_counters",))
+         statics=("double_tokens_and_counters", "double_tokens"))   # double_tokens: Anointed Procession
 register(Kind("double_counters", ("counters", "enter"), _counters_applies, _counters_apply,
               lambda g, e: f"«{e['source_name']}» ({e['source']}): вдвое больше жетонов",
               label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): twice that many counters"),
