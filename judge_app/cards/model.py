@@ -164,6 +164,7 @@ class CardDef:
     aliases: tuple[str, ...] = ()        # other names a scenario may use (older or working translations)
     casting: dict | None = field(default=None, compare=False, hash=False)   # modes, extra costs (CASTING_KEYS)
     back_face: "CardDef | None" = field(default=None, compare=False, hash=False)   # a double-faced card's back face (712)
+    meld: dict | None = field(default=None, compare=False, hash=False)   # a meld card: its partner, the melded face (712.4)
 
     @property
     def is_permanent_card(self) -> bool:
@@ -547,6 +548,7 @@ def _card_from_dict(d: dict, where: str) -> CardDef:
         aliases=tuple(d.get("aliases", [])),
         casting=_validate_casting(d, f"{where} {name_ru}"),
         back_face=back_face_of(d, f"{where} {name_ru}"),
+        meld=meld_of(d, f"{where} {name_ru}"),
     )
 
 
@@ -665,6 +667,7 @@ EFFECT_KEYS = EFFECT_KEYS + ("regenerate", "prevent", "prevent_all_to_you_and_yo
                              "opponents_creatures_enter_under_your_control",   # : true — Gather Specimens (616.1b)
                              "skip_next")   # : turn | combat | untap | upkeep | draw, who: you | target1 (614.10)
 TRIGGER_IF_KEYS = ("life_at_least", "life_at_most", "opponent_life_at_most")   # intervening "if" (603.4)
+NAMED_IF_KEYS: tuple = ()   # the "if" keys whose value is not a number (their sections check them)
 
 
 @effect_check
@@ -700,7 +703,7 @@ def _replacement_effects(effects: list, where: str) -> None:
 def _replacement_abilities(out: list, where: str) -> None:
     for a in out:
         if "if" in a and not (isinstance(a["if"], dict) and a["if"] and set(a["if"]) <= set(TRIGGER_IF_KEYS)
-                              and all(isinstance(v, int) for v in a["if"].values())):
+                              and all(isinstance(v, int) or k in NAMED_IF_KEYS for k, v in a["if"].items())):
             raise CardDataError(f"{where}: if — словарь из {', '.join(TRIGGER_IF_KEYS)} с числами")
         if a.get("trigger") == "state" and "if" not in a:
             raise CardDataError(f"{where}: способности состояния (603.8) нужно условие if")
@@ -1853,3 +1856,51 @@ def _spell_targets_abilities(out: list, where: str) -> None:
                                          and a["spell_targets"] in SPELL_TARGETS):
             raise CardDataError(f"{where}: {key_line(a, 'spell_targets')}spell_targets — одно из "
                                 f"{', '.join(SPELL_TARGETS)} у trigger: you_cast / player_casts")
+
+
+# -- Meld (701.42, 712.4) ------------------------------------------------------------------------
+# ``meld: {partner: NAME_EN, into: {…}}`` on the card of a meld pair whose ability melds them (its
+# ``into`` the combined back face, a card without mana cost), ``meld: {partner: NAME_EN}`` on the
+# other; ``{exile_and_meld: NAME_EN}`` — "exile [this] and a creature named NAME you own and control,
+# then meld them" (a token or a card of no pair stays exiled, 701.42c); ``trigger: combat_yours`` —
+# "at the beginning of combat on your turn"; ``if: {you_own_and_control_named: [NAME, NAME]}`` —
+# "if you both own and control [this] and a creature named …". engine/mechanisms/meld.py.
+
+CARD_KEYS.add("meld")
+EFFECT_KEYS = EFFECT_KEYS + ("exile_and_meld",)
+TRIGGER_KINDS = TRIGGER_KINDS + ("combat_yours", "each_combat")
+TRIGGER_IF_KEYS = TRIGGER_IF_KEYS + ("you_own_and_control_named",)
+NAMED_IF_KEYS = NAMED_IF_KEYS + ("you_own_and_control_named",)
+
+
+def meld_of(d: dict, where: str) -> dict | None:
+    """A meld card's pair data, its ``into`` read as a card (no mana cost), or None."""
+    m = d.get("meld")
+    if m is None:
+        return None
+    if not (isinstance(m, dict) and isinstance(m.get("partner"), str) and m["partner"] and set(m) <= {"partner", "into"}):
+        raise CardDataError(f"{where}: {key_line(d, 'meld')}meld — {{partner: ИМЯ пары по-английски, into: {{…}}}} "
+                            f"(into — только у карты со способностью слияния)")
+    if "into" not in m:
+        return {"partner": m["partner"]}
+    into = m["into"]
+    if not isinstance(into, dict) or "cost" in into:
+        raise CardDataError(f"{where}: meld.into — словарь объединённой оборотной грани, без мановой стоимости (712.8g)")
+    return {"partner": m["partner"], "into": _card_from_dict(into, f"{where}: meld.into")}
+
+
+@effect_check
+def _meld_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "exile_and_meld" in e and not (isinstance(e["exile_and_meld"], str) and e["exile_and_meld"]
+                                          and set(e) == {"exile_and_meld"}):
+            raise CardDataError(f"{where}: {key_line(e, 'exile_and_meld')}exile_and_meld — английское имя пары, "
+                                f"без других ключей (701.42a)")
+
+
+@ability_check
+def _meld_abilities(out: list, where: str) -> None:
+    for a in out:
+        v = (a.get("if") or {}).get("you_own_and_control_named") if isinstance(a.get("if"), dict) else None
+        if v is not None and not (isinstance(v, list) and len(v) == 2 and all(isinstance(n, str) and n for n in v)):
+            raise CardDataError(f"{where}: you_own_and_control_named — [имя этого перманента, имя существа]")

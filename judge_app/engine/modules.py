@@ -29,7 +29,7 @@ MODULES = (
     "mechanisms.conditional_statics", "mechanisms.copy_new_target", "mechanisms.counter_amounts", "mechanisms.counter_triggers",
     "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.double_faced", "mechanisms.each_player_sacrifices",
     "mechanisms.enchanted_locks", "mechanisms.entering_copies", "mechanisms.game_end_effects", "mechanisms.lasting_control",
-    "mechanisms.life_effects", "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof",
+    "mechanisms.life_effects", "mechanisms.meld", "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof",
     "mechanisms.phylactery", "mechanisms.random_discard", "mechanisms.removal", "mechanisms.replacement_effects",
     "mechanisms.reveal_until", "mechanisms.revealed_cast", "mechanisms.source_durations", "mechanisms.trigger_division",
     # variants

@@ -51,6 +51,8 @@ Kinds of hook (``register(kind, ...)``):
 - ``START_STEP``: keyed by a board's starting step that is not a step of the turn: ``fn(game)`` begins there (103).
 - ``FACE_UP``: ``fn(obj, chars)`` → the characteristics of the face of a double-faced permanent that is up
   (712.8d-e), asked by ``layers.base_chars`` for a permanent with its back face up.
+- ``LEAVES_BATTLEFIELD``: ``fn(game, obj, zone)`` as a permanent leaves the battlefield for ``zone``, before
+  it becomes a new object (``events.move``): a melded permanent's other card goes with it (712.21).
 - ``CAST_FILTER``: keyed by a ``you_cast`` / ``player_casts`` trigger's filter word: ``fn(game, spell, source, value)``
   → whether the spell cast makes that ability trigger (``triggers.on_cast``).
 - ``TOKEN_COPY``: ``fn(game, original, token)`` after a token that's a copy of ``original`` is made and before it
@@ -94,10 +96,11 @@ TRIGGER = "trigger"
 FACE_UP = "face_up"
 TOKEN_COPY = "token_copy"
 CAST_FILTER = "cast_filter"
+LEAVES_BATTLEFIELD = "leaves_battlefield"
 KINDS = (TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, COUNTER_BAN, ATTACH_BAN,
          ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
          TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP,
-         FACE_UP, TOKEN_COPY, CAST_FILTER)
+         FACE_UP, TOKEN_COPY, CAST_FILTER, LEAVES_BATTLEFIELD)
 
 
 @dataclass(frozen=True)

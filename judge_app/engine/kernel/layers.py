@@ -64,7 +64,7 @@ def base_chars(o) -> Chars:
               abilities=tuple(b["abilities"]), keywords=tuple(b["keywords"]), power=b["power"],
               toughness=b["toughness"], loyalty=b["loyalty"], text_en=b["text_en"], controller=b["controller"],
               flip=b.get("flip"))
-    if o.transformed and o.zone == "battlefield":   # its back face is up: those are its values (712.8e)
+    if (o.transformed or o.melded_with) and o.zone == "battlefield":   # back face up / melded (712.8e, 712.8g)
         for h in hooks.hooks(hooks.FACE_UP):
             c = h.fn(o, c)
     return c

@@ -626,6 +626,13 @@ MESSAGES.update({   # double-faced permanents (mechanisms/double_faced.py); ente
                                 "The copy {spell} targets {tok}, the target the effect specified; not the other tokens"),
     "copy_new_target.none": ("Указанная эффектом цель не может быть целью {spell}: копия не создаётся",
                              "The object the effect specifies isn't a legal target for {spell}: no copy is created"),
+    "meld.cant": ("{objs} нельзя слить{why}: они остаются в изгнании",
+                  "{objs} can't be melded{why}; they stay in exile"),
+    "meld.melded": ("{host} и {part} сливаются в «{a}»: одна карта на другой, один перманент оборотными сторонами вверх",
+                    "{host} and {part} meld into {a_en}: one permanent represented by two cards"),
+    "meld.leaves": ("Слитый перманент {obj} покидает поле битвы одним перманентом; обе его карты — и {part} — "
+                    "кладутся в зону «{zone}»",
+                    "The melded permanent {obj} leaves the battlefield; both its cards, {part} too, go to the {zone}"),
     "control_copy.conditional_exception": ("{obj} выходит копией с типами: {types} — {verdict}",
                                            "{obj} enters as a copy with the types {types}: {verdict}"),
     "entering_copies.chosen": ("{controller} выбирает при выходе {o} на поле битвы, копией чего он выйдет: {orig}",

@@ -28,6 +28,7 @@ TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "к
               "combat_damage_to_player": "когда наносит боевые повреждения игроку",
               "becomes_blocked": "когда становится заблокированным",
               "end_step_yours": "в начале вашего заключительного шага",
+              "combat_yours": "в начале боя в ваш ход", "each_combat": "в начале каждого боя",
               "each_end_step": "в начале каждого заключительного шага",
               "player_casts": "когда игрок разыгрывает заклинание",
               "you_cast": "когда вы разыгрываете заклинание",
@@ -103,7 +104,8 @@ def on_leave(game: Game, obj: Obj, info: dict, to_zone: str, together: dict | No
                     name_en=info['name_en'] or info['name_ru'])
 
 
-STEP_TRIGGERS = {"upkeep": ("each_upkeep", "upkeep_yours"), "end": ("each_end_step", "end_step_yours")}
+STEP_TRIGGERS = {"upkeep": ("each_upkeep", "upkeep_yours"), "end": ("each_end_step", "end_step_yours"),
+                 "beginning_of_combat": ("each_combat", "combat_yours")}
 
 
 def on_step_begin(game: Game) -> None:

@@ -23,7 +23,7 @@ def obj_from_card(card: CardDef, oid: str, owner: str) -> Obj:
                supertypes=card.supertypes, power=card.power, toughness=card.toughness, loyalty=card.loyalty,
                keywords=card.keywords, abilities=card.abilities, spell_targets=card.targets,
                effects=card.effects, enchant=card.enchant, distinct_targets=card.distinct_targets, text_ru=card.text_ru, text_en=card.text_en,
-               casting=card.casting, back_face=card.back_face)
+               casting=card.casting, back_face=card.back_face, meld=card.meld)
 
 
 AD_HOC_KINDS = ("creature", "planeswalker", "permanent")
