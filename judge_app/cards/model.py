@@ -1754,6 +1754,8 @@ CARD_KEYS.add("back_face")
 BACK_FACE_KEYS = ("name_ru", "name_en", "types", "subtypes", "supertypes", "colors", "power", "toughness",
                   "loyalty", "keywords", "abilities", "text_en", "text_ru")
 EFFECT_KEYS = EFFECT_KEYS + ("transform",)
+TRIGGER_IF_KEYS = TRIGGER_IF_KEYS + ("spells_cast_last_turn_at_most",   # "if no spells were cast last turn": 0
+                                     "a_player_cast_last_turn_at_least")   # "if a player cast two or more …": 2
 
 
 def back_face_of(d: dict, where: str) -> CardDef | None:

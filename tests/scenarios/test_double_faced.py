@@ -60,3 +60,38 @@ def test_back_face_checked_like_a_card():
                          "abilities": [{"activated": {"cost": {"mana": "{1}"}, "effects": [{"transform": "nobody"}]}}]}
     with pytest.raises(CardDataError, match="back_face.*transform"):
         card_from_dict(card, "t")
+
+
+WEREWOLF = """
+id: w
+players:
+  - name: Алиса
+    hand: [{{card: Молния, id: b1}}, {{card: Молния, id: b2}}]
+    battlefield:
+      - {{card: Afflicted Deserter, id: d, transformed: {flag}}}
+      - {{card: Гора, id: m1}}
+      - {{card: Гора, id: m2}}
+  - name: Боб
+turn: {{number: 3, active: Алиса, step: main1}}
+script:
+{casts}  - pass_until: upkeep
+  - pass_until: stack_empty
+expect: []
+"""
+
+
+@pytest.mark.parametrize("flag, bolts, name", [
+    ("false", 0, "Werewolf Ransacker"),    # no spells were cast last turn: it transforms
+    ("false", 1, "Afflicted Deserter"),    # one was
+    ("true", 2, "Afflicted Deserter"),     # a player cast two: Werewolf Ransacker transforms back
+    ("true", 1, "Werewolf Ransacker"),
+])
+def test_the_werewolf_upkeep_reads_last_turn(tmp_path, flag, bolts, name):
+    casts = "".join(f"  - cast: {{card: b{i + 1}, targets: [Боб], pay: [m{i + 1}]}}\n  - pass_until: stack_empty\n"
+                    for i in range(bolts))
+    p = tmp_path / "w.yaml"
+    p.write_text(textwrap.dedent(WEREWOLF.format(flag=flag, casts=casts)), encoding="utf-8")
+    res = runner.run(loader.load(p))
+    game = res.game
+    assert game.turn == 4 and game.player("Боб").life == 20 - 3 * bolts, res.failures
+    assert layers.chars_of(game, game.objects["d"]).name_en == name

@@ -14,6 +14,10 @@ dfc-2020-token-copy-one-face shows the difference. 707.8a does not reach a token
 own characteristics that enters as a copy of a double-faced permanent through a replacement effect
 (a token copy of Clone): that copy is a copy effect like any other.
 
+The werewolves' "at the beginning of each upkeep, if no spells were cast last turn / if a player cast
+two or more spells last turn, transform [this]" read the turn before from the trace
+(``spells_last_turn``): what a board did before it began is not known.
+
 The back face has no mana cost, so its mana value reads 0 (712.8e takes the front face's; no
 board asks for it yet).
 """
@@ -85,6 +89,34 @@ def run(game: Game, so: Obj, e: dict, at) -> None:
         before=before, obj=r, side=Text("оборотной", "back") if r.transformed else Text("лицевой", "front"))
 
 
+def spells_last_turn(game: Game) -> dict:
+    """{player: spells cast} in the turn before this one, read from the trace ("… is cast" between
+    the last two "turn N begins"): a board's history begins with the board, so a turn it began in
+    counts from there, and a board's first turn has no last turn (no spells were cast in it)."""
+    starts = [i for i, e in enumerate(game.events) if e.message == "turn.advance_step.turn"]
+    if not starts:
+        return {}
+    lo = starts[-2] if len(starts) > 1 else 0
+    out: dict = {}
+    for e in game.events[lo:starts[-1]]:
+        if e.message == "cast_done" and e.objects:
+            who = game.objects[e.objects[0]].owner
+            out[who] = out.get(who, 0) + 1
+    return out
+
+
+def no_spells_last_turn(game: Game, controller: str, most: int) -> bool:
+    """"If no spells were cast last turn" (a werewolf's front face): ``spells_cast_last_turn_at_most: 0``."""
+    return sum(spells_last_turn(game).values()) <= most
+
+
+def a_player_cast_last_turn(game: Game, controller: str, least: int) -> bool:
+    """"If a player cast two or more spells last turn" (its back face): ``a_player_cast_last_turn_at_least: 2``."""
+    return any(n >= least for n in spells_last_turn(game).values())
+
+
 hooks.register(hooks.FACE_UP, face_up)
 hooks.register(hooks.TOKEN_COPY, token_copy)
 hooks.register(hooks.INSTRUCTION, run, keys=("transform",), order=70)
+hooks.register(hooks.CONDITION, no_spells_last_turn, keys=("spells_cast_last_turn_at_most",))
+hooks.register(hooks.CONDITION, a_player_cast_last_turn, keys=("a_player_cast_last_turn_at_least",))
