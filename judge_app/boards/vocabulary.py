@@ -168,6 +168,13 @@ def _keyword_label(k: str, en: bool) -> str:
     return KW_RU.get(k) or KEYWORD_RU_MORE.get(k, k)
 
 
+# the copy examples of the 2026 rules (engine/mechanisms/double_faced.py, meld.py, control_copy.py)
+TRIGGERS.update({"combat_yours": ("в начале боя в ваш ход", "at the beginning of combat on your turn"),
+                 "each_combat": ("в начале каждого боя", "at the beginning of each combat")})
+AS_ENTERS.setdefault("copy_permanent_you_control", ("выйти копией своего перманента (Моритте)",
+                                                    "enter as a copy of a permanent you control (Moritte)"))
+KEYWORD_RU_MORE.setdefault("changeling", "перевёртыш")
+
 @lru_cache(maxsize=2)
 def for_page(en: bool) -> dict:
     """The picker's vocabulary, for ``boards.js`` (a data attribute of the page)."""

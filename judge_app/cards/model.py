@@ -163,6 +163,8 @@ class CardDef:
     distinct_targets: bool = False      # "another target": no object or player twice
     aliases: tuple[str, ...] = ()        # other names a scenario may use (older or working translations)
     casting: dict | None = field(default=None, compare=False, hash=False)   # modes, extra costs (CASTING_KEYS)
+    back_face: "CardDef | None" = field(default=None, compare=False, hash=False)   # a double-faced card's back face (712)
+    meld: dict | None = field(default=None, compare=False, hash=False)   # a meld card: its partner, the melded face (712.4)
 
     @property
     def is_permanent_card(self) -> bool:
@@ -298,6 +300,7 @@ def validate_keywords(keywords, where: str) -> None:
 NUMBERED_KEYWORDS = ("devour",)   # keywords written {KEYWORD: N} (702.81a)
 
 
+COPY_AS_ENTERS = ("copy_creature", "copy_artifact")   # the "enter as a copy" choices (706.5)
 COPY_EXCEPT = ("pt", "add_types", "keep_color", "gain_ability", "gain_this",
                "enters_with_x_counters",   # Altered Ego: X additional counters of that kind (706.9e)
                "add_subtypes")   # Glasspool Mimic: "a Shapeshifter Rogue in addition to its other types" (707.9d)
@@ -340,7 +343,7 @@ def validate_abilities(abilities, where: str) -> list:
         if "mana" in a and a["mana"] not in tuple(COLOR_OF_SYMBOL) and a["mana"] not in ("chosen", "C"):
             raise CardDataError(f"{where}: способность маны добавляет один из W U B R G, C (бесцветная) "
                                 f"или chosen (ману выбранного цвета), а не {a['mana']!r}")
-        if "copy_except" in a and not (a.get("as_enters") in ("copy_creature", "copy_artifact")
+        if "copy_except" in a and not (a.get("as_enters") in COPY_AS_ENTERS
                                        and _copy_except_ok(a["copy_except"], where)):
             raise CardDataError(f"{where}: copy_except — словарь из {', '.join(COPY_EXCEPT[:4])}, add_subtypes (pt: [P, T], "
                                 f"add_types: [ТИП, …], add_subtypes: [Подтип, …], keep_color: true, gain_ability: {{…}}) у as_enters: "
@@ -549,6 +552,8 @@ def _card_from_dict(d: dict, where: str) -> CardDef:
         distinct_targets=bool(d.get("distinct_targets", False)),
         aliases=tuple(d.get("aliases", [])),
         casting=_validate_casting(d, f"{where} {name_ru}"),
+        back_face=back_face_of(d, f"{where} {name_ru}"),
+        meld=meld_of(d, f"{where} {name_ru}"),
     )
 
 
@@ -668,6 +673,7 @@ EFFECT_KEYS = EFFECT_KEYS + ("regenerate", "prevent", "prevent_all_to_you_and_yo
                              "opponents_creatures_enter_under_your_control",   # : true — Gather Specimens (616.1b)
                              "skip_next")   # : turn | combat | untap | upkeep | draw, who: you | target1 (614.10)
 TRIGGER_IF_KEYS = ("life_at_least", "life_at_most", "opponent_life_at_most")   # intervening "if" (603.4)
+NAMED_IF_KEYS: tuple = ()   # the "if" keys whose value is not a number (their sections check them)
 
 
 @effect_check
@@ -703,7 +709,7 @@ def _replacement_effects(effects: list, where: str) -> None:
 def _replacement_abilities(out: list, where: str) -> None:
     for a in out:
         if "if" in a and not (isinstance(a["if"], dict) and a["if"] and set(a["if"]) <= set(TRIGGER_IF_KEYS)
-                              and all(isinstance(v, int) for v in a["if"].values())):
+                              and all(isinstance(v, int) or k in NAMED_IF_KEYS for k, v in a["if"].items())):
             raise CardDataError(f"{where}: if — словарь из {', '.join(TRIGGER_IF_KEYS)} с числами")
         if a.get("trigger") == "state" and "if" not in a:
             raise CardDataError(f"{where}: способности состояния (603.8) нужно условие if")
@@ -1499,8 +1505,10 @@ def _that_spell_abilities(out: list, where: str) -> None:
     for a in out:
         effects = a.get("effects") if isinstance(a.get("effects"), list) else []
         named = [k for e in effects if isinstance(e, dict) for k, v in e.items() if v == "that_spell"]
-        if named and (set(named) != {"counter"} or a.get("trigger") != "becomes_target_by_opponent"):
-            raise CardDataError(f"{where}: that_spell — только counter: that_spell у trigger: becomes_target_by_opponent")
+        if named and not (set(named) == {"counter"} and a.get("trigger") == "becomes_target_by_opponent"
+                          or set(named) == {"copy_spell"} and a.get("trigger") in ("you_cast", "player_casts")):
+            raise CardDataError(f"{where}: that_spell — только counter: that_spell у trigger: becomes_target_by_opponent "
+                                f"или copy_spell: that_spell у trigger: you_cast / player_casts")
 
 
 # -- Planeswalkers as targets; an ability's different targets ------------------------------
@@ -2018,3 +2026,167 @@ def _waterbend_effects(effects: list, where: str) -> None:
             raise CardDataError(f"{where}: {key_line(e, 'no_max_hand_size')}no_max_hand_size: you")
         if "exile_this_spell" in e and e["exile_this_spell"] is not True:
             raise CardDataError(f"{where}: {key_line(e, 'exile_this_spell')}exile_this_spell: true")
+
+
+# -- Double-faced cards (712) --------------------------------------------------------------
+# ``back_face: {name_ru, name_en, types, subtypes, colors, power, toughness, keywords, abilities,
+# text_en, text_ru}`` — the other face of a double-faced card (712.2), checked with the words of a
+# card; it has no mana cost (its colour is its colour indicator, ``colors``). ``{transform: REF}``
+# turns a double-faced permanent over (701.27a); engine/mechanisms/double_faced.py.
+
+CARD_KEYS.add("back_face")
+BACK_FACE_KEYS = ("name_ru", "name_en", "types", "subtypes", "supertypes", "colors", "power", "toughness",
+                  "loyalty", "keywords", "abilities", "text_en", "text_ru")
+EFFECT_KEYS = EFFECT_KEYS + ("transform",)
+TRIGGER_IF_KEYS = TRIGGER_IF_KEYS + ("spells_cast_last_turn_at_most",   # "if no spells were cast last turn": 0
+                                     "a_player_cast_last_turn_at_least")   # "if a player cast two or more …": 2
+
+
+def back_face_of(d: dict, where: str) -> CardDef | None:
+    """The back face of a double-faced card as a card of its own (no mana cost, 712.8e), or None."""
+    face = d.get("back_face")
+    if face is None:
+        return None
+    if not isinstance(face, dict):
+        raise CardDataError(f"{where}: {key_line(d, 'back_face')}back_face — словарь оборотной грани "
+                            f"({', '.join(BACK_FACE_KEYS)})")
+    unknown = sorted(str(k) for k in face if k not in BACK_FACE_KEYS)
+    if unknown:
+        raise CardDataError(f"{where}: {key_line(face, unknown[0])}back_face — неизвестный ключ {unknown[0]!r}; "
+                            f"допустимы {', '.join(BACK_FACE_KEYS)} (у оборотной грани нет мановой стоимости, 712.8e)")
+    return _card_from_dict(face, f"{where}: back_face")
+
+
+@effect_check
+def _double_faced_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "transform" in e and (e["transform"] not in _REFS or set(e) != {"transform"}):
+            raise CardDataError(f"{where}: {key_line(e, 'transform')}transform — одно из {', '.join(_REFS)}, "
+                                f"без других ключей (701.27a)")
+
+
+# -- Copy exceptions that depend on what the copy is (707.9f) ---------------------------------
+# Moritte of the Frost: ``as_enters: copy_permanent_you_control`` — "enter as a copy of a permanent
+# you control" — with ``copy_except: {add_supertypes: [legendary, snow], if_creature: {counters:
+# {"+1/+1": 2}, keywords: [changeling]}}``: supertypes added as copiable values, and exceptions
+# that apply only if the copy, with its other exceptions and without these, would be a creature
+# (707.9f): it enters with those additional counters and has those keywords. engine/rules/control_copy.py.
+
+AS_ENTERS = AS_ENTERS + ("copy_permanent_you_control",)
+COPY_AS_ENTERS = COPY_AS_ENTERS + ("copy_permanent_you_control",)
+COPY_EXCEPT = COPY_EXCEPT + ("add_supertypes", "if_creature")
+KEYWORDS = KEYWORDS + tuple(k for k in ("changeling",) if k not in KEYWORDS)   # every creature type (702.73a)
+IF_CREATURE_KEYS = ("counters", "keywords")
+
+
+def _conditional_copy_except_error(ex) -> str | None:
+    if not isinstance(ex, dict):
+        return None
+    sup = ex.get("add_supertypes")
+    if sup is not None and not (isinstance(sup, list) and sup and all(isinstance(t, str) and t.islower() for t in sup)):
+        return "add_supertypes — список супертипов строчными: [legendary, snow]"
+    cond = ex.get("if_creature")
+    if cond is None:
+        return None
+    if not (isinstance(cond, dict) and cond and set(cond) <= set(IF_CREATURE_KEYS)):
+        return f"if_creature — словарь из {', '.join(IF_CREATURE_KEYS)} (707.9f)"
+    if "counters" in cond and not (isinstance(cond["counters"], dict) and cond["counters"] and all(
+            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in cond["counters"].values())):
+        return "if_creature.counters — {ВИД: число больше 0}"
+    if "keywords" in cond:
+        validate_keywords(cond["keywords"], "if_creature.keywords")
+    return None
+
+
+@ability_check
+def _conditional_copy_abilities(out: list, where: str) -> None:
+    for a in out:
+        err = _conditional_copy_except_error(a.get("copy_except"))
+        if err:
+            raise CardDataError(f"{where}: {key_line(a, 'copy_except')}copy_except: {err}")
+
+
+@effect_check
+def _conditional_copy_effects(effects: list, where: str) -> None:
+    for e in effects:
+        ex = e.get("copy_except")
+        if isinstance(ex, dict) and ({"add_supertypes", "if_creature"} & set(ex)):
+            raise CardDataError(f"{where}: {key_line(e, 'copy_except')}add_supertypes / if_creature — только у "
+                                f"as_enters (выход копией, 707.9f), не у become_copy")
+
+
+# -- A spell copy whose target the effect specifies (707.10e) ---------------------------------
+# ``{copy_spell: that_spell, new_target: created_token}`` in a ``you_cast`` trigger: copy the spell
+# cast; the copy targets the token the ability created just before (one of them, chosen, if a
+# replacement effect made more). ``spell_targets: single_creature_you_control`` beside ``trigger:
+# you_cast / player_casts`` — "a spell that targets only a single creature you control". ``static:
+# double_tokens`` — "if an effect would create one or more tokens under your control, it creates
+# twice that many of those tokens instead" (Anointed Procession, 614.1a). engine/mechanisms/copy_new_target.py.
+
+EFFECT_MODIFIERS["new_target"] = ("copy_spell",)
+STATIC_KINDS = STATIC_KINDS + ("double_tokens",)
+SPELL_TARGETS = ("single_creature_you_control",)
+
+
+@effect_check
+def _new_target_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "new_target" in e and (e["new_target"] != "created_token" or e.get("copy_spell") != "that_spell"):
+            raise CardDataError(f"{where}: {key_line(e, 'new_target')}new_target — created_token, у copy_spell: that_spell")
+
+
+@ability_check
+def _spell_targets_abilities(out: list, where: str) -> None:
+    for a in out:
+        if "spell_targets" in a and not (a.get("trigger") in ("you_cast", "player_casts")
+                                         and a["spell_targets"] in SPELL_TARGETS):
+            raise CardDataError(f"{where}: {key_line(a, 'spell_targets')}spell_targets — одно из "
+                                f"{', '.join(SPELL_TARGETS)} у trigger: you_cast / player_casts")
+
+
+# -- Meld (701.42, 712.4) ------------------------------------------------------------------------
+# ``meld: {partner: NAME_EN, into: {…}}`` on the card of a meld pair whose ability melds them (its
+# ``into`` the combined back face, a card without mana cost), ``meld: {partner: NAME_EN}`` on the
+# other; ``{exile_and_meld: NAME_EN}`` — "exile [this] and a creature named NAME you own and control,
+# then meld them" (a token or a card of no pair stays exiled, 701.42c); ``trigger: combat_yours`` —
+# "at the beginning of combat on your turn"; ``if: {you_own_and_control_named: [NAME, NAME]}`` —
+# "if you both own and control [this] and a creature named …". engine/mechanisms/meld.py.
+
+CARD_KEYS.add("meld")
+EFFECT_KEYS = EFFECT_KEYS + ("exile_and_meld",)
+TRIGGER_KINDS = TRIGGER_KINDS + ("combat_yours", "each_combat")
+TRIGGER_IF_KEYS = TRIGGER_IF_KEYS + ("you_own_and_control_named",)
+NAMED_IF_KEYS = NAMED_IF_KEYS + ("you_own_and_control_named",)
+
+
+def meld_of(d: dict, where: str) -> dict | None:
+    """A meld card's pair data, its ``into`` read as a card (no mana cost), or None."""
+    m = d.get("meld")
+    if m is None:
+        return None
+    if not (isinstance(m, dict) and isinstance(m.get("partner"), str) and m["partner"] and set(m) <= {"partner", "into"}):
+        raise CardDataError(f"{where}: {key_line(d, 'meld')}meld — {{partner: ИМЯ пары по-английски, into: {{…}}}} "
+                            f"(into — только у карты со способностью слияния)")
+    if "into" not in m:
+        return {"partner": m["partner"]}
+    into = m["into"]
+    if not isinstance(into, dict) or "cost" in into:
+        raise CardDataError(f"{where}: meld.into — словарь объединённой оборотной грани, без мановой стоимости (712.8g)")
+    return {"partner": m["partner"], "into": _card_from_dict(into, f"{where}: meld.into")}
+
+
+@effect_check
+def _meld_effects(effects: list, where: str) -> None:
+    for e in effects:
+        if "exile_and_meld" in e and not (isinstance(e["exile_and_meld"], str) and e["exile_and_meld"]
+                                          and set(e) == {"exile_and_meld"}):
+            raise CardDataError(f"{where}: {key_line(e, 'exile_and_meld')}exile_and_meld — английское имя пары, "
+                                f"без других ключей (701.42a)")
+
+
+@ability_check
+def _meld_abilities(out: list, where: str) -> None:
+    for a in out:
+        v = (a.get("if") or {}).get("you_own_and_control_named") if isinstance(a.get("if"), dict) else None
+        if v is not None and not (isinstance(v, list) and len(v) == 2 and all(isinstance(n, str) and n for n in v)):
+            raise CardDataError(f"{where}: you_own_and_control_named — [имя этого перманента, имя существа]")

@@ -26,10 +26,10 @@ MODULES = (
     "rules.reveal", "rules.untap_locks",
     # mechanisms: one verb or one kind of effect each
     "mechanisms.blocked_by_triggers", "mechanisms.cant_by_color", "mechanisms.changeling", "mechanisms.cast_bans", "mechanisms.check_lands", "mechanisms.coin_flips",
-    "mechanisms.conditional_statics", "mechanisms.counter_amounts", "mechanisms.counter_triggers",
-    "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.each_player_sacrifices",
-    "mechanisms.enchanted_locks", "mechanisms.game_end_effects", "mechanisms.lasting_control",
-    "mechanisms.life_effects", "mechanisms.life_payments", "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof",
+    "mechanisms.conditional_statics", "mechanisms.copy_new_target", "mechanisms.counter_amounts", "mechanisms.counter_triggers",
+    "mechanisms.damage_triggers", "mechanisms.discard_effects", "mechanisms.double_faced", "mechanisms.each_player_sacrifices",
+    "mechanisms.enchanted_locks", "mechanisms.entering_copies", "mechanisms.game_end_effects", "mechanisms.lasting_control",
+    "mechanisms.life_effects", "mechanisms.life_payments", "mechanisms.meld", "mechanisms.mutual_damage", "mechanisms.naming", "mechanisms.nongreen_hexproof",
     "mechanisms.phylactery", "mechanisms.random_discard", "mechanisms.removal", "mechanisms.replacement_effects",
     "mechanisms.reveal_until", "mechanisms.revealed_cards", "mechanisms.revealed_cast", "mechanisms.shadow", "mechanisms.source_durations", "mechanisms.spell_keywords", "mechanisms.trigger_division",
     # mechanisms of the 2026 examples on zones and control (701.12, 701.23, 701.24, 701.67)

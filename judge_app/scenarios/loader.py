@@ -28,7 +28,7 @@ PLAYER_KEYS = {"name", "life", "poison", "library", "hand", "battlefield", "grav
                "mana_pool", "max_hand", "lands_played"}
 MAX_ENTERED = 10000   # `entered: N` of a battlefield entry
 ENTRY_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to", "controller",
-              "token", "chosen", "face_down", "flipped", "entered"} | set(AD_HOC_KINDS)
+              "token", "chosen", "face_down", "flipped", "transformed", "entered"} | set(AD_HOC_KINDS)
 CHOICES = CHOICE_KEYS + ("now",)   # engine/costs.py; now: no waiting
 CAST_KEYS = ("card", "targets", "pay", "by") + CHOICES
 ACTIVATE_KEYS = ("object", "ability", "targets", "pay", "by") + CHOICES
@@ -139,6 +139,10 @@ class _Checker:
                                                       self.pool.get(name).casting):
                 self.err(line, key, f"«{name}»: {msg}")
 
+    def _double_faced(self, e: dict) -> bool:
+        card = self.pool.get(e["card"]) if isinstance(e.get("card"), str) else None
+        return card is not None and card.back_face is not None
+
     def entry(self, e, line: int, key: str, battlefield: bool) -> None:
         if isinstance(e, str):
             self.card(e, line, key)
@@ -167,9 +171,13 @@ class _Checker:
         if battlefield:
             for k, typ, what in (("tapped", bool, "true/false"), ("summoning_sick", bool, "true/false"),
                                  ("token", bool, "true/false"), ("damage", int, "целое число"),
-                                 ("face_down", bool, "true/false"), ("flipped", bool, "true/false")):
+                                 ("face_down", bool, "true/false"), ("flipped", bool, "true/false"),
+                                 ("transformed", bool, "true/false")):
                 if k in e and (not isinstance(e[k], typ) or (typ is int and (isinstance(e[k], bool) or e[k] < 0))):
                     self.err(_line(e, k), f"{key}.{k}", f"ожидается {what}")
+            if e.get("transformed") is True and not self._double_faced(e):
+                self.err(_line(e, "transformed"), f"{key}.transformed",
+                         "оборотной гранью вверх лежит только двусторонняя карта (с back_face в пуле, 712.8e)")
             if "entered" in e:   # the order of entering across players (setup.entering_order, 613.6c)
                 n = e["entered"]
                 if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_ENTERED:
@@ -181,8 +189,8 @@ class _Checker:
                     isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in e["counters"].values())):
                 self.err(_line(e, "counters"), f"{key}.counters", "ожидается {ВИД: число}, например {\"+1/+1\": 1}")
         elif any(k in e for k in ("tapped", "damage", "counters", "attached_to", "summoning_sick", "chosen", "face_down", "flipped",
-                                   "entered")):
-            self.err(_line(e), key, "tapped/damage/counters/attached_to/chosen/face_down/flipped/entered бывают только у "
+                                   "transformed", "entered")):
+            self.err(_line(e), key, "tapped/damage/counters/attached_to/chosen/face_down/flipped/transformed/entered бывают только у "
                                     "объектов на поле битвы")
         if "id" in e:
             if not isinstance(e["id"], (str, int)) or isinstance(e["id"], bool) or str(e["id"]) in self.players:

@@ -55,6 +55,8 @@ def become_new_object(obj, from_battlefield: bool) -> None:
         obj.attached_to = None
     obj.incarnation += 1
     obj.sick = True
+    obj.transformed = False   # a double-faced card in another zone has its front face up (712.8a)
+    obj.melded_with = None    # a melded permanent that left is two cards again (712.21)
     obj.chosen = {}   # a new object makes its "as it enters" choices anew
 
 
@@ -109,6 +111,8 @@ def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None
     info = lki(game, obj) if old == "battlefield" else None
     if info is not None:
         left_battlefield(game, obj, info)
+        for h in hooks.hooks(hooks.LEAVES_BATTLEFIELD):   # a melded permanent's other card goes too (meld.py)
+            h.fn(game, obj, zone)
     _remove_from_zone(game, obj)
     if old == "battlefield" or (zone == "battlefield" and old != "stack"):   # what was chosen casting it belongs to
         obj.choices = {}   # the spell: a permanent put onto the battlefield other than by resolving had no X (107.3k)

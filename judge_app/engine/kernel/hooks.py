@@ -63,6 +63,14 @@ Kinds of hook (``register(kind, ...)``):
 - ``MANA_HELP``: keyed by an optional additional cost (``waterbend``) whose generic mana permanents may pay instead
   (701.67a): ``fn`` an object with ``units(game, player, obj, cost)`` — how much of the generic mana ``cost`` they can pay
   now — and ``pay(game, player, so, choices, total)`` → the total left to pay in mana, after tapping them.
+- ``FACE_UP``: ``fn(obj, chars)`` → the characteristics of the face of a double-faced permanent that is up
+  (712.8d-e), asked by ``layers.base_chars`` for a permanent with its back face up.
+- ``LEAVES_BATTLEFIELD``: ``fn(game, obj, zone)`` as a permanent leaves the battlefield for ``zone``, before
+  it becomes a new object (``events.move``): a melded permanent's other card goes with it (712.21).
+- ``CAST_FILTER``: keyed by a ``you_cast`` / ``player_casts`` trigger's filter word: ``fn(game, spell, source, value)``
+  → whether the spell cast makes that ability trigger (``triggers.on_cast``).
+- ``TOKEN_COPY``: ``fn(game, original, token)`` after a token that's a copy of ``original`` is made and before it
+  enters: what the copy takes besides the copiable values (707.8a: the other face of a double-faced object).
 
 The replacement and prevention effects (614–616) keep their own typed registry,
 ``replacement.register(Kind(...))``, filled by the same loaded modules.
@@ -104,9 +112,14 @@ VARIANT = "variant"
 START_STEP = "start_step"
 TRIGGER = "trigger"
 MANA_HELP = "mana_help"
+FACE_UP = "face_up"
+TOKEN_COPY = "token_copy"
+CAST_FILTER = "cast_filter"
+LEAVES_BATTLEFIELD = "leaves_battlefield"
 KINDS = (MANA_HELP, TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, BLOCK_BAN, BLOCKED, COUNTER_BAN, ATTACH_BAN,
          ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, COST_CHOICE, PLAY_LAND_FROM, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
-         TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP)
+         TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP,
+         FACE_UP, TOKEN_COPY, CAST_FILTER, LEAVES_BATTLEFIELD)
 
 
 @dataclass(frozen=True)

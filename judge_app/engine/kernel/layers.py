@@ -59,11 +59,15 @@ def _relevant(o) -> bool:
 def base_chars(o) -> Chars:
     """613.1: the values printed on the card (or given by the effect that created a token)."""
     b = o.base
-    return Chars(name_ru=b["name_ru"], name_en=b["name_en"], cost=b["cost"], colors=tuple(b["colors"]),
-                 types=tuple(b["types"]), subtypes=tuple(b["subtypes"]), supertypes=tuple(b["supertypes"]),
-                 abilities=tuple(b["abilities"]), keywords=tuple(b["keywords"]), power=b["power"],
-                 toughness=b["toughness"], loyalty=b["loyalty"], text_en=b["text_en"], controller=b["controller"],
-                 flip=b.get("flip"))
+    c = Chars(name_ru=b["name_ru"], name_en=b["name_en"], cost=b["cost"], colors=tuple(b["colors"]),
+              types=tuple(b["types"]), subtypes=tuple(b["subtypes"]), supertypes=tuple(b["supertypes"]),
+              abilities=tuple(b["abilities"]), keywords=tuple(b["keywords"]), power=b["power"],
+              toughness=b["toughness"], loyalty=b["loyalty"], text_en=b["text_en"], controller=b["controller"],
+              flip=b.get("flip"))
+    if (o.transformed or o.melded_with) and o.zone == "battlefield":   # back face up / melded (712.8e, 712.8g)
+        for h in hooks.hooks(hooks.FACE_UP):
+            c = h.fn(o, c)
+    return c
 
 
 def state_key(game) -> tuple:

@@ -668,3 +668,37 @@ MESSAGES: dict = {
     "zone_actions.run.scry": ('{name} предсказывает {scry}: наверх — {len}, вниз — {len2}',
         '{name} scries {scry}'),
 }
+
+
+MESSAGES.update({   # double-faced permanents (mechanisms/double_faced.py); entering as a copy (entering_copies.py, control_copy.py)
+    "copy_new_target.targets": ("Копия {spell} нацелена на {tok} — цель, которую указал эффект; других созданных фишек "
+                                "({others}) она не касается",
+                                "The copy {spell} targets {tok}, the target the effect specified; not the other tokens"),
+    "copy_new_target.none": ("Указанная эффектом цель не может быть целью {spell}: копия не создаётся",
+                             "The object the effect specifies isn't a legal target for {spell}: no copy is created"),
+    "meld.cant": ("{objs} нельзя слить{why}: они остаются в изгнании",
+                  "{objs} can't be melded{why}; they stay in exile"),
+    "meld.melded": ("{host} и {part} сливаются в «{a}»: одна карта на другой, один перманент оборотными сторонами вверх",
+                    "{host} and {part} meld into {a_en}: one permanent represented by two cards"),
+    "meld.leaves": ("Слитый перманент {obj} покидает поле битвы одним перманентом; обе его карты — и {part} — "
+                    "кладутся в зону «{zone}»",
+                    "The melded permanent {obj} leaves the battlefield; both its cards, {part} too, go to the {zone}"),
+    "control_copy.conditional_exception": ("{obj} выходит копией с типами: {types} — {verdict}",
+                                           "{obj} enters as a copy with the types {types}: {verdict}"),
+    "entering_copies.chosen": ("{controller} выбирает при выходе {o} на поле битвы, копией чего он выйдет: {orig}",
+                               "{controller} chooses what {o} enters as a copy of: {orig}"),
+    "double_faced.transformed": ("{before} трансформируется: теперь он {side} гранью вверх — {obj}; это тот же объект, "
+                                 "эффекты, что к нему применялись, продолжают применяться",
+                                 "{before} transforms: its {side} face is up now, {obj}; it is the same object"),
+    "double_faced.not_double_faced": ("{obj} не двусторонний перманент: трансформироваться он не может, ничего не "
+                                      "происходит{why}",
+                                      "{obj} is not a double-faced permanent: it can't transform, nothing happens{why}"),
+    "double_faced.token_both_faces": ("{tok} — двусторонняя фишка, как и {orig}: у неё обе грани («{front}» и «{back}»), "
+                                      "и она выходит {side} гранью вверх, как оригинал",
+                                      "{tok} is a double-faced token like {orig}: it has both faces ({front_en} and "
+                                      "{back_en}) and enters with its {side} face up, like the original"),
+    "double_faced.token_one_face": ("{tok} копирует только грань {orig}, которая вверху: это не двусторонняя фишка, "
+                                    "трансформироваться она не сможет",
+                                    "{tok} copies only the face of {orig} that is up: it is not a double-faced token "
+                                    "and can't transform"),
+})

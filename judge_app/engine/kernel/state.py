@@ -73,6 +73,10 @@ class Obj:
     face_down: bool = False       # a face-down permanent (707): layers.py gives it the 707.2a values
     flip: dict | None = None      # a flip card's flipped half (709); ``flipped``: it has been flipped
     flipped: bool = False
+    back_face: Any = None         # a double-faced card's back face (a CardDef, 712.2); None: one face
+    transformed: bool = False     # its back face is up (701.27, 712.8e; mechanisms/double_faced.py)
+    meld: Any = None              # a meld card's pair data (712.4; cards.model.meld_of)
+    melded_with: str | None = None   # a melded permanent: the id of its other card (701.42a; mechanisms/meld.py)
     tapped: bool = False
     sick: bool = False            # True: not under its controller's control since their turn began (302.6)
     counters: dict = field(default_factory=dict)

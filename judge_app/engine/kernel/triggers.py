@@ -29,6 +29,7 @@ TRIGGER_RU = {"etb": "при выходе на поле битвы", "dies": "к
               "becomes_blocked": "когда становится заблокированным",
               "becomes_blocked_by_creature": "когда становится заблокированным существом (за каждое блокирующее)",
               "end_step_yours": "в начале вашего заключительного шага",
+              "combat_yours": "в начале боя в ваш ход", "each_combat": "в начале каждого боя",
               "each_end_step": "в начале каждого заключительного шага",
               "player_casts": "когда игрок разыгрывает заклинание",
               "you_cast": "когда вы разыгрываете заклинание",
@@ -105,7 +106,8 @@ def on_leave(game: Game, obj: Obj, info: dict, to_zone: str, together: dict | No
                     name_en=info['name_en'] or info['name_ru'])
 
 
-STEP_TRIGGERS = {"upkeep": ("each_upkeep", "upkeep_yours"), "end": ("each_end_step", "end_step_yours")}
+STEP_TRIGGERS = {"upkeep": ("each_upkeep", "upkeep_yours"), "end": ("each_end_step", "end_step_yours"),
+                 "beginning_of_combat": ("each_combat", "combat_yours")}
 
 
 def on_step_begin(game: Game) -> None:
@@ -176,9 +178,12 @@ def _spell_fits(ab: dict, spell: Obj) -> bool:
     return not ab.get("spell_type") or ab["spell_type"] in spell.types
 
 
-def on_cast(game: Game, spell: Obj) -> None:
+def on_cast(game: Game, spell: Obj, done: bool = False) -> None:
     """"Whenever a player casts a spell" / "whenever you cast a spell" (601.2i); "it" is that spell
-    (``_that_spell``, while it is that object on the stack)."""
+    (``_that_spell``, while it is that object on the stack). An ability that asks about the spell's
+    targets (a ``CAST_FILTER`` word) is looked at once they are chosen, as the spell becomes cast
+    (``done``: actions.cast_done); the others as it moves to the stack."""
+    filters = [(k, h.fn) for h in hooks.hooks(hooks.CAST_FILTER) for k in h.keys]
     for sid, ctl in _cast_watchers(game):
         src = game.objects[sid]
         for i, ab in enumerate(src.abilities):
@@ -186,7 +191,10 @@ def on_cast(game: Game, spell: Obj) -> None:
             if t == "player_casts" or (t == "you_cast" and spell.controller == ctl):
                 if not _spell_fits(ab, spell):
                     continue
-                if _condition_holds(game, ctl, ab):
+                asked = [(k, fn) for k, fn in filters if k in ab]
+                if bool(asked) != done or not all(fn(game, spell, src, ab[k]) for k, fn in asked):
+                    continue   # "a spell that targets only a single creature you control" (copy_new_target.py)
+                if _condition_holds(game, ctl, ab):   # "that spell" is the one cast (707.10e)
                     info = {**_info(src, game), "controller": ctl, "_that_spell": (spell.id, spell.incarnation)}
                     _pending(game, sid, info, i, ab, "trigger_cast")
 

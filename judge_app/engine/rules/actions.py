@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from judge_app.cards.model import SYMBOL_OF_COLOR, parse_mana_cost
 from judge_app.engine.kernel import characteristics as ch
-from judge_app.engine.kernel import event_triggers, hooks, turn_history
+from judge_app.engine.kernel import event_triggers, hooks, triggers, turn_history
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.continuous import chosen_of
 from judge_app.engine.kernel.errors import InvalidInput, Refused, refuse
@@ -304,6 +304,7 @@ def cast_steps(game: Game, player, obj: Obj, ch_: dict, targets, pay, keys: tupl
     say(game, "cast", "cast_done", [obj.id], ["cast_done"] + (["cast_during_resolution"] if resolving else ["priority_after_action"]),
         obj=obj, resolving=Text(": оно наверху стека, приоритет никто не получает, и способность продолжает разрешаться", "")
         if resolving else "")
+    triggers.on_cast(game, obj, done=True)   # the cast triggers that look at its targets (601.2i)
     turn_history.note(game, player.name, "cast")
 
 

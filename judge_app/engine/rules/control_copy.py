@@ -11,13 +11,15 @@ copied (706.3).
 from __future__ import annotations
 
 from judge_app.cards.model import COLORS
-from judge_app.engine.kernel import layers
+from judge_app.engine.kernel import citations, layers
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import Text, decision_en, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
 
-CHOICE_KEY = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type": "type", "color": "color"}
-COPY_OF = {"copy_creature": "creature", "copy_artifact": "artifact"}   # what each copy choice may copy
+CHOICE_KEY = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type": "type", "color": "color",
+              "copy_permanent_you_control": "copy"}
+COPY_OF = {"copy_creature": "creature", "copy_artifact": "artifact",   # what each copy choice may copy
+           "copy_permanent_you_control": None}   # any permanent its controller controls (Moritte of the Frost)
 NO_COPY = ("none", "нет", "no")
 MAX_TYPE_LEN = 40
 MAX_COPY_CHAIN = 5   # a copy of a Clone that copied nothing chooses again (706.9e); at most this deep
@@ -57,7 +59,8 @@ def _copy_chain(game: Game, obj: Obj):
 
 def choice_options(game: Game, obj: Obj, what: str) -> list:
     if what in COPY_OF:
-        return ["none"] + [oid for oid in game.battlefield if COPY_OF[what] in game.objects[oid].types and oid != obj.id]
+        return ["none"] + [oid for oid in game.battlefield if oid != obj.id and (
+            COPY_OF[what] in game.objects[oid].types if COPY_OF[what] else game.objects[oid].controller == obj.controller)]
     if what == "color":
         return list(COLORS)
     return []   # a creature type: any word
@@ -74,6 +77,8 @@ def ask(game: Game, obj: Obj, resume: str) -> bool:
         return ask(game, obj, resume)
     text = {"copy_creature": f"{obj.controller} выбирает, копией какого существа выйдет {obj.label()} (или none)",
             "copy_artifact": f"{obj.controller} выбирает, копией какого артефакта выйдет {obj.label()} (или none)",
+            "copy_permanent_you_control": f"{obj.controller} выбирает, копией какого своего перманента выйдет "
+                                          f"{obj.label()} (или none)",
             "creature_type": f"{obj.controller} выбирает тип существ для {obj.label()}",
             "color": f"{obj.controller} выбирает цвет для {obj.label()}"}[what]
     game.decision = Decision(by=obj.controller, kind="as_enters", options=opts, text_ru=text, resume=resume,
@@ -112,6 +117,7 @@ def enter_as_chosen(game: Game, obj: Obj) -> None:
         game.effects.append({"kind": "copy", "target": obj.id, "incarnation": obj.incarnation, "timestamp": obj.timestamp,
                              "values": values, "source": obj.id, "source_name": obj.base["name_ru"],
                              "original": orig.id, "exception": ex is not None, "level": level})
+        conditional_exception_said(game, obj, ex, values)
         hit = True
         ex = next((a.get("copy_except") for a in values["abilities"] if a.get("as_enters") in COPY_OF), None)
     if hit:
@@ -141,6 +147,9 @@ def _copy_except(obj: Obj) -> dict | None:
     return next((a.get("copy_except") for a in obj.base["abilities"] if "as_enters" in a and a.get("copy_except")), None)
 
 
+CHANGELING = "changeling"
+
+
 def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = None, x: int = 0) -> dict:
     """The copiable values a copy effect with the exceptions ``ex`` gives (706.9a-d): the
     exceptions are copiable values of the copy too. ``keep_color``: the colour is not copied,
@@ -156,6 +165,9 @@ def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = N
         values["types"] = tuple(values["types"]) + tuple(t for t in ex["add_types"] if t not in values["types"])
     if "add_subtypes" in ex:   # "a Shapeshifter Rogue in addition to its other types": its CDAs are copied (707.9d)
         values["subtypes"] = tuple(values["subtypes"]) + tuple(t for t in ex["add_subtypes"] if t not in values["subtypes"])
+    if "add_supertypes" in ex:   # "legendary and snow in addition to its other types" (707.9b)
+        values["supertypes"] = tuple(values["supertypes"]) + tuple(t for t in ex["add_supertypes"]
+                                                                  if t not in values["supertypes"])
     if ex.get("keep_color"):
         values.pop("colors", None)
     gained = [a for a in (ex.get("gain_ability"), this_ability if ex.get("gain_this") else None) if a]
@@ -163,7 +175,30 @@ def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = N
         gained.append({"static": "enters_with_counters", "counters": {ex["enters_with_x_counters"]: x}})
     if gained:
         values["abilities"] = tuple(values["abilities"]) + tuple(a for a in gained if a not in values["abilities"])
+    if "creature" in values["types"] and ex.get("if_creature"):   # only if the copy would be a creature (707.9f)
+        cond = ex["if_creature"]
+        kws = tuple(cond.get("keywords", ()))
+        # changeling is a characteristic-defining ability, played as ``static: changeling`` (mechanisms/changeling.py)
+        values["abilities"] = tuple(values["abilities"]) + tuple(
+            {"static": k} for k in kws if k == CHANGELING and {"static": k} not in values["abilities"])
+        values["keywords"] = tuple(values["keywords"]) + tuple(k for k in kws if k != CHANGELING and k not in values["keywords"])
+        if cond.get("counters"):   # "it enters with N additional +1/+1 counters" (614.1c)
+            values["abilities"] = tuple(values["abilities"]) + ({"static": "enters_with_counters", "counters": dict(cond["counters"])},)
     return values
+
+
+def conditional_exception_said(game: Game, obj: Obj, ex: dict | None, values: dict) -> None:
+    """707.9f: say whether the exceptions that apply only to a creature copy applied, judged on the
+    copy with its other exceptions (its types before any type-changing effect: 707.2)."""
+    if not ex or not ex.get("if_creature"):
+        return
+    held = citations.all_numbers(game.rules_version).get("copy_exception_if")   # the rule came in 2021
+    say(game, "effect", "control_copy.conditional_exception", [obj.id], ["copy_modified"] + (["copy_exception_if"] if held else []),
+        obj=obj, types=", ".join(values["types"]) or "—",
+        verdict=Text("существо — исключения «если это существо» применяются",
+                     "a creature: the \"if it's a creature\" exceptions apply") if "creature" in values["types"]
+        else Text("не существо — исключения «если это существо» не применяются, даже если позже оно станет существом",
+                  "not a creature: the \"if it's a creature\" exceptions don't apply, even if it becomes one later"))
 
 
 def describe_copy(game: Game, obj: Obj) -> str:

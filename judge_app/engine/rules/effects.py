@@ -342,7 +342,8 @@ def _run_primitive(game: Game, so: Obj, e: dict, at: Resolving) -> None:
         spec = e["create_token"]
         original = ref(spec["copy_of"]) if "copy_of" in spec else None
         if "copy_of" not in spec or (isinstance(original, Obj) and original.zone == "battlefield"):
-            enter_replacements.create_tokens(game, spec, ctl, original)
+            made = enter_replacements.create_tokens(game, spec, ctl, original)
+            so.choices["created_tokens"] = [t.id for t in made]   # "that token" of a later instruction (copy_new_target.py)
     elif "remove_from_combat" in e:   # 506.4 (combat.remove)
         combat.remove(game, _resolve_ref(game, e["remove_from_combat"], so.targets, legal, ctl))
     elif "cant_be_blocked_this_turn" in e:   # a rule about the object, not an ability (restrictions.py)

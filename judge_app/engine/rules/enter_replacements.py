@@ -210,7 +210,8 @@ register(Kind("devour", ("enter",), _devour_applies, _devour_apply,
               label_en=lambda g, e: f"devour {e['ability']['devour']} ({e['source']}:devour{e['ability']['n'] + 1})"))
 replacement.ENTERING_HOOKS.append(_devour_instances)
 AS_ENTERS_KINDS = {"color": "as_enters_color", "exile_creature_cards": "as_enters_exile_cards",
-                   "counter_on_artifact": "as_enters_counter_on_artifact"}   # Phylactery Lich (phylactery.py)
+                   "counter_on_artifact": "as_enters_counter_on_artifact",   # Phylactery Lich (phylactery.py)
+                   "copy_creature": "as_enters_copy", "copy_artifact": "as_enters_copy"}   # a token copy of Clone (entering_copies.py)
 replacement.ABILITY_KINDS["as_enters"] = lambda ab: AS_ENTERS_KINDS.get(ab.get("as_enters"))
 
 
@@ -252,7 +253,7 @@ def _counters_apply(game: Game, e: dict, ev: dict):
 register(Kind("double_tokens", ("create_token",), _tokens_applies, _tokens_apply,
               lambda g, e: f"«{e['source_name']}» ({e['source']}): вдвое больше фишек",
               label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): twice that many tokens"),
-         statics=("double_tokens_and_counters",))
+         statics=("double_tokens_and_counters", "double_tokens"))   # double_tokens: Anointed Procession
 register(Kind("double_counters", ("counters", "enter"), _counters_applies, _counters_apply,
               lambda g, e: f"«{e['source_name']}» ({e['source']}): вдвое больше жетонов",
               label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): twice that many counters"),
@@ -283,6 +284,8 @@ def create_tokens(game: Game, spec: dict, controller: str, original: Obj | None 
                       "abilities": tuple(spec.get("abilities", ()))}   # a P/T-defining ability (Ajani's Avatar)
         tok = Obj(id=tid, owner=controller, controller=controller, zone="none", token=True, sick=True, **values)
         game.objects[tid] = tok
+        for h in hooks.hooks(hooks.TOKEN_COPY) if original is not None else ():   # 707.8a (double_faced.py)
+            h.fn(game, original, tok)
         ev.put_in_zone(game, tok, "battlefield", controller=controller)
         copy = f" — копия «{original.name_ru}»" if original is not None else ""
         say(game, "token", "enter_replacements.create_tokens.token",

@@ -23,7 +23,7 @@ def obj_from_card(card: CardDef, oid: str, owner: str) -> Obj:
                supertypes=card.supertypes, power=card.power, toughness=card.toughness, loyalty=card.loyalty,
                keywords=card.keywords, abilities=card.abilities, spell_targets=card.targets,
                effects=card.effects, enchant=card.enchant, distinct_targets=card.distinct_targets, text_ru=card.text_ru, text_en=card.text_en,
-               casting=card.casting)
+               casting=card.casting, back_face=card.back_face, meld=card.meld)
 
 
 AD_HOC_KINDS = ("creature", "planeswalker", "permanent")
@@ -89,6 +89,7 @@ def new_game(players: list, turn_spec: dict, pool: CardPool, rules_version: str,
             obj.sick = bool(entry.get("summoning_sick", False))
             obj.face_down = bool(entry.get("face_down", False))   # 707.2a (layers.py)
             obj.flipped = bool(entry.get("flipped", False))       # 709.2 (layers.py)
+            obj.transformed = bool(entry.get("transformed", False))   # back face up (712.8e, double_faced.py)
             obj.chosen = {k: str(v) for k, v in (entry.get("chosen") or {}).items()}
             if "copy" in obj.chosen:
                 copies.append(obj)

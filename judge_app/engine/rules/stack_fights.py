@@ -137,7 +137,7 @@ def ask(game: Game, so: Obj) -> bool:
             say(game, "decision", "unless_decision", [payer.name, so.id], ["unless_pay"], player=payer, cost=cost, spell=t)
             return True
         for key in ("new_targets", "copy_spell"):
-            if key in e and key not in answers:
+            if key in e and key not in answers and "new_target" not in e:   # the effect names the copy's target (707.10e)
                 t = _target_spell(game, so, e[key])
                 if t is None or not t.targets:
                     continue

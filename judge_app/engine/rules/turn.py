@@ -91,7 +91,7 @@ def begin_step(game: Game, step: str) -> None:
         # 502.3: nobody gets priority; triggers wait until the upkeep
         advance_step(game)
         return
-    if step in ("upkeep", "end"):   # "at the beginning of …" (603.2b), delayed triggers (603.7)
+    if step in triggers.STEP_TRIGGERS:   # "at the beginning of …" (603.2b), delayed triggers (603.7)
         triggers.on_step_begin(game)
     if step == "draw" and game.teams:
         hooks.team_rules().draw_step(game)
