@@ -683,6 +683,8 @@ MESSAGES.update({   # double-faced permanents (mechanisms/double_faced.py); ente
     "meld.leaves": ("Слитый перманент {obj} покидает поле битвы одним перманентом; обе его карты — и {part} — "
                     "кладутся в зону «{zone}»",
                     "The melded permanent {obj} leaves the battlefield; both its cards, {part} too, go to the {zone}"),
+    "control_copy.type_cda": ("{obj} — копия с исключением «в дополнение к своим другим типам»: {verdict}",
+                              "{obj} is a copy with an \"in addition to its other types\" exception: {verdict}"),
     "control_copy.conditional_exception": ("{obj} выходит копией с типами: {types} — {verdict}",
                                            "{obj} enters as a copy with the types {types}: {verdict}"),
     "entering_copies.chosen": ("{controller} выбирает при выходе {o} на поле битвы, копией чего он выйдет: {orig}",

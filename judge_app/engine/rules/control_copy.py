@@ -11,7 +11,7 @@ copied (706.3).
 from __future__ import annotations
 
 from judge_app.cards.model import COLORS
-from judge_app.engine.kernel import citations, layers
+from judge_app.engine.kernel import citations, layers, release_rules
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import Text, decision_en, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
@@ -113,11 +113,12 @@ def enter_as_chosen(game: Game, obj: Obj) -> None:
     ex = _copy_except(obj)
     hit = False
     for level, orig, raw in list(_copy_chain(game, obj)):
-        values = with_exceptions(ex, raw, x=int(obj.choices.get("x") or 0))
+        values = with_exceptions(ex, raw, x=int(obj.choices.get("x") or 0), version=game.rules_version)
         game.effects.append({"kind": "copy", "target": obj.id, "incarnation": obj.incarnation, "timestamp": obj.timestamp,
                              "values": values, "source": obj.id, "source_name": obj.base["name_ru"],
                              "original": orig.id, "exception": ex is not None, "level": level})
         conditional_exception_said(game, obj, ex, values)
+        type_cda_said(game, obj, ex, raw)
         hit = True
         ex = next((a.get("copy_except") for a in values["abilities"] if a.get("as_enters") in COPY_OF), None)
     if hit:
@@ -135,22 +136,24 @@ def took_values(game: Game, oids) -> None:
             game.static_sources.append(oid)
 
 
-def except_values(obj: Obj, values: dict) -> dict:
-    """706.9c-d: a copy "except it's P/T" keeps that P/T as a copiable value, and a
-    characteristic-defining ability of the original that defines P/T is not copied; a copy
-    "except it's an enchantment in addition to its other types" has those types as copiable
-    values (706.9c, Copy Artifact)."""
-    return with_exceptions(_copy_except(obj), values, x=int(obj.choices.get("x") or 0))
-
-
 def _copy_except(obj: Obj) -> dict | None:
     return next((a.get("copy_except") for a in obj.base["abilities"] if "as_enters" in a and a.get("copy_except")), None)
 
 
 CHANGELING = "changeling"
+TYPE_DEFINING_CDAS = (CHANGELING,)   # static abilities that define types (604.3; mechanisms/changeling.py)
+IN_ADDITION = ("add_types", "add_subtypes", "add_supertypes")   # "… in addition to its other types"
+KEEPS_TYPE_CDAS = "copy_in_addition_keeps_type_cdas"   # release_rules.json: from 2021-04-22 on
 
 
-def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = None, x: int = 0) -> dict:
+def _drops_type_cdas(ex: dict, version: str | None) -> bool:
+    """706.9d of 2020: an exception that modifies the types ("in addition to its other types")
+    leaves out the original's ability that defines them; from 2021-04-22 it is copied (707.9d)."""
+    return version is not None and any(k in ex for k in IN_ADDITION) and not release_rules.has(version, KEEPS_TYPE_CDAS)
+
+
+def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = None, x: int = 0,
+                    version: str | None = None) -> dict:
     """The copiable values a copy effect with the exceptions ``ex`` gives (706.9a-d): the
     exceptions are copiable values of the copy too. ``keep_color``: the colour is not copied,
     the copy keeps its own; ``gain_ability`` / ``gain_this`` (the copying ability itself,
@@ -168,6 +171,8 @@ def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = N
     if "add_supertypes" in ex:   # "legendary and snow in addition to its other types" (707.9b)
         values["supertypes"] = tuple(values["supertypes"]) + tuple(t for t in ex["add_supertypes"]
                                                                   if t not in values["supertypes"])
+    if _drops_type_cdas(ex, version):
+        values["abilities"] = tuple(a for a in values["abilities"] if a.get("static") not in TYPE_DEFINING_CDAS)
     if ex.get("keep_color"):
         values.pop("colors", None)
     gained = [a for a in (ex.get("gain_ability"), this_ability if ex.get("gain_this") else None) if a]
@@ -199,6 +204,20 @@ def conditional_exception_said(game: Game, obj: Obj, ex: dict | None, values: di
                      "a creature: the \"if it's a creature\" exceptions apply") if "creature" in values["types"]
         else Text("не существо — исключения «если это существо» не применяются, даже если позже оно станет существом",
                   "not a creature: the \"if it's a creature\" exceptions don't apply, even if it becomes one later"))
+
+
+def type_cda_said(game: Game, obj: Obj, ex: dict | None, raw: dict) -> None:
+    """706.9d / 707.9d: say whether a copy "in addition to its other types" took the original's
+    ability that defines its types (changeling) — the rule changed in 2021 (release_rules.json)."""
+    if not ex or not any(k in ex for k in IN_ADDITION) or not any(
+            a.get("static") in TYPE_DEFINING_CDAS for a in raw.get("abilities", ())):
+        return
+    kept = not _drops_type_cdas(ex, game.rules_version)
+    say(game, "effect", "control_copy.type_cda", [obj.id], ["copy_exception_cda"], obj=obj,
+        verdict=Text("способность, определяющая типы (перевёртыш), копируется", "the ability that defines its types "
+                     "(changeling) is copied") if kept
+        else Text("способность, определяющая типы (перевёртыш), не копируется: исключение изменяет типы",
+                  "the ability that defines its types (changeling) is not copied: the exception modifies the types"))
 
 
 def describe_copy(game: Game, obj: Obj) -> str:
@@ -267,7 +286,7 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
         else:   # one object: "target creature becomes a copy of ..." until end of turn
             one = resolve(to)
             hit = [one.id] if one is not None and getattr(one, "zone", "") == "battlefield" else []
-        values = with_exceptions(e.get("copy_except"), layers.copiable_of(game, orig), this)
+        values = with_exceptions(e.get("copy_except"), layers.copiable_of(game, orig), this, version=game.rules_version)
         ts = game.next_ts()
         until = None if to == "self" else "eot"
         for oid in hit:
