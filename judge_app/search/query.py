@@ -1088,7 +1088,8 @@ def _with_english(o: _Opened, hits: list[dict], u, version, lang, limit: int) ->
     if not table:
         return hits
     words = query_terms(u.search, o.ru, o.derivations)
-    en_terms = translation.english_terms(words, table, RELATIVE_BOOST)
+    en_terms = [Alts(t, weak=weak) if weak else t
+                for t, weak in translation.english_terms(words, table, RELATIVE_BOOST)]
     if not en_terms:
         return hits
     english = _run_words(o, "", _filter(version, "en", "rule"), translation.EN_DEPTH, group=False,
@@ -1098,6 +1099,11 @@ def _with_english(o: _Opened, hits: list[dict], u, version, lang, limit: int) ->
     P = o.postings
     twins = []
     with o.lock:
+        # the rules a situation row names, and their subrules shown after them, keep the lead
+        heads = o.situations.rules(words)
+        lead = 0
+        while lead < len(hits) and hits[lead]["kind"] == "rule" and translation.inside(hits[lead]["number"], heads):
+            lead += 1
         ru_rules = P.term("lang", "ru") & P.term("kind", "rule")
         for h in english:
             found = P.term("number", h["number"]) & P.term("version", h["version"]) & ru_rules
@@ -1105,7 +1111,7 @@ def _with_english(o: _Opened, hits: list[dict], u, version, lang, limit: int) ->
                 twins.append(_hit(o.fields((found & -found).bit_length() - 1), 0.0, None, o.ru))
             elif lang != "ru":
                 twins.append(h)
-    fused = translation.fuse(hits, twins, limit)
+    fused = translation.fuse(hits, twins, limit, lead)
     tset = {t for alts in words for t in alts}
     for h in fused:
         if "_text" in h:  # a rule only the English ranking brought

@@ -108,13 +108,12 @@ def load(index_dir) -> dict[str, list[tuple[str, float]]]:
         return {}
 
 
-def english_terms(terms, table, weak_weight: float) -> list[tuple[str, ...]]:
+def english_terms(terms, table, weak_weight: float) -> list[tuple[tuple[str, ...], frozenset]]:
     """Each query word (a tuple of index terms, ``query.Alts`` with weak ones) as English stems:
     Latin and digit terms as they are, a Russian lemma as its translations (a weak lemma's at
-    ``weak_weight``); stems at least ``STRONG`` likely count as the word, the rest are weak
-    alternatives (``query.Alts``). Words without a translation are left out."""
-    from judge_app.search.query import Alts
-
+    ``weak_weight``); (stems, the weak ones): stems at least ``STRONG`` likely count as the
+    word, the rest are weak alternatives (``query.Alts``; this module is the index builder's
+    and does not import the query side). Words without a translation are left out."""
     out = []
     for alts in terms:
         weak = getattr(alts, "weak", ())
@@ -132,24 +131,33 @@ def english_terms(terms, table, weak_weight: float) -> list[tuple[str, ...]]:
         rest = tuple(e for e, p in got.items() if p < STRONG)
         if not strong:
             strong, rest = rest[:1], rest[1:]
-        out.append(Alts(strong + rest, weak=frozenset(rest)) if rest else strong)
+        out.append((strong + rest, frozenset(rest)))
     return out
 
 
-def fuse(hits: list[dict], english: list[dict], limit: int) -> list[dict]:
-    """Reciprocal-rank fusion of the Russian ``hits`` (any kind; a rule is known by its number)
-    with the English ranking's rules (``english``: one hit per number, the Russian twin where
-    there is one): 1/(K + rank) + W/(K + English rank). A hit of another kind keeps only its
-    Russian score, so the blocks move as the rules around them do."""
+def fuse(hits: list[dict], english: list[dict], limit: int, lead: int = 0) -> list[dict]:
+    """Reciprocal-rank fusion of the Russian ``hits`` (any kind) with the English ranking's rules
+    (``english``: the Russian twin of each where there is one, so a rule both rankings hold is
+    one document, known by its id): 1/(K + rank) + W/(K + English rank). A hit of another kind
+    keeps only its Russian score, so the blocks move as the rules around them do. The first
+    ``lead`` hits stay first (the rules a situation row names lead, ``situations.py``)."""
+    kept = hits[:lead]
+    ids = {h["id"] for h in kept}
     score: dict[tuple, float] = {}
     item: dict[tuple, dict] = {}
-    for i, h in enumerate(hits):
-        key = ("rule", h["number"]) if h["kind"] == "rule" else (h["kind"], h["id"], i)
+    for i, h in enumerate(hits[lead:]):
+        key = ("rule", h["id"]) if h["kind"] == "rule" else (h["kind"], h["id"], i)
         score[key] = score.get(key, 0.0) + 1.0 / (RRF_K + i + 1)
         item.setdefault(key, h)
-    for j, h in enumerate(english[:EN_DEPTH]):
-        key = ("rule", h["number"])
+    for j, h in enumerate([h for h in english if h["id"] not in ids][:EN_DEPTH]):
+        key = ("rule", h["id"])
         score[key] = score.get(key, 0.0) + EN_WEIGHT / (RRF_K + j + 1)
         item.setdefault(key, h)
     order = sorted(score, key=lambda k: -score[k])  # stable: a tie keeps the Russian order
-    return [item[k] for k in order][:limit]
+    return (kept + [item[k] for k in order])[:limit]
+
+
+def inside(number: str, heads) -> bool:
+    """Is rule ``number`` one of ``heads`` or a subrule of one (704.5j in 704.5, not 704.50)?"""
+    return any(number == n or (number.startswith(n) and number[len(n)] in ".abcdefghijklmnopqrstuvwxyz")
+               for n in heads)
