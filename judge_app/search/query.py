@@ -33,6 +33,9 @@
   the section bonus ranks its complete matches too. A question naming a heading by its whole
   title («… в начале шага взятия карты» -> 504) gets that heading's rules that best hold its
   other words right after its best match (``_topic_rules``).
+* A Russian word query is searched in English as well (``translation.py``): its words
+  translated by the OCR decoder's word-translation model, the English rules ranked the same
+  way and fused with the Russian ranking by reciprocal rank (``_with_english``).
 
 Validation (``QueryError`` with a Russian message), see ``clean_query``: a non-string or
 empty query, one longer than 500 characters, and one with a control character are refused
