@@ -33,6 +33,9 @@
   the section bonus ranks its complete matches too. A question naming a heading by its whole
   title («… в начале шага взятия карты» -> 504) gets that heading's rules that best hold its
   other words right after its best match (``_topic_rules``).
+* A Russian word query is searched in English as well (``translation.py``): its words
+  translated by the OCR decoder's word-translation model, the English rules ranked the same
+  way and fused with the Russian ranking by reciprocal rank (``_with_english``).
 
 Validation (``QueryError`` with a Russian message), see ``clean_query``: a non-string or
 empty query, one longer than 500 characters, and one with a control character are refused
@@ -226,6 +229,7 @@ class _Opened:
         self._fields: dict[int, dict] = {}
         self._cardnames = None
         self._card_rules = None
+        self._translations: dict | None = None
         self._held: dict[str, frozenset[str]] = {}
         self._rule_lemmas: frozenset[str] | None = None
         self._named: dict[str, list] = {}
@@ -267,6 +271,15 @@ class _Opened:
                 self._held.clear()
             self._held[doc_id] = got
         return got
+
+    @property
+    def translations(self) -> dict:
+        """Russian lemma -> its likeliest English stems (``translation.load``), read once."""
+        if self._translations is None:
+            from judge_app.search import translation
+
+            self._translations = translation.load(self.path)
+        return self._translations
 
     @property
     def card_rules(self) -> dict:
@@ -942,15 +955,17 @@ def _title_holds_all(title: str, terms, ru: str) -> bool:
 
 
 def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
-               question: bool = False) -> list[dict]:
+               question: bool = False, terms=None, snippets: bool = True) -> list[dict]:
     """Two tiers: documents with every word first (ranked by BM25F plus the title-rule
     bonus), then, if they are fewer than ``limit``, documents with only some of the words
     (see ``_partial_tier``; up to ``limit * FETCH_FACTOR`` rows in all).
     Running the cheap conjunctive query first keeps multi-word queries over common words
     fast; a document with all the words always ranks above one with some of them.
     Then ``arrange``: a defining subrule above its heading, and (``group``) FAQ/cards/1998 and
-    glossary entries folded into one block each."""
-    terms = query_terms(q, o.ru, o.derivations, o.rule_lemmas if meaning.ENABLED else None)
+    glossary entries folded into one block each. ``terms``: the words already analysed (the
+    English ones of ``translation.english_terms``); ``snippets=False`` leaves them out."""
+    if terms is None:
+        terms = query_terms(q, o.ru, o.derivations, o.rule_lemmas if meaning.ENABLED else None)
     if not terms:
         return []
     fetch = limit * FETCH_FACTOR if group else limit
@@ -1006,6 +1021,8 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
     if question:
         hits = answers_first(hits)
     hits = group_blocks(hits, limit) if group else hits[:limit]
+    if not snippets:
+        return hits
     for h in hits:  # snippets (the costly part of a hit) for the entries shown, not the folded
         h["snippet"] = make_snippet(h.pop("_text"), tset, o.ru)
         h.pop("_heading", None)
@@ -1061,6 +1078,49 @@ def _run_numbers(o: _Opened, numbers: list[str], flt, limit: int) -> list[dict]:
         docs = sorted((int(d) for d in np.flatnonzero(P.dense(held))), key=lambda d: (keys[d], d)) if held else []
         rows = [o.fields(d) for d in docs[:limit]]
     return [_hit(f, 0.0, set(), o.ru) for f in rows]
+
+
+def _with_english(o: _Opened, hits: list[dict], u, version, lang, limit: int) -> list[dict]:
+    """A Russian word query's hits fused with the English rules its words translate to
+    (``translation.py``): the English ranking runs as the Russian one does, over the English
+    rules of the same releases, and each of its rules is shown by its Russian twin (the same
+    number and release) where there is one."""
+    from judge_app.search import translation
+
+    table = o.translations
+    if not table:
+        return hits
+    words = query_terms(u.search, o.ru, o.derivations)
+    en_terms = [Alts(t, weak=weak) if weak else t
+                for t, weak in translation.english_terms(words, table, RELATIVE_BOOST)]
+    if not en_terms:
+        return hits
+    english = _run_words(o, "", _filter(version, "en", "rule"), translation.EN_DEPTH, group=False,
+                         question=u.question, terms=en_terms, snippets=False)
+    if not english:
+        return hits
+    P = o.postings
+    twins = []
+    with o.lock:
+        # the rules a situation row names, and their subrules shown after them, keep the lead
+        heads = o.situations.rules(words)
+        lead = 0
+        while lead < len(hits) and hits[lead]["kind"] == "rule" and translation.inside(hits[lead]["number"], heads):
+            lead += 1
+        ru_rules = P.term("lang", "ru") & P.term("kind", "rule")
+        for h in english:
+            found = P.term("number", h["number"]) & P.term("version", h["version"]) & ru_rules
+            if found:
+                twins.append(_hit(o.fields((found & -found).bit_length() - 1), 0.0, None, o.ru))
+            elif lang != "ru":
+                twins.append(h)
+    fused = translation.fuse(hits, twins, limit, lead)
+    tset = {t for alts in words for t in alts}
+    for h in fused:
+        if "_text" in h:  # a rule only the English ranking brought
+            h["snippet"] = make_snippet(h.pop("_text"), tset, o.ru)
+        h.pop("_heading", None)
+    return fused
 
 
 def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) -> SearchResult:
@@ -1123,6 +1183,8 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             u = o.understood(spelled)
             hits = _run_understood(o, u, version, lang, kind, flt, limit)
             u = Understood(u.search, u.corrected or spelled, u.question)
+    if not kind and lang in (None, "", "ru") and _CYRILLIC.search(q):  # and in English (``translation.py``)
+        hits = _with_english(o, hits, u, version, lang, limit)
     if u.corrected and u.corrected != q:
         notes.insert(0, f"показаны результаты для «{u.corrected}»")
         return SearchResult(hits=hits, corrected_query=u.corrected, note="; ".join(notes))
