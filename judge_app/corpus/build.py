@@ -101,6 +101,9 @@ def corpus_hash(package: Path | None = None) -> str:
     # citations it resolves into rule numbers (``search/card_mechanisms.py``, card_rules.json)
     files += [package / "search" / "data" / "card_mechanisms.tsv"]
     files += sorted((package / "engine").glob("citations*.json"))
+    # the card vocabulary the features are read with, and the citations' reader (``since``,
+    # ``older_releases_cite``): outside ``search/``, so index_builder_modules does not reach them
+    files += [package / "cards" / "model.py", package / "engine" / "kernel" / "citations.py"]
     for path in files:
         digest.update(str(path.name).encode())
         digest.update(path.read_bytes())

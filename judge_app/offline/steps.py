@@ -14,7 +14,8 @@ where the engine could not play that far).
 
 Time: ``board_at`` replays a scenario up to event N, so stepping through a scenario of E events
 that way costs E replays (the whole library 2–3 minutes on this machine). The build plays each
-scenario once instead (``played_boards``) and keeps the board as every event is emitted: the
+scenario once instead (``played_boards``) and keeps the board as every event is emitted (an observer
+of that game, ``Game.observers``): the
 board the engine's ``stop_at`` run would stop with (``Game.emit`` raises ``StopAtEvent`` with a
 copy of the game at that moment). An event of an attempt that is then undone (a refused action,
 a choice owed mid-event: the engine restores the game and plays on) is emitted again by the
@@ -27,8 +28,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
-from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -106,38 +105,6 @@ def scenario_boards(item, total: int) -> list[dict | None]:
     return boards
 
 
-_watch = threading.local()  # the game whose events ``_boards_as_emitted`` keeps boards of, in this thread
-_patching = threading.Lock()  # one build at a time swaps ``Game.emit`` (another thread's games are not watched)
-
-
-@contextmanager
-def _boards_as_emitted(game, seen: dict):
-    """While the block runs, every event ``game`` emits stores ``slim(board)`` of a copy of the game
-    at that moment under the event's number (a later event of that number replaces it). Only
-    ``game`` itself: the engine's trial copies and other threads' games emit as usual."""
-    from judge_app.engine.kernel.state import Game
-
-    from ..web import scenario_data
-
-    original = None
-
-    def emit(self, *a, **kw):
-        ev = original(self, *a, **kw)
-        if self is getattr(_watch, "game", None):
-            _watch.seen[len(self.events)] = slim(scenario_data.board_dict(self.clone()))
-        return ev
-
-    with _patching:
-        original = Game.__dict__["emit"]
-        _watch.game, _watch.seen = game, seen
-        Game.emit = emit
-        try:
-            yield
-        finally:
-            Game.emit = original
-            _watch.game = _watch.seen = None
-
-
 def played_boards(item, total: int) -> list[dict | None]:
     """The slim board at every step 0..total from one run of the scenario: what
     ``scenario_data.board_at(item, n, total)`` gives for every n, without replaying to each n."""
@@ -149,9 +116,12 @@ def played_boards(item, total: int) -> list[dict | None]:
         return [first]
     seen: dict[int, dict | None] = {}
     run = runner.Runner(item.scenario)
+    # the board as each event is emitted, of this game only (not of the engine's trial copies);
+    # an attempt the engine undoes emits its numbers again, so the last board of a number is kept
+    run.game.observers.append(lambda game, ev: seen.__setitem__(len(game.events),
+                                                                slim(scenario_data.board_dict(game.clone()))))
     try:
-        with _boards_as_emitted(run.game, seen):
-            run.run()
+        run.run()
         final = slim(scenario_data.board_dict(run.game))   # board_at's last step: the whole run's board
     except Exception:  # noqa: BLE001 — as board_at: a step the engine cannot reach has no board
         final = seen.get(total)

@@ -72,3 +72,23 @@ def test_the_melded_permanent_leaves_as_two_cards(tmp_path):
 def test_without_its_partner_the_ability_does_not_trigger(tmp_path):
     game = _run(tmp_path).game   # the Scavengers were destroyed first: the Rats' "if" is false
     assert game.objects["rats"].zone == "battlefield" and game.objects["scavengers"].zone == "graveyard"
+
+
+def test_a_melded_permanent_that_dies_by_a_state_based_action_puts_both_cards_there(tmp_path):
+    """Lethal damage (704.5g) moves it by the state-based actions, not by ``events.move``: both cards
+    still go to the graveyard (712.21), none is left outside every zone."""
+    from judge_app.engine.kernel import sba
+
+    p = tmp_path / "s.yaml"
+    text = textwrap.dedent(BOARD.format(version="2026-01-16"))
+    text = text.split("stack:")[0] + "script:\n  - pass_until: declare_attackers\n  - pass\nexpect: []\n"
+    p.write_text(text, encoding="utf-8")
+    game = runner.run(loader.load(p)).game
+    host = game.objects["rats"]
+    assert host.melded_with == "scavengers"
+    host.damage = 10
+    game.touch()
+    sba.check(game)
+    alice = game.player("Алиса")
+    assert {"rats", "scavengers"} <= set(alice.graveyard), (game.objects["rats"].zone, game.objects["scavengers"].zone)
+    assert game.objects["scavengers"].zone == "graveyard"

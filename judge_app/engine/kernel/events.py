@@ -110,9 +110,7 @@ def move(game: Game, obj: Obj, zone: str, *, keys=(), text_ru: str | None = None
             text_ru = None
     info = lki(game, obj) if old == "battlefield" else None
     if info is not None:
-        left_battlefield(game, obj, info)
-        for h in hooks.hooks(hooks.LEAVES_BATTLEFIELD):   # a melded permanent's other card goes too (meld.py)
-            h.fn(game, obj, zone)
+        left_battlefield(game, obj, info, zone)
     _remove_from_zone(game, obj)
     if old == "battlefield" or (zone == "battlefield" and old != "stack"):   # what was chosen casting it belongs to
         obj.choices = {}   # the spell: a permanent put onto the battlefield other than by resolving had no X (107.3k)
@@ -158,9 +156,13 @@ def graveyard_event(game: Game, obj: Obj, old: str) -> dict:
     return {"to": "graveyard"} if event is None else {k: v for k, v in event.items() if k != "obj"}
 
 
-def left_battlefield(game: Game, obj: Obj, info: dict) -> None:
+def left_battlefield(game: Game, obj: Obj, info: dict, zone: str) -> None:
     """Abilities from a source that left the battlefield use its last known information
-    (113.7a): as it last existed there — the lifelink it had gained counts (702.15b)."""
+    (113.7a): as it last existed there — the lifelink it had gained counts (702.15b). Every way off
+    the battlefield comes here (a move, a state-based action), so ``LEAVES_BATTLEFIELD`` is asked
+    here: a melded permanent's other card goes to ``zone`` too (712.21, meld.py)."""
+    for h in hooks.hooks(hooks.LEAVES_BATTLEFIELD):
+        h.fn(game, obj, zone)
     for sid in game.stack:
         so = game.objects[sid]
         if so.stack_kind == "ability" and so.source == obj.id and so.source_lki is not None \

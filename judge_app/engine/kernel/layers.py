@@ -222,6 +222,8 @@ def _layer6_with_granted(ctx, effects: list, started: dict, steps: dict) -> list
         steps.update({oid: list(st) for oid, st in saved[1].items()})
         started.clear()
         started.update(saved[2])
+    # a chain of grants deeper than MAX_GRANT_ROUNDS: layer 6 is still applied, with what was found
+    _apply_layer(ctx, "6", [e for e in effects if "6" in e.parts], started, steps)
     return effects
 
 

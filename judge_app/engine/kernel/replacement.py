@@ -147,11 +147,16 @@ def _from_abilities(out: list, src, abilities, what: str) -> None:
                             "ability": ab, "source_name": src.name_ru})
 
 
+def lands_from_elsewhere(game: Game, player) -> list:
+    """The cards another zone than the hand lets ``player`` play as a land (``PLAY_LAND_FROM``: the top
+    of their library)."""
+    return [oid for h in hooks.hooks(hooks.PLAY_LAND_FROM) for oid in h.fn(game, player)]
+
+
 def _playable_lands(game: Game) -> list:
-    """The land cards of the active player's hand, and those another zone lets them play (PLAY_LAND_FROM)."""
+    """The land cards of the active player's hand, and those another zone lets them play."""
     ap = game.ap
-    own = [oid for oid in ap.hand if "land" in game.objects[oid].types]
-    return own + [oid for h in hooks.hooks(hooks.PLAY_LAND_FROM) for oid in h.fn(game, ap)]
+    return [oid for oid in ap.hand if "land" in game.objects[oid].types] + lands_from_elsewhere(game, ap)
 
 
 def might_choose(game: Game) -> bool:

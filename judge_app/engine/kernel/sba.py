@@ -120,7 +120,7 @@ def check(game: Game) -> bool:
         kind, ref, key, why = a
         placed[o.id] = ev.graveyard_event(game, o, "battlefield")   # 614: Leyline of the Void
         dest = placed[o.id]["to"]
-        ev.left_battlefield(game, o, infos[o.id])
+        ev.left_battlefield(game, o, infos[o.id], dest)
         ev._remove_from_zone(game, o)
         ev.become_new_object(o, from_battlefield=True)
         ev.put_in_zone(game, o, dest)

@@ -235,6 +235,9 @@ class Game:
     auto_answers: list = field(default_factory=list)   # (by, kind, answer) the engine made alone: the only legal one
     version: int = 0   # bumped by ``touch`` on changes that move no timestamp (counters, attachments)
     teams: tuple = ()   # Two-Headed Giant (810): the teams' player names; empty in other games (two_headed_giant.py)
+    # fn(game, event) called after each event of this game, not of its copies (the offline pack
+    # keeps the board at every event: offline/steps.py); a clone starts with none, a restore keeps them
+    observers: list = field(default_factory=list, repr=False, compare=False)
 
     # -- values -------------------------------------------------------------------
     def clone(self) -> "Game":
@@ -253,12 +256,15 @@ class Game:
         g.events = list(self.events)
         g.combat = copy.deepcopy(self.combat)
         g.auto_answers = list(self.auto_answers)
+        g.observers = []
         for hook in hooks.hooks(hooks.CLONE):   # a variant relinks what it shares (810.4: one team life total)
             hook.fn(g)
         return g
 
     def restore(self, other: "Game") -> None:
+        observers = self.observers
         self.__dict__.update(other.__dict__)
+        self.observers = observers
 
     # -- lookups ------------------------------------------------------------------
     def player(self, name: str) -> Player:
@@ -347,6 +353,8 @@ class Game:
         rules = tuple(citations.rule(k, self.rules_version) for k in keys)
         ev = Event(len(self.events) + 1, kind, text_ru, text_en, tuple(objects), tuple(keys), rules, message, args)
         self.events.append(ev)
+        for fn in self.observers:
+            fn(self, ev)
         if self.stop_at is not None and len(self.events) >= self.stop_at:
             snap = self.clone()
             snap.stop_at = None

@@ -53,3 +53,6 @@ def _apply(game: Game, e: dict, ev: dict):
 register(Kind("as_enters_copy", ("enter",), _applies, _apply,
               lambda g, e: f"«{e['source_name']}» ({e['source']}): выйти копией",
               label_en=lambda g, e: f"{src_en(g, e)} ({e['source']}): enter as a copy"))
+
+# every "enter as a copy" choice (control_copy.COPY_OF: Clone's, Sculpting Steel's, Moritte's) is one of them
+enter_replacements.AS_ENTERS_KINDS.update({k: "as_enters_copy" for k in control_copy.COPY_OF})

@@ -23,8 +23,6 @@ same time as another card is put at a position of that library (701.24c, 701.24g
 
 from __future__ import annotations
 
-import random
-
 from judge_app.engine.kernel import citations, hooks, replacement, triggers
 from judge_app.engine.kernel import events as ev
 from judge_app.engine.kernel.messages import say
@@ -115,19 +113,10 @@ replacement.register(Kind("dies_to_library_top_instead", ("zone",), _own_creatur
 # -- one zone-change event: shuffle once, keep the cards put at a position (701.24g) ------------
 
 def _shuffle_keeping(game: Game, owner: str, kept: list) -> None:
-    p = game.player(owner)
-    rest = [oid for oid in p.library if oid not in kept]
-    random.Random(f"{len(game.events)}:{owner}:{len(p.library)}").shuffle(rest)
-    p.library[:] = kept + rest
-    game.touch()
     keys = ["shuffle"]
     if kept and citations.exists("shuffle_with_position", game.rules_version):
         keys.append("shuffle_with_position")
-    if kept:
-        say(game, "shuffle", "library_shuffles.keeping", [owner] + kept, keys, name=owner,
-            kept=[game.objects[k] for k in kept])
-    else:
-        say(game, "shuffle", "zone_actions.shuffle.shuffle", [owner], keys, name=owner)
+    zone_actions.shuffle(game, game.player(owner), keys, keep_on_top=kept)
 
 
 def after_zone_changes(game: Game, event: dict) -> None:

@@ -459,15 +459,14 @@ def can_play_land_now(game: Game, player) -> bool:
     return can_activate_now(game, player) and sorcery_speed_ok(game, player)
 
 
-@_atomic
 def _land_to_play(game: Game, player, ref: str) -> Obj:
     """The card ``ref`` in the hand, or one another zone lets the player play (the top of their library)."""
-    elsewhere = [oid for h in hooks.hooks(hooks.PLAY_LAND_FROM) for oid in h.fn(game, player)]
-    if ref in elsewhere:
+    if ref in _replacement.lands_from_elsewhere(game, player):
         return game.objects[ref]
     return find_in_hand(game, player, ref)
 
 
+@_atomic
 def play_land(game: Game, player, ref: str) -> Obj:
     _require_priority(game, player)
     obj = _land_to_play(game, player, ref)

@@ -113,7 +113,7 @@ def enter_as_chosen(game: Game, obj: Obj) -> None:
     ex = _copy_except(obj)
     hit = False
     for level, orig, raw in list(_copy_chain(game, obj)):
-        values = with_exceptions(ex, raw, x=int(obj.choices.get("x") or 0), version=game.rules_version)
+        values = with_exceptions(ex, raw, game.rules_version, x=int(obj.choices.get("x") or 0))
         game.effects.append({"kind": "copy", "target": obj.id, "incarnation": obj.incarnation, "timestamp": obj.timestamp,
                              "values": values, "source": obj.id, "source_name": obj.base["name_ru"],
                              "original": orig.id, "exception": ex is not None, "level": level})
@@ -146,14 +146,14 @@ IN_ADDITION = ("add_types", "add_subtypes", "add_supertypes")   # "… in additi
 KEEPS_TYPE_CDAS = "copy_in_addition_keeps_type_cdas"   # release_rules.json: from 2021-04-22 on
 
 
-def _drops_type_cdas(ex: dict, version: str | None) -> bool:
+def _drops_type_cdas(ex: dict, version: str) -> bool:
     """706.9d of 2020: an exception that modifies the types ("in addition to its other types")
     leaves out the original's ability that defines them; from 2021-04-22 it is copied (707.9d)."""
-    return version is not None and any(k in ex for k in IN_ADDITION) and not release_rules.has(version, KEEPS_TYPE_CDAS)
+    return any(k in ex for k in IN_ADDITION) and not release_rules.has(version, KEEPS_TYPE_CDAS)
 
 
-def with_exceptions(ex: dict | None, values: dict, this_ability: dict | None = None, x: int = 0,
-                    version: str | None = None) -> dict:
+def with_exceptions(ex: dict | None, values: dict, version: str, this_ability: dict | None = None,
+                    x: int = 0) -> dict:
     """The copiable values a copy effect with the exceptions ``ex`` gives (706.9a-d): the
     exceptions are copiable values of the copy too. ``keep_color``: the colour is not copied,
     the copy keeps its own; ``gain_ability`` / ``gain_this`` (the copying ability itself,
@@ -197,7 +197,7 @@ def conditional_exception_said(game: Game, obj: Obj, ex: dict | None, values: di
     copy with its other exceptions (its types before any type-changing effect: 707.2)."""
     if not ex or not ex.get("if_creature"):
         return
-    held = citations.all_numbers(game.rules_version).get("copy_exception_if")   # the rule came in 2021
+    held = citations.exists("copy_exception_if", game.rules_version)   # the rule came in 2021
     say(game, "effect", "control_copy.conditional_exception", [obj.id], ["copy_modified"] + (["copy_exception_if"] if held else []),
         obj=obj, types=", ".join(values["types"]) or "—",
         verdict=Text("существо — исключения «если это существо» применяются",
@@ -286,7 +286,7 @@ def run(game: Game, e: dict, info: dict, resolve, controller: str) -> None:
         else:   # one object: "target creature becomes a copy of ..." until end of turn
             one = resolve(to)
             hit = [one.id] if one is not None and getattr(one, "zone", "") == "battlefield" else []
-        values = with_exceptions(e.get("copy_except"), layers.copiable_of(game, orig), this, version=game.rules_version)
+        values = with_exceptions(e.get("copy_except"), layers.copiable_of(game, orig), game.rules_version, this)
         ts = game.next_ts()
         until = None if to == "self" else "eot"
         for oid in hit:

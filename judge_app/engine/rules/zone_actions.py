@@ -188,10 +188,19 @@ def _scry_answer(value, options: list) -> tuple:
     return top, bottom
 
 
-def shuffle(game: Game, player, keys=("shuffle",)) -> None:
-    """701.19a: the library is randomized (seeded by the game, so a replay is the same)."""
-    random.Random(f"{len(game.events)}:{player.name}:{len(player.library)}").shuffle(player.library)
-    say(game, "shuffle", "zone_actions.shuffle.shuffle", [player.name], list(keys), name=player.name)
+def shuffle(game: Game, player, keys=("shuffle",), keep_on_top=()) -> None:
+    """701.19a: the library is randomized (seeded by the game, so a replay is the same).
+    ``keep_on_top``: cards put on top at the same time as it is shuffled stay there (701.24g)."""
+    kept = list(keep_on_top)
+    rest = [oid for oid in player.library if oid not in kept]
+    random.Random(f"{len(game.events)}:{player.name}:{len(player.library)}").shuffle(rest)
+    player.library[:] = kept + rest
+    game.touch()
+    if kept:
+        say(game, "shuffle", "library_shuffles.keeping", [player.name] + kept, list(keys), name=player.name,
+            kept=[game.objects[k] for k in kept])
+    else:
+        say(game, "shuffle", "zone_actions.shuffle.shuffle", [player.name], list(keys), name=player.name)
 
 
 def run(game: Game, so: Obj, e: dict, at) -> None:
