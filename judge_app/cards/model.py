@@ -2084,8 +2084,8 @@ def _double_faced_effects(effects: list, where: str) -> None:
 # that apply only if the copy, with its other exceptions and without these, would be a creature
 # (707.9f): it enters with those additional counters and has those keywords. engine/rules/control_copy.py.
 
-AS_ENTERS = AS_ENTERS + ("copy_permanent_you_control",)
-COPY_AS_ENTERS = COPY_AS_ENTERS + ("copy_permanent_you_control",)
+AS_ENTERS = AS_ENTERS + ("copy_permanent_you_control", "copy_creature_you_control")
+COPY_AS_ENTERS = COPY_AS_ENTERS + ("copy_permanent_you_control", "copy_creature_you_control")   # Glasspool Mimic: a creature you control
 COPY_EXCEPT = COPY_EXCEPT + ("add_supertypes", "if_creature")
 KEYWORDS = KEYWORDS + tuple(k for k in ("changeling",) if k not in KEYWORDS)   # every creature type (702.73a)
 IF_CREATURE_KEYS = ("counters", "keywords")

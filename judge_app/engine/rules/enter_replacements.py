@@ -211,7 +211,8 @@ register(Kind("devour", ("enter",), _devour_applies, _devour_apply,
 replacement.ENTERING_HOOKS.append(_devour_instances)
 AS_ENTERS_KINDS = {"color": "as_enters_color", "exile_creature_cards": "as_enters_exile_cards",
                    "counter_on_artifact": "as_enters_counter_on_artifact",   # Phylactery Lich (phylactery.py)
-                   "copy_creature": "as_enters_copy", "copy_artifact": "as_enters_copy"}   # a token copy of Clone (entering_copies.py)
+                   "copy_creature": "as_enters_copy", "copy_artifact": "as_enters_copy",
+                   "copy_creature_you_control": "as_enters_copy"}   # a token copy of Clone (entering_copies.py)
 replacement.ABILITY_KINDS["as_enters"] = lambda ab: AS_ENTERS_KINDS.get(ab.get("as_enters"))
 
 
