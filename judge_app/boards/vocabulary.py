@@ -173,6 +173,8 @@ TRIGGERS.update({"combat_yours": ("в начале боя в ваш ход", "at
                  "each_combat": ("в начале каждого боя", "at the beginning of each combat")})
 AS_ENTERS.setdefault("copy_permanent_you_control", ("выйти копией своего перманента (Моритте)",
                                                     "enter as a copy of a permanent you control (Moritte)"))
+AS_ENTERS.setdefault("copy_creature_you_control", ("выйти копией своего существа (Зеркальный подражатель)",
+                                                   "enter as a copy of a creature you control (Glasspool Mimic)"))
 KEYWORD_RU_MORE.setdefault("changeling", "перевёртыш")
 
 @lru_cache(maxsize=2)

@@ -284,11 +284,23 @@ def _validate_targets(targets, where: str) -> None:
             raise CardDataError(f"{where}: неизвестный вид цели {t!r}")
 
 
-def validate_keywords(keywords, where: str) -> None:
+CDA_KEYWORDS = {"changeling": "static: changeling"}   # keywords that are characteristic-defining abilities (604.3)
+
+
+def validate_keywords(keywords, where: str, cda_ok: bool = False, lines=None) -> None:
+    """A list of keywords of the vocabulary. Changeling is a characteristic-defining ability
+    (702.73a), written ``{static: changeling}`` in ``abilities`` (engine/mechanisms/changeling.py):
+    as a keyword it would be a word that does nothing, so it is refused with the line (``lines``:
+    the mapping holding ``keywords``) — except where ``cda_ok`` says the reader maps it itself
+    (Moritte's ``copy_except.if_creature``, control_copy)."""
     if not isinstance(keywords, list):
         raise CardDataError(f"{where}: ключевые слова — список")
     for k in keywords:
         name = k if isinstance(k, str) else (next(iter(k)) if isinstance(k, dict) and len(k) == 1 else None)
+        if name in CDA_KEYWORDS and not cda_ok:
+            raise CardDataError(f"{where}: {key_line(lines, 'keywords')}{name} — способность, определяющая "
+                                f"характеристики (702.73a), а не ключевое слово: пишется в abilities как "
+                                f"{{{CDA_KEYWORDS[name]}}}")
         if name not in KEYWORDS:
             m = difflib.get_close_matches(str(name if name is not None else k), KEYWORDS, n=1)
             raise CardDataError(f"{where}: неизвестное ключевое слово {k!r}" + (f" — возможно, «{m[0]}»?" if m else ""))
@@ -539,7 +551,7 @@ def _card_from_dict(d: dict, where: str) -> CardDef:
     _validate_effects(d.get("effects", []), f"{where} {name_ru}")
     abilities = validate_abilities(d.get("abilities", []), f"{where} {name_ru}")
     _validate_enchant(d, abilities, f"{where} {name_ru}")
-    validate_keywords(list(d.get("keywords", [])), f"{where} {name_ru}")
+    validate_keywords(list(d.get("keywords", [])), f"{where} {name_ru}", lines=d)
     return CardDef(
         name_ru=name_ru, name_en=name_en, cost=cost, types=types,
         subtypes=tuple(d.get("subtypes", [])), supertypes=tuple(d.get("supertypes", [])),
@@ -2072,8 +2084,8 @@ def _double_faced_effects(effects: list, where: str) -> None:
 # that apply only if the copy, with its other exceptions and without these, would be a creature
 # (707.9f): it enters with those additional counters and has those keywords. engine/rules/control_copy.py.
 
-AS_ENTERS = AS_ENTERS + ("copy_permanent_you_control",)
-COPY_AS_ENTERS = COPY_AS_ENTERS + ("copy_permanent_you_control",)
+AS_ENTERS = AS_ENTERS + ("copy_permanent_you_control", "copy_creature_you_control")
+COPY_AS_ENTERS = COPY_AS_ENTERS + ("copy_permanent_you_control", "copy_creature_you_control")   # Glasspool Mimic: a creature you control
 COPY_EXCEPT = COPY_EXCEPT + ("add_supertypes", "if_creature")
 KEYWORDS = KEYWORDS + tuple(k for k in ("changeling",) if k not in KEYWORDS)   # every creature type (702.73a)
 IF_CREATURE_KEYS = ("counters", "keywords")
@@ -2094,7 +2106,7 @@ def _conditional_copy_except_error(ex) -> str | None:
             isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in cond["counters"].values())):
         return "if_creature.counters — {ВИД: число больше 0}"
     if "keywords" in cond:
-        validate_keywords(cond["keywords"], "if_creature.keywords")
+        validate_keywords(cond["keywords"], "if_creature.keywords", cda_ok=True)   # control_copy maps changeling
     return None
 
 

@@ -85,6 +85,12 @@ def _check_one(game: Game, key: str, v, waiting) -> list:
             got = f"{c.power}/{c.toughness}" if c else "нет (не существо)"
             if got != str(want):
                 out.append(f"{ref}: ожидалось {want}, а на деле {got}")
+    elif key == "mana_value":
+        for ref, want in v.items():
+            c = ch.of(game, _obj(game, ref))
+            got = c.mana_value if c is not None else "нет (скрытый объект)"
+            if got != want:
+                out.append(f"{ref}: ожидалась мана-стоимость {want}, а на деле {got}")
     elif key == "explains":
         for ref, wants in v.items():
             rules = ch.explained_rules(game, _obj(game, ref))

@@ -38,8 +38,9 @@ PASS_UNTIL_EXTRA = ("stack_empty", "end_of_turn")
 SET_EXPECTS = ("types", "subtypes", "supertypes", "colors", "lacks")   # exact sets of English words; lacks: none of these
 EXPECT_KEYS = {"life", "poison", "zone", "tapped", "pt", "damage", "counters", "controller", "abilities",
                "stack", "fired", "not_fired", "result", "waiting", "hand_size", "library_size", "explains",
-               "library_top"} | set(SET_EXPECTS)
-ID_EXPECTS = {"zone", "tapped", "pt", "damage", "counters", "controller", "abilities", "explains"} | set(SET_EXPECTS)
+               "library_top", "mana_value"} | set(SET_EXPECTS)
+ID_EXPECTS = {"zone", "tapped", "pt", "damage", "counters", "controller", "abilities", "explains",
+              "mana_value"} | set(SET_EXPECTS)
 PLAYER_EXPECTS = {"life", "poison", "hand_size", "library_size"}
 
 
@@ -510,6 +511,7 @@ def from_data(data, name: str, pool: CardPool, default_id: str = "scenario") -> 
                     bad = {
                         "tapped": not isinstance(val, bool),
                         "damage": not isinstance(val, int) or isinstance(val, bool),
+                        "mana_value": not isinstance(val, int) or isinstance(val, bool) or val < 0,
                         "pt": not (isinstance(val, str) and re.fullmatch(r"-?\d+/-?\d+", val)),
                         "counters": not (isinstance(val, dict) and all(isinstance(n, int) for n in val.values())),
                         "abilities": not (isinstance(val, list) and all(

@@ -71,6 +71,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                           "It is already on the battlefield: state the choice made below, under «More» → «Chosen as it "
                           "entered». Abilities that read the choice are under «+ ability» → «static»."),
     "library_known": ("известные сверху:", "known on top:"),
+    "revealed_to": ("открыта игроку", "revealed to"),   # a hand kept revealed (Telepathy, 701.20b)
     "loyalty_counters": ("Счётчики верности", "Loyalty counters"),
     "in_yaml": ("меняется во вкладке YAML", "edit it in the YAML tab"),
     "abilities": ("Способности", "Abilities"),

@@ -157,6 +157,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "home": ("На главную", "Home"),
     "open": ("открыть", "open"),
     "historical_short": ("исторический", "historical"),
+    "revealed_to": ("открыта игроку", "revealed to"),   # a hand kept revealed (Telepathy, 701.20b)
 }
 
 ZONE_NAMES = {

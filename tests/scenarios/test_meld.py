@@ -50,6 +50,7 @@ def test_the_pair_melds_into_one_permanent(tmp_path, version, rule):
     assert host.zone == "battlefield" and part.zone == "none" and host.melded_with == "scavengers"
     c = ch.of(game, host)
     assert c.name_en == "Chittering Host" and (c.power, c.toughness) == (5, 6) and "menace" in c.keywords
+    assert c.mana_value == 7   # Graf Rats {1}{B} + Midnight Scavengers {4}{B} (712.8g, 202.3c)
     assert "scavengers" not in game.battlefield
     assert rule in {r for e in game.events for r in e.rules}
 

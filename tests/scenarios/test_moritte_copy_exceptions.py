@@ -47,8 +47,8 @@ def test_a_creature_copy_gets_the_conditional_exceptions(tmp_path, version, cite
     game = res.game
     m = game.objects["moritte"]
     assert m.zone == "battlefield" and m.counters.get("+1/+1") == 2
-    # changeling, the characteristic-defining ability (mechanisms/changeling.py): every creature type
-    assert {"Bear", "Elf", "Shapeshifter"} <= set(ch.of(game, m).subtypes)
+    c = ch.of(game, m)   # changeling is the characteristic-defining ability, not a keyword (mechanisms/changeling.py)
+    assert {"static": "changeling"} in c.abilities and {"Bear", "Elf", "Shapeshifter"} <= set(c.subtypes)
     assert set(m.supertypes) == {"legendary", "snow"} and m.name_en == "Grizzly Bears"
     cited = {r for e in game.events for r in e.rules}
     assert ("707.9f" in cited) is cites   # 2020 has no such rule: the same play, not cited

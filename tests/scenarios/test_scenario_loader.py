@@ -130,3 +130,11 @@ def test_chosen_copy2_on_the_board_706_9e(tmp_path):
     assert any("chosen.copy2" in str(i) and "bears" in str(i) for i in bad), bad
     bad = issues(tmp_path, EGO_ON_BOARD.replace("COPY2", "copy9: bears"))
     assert any("chosen.copy9" in str(i) for i in bad), bad
+
+
+def test_mana_value_expectation_needs_a_whole_number(tmp_path):
+    """``expect: mana_value`` (712.8e's board): a bad value is refused with its line."""
+    for bad in ("-1", "four", "true"):
+        [i] = issues(tmp_path, GOOD.replace("life: {Боб: 17}", f"mana_value: {{m: {bad}}}"))
+        assert i.line == 12 and i.key.endswith("mana_value.m") and "недопустимое значение" in i.message
+    assert loader.load(write(tmp_path, GOOD.replace("life: {Боб: 17}", "mana_value: {m: 0}")))

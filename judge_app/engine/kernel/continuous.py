@@ -57,13 +57,18 @@ class Chars:
     text_en: str
     controller: str
     flip: dict | None = None   # a flip card's other half (709.2): copied with it (706.3)
+    front_mana_value: int | None = None   # a back face up: its front face's mana value (712.8e); not copiable
 
     def copy(self) -> "Chars":
         return Chars(**self.__dict__)
 
     @property
     def mana_value(self) -> int:
-        return self.cost.mana_value if self.cost is not None else 0
+        """202.3: the mana in its mana cost; with no mana cost 0 (202.3a), except the back face of a
+        double-faced permanent, whose mana value is its front face's (202.3b, 712.8e)."""
+        if self.cost is not None:
+            return self.cost.mana_value
+        return self.front_mana_value or 0
 
 
 COPIABLE = ("name_ru", "name_en", "cost", "colors", "types", "subtypes", "supertypes", "abilities", "keywords",
@@ -240,6 +245,7 @@ def _copy(values: dict):
     def fn(c: Chars, ctx):
         for k, v in values.items():
             setattr(c, k, v)
+        c.front_mana_value = None   # a copy of a back face has mana value 0 (712.8e): not a copiable value
     return fn
 
 

@@ -69,6 +69,9 @@ Kinds of hook (``register(kind, ...)``):
   it becomes a new object (``events.move``): a melded permanent's other card goes with it (712.21).
 - ``CAST_FILTER``: keyed by a ``you_cast`` / ``player_casts`` trigger's filter word: ``fn(game, spell, source, value)``
   → whether the spell cast makes that ability trigger (``triggers.on_cast``).
+- ``REVEALED``: ``fn(game, card)`` → the permanent that keeps a card in a hand revealed now, or None
+  ("your opponents play with their hands revealed", Telepathy); ``view.board_dict`` asks it to show
+  a hand revealed to that permanent's controller.
 - ``TOKEN_COPY``: ``fn(game, original, token)`` after a token that's a copy of ``original`` is made and before it
   enters: what the copy takes besides the copiable values (707.8a: the other face of a double-faced object).
 
@@ -116,10 +119,11 @@ FACE_UP = "face_up"
 TOKEN_COPY = "token_copy"
 CAST_FILTER = "cast_filter"
 LEAVES_BATTLEFIELD = "leaves_battlefield"
+REVEALED = "revealed"
 KINDS = (MANA_HELP, TRIGGER, INSTRUCTION, DECISION, ASK, CONDITION, DAMAGE_TO_PLAYER, CLONE, TARGET_BAN, BLOCK_BAN, BLOCKED, COUNTER_BAN, ATTACH_BAN,
          ACTIVATION_BAN, CAST_CHECK, COST_CHECK, COST_PAY, COST_CHOICE, PLAY_LAND_FROM, EFFECT_FILTER, BEFORE_EVENT, AFTER_EVENT, COUNTERS_REMOVED,
          TARGETED, DIES, IN_FORCE, STATIC, TRIGGER_TARGETS, TEAMS, VARIANT, START_STEP,
-         FACE_UP, TOKEN_COPY, CAST_FILTER, LEAVES_BATTLEFIELD)
+         FACE_UP, TOKEN_COPY, CAST_FILTER, LEAVES_BATTLEFIELD, REVEALED)
 
 
 @dataclass(frozen=True)

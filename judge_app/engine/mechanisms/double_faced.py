@@ -18,8 +18,10 @@ The werewolves' "at the beginning of each upkeep, if no spells were cast last tu
 two or more spells last turn, transform [this]" read the turn before from the trace
 (``spells_last_turn``): what a board did before it began is not known.
 
-The back face has no mana cost, so its mana value reads 0 (712.8e takes the front face's; no
-board asks for it yet).
+The back face has no mana cost; its mana value is its front face's (712.8e, 202.3b; 711.4b in
+2020, the same rule): ``Chars.front_mana_value``, which a copy effect does not copy, so a copy of
+a back face has mana value 0 — as does a double-faced token (it exists only as a copy, 707.8a, or
+has no mana cost). Board: dfc-back-face-mana-value (``expect: mana_value``).
 """
 
 from __future__ import annotations
@@ -33,14 +35,16 @@ FEATURE = "double_faced_token_copies"
 
 
 def face_up(o: Obj, c: Chars) -> Chars:
-    """The characteristics of ``o`` with its back face up (712.8e): those of the back face only."""
+    """The characteristics of ``o`` with its back face up (712.8e): those of the back face only, its
+    mana value the front face's."""
     f = o.back_face
     if f is None:
         return c
     return Chars(name_ru=f.name_ru, name_en=f.name_en, cost=None, colors=tuple(f.colors), types=tuple(f.types),
                  subtypes=tuple(f.subtypes), supertypes=tuple(f.supertypes), abilities=tuple(f.abilities),
                  keywords=tuple(f.keywords), power=f.power, toughness=f.toughness, loyalty=f.loyalty,
-                 text_en=f.text_en, controller=c.controller)
+                 text_en=f.text_en, controller=c.controller,
+                 front_mana_value=None if o.token else c.mana_value)
 
 
 def _copies_another(game: Game, o: Obj) -> bool:

@@ -10,8 +10,10 @@ look at the top of the library only (Aven Mindcensor; 701.23f, 701.23i; 2020: 70
   each player who searched shuffles.
 - ``static: search_top_four_instead`` (Aven Mindcensor): "if an opponent would search a
   library, that player searches the top four cards of that library instead". It replaces the
-  ``search`` event (614.1a): only those cards can be found; the rest of the instruction is
-  unchanged, so the player still shuffles the whole library (701.23f).
+  ``search`` event (614.1a) of every library search by an opponent of its controller — this
+  module's, a tutor's or a fetch's (zone_actions.searchable), Haunting Echoes' and Splinter's
+  (namesake_exile) — only those cards can be found; the rest of the instruction is unchanged, so
+  the player still shuffles the whole library (701.23f).
 """
 
 from __future__ import annotations
@@ -36,14 +38,6 @@ def _store(so: Obj) -> dict:
     return so.choices.setdefault("each_search", {})
 
 
-def searchable(game: Game, player) -> tuple:
-    """(the part of ``player``'s library a search of it looks at, whether a replacement effect
-    made it a part: Aven Mindcensor's top four)."""
-    event = replacement.run(game, {"kind": "search", "player": player, "top": None})
-    top = (event or {}).get("top")
-    return (list(player.library[:top]), True) if top is not None else (list(player.library), False)
-
-
 def ask(game: Game, so: Obj) -> bool:
     spec = _spec(so)
     if spec is None:
@@ -52,7 +46,7 @@ def ask(game: Game, so: Obj) -> bool:
     for p in game.apnap():
         if p.name in store:
             continue
-        portion, store[f"{p.name}:portion"] = searchable(game, p)
+        portion, store[f"{p.name}:portion"] = zone_actions.searchable(game, p.name, p)
         fits = [oid for oid in portion if zone_actions.fits_search(game.objects[oid], spec["for"])]
         game.decision = Decision(by=p.name, kind="each_search", options=["no", "none"] + fits, count=spec.get("up_to", 1),
                                  text_ru=f"{so.label()}: {p.name} может искать в своей библиотеке не более "
@@ -103,15 +97,15 @@ def run(game: Game, so: Obj, e: dict, at) -> None:
 
 
 def _opponent_searches(game: Game, e: dict, ev_: dict) -> bool:
-    p = ev_["player"].name
+    p = ev_["searcher"]   # the player searching, whoever's library it is (701.23f)
     same_team = any(p in t and e["controller"] in t for t in game.teams)
     return p != e["controller"] and not same_team and ev_.get("top") is None
 
 
 def _top_four(game: Game, e: dict, ev_: dict) -> dict:
-    p = ev_["player"]
-    say(game, "replace", "each_player_searches.top_four", [p.name, e["source"]],
-        replacement.keys(ev_, ["replace_instead", "search_replaced_portion"]), player=p.name, source=e["source_name"])
+    p = ev_["searcher"]
+    say(game, "replace", "each_player_searches.top_four", [p, e["source"]],
+        replacement.keys(ev_, ["replace_instead", "search_replaced_portion"]), player=p, source=e["source_name"])
     return {**ev_, "top": TOP}
 
 

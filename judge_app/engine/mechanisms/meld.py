@@ -26,14 +26,17 @@ from judge_app.engine.rules import stack_fights
 
 
 def face_up(o: Obj, c: Chars) -> Chars:
-    """712.8g: a melded permanent has only the characteristics of the combined back face."""
+    """712.8g: a melded permanent has only the characteristics of the combined back face; its mana
+    value is the sum of its front faces' (kept on the host as it melds: ``melded_mana_value``), and a
+    copy of it, which does not copy that, has mana value 0 (202.3c)."""
     into = (o.meld or {}).get("into") if o.melded_with else None
     if into is None:
         return c
     return Chars(name_ru=into.name_ru, name_en=into.name_en, cost=None, colors=tuple(into.colors),
                  types=tuple(into.types), subtypes=tuple(into.subtypes), supertypes=tuple(into.supertypes),
                  abilities=tuple(into.abilities), keywords=tuple(into.keywords), power=into.power,
-                 toughness=into.toughness, loyalty=into.loyalty, text_en=into.text_en, controller=c.controller)
+                 toughness=into.toughness, loyalty=into.loyalty, text_en=into.text_en, controller=c.controller,
+                 front_mana_value=o.base.get("melded_mana_value"))
 
 
 def _owns_and_controls(game: Game, player: str, name: str, creature: bool) -> list:
@@ -76,6 +79,7 @@ def run(game: Game, so: Obj, e: dict, at) -> None:
     ev._remove_from_zone(game, host)
     ev.become_new_object(host, from_battlefield=False)
     host.melded_with = part.id
+    host.base = {**host.base, "melded_mana_value": sum(o.base["cost"].mana_value for o in (host, part) if o.base["cost"])}
     ev.put_in_zone(game, host, "battlefield", controller=so.controller)
     ev.enters(game, host)
     say(game, "meld", "meld.melded", [host.id, part.id], ["meld", "meld_characteristics"], a=host.meld["into"].name_ru,

@@ -12,7 +12,8 @@ The graveyard is a public zone: every card there with the name is found. The han
 library are hidden zones, so the searching player isn't required to find the cards with a stated
 quality (701.23b): they choose which of them to find (decision ``namesake_search``: ids or
 ``none``). Both choices are asked before the spell resolves (``ask``, like zone_actions); what
-has left its zone by then is not exiled (400.7). The library is shuffled in any case.
+has left its zone by then is not exiled (400.7). The library is shuffled in any case. The part of
+the library looked at is zone_actions.searchable's (Aven Mindcensor, 701.23f).
 """
 
 from __future__ import annotations
@@ -60,10 +61,14 @@ def _player_and_name(game: Game, so: Obj, e: dict):
     return t, (_name(card) if card is not None else None)
 
 
-def _hidden_namesakes(game: Game, who, name: str | None, but: str = "") -> list:
+def _hidden_namesakes(game: Game, so: Obj, who, name: str | None, but: str = "") -> list:
+    """The namesakes in ``who``'s hand and in the part of their library the search looks at (all
+    of it unless a replacement effect limits it, 701.23f)."""
     if name is None:
         return []
-    return [oid for oid in who.hand + who.library
+    library, replaced = zone_actions.searchable(game, so.controller, who)
+    zone_actions.portion_searched(so, "namesakes", replaced)
+    return [oid for oid in who.hand + library
             if oid != but and not game.objects[oid].anonymous and _name(game.objects[oid]) == name]
 
 
@@ -90,7 +95,7 @@ def ask(game: Game, so: Obj) -> bool:
             return True
     if "found" not in store:
         _, name = _player_and_name(game, so, e)
-        hidden = _hidden_namesakes(game, who, name, but=(so.targets[0][1] if "exile_with_namesakes" in e else ""))
+        hidden = _hidden_namesakes(game, so, who, name, but=(so.targets[0][1] if "exile_with_namesakes" in e else ""))
         if not hidden:
             store["found"] = []
             return False
@@ -159,7 +164,7 @@ def run(game: Game, so: Obj, e: dict, at) -> None:
             _exile(game, game.objects[oid], "кладбище")
         for oid in found:
             _exile(game, game.objects[oid], "рука" if game.objects[oid].zone == "hand" else "библиотека")
-    zone_actions.shuffle(game, who)
+    zone_actions.shuffle(game, who, keys=zone_actions.search_shuffle_keys(so, "namesakes"))
 
 
 hooks.register(hooks.INSTRUCTION, run, keys=EFFECTS, order=43)

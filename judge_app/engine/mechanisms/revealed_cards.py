@@ -6,7 +6,8 @@ Silvergill Adept's cost.
 
 ``static: opponents_hands_revealed`` makes every card in the hands of its controller's opponents
 a revealed card while the permanent is on the battlefield (nothing else changes: revealing leaves
-a card where it is, 701.20b). The cost word ``reveal_or_pay: {subtype: Merfolk, mana: "{3}"}`` of
+a card where it is, 701.20b); the board view shows such a hand revealed to the permanent's
+controller (``hooks.REVEALED``, ``view.board_dict``: ``hand_revealed``). The cost word ``reveal_or_pay: {subtype: Merfolk, mana: "{3}"}`` of
 ``additional_cost`` is chosen as the spell is cast (``reveal: ID`` — a card of that subtype in the
 caster's hand other than the spell — or ``reveal: none``, which adds the mana to the total cost,
 601.2f), asked as a ``cost_choice`` when both are possible (``hooks.COST_CHOICE``), and paid with
@@ -94,3 +95,4 @@ class RevealOrPay:
 
 
 hooks.register(hooks.COST_CHOICE, RevealOrPay(), keys=(WORD,))
+hooks.register(hooks.REVEALED, revealed_by)

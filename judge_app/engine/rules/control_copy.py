@@ -17,9 +17,11 @@ from judge_app.engine.kernel.messages import Text, decision_en, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
 
 CHOICE_KEY = {"copy_creature": "copy", "copy_artifact": "copy", "creature_type": "type", "color": "color",
-              "copy_permanent_you_control": "copy"}
+              "copy_permanent_you_control": "copy", "copy_creature_you_control": "copy"}
 COPY_OF = {"copy_creature": "creature", "copy_artifact": "artifact",   # what each copy choice may copy
-           "copy_permanent_you_control": None}   # any permanent its controller controls (Moritte of the Frost)
+           "copy_permanent_you_control": None,   # any permanent its controller controls (Moritte of the Frost)
+           "copy_creature_you_control": "creature"}   # a creature its controller controls (Glasspool Mimic)
+YOU_CONTROL = ("copy_permanent_you_control", "copy_creature_you_control")   # only what its controller controls
 NO_COPY = ("none", "нет", "no")
 MAX_TYPE_LEN = 40
 MAX_COPY_CHAIN = 5   # a copy of a Clone that copied nothing chooses again (706.9e); at most this deep
@@ -59,8 +61,9 @@ def _copy_chain(game: Game, obj: Obj):
 
 def choice_options(game: Game, obj: Obj, what: str) -> list:
     if what in COPY_OF:
-        return ["none"] + [oid for oid in game.battlefield if oid != obj.id and (
-            COPY_OF[what] in game.objects[oid].types if COPY_OF[what] else game.objects[oid].controller == obj.controller)]
+        return ["none"] + [oid for oid in game.battlefield if oid != obj.id
+                           and (COPY_OF[what] is None or COPY_OF[what] in game.objects[oid].types)
+                           and (what not in YOU_CONTROL or game.objects[oid].controller == obj.controller)]
     if what == "color":
         return list(COLORS)
     return []   # a creature type: any word
@@ -79,6 +82,8 @@ def ask(game: Game, obj: Obj, resume: str) -> bool:
             "copy_artifact": f"{obj.controller} выбирает, копией какого артефакта выйдет {obj.label()} (или none)",
             "copy_permanent_you_control": f"{obj.controller} выбирает, копией какого своего перманента выйдет "
                                           f"{obj.label()} (или none)",
+            "copy_creature_you_control": f"{obj.controller} выбирает, копией какого своего существа выйдет "
+                                         f"{obj.label()} (или none)",
             "creature_type": f"{obj.controller} выбирает тип существ для {obj.label()}",
             "color": f"{obj.controller} выбирает цвет для {obj.label()}"}[what]
     game.decision = Decision(by=obj.controller, kind="as_enters", options=opts, text_ru=text, resume=resume,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judge_app.engine.kernel import characteristics as ch
+from judge_app.engine.kernel import hooks
 from judge_app.engine.kernel.state import Game, STEP_RU, ZONE_RU
 from judge_app.engine.rules import combat
 
@@ -27,6 +28,29 @@ def obj_dict(game: Game, oid: str) -> dict:
     return d
 
 
+def hand_revealed(game: Game, player) -> dict | None:
+    """Who sees ``player``'s hand because a permanent keeps it revealed (Telepathy, 701.20b), for
+    the board view: {"to": [the permanents' controllers], "by": [{id, name_ru, name_en}]}, or None."""
+    keepers = {}
+    for cid in player.hand:
+        for h in hooks.hooks(hooks.REVEALED):
+            k = h.fn(game, game.objects[cid])
+            if k is not None:
+                keepers[k.id] = k
+    if not keepers:
+        return None
+    return {"to": list(dict.fromkeys(k.controller for k in keepers.values())),
+            "by": [{"id": k.id, "name_ru": k.name_ru, "name_en": k.name_en or k.name_ru} for k in keepers.values()]}
+
+
+def _hand(game: Game, p) -> list:
+    shown = hand_revealed(game, p)
+    cards = [obj_dict(game, i) for i in p.hand]
+    for d in cards if shown else ():
+        d["revealed_to"] = shown["to"]
+    return cards
+
+
 def board_dict(game: Game) -> dict:
     return {
         "turn": game.turn, "active": game.ap.name, "step": game.step,
@@ -34,7 +58,7 @@ def board_dict(game: Game) -> dict:
         "rules_version": game.rules_version,
         "players": [{"name": p.name, "life": p.life, "poison": p.poison, "mana_pool": dict(p.pool),
                      "lost": p.lost, "library": len(p.library),
-                     "hand": [obj_dict(game, i) for i in p.hand],
+                     "hand": _hand(game, p), "hand_revealed": hand_revealed(game, p),
                      "graveyard": [obj_dict(game, i) for i in p.graveyard],
                      "exile": [obj_dict(game, i) for i in p.exile],
                      "command": [obj_dict(game, i) for i in p.command],

@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 
 from judge_app.engine.kernel import events as ev
-from judge_app.engine.kernel import hooks, triggers
+from judge_app.engine.kernel import hooks, replacement, triggers
 from judge_app.engine.kernel.errors import InvalidInput
 from judge_app.engine.kernel.messages import Text, say
 from judge_app.engine.kernel.state import Decision, Game, Obj
@@ -72,6 +72,28 @@ def fits_search(obj: Obj, what: str) -> bool:
     if what == "permanent":
         return bool(set(PERMANENT_TYPES) & set(obj.types)) and not obj.anonymous
     return what in obj.types and not obj.anonymous
+
+
+def searchable(game: Game, searcher: str, player) -> tuple:
+    """(the part of ``player``'s library a search of it by ``searcher`` looks at, whether a
+    replacement effect made it a part). Every library search asks this first, so a replacement
+    of the ``search`` event (Aven Mindcensor's top four, 701.23f) limits each of them."""
+    event = replacement.run(game, {"kind": "search", "player": player, "searcher": searcher, "top": None})
+    top = (event or {}).get("top")
+    return (list(player.library[:top]), True) if top is not None else (list(player.library), False)
+
+
+def portion_searched(so: Obj, key: str, replaced: bool | None = None) -> bool:
+    """Whether the search ``key`` of ``so`` looked at a part of the library only (remembered on
+    the stack object, so its shuffle cites 701.23f: the whole library is still shuffled)."""
+    parts = so.choices.setdefault("search_portion", {})
+    if replaced is not None:
+        parts[key] = replaced
+    return bool(parts.get(key))
+
+
+def search_shuffle_keys(so: Obj, key: str) -> tuple:
+    return ("shuffle", "search_replaced_portion") if portion_searched(so, key) else ("shuffle",)
 
 
 def optional(so: Obj) -> bool:
@@ -110,14 +132,21 @@ def ask(game: Game, so: Obj) -> bool:
             drawn += e["draw"]
         if "search" in e and key not in answers:
             spec = e["search"]
-            found = [oid for oid in me.library if fits_search(game.objects[oid], spec["for"])]
+            portion, replaced = searchable(game, me.name, me)
+            portion_searched(so, key, replaced)
+            found = [oid for oid in portion if fits_search(game.objects[oid], spec["for"])]
             return _ask_search(game, so, key, found, spec.get("up_to", 1),
                                f"не более {spec.get('up_to', 1)} {SEARCH_FOR[spec['for']]}",
                                Text("своей библиотеке", "their library"))
         if "exile_graveyard_and_namesakes" in e and key not in answers:
             who = _target_player(game, so, e["exile_graveyard_and_namesakes"])
-            found = _namesakes(game, who) if who is not None else []
+            found = []
+            if who is not None:
+                portion, replaced = searchable(game, me.name, who)
+                portion_searched(so, key, replaced)
+                found = [oid for oid in _namesakes(game, who) if oid in portion]
             if not found:
+                answers[key] = []   # searched, nothing to find: asked once (its replacement applied once)
                 continue
             return _ask_search(game, so, key, found, len(found), "карты с теми же именами, что у изгоняемых с кладбища",
                                Text(f"библиотеке игрока {who.name}", f"{who.name}'s library"))
@@ -213,7 +242,8 @@ def run(game: Game, so: Obj, e: dict, at) -> None:
         if who is not None:
             mill(game, who, e["mill"])
     elif "search" in e:
-        _search(game, me, e["search"], answers.get(str(index), []), _link_key(game, so) if e["search"].get("remember") else None)
+        _search(game, me, e["search"], answers.get(str(index), []), _link_key(game, so) if e["search"].get("remember") else None,
+                search_shuffle_keys(so, str(index)))
     elif "return_to_hand" in e:
         r = ref(e["return_to_hand"])
         if r is not None and r.zone == "battlefield":
@@ -222,7 +252,7 @@ def run(game: Game, so: Obj, e: dict, at) -> None:
     elif "exile_graveyard_and_namesakes" in e:
         who = ref(e["exile_graveyard_and_namesakes"])
         if who is not None:
-            _echoes(game, who, answers.get(str(index), []))
+            _echoes(game, who, answers.get(str(index), []), search_shuffle_keys(so, str(index)))
     elif "exile_until" in e:
         _exile_until(game, so, e["exile_until"], ref)
     elif "return_from_exile" in e:
@@ -284,7 +314,7 @@ def _link_key(game: Game, so: Obj) -> tuple:
     return ("linked_exile", so.source, inc)
 
 
-def _search(game: Game, me, spec: dict, found: list, remember: tuple | None = None) -> None:
+def _search(game: Game, me, spec: dict, found: list, remember: tuple | None = None, shuffle_keys=("shuffle",)) -> None:
     put = spec.get("put") or ["hand"]
     if not found:
         say(game, "search", "zone_actions._search.search", [me.name], ["search", "search_may_fail"], name=me.name)
@@ -309,7 +339,7 @@ def _search(game: Game, me, spec: dict, found: list, remember: tuple | None = No
             game.sba_choices[remember] = game.sba_choices.get(remember, []) + [oid]
     if together:
         enter_replacements.put_onto_battlefield(game, together, me.name)
-    shuffle(game, me)
+    shuffle(game, me, keys=shuffle_keys)
 
 
 def _shuffle_in(game: Game, so: Obj, me, what: list, ref) -> None:
@@ -359,7 +389,7 @@ def _namesakes(game: Game, who) -> list:
             and (game.objects[oid].name_en or game.objects[oid].name_ru) in names]
 
 
-def _echoes(game: Game, who, found: list) -> None:
+def _echoes(game: Game, who, found: list, shuffle_keys=("shuffle",)) -> None:
     for oid in [o for o in who.graveyard if not _is_basic_land(game.objects[o])]:
         ev.move(game, game.objects[oid], "exile", keys=("resolve_instructions",),
                 text_ru=f"{game.objects[oid].label()} изгоняется с кладбища игрока {who.name}",
@@ -372,7 +402,7 @@ def _echoes(game: Game, who, found: list) -> None:
             ev.move(game, obj, "exile", keys=("search",),
                     text_ru=f"{obj.label()} найдена в библиотеке игрока {who.name} и изгоняется",
                     text_en=f"{obj.label_en()} is found in {who.name}'s library and exiled")
-    shuffle(game, who)
+    shuffle(game, who, keys=shuffle_keys)
 
 
 hooks.register(hooks.INSTRUCTION, run, keys=tuple(k for k in EFFECT_KEYS if k not in INTERNAL),

@@ -1139,7 +1139,10 @@
                           p.lost ? " · ✗" : ""])])]);
       ZONES.forEach(function (z) {
         if (!p[z] || !p[z].length) return;
-        sec.appendChild(el("div", { cls: "zone zone-" + z }, [el("div", { cls: "zone-name", text: S[z] + " (" + p[z].length + ")" }),
+        var shown = z === "hand" && p.hand_revealed;   /* kept revealed (Telepathy): to whom, by what */
+        sec.appendChild(el("div", { cls: "zone zone-" + z }, [el("div", { cls: "zone-name", text: S[z] + " (" + p[z].length + ")" }, [
+            shown ? el("span", { cls: "revealed", "data-revealed-to": shown.to.join(","), text: " · " + S.revealed_to + " " + shown.to.join(", ") +
+              " (" + shown.by.map(function (k) { return EN ? k.name_en : k.name_ru; }).join(", ") + ")" }) : null]),
           el("div", { cls: "objs" }, p[z].map(objView))]));
       });
       var lib = el("div", { cls: "zone zone-library" }, [el("span", { cls: "zone-name", text: S.library + ": " + p.library })]);
