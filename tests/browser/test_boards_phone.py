@@ -129,7 +129,9 @@ def test_phone_ad_hoc_creature_chooses_as_it_enters(phone, artifacts):
     entry = page.locator('#build-form .entry[data-path="players[0].battlefield[0]"]')
     kinds = field(page, "players[0].battlefield[0].creature.as_enters")
     expect(kinds.locator("option")).to_have_text(["ничего не выбирает", "выйти копией существа (Клон)",
-                                                  "выйти копией артефакта", "выбрать тип существ", "выбрать цвет"])
+                                                  "выйти копией артефакта", "выбрать тип существ", "выбрать цвет",
+                                                  "выйти копией своего перманента (Моритте)",
+                                                  "выйти копией своего существа (Зеркальный подражатель)"])
     # a creature type: the chosen field opens, empty, and the loader asks for one word
     with page.expect_response(RUN):
         kinds.select_option("creature_type")
