@@ -2,7 +2,7 @@
 
 Usage (the one command for the final figure; on a quiet machine)::
 
-    .venv/bin/python bench/offline_worker_bench.py [--blocks 10] [--loads 20] [--stopped]
+    .venv/bin/python bench/offline_worker_bench.py [--blocks 10] [--loads 20] [--stopped] [--driver cdp]
 
 The app runs on waitress in this process on the built corpus (JUDGE_INSTANCE or instance/), as in
 ``bench/offline_bench.py``. Two phone contexts of one headless Chromium load the same online rule
