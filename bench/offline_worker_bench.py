@@ -2,7 +2,7 @@
 
 Usage (the one command for the final figure; on a quiet machine)::
 
-    .venv/bin/python bench/offline_worker_bench.py [--blocks 10] [--loads 20] [--stopped]
+    .venv/bin/python bench/offline_worker_bench.py [--blocks 10] [--loads 20] [--stopped] [--driver cdp]
 
 The app runs on waitress in this process on the built corpus (JUDGE_INSTANCE or instance/), as in
 ``bench/offline_bench.py``. Two phone contexts of one headless Chromium load the same online rule
@@ -33,8 +33,75 @@ sys.path.insert(0, str(ROOT / "bench"))
 from offline_bench import ARGS, CHROMIUM, PHONE, WAIT_CONTROLLED, pct, serve  # noqa: E402
 
 NUMBERS = ["704.5k", "702.2", "601.2", "509.1a", "613.1", "117.3", "702.19", "104.4a", "122.1c", "303.4"]
-NAV = ("() => { const e = performance.getEntriesByType('navigation')[0];"
+NAV = ("async () => { let e; while (!(e = performance.getEntriesByType('navigation')[0]) || !e.loadEventEnd)"
+       " await new Promise(r => setTimeout(r, 0));"
        " return [e.responseEnd, e.loadEventEnd, e.workerStart > 0]; }")
+# what Playwright does to a context whose service workers are blocked: the baseline never registers one
+BLOCK_REGISTER = ("if (self.ServiceWorkerContainer) ServiceWorkerContainer.prototype.register ="
+                  " async () => undefined;")
+
+
+class PlaywrightDriver:
+    """Two Playwright contexts. Playwright attaches to every worker the browser starts and holds it
+    until its Node driver has enabled Runtime and Network on it: a stopped worker's start-up here
+    includes that round trip, which no phone pays (--driver cdp leaves it out)."""
+
+    def __init__(self, base: str):
+        from playwright.sync_api import sync_playwright
+
+        self._pw = sync_playwright().start()
+        self._browser = self._pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        sw_ctx = self._browser.new_context(base_url=base, **PHONE)
+        sw_ctx.set_default_timeout(120_000)
+        sw_page = sw_ctx.new_page()
+        sw_page.goto("/rules/704.5k")
+        sw_page.evaluate(WAIT_CONTROLLED)   # the worker installed, the pack downloaded, the page controlled
+        self._cdp = sw_ctx.new_cdp_session(sw_page)
+        self._cdp.send("ServiceWorker.enable")
+        none_ctx = self._browser.new_context(base_url=base, service_workers="block", **PHONE)
+        none_ctx.set_default_timeout(120_000)
+        none_page = none_ctx.new_page()
+        self._pages = {"none": none_page, "worker": sw_page, "stopped": sw_page}
+
+    def goto(self, arm: str, number: str):
+        self._pages[arm].goto(f"/rules/{number}", wait_until="load")
+        return self._pages[arm].evaluate(NAV)
+
+    def stop_workers(self) -> None:
+        self._cdp.send("ServiceWorker.stopAllWorkers")
+
+    def close(self) -> None:
+        self._browser.close()
+        self._pw.stop()
+
+
+class CDPDriver:
+    """The same two phone contexts driven over the bare DevTools pipe (bench/cdp_pipe.py): the browser
+    starts and runs the worker with no debugger attached to it, as on a phone."""
+
+    def __init__(self, base: str):
+        from cdp_pipe import Browser
+
+        self._base = base
+        self._browser = Browser(CHROMIUM, ARGS)
+        sw_page = self._browser.new_page(PHONE)
+        sw_page.goto(base + "/rules/704.5k")
+        sw_page.evaluate(WAIT_CONTROLLED)
+        sw_page.send("ServiceWorker.enable")
+        none_page = self._browser.new_page(PHONE, init_script=BLOCK_REGISTER)
+        self._pages = {"none": none_page, "worker": sw_page, "stopped": sw_page}
+
+    def goto(self, arm: str, number: str):
+        self._pages[arm].goto(f"{self._base}/rules/{number}")
+        return self._pages[arm].evaluate(NAV)
+
+    def stop_workers(self) -> None:
+        self._pages["worker"].send("ServiceWorker.stopAllWorkers")
+
+    def close(self) -> None:
+        self._browser.close()
+
+
 METRICS = ("responseEnd", "loadEventEnd")
 
 
@@ -50,30 +117,19 @@ def main(argv=None) -> None:
     ap.add_argument("--loads", type=int, default=20, help="rounds per block (one load per arm each)")
     ap.add_argument("--stopped", action="store_true", help="also the worker stopped before each load")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--driver", choices=("playwright", "cdp"), default="playwright",
+                    help="cdp: no debugger attached to the worker (what a phone runs); playwright: as before")
     args = ap.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
     base, _counter, meta, server = serve()
     rng = random.Random(args.seed)
     arms = ["none", "worker"] + (["stopped"] if args.stopped else [])
     print(f"pack {meta['id']}; {args.blocks} blocks of {args.loads} rounds, arms {', '.join(arms)} in a random "
-          f"order each round; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        sw_ctx = browser.new_context(base_url=base, **PHONE)
-        sw_ctx.set_default_timeout(120_000)
-        sw_page = sw_ctx.new_page()
-        sw_page.goto("/rules/704.5k")
-        sw_page.evaluate(WAIT_CONTROLLED)   # the worker installed, the pack downloaded, the page controlled
-        cdp = sw_ctx.new_cdp_session(sw_page)
-        cdp.send("ServiceWorker.enable")
-        none_ctx = browser.new_context(base_url=base, service_workers="block", **PHONE)
-        none_ctx.set_default_timeout(120_000)
-        none_page = none_ctx.new_page()
+          f"order each round; driver {args.driver}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    drive = CDPDriver(base) if args.driver == "cdp" else PlaywrightDriver(base)
+    try:
         for n in NUMBERS:   # warm the server's page cache and both HTTP caches
-            sw_page.goto(f"/rules/{n}")
-            none_page.goto(f"/rules/{n}")
-        pages = {"none": none_page, "worker": sw_page, "stopped": sw_page}
+            drive.goto("worker", n)
+            drive.goto("none", n)
         blocks = []
         through = 0
         for b in range(args.blocks):
@@ -82,9 +138,8 @@ def main(argv=None) -> None:
                 n = NUMBERS[(b * args.loads + i) % len(NUMBERS)]
                 for arm in rng.sample(arms, len(arms)):
                     if arm == "stopped":
-                        cdp.send("ServiceWorker.stopAllWorkers")
-                    pages[arm].goto(f"/rules/{n}", wait_until="load")
-                    resp_end, load_end, via_worker = pages[arm].evaluate(NAV)
+                        drive.stop_workers()
+                    resp_end, load_end, via_worker = drive.goto(arm, n)
                     got[arm]["responseEnd"].append(resp_end)
                     got[arm]["loadEventEnd"].append(load_end)
                     through += bool(via_worker) and arm == "worker"
@@ -93,7 +148,8 @@ def main(argv=None) -> None:
                              f"Δp95 {pct(got[a][m], 95) - pct(got['none'][m], 95):+6.1f}"
                              for a in arms[1:] for m in METRICS)
             print(f"block {b + 1:>2}: {line}", flush=True)
-        browser.close()
+    finally:
+        drive.close()
     server.close()
 
     print(f"\n{through} of the running worker's {args.blocks * args.loads} loads went through it")

@@ -68,6 +68,11 @@ def test_offline_journey(browser, offline_server, artifacts):
         assert cdp.send("Page.getAppManifest")["errors"] == []
 
         context.set_offline(True)
+        # a judge read the last page for minutes: the worker is stopped and wakes without the network
+        # (it loads Workbox from the scripts stored with it only then: sw.js). Stopped after going
+        # offline: Playwright's set_offline waits forever on a worker stopped under it
+        cdp.send("ServiceWorker.enable")
+        cdp.send("ServiceWorker.stopAllWorkers")
         # a rule, and a rule looked up in the comma and Cyrillic-letter form
         page.goto("/rules/702.2")
         expect_text(page, "main h1", "702.2")

@@ -17,9 +17,24 @@
 var PACK = self.JUDGE_PACK;
 var NETWORK_TIMEOUT_MS = 6000;
 
-importScripts(PACK.lib + "workbox-sw.js");
-workbox.setConfig({ modulePathPrefix: PACK.lib, debug: false });
-workbox.core.setCacheNameDetails({ prefix: "judge", suffix: "v1", precache: "pack" });
+/* Workbox is loaded only when the worker needs the pack: on install and activate, for the pack's
+   files and when the network fails. A worker woken for an online navigation skips it (Workbox's
+   five scripts are a third of the worker's start-up; bench/offline_worker_bench.py). A new
+   worker's first run imports them all, so the browser stores them with the worker and a later
+   run may import them from that store (importScripts of anything else after install fails). */
+var precache = null;
+function pack() {
+  if (!precache) {
+    importScripts(PACK.lib + "workbox-sw.js");
+    workbox.setConfig({ modulePathPrefix: PACK.lib, debug: false });
+    workbox.core.setCacheNameDetails({ prefix: "judge", suffix: "v1", precache: "pack" });
+    var controller = new workbox.precaching.PrecacheController();
+    controller.addToCacheList(PACK.precache.map(function (e) { return { url: e.url, revision: e.revision }; }));
+    precache = { controller: controller, route: new workbox.precaching.PrecacheRoute(controller) };
+  }
+  return precache;
+}
+if (!self.serviceWorker || self.serviceWorker.state === "parsed") pack();
 
 /* a full device: say what could not be stored, and let the install fail (online keeps working) */
 function tellPages(message) {
@@ -64,19 +79,28 @@ function withTimeout(promise, ms) {
   });
 }
 function fromPack() {
-  return workbox.precaching.matchPrecache(PACK.shell).then(function (shell) { return shell || Response.error(); });
+  return pack().controller.matchPrecache(PACK.shell).then(function (shell) { return shell || Response.error(); });
 }
+var PACK_FILES = self.location.origin + "/offline/pack/";
 self.addEventListener("fetch", function (event) {
   var request = event.request;
+  if (request.method === "GET" && request.mode !== "navigate" && request.url.lastIndexOf(PACK_FILES, 0) === 0) {
+    /* the shell's data and scripts: from the precache (Workbox's PrecacheRoute, as its router would) */
+    var route = pack().route, url = new URL(request.url);
+    var params = route.match({ url: url, request: request, event: event, sameOrigin: true });
+    if (params) event.respondWith(route.handler.handle({ url: url, request: request, event: event, params: params }));
+    return;
+  }
   if (request.mode !== "navigate" || request.url.lastIndexOf(self.location.origin + "/", 0) !== 0) return;
   var online = event.preloadResponse ? Promise.resolve(event.preloadResponse).then(function (r) { return r || fetch(request); })
                                      : fetch(request);
   event.respondWith(withTimeout(online, NETWORK_TIMEOUT_MS).catch(fromPack));
 });
 
-workbox.precaching.precacheAndRoute(PACK.precache.map(function (e) { return { url: e.url, revision: e.revision }; }));
-workbox.precaching.cleanupOutdatedCaches();
-
+/* the pack's files downloaded on install; on activate, the older packs' files deleted from the cache
+   (Workbox's PrecacheController, as precacheAndRoute would, which adds its listeners at start-up) */
+self.addEventListener("install", function (event) { pack().controller.install(event); });
+self.addEventListener("activate", function (event) { pack().controller.activate(event); });
 self.addEventListener("activate", function (event) {
   event.waitUntil((self.registration.navigationPreload ? self.registration.navigationPreload.enable() : Promise.resolve())
     .then(function () { return self.clients.claim(); }));
