@@ -15,10 +15,14 @@ PACKAGE = Path(build.__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def copy(tmp_path_factory):
-    """A copy of judge_app/corpus and judge_app/search to edit."""
+    """A copy of judge_app/corpus and judge_app/search to edit, with the two files outside them that
+    the card rules are read with (the card vocabulary and the citations' reader)."""
     root = tmp_path_factory.mktemp("code") / PACKAGE.name
     for sub in ("corpus", "search"):
         shutil.copytree(PACKAGE / sub, root / sub, ignore=shutil.ignore_patterns("__pycache__"))
+    for rel in ("cards/model.py", "engine/kernel/citations.py"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(PACKAGE / rel, root / rel)
     return root
 
 
@@ -75,4 +79,11 @@ def test_the_card_mechanisms_table_and_the_engine_citations_join_the_hash(copy):
     engine = copy / "engine"
     engine.mkdir(exist_ok=True)
     (engine / "citations_test.json").write_text("{}", encoding="utf-8")
-    assert build.corpus_hash(copy) != after_table
+    after_citations = build.corpus_hash(copy)
+    assert after_citations != after_table
+    # the vocabulary the card features are read with, and the citations' reader (since, older_releases_cite)
+    _touch(copy / "cards" / "model.py")
+    after_model = build.corpus_hash(copy)
+    assert after_model != after_citations
+    _touch(copy / "engine" / "kernel" / "citations.py")
+    assert build.corpus_hash(copy) != after_model
