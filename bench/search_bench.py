@@ -26,11 +26,12 @@ FAQ rulings, cards and glossary entries that push the rules down count against t
 ``zero`` is the share of queries that returned nothing at all.
 
 The dev splits (``judge_queries_dev9.tsv``, ``judge_queries_dev10.tsv``) are scored the same way
-and printed beside it, per kind. The never-tuned splits, ``bench/judge_queries_unseen.tsv`` and
-``bench/judge_queries_unseen10.tsv`` (issue 23), are scored only with ``--unseen`` (so that a
-tuning run cannot look at them), per kind (question, interaction, slang, en), FTS5 in the same
-run: the figures that count. They were written from the rule text before any change they
-measure; their misses are never printed (``--misses`` covers the tuned and dev sets only).
+and printed beside it, per kind. The never-tuned splits (``UNSEEN_SPLITS``:
+``bench/judge_queries_unseen.tsv``, ``…_unseen10.tsv``, ``…_unseen11.tsv``; issue 23) are
+scored only with ``--unseen`` (so that a tuning run cannot look at them), per kind (question,
+interaction, slang, en), FTS5 in the same run: the figures that count. They were written from
+the rule text before any change they measure; their misses are never printed (``--misses``
+covers the tuned and dev sets only).
 
 Speed: p50/p95 wall time over 1,000 mixed queries (half from the glossary set and rule
 numbers, half from the judges' set), index opened once, as in the server; ``cpu_p95_ms`` is
@@ -66,6 +67,9 @@ JUDGE_QUERIES = ROOT / "bench" / "judge_queries.tsv"
 UNSEEN_QUERIES = ROOT / "bench" / "judge_queries_unseen.tsv"
 # session 10's second never-tuned split, evaluated once at the end as a check on the first
 UNSEEN10_QUERIES = ROOT / "bench" / "judge_queries_unseen10.tsv"
+# session 11's never-tuned split, written before any relevance change of that session
+UNSEEN11_QUERIES = ROOT / "bench" / "judge_queries_unseen11.tsv"
+UNSEEN_SPLITS = (UNSEEN_QUERIES, UNSEEN10_QUERIES, UNSEEN11_QUERIES)  # what --unseen scores
 # sessions 9 and 10's dev splits (each written before its session's changes; tuned on)
 DEV_QUERIES = ROOT / "bench" / "judge_queries_dev9.tsv"
 DEV10_QUERIES = ROOT / "bench" / "judge_queries_dev10.tsv"
@@ -555,7 +559,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"records from {db if arg else 'the sources (quick reader; no corpus DB built)'}")
     recs = load_records(arg)
     weights = [float(x) for x in a.cited_weights.split(",") if x.strip()]
-    unseen = (UNSEEN_QUERIES, UNSEEN10_QUERIES) if a.unseen else ()
+    unseen = UNSEEN_SPLITS if a.unseen else ()
     run(recs, only=a.only, speed_n=a.speed, misses=a.misses, cited_weights=weights, unseen_paths=unseen)
 
 
