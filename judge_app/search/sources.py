@@ -11,6 +11,7 @@ rules they cite (``index.py``), so a question reaches the rule through them:
 * every library scenario: its title, summary and card names, under the rules its ``source``,
   ``fired`` and ``explains`` cite (in its ``rules_version``); the scenario itself is also a
   search document of kind ``scenario`` (number = its id) that the results show as «Сценарии»;
+* the questions judges ask about each rule, written for every rule of 2020 (``rule_questions.py``);
 * the glossary's own definitions are added by ``index.py`` from the glossary records.
 
 A ``cite`` document is not indexed: it only carries ``text`` to the rules in ``refs`` of
@@ -24,6 +25,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import yaml
+
+from judge_app.search import rule_questions
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 _NUM = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
@@ -113,7 +116,10 @@ def ruling_citations(db) -> Iterator[dict]:
 
 
 def extra_documents(db, scenarios: Path | None = SCENARIO_DIR) -> Iterable[dict]:
-    """Scenario documents and ruling citations, to chain after ``store.iter_search_documents``."""
+    """The judges' questions about each rule, ruling citations and scenario documents, to chain
+    after ``store.iter_search_documents``. The questions come first: a rule's citing words are
+    capped (``index.CITED_CHARS``), and they are the ones written for every rule."""
+    yield from rule_questions.citation_documents()
     yield from ruling_citations(db)
     if scenarios is not None:
         yield from scenario_documents(scenarios)
