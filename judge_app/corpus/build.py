@@ -100,8 +100,9 @@ def corpus_hash(package: Path | None = None) -> str:
     # and what the pool's cards do: the features -> citation keys table and the engine's
     # citations it resolves into rule numbers (``search/card_mechanisms.py``, card_rules.json)
     files += [package / "search" / "data" / "card_mechanisms.tsv"]
-    # and the questions judges ask about each rule, lent to the rules' cited words (``rule_questions.py``)
+    # and the questions judges ask about each rule and each pool card (``rule_questions.py``, ``asked.py``)
     files += sorted((package / "search" / "data" / "rule_questions").glob("*.tsv"))
+    files += sorted((package / "search" / "data" / "card_questions").glob("*.tsv"))
     files += sorted((package / "engine").glob("citations*.json"))
     # the card vocabulary the features are read with, and the citations' reader (``since``,
     # ``older_releases_cite``): outside ``search/``, so index_builder_modules does not reach them

@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from whoosh import index as windex
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from judge_app.search import card_mechanisms, postings, translation
+from judge_app.search import asked, card_mechanisms, postings, translation
 from judge_app.search.analysis import DEFAULT_RU_ANALYSER, mixed_analyzer, word_terms
 
 EN_VOCAB_FILE = "en_vocab.txt"
@@ -211,7 +211,7 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
     w = ix.writer(procs=1, limitmb=512)
     try:
         for d in docs:
-            if d.get("kind") == "cite":  # carries words to the rules it cites, not a result
+            if d.get("kind") in ("cite", "asked"):  # carries words to the rules it cites, not a result
                 continue
             did = str(d["id"])
             if did in seen:
@@ -281,12 +281,14 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
     card_rules = card_mechanisms.save(index_dir)
     # the OCR decoder's word-translation model turned Russian -> English (``translation.py``)
     translated = translation.save(index_dir, docs)
+    # the questions judges ask about each rule, as short documents of their own (``asked.py``)
+    questions = asked.save(index_dir, docs, ru)
     # every ranked word's documents and BM25F scores, so a search reads no posting blocks
     scored_postings = postings.save_scores(index_dir)
     stats = {"documents": len(seen), "ru_analyser": ru, "bridge": bridge,
              "bridged_numbers": len(terms), "cited_numbers": len(cited), "en_vocab": len(vocab),
              "card_rules": card_rules, "scored_postings": scored_postings,
-             "translated_lemmas": translated}
+             "translated_lemmas": translated, "asked_questions": questions}
     with open(os.path.join(index_dir, META_FILE), "w", encoding="utf-8") as f:
         json.dump(stats, f, ensure_ascii=False)
     return stats

@@ -70,7 +70,7 @@ from judge_app.search.postings import Postings, mask_of
 from judge_app.search.abilities import AbilityTitles
 from judge_app.search.acronyms import Acronyms
 from judge_app.search.arrange import answers_first, base_game_first, defining_first, group_blocks
-from judge_app.search.variants import names_variant
+from judge_app.search.variants import is_variant_rule, names_variant
 from judge_app.search.derive import Derivations
 from judge_app.search.families import VerbFamilies
 from judge_app.search.related import RelatedWords
@@ -229,6 +229,7 @@ class _Opened:
         self._fields: dict[int, dict] = {}
         self._cardnames = None
         self._card_rules = None
+        self._asked = None
         self._translations: dict | None = None
         self._held: dict[str, frozenset[str]] = {}
         self._rule_lemmas: frozenset[str] | None = None
@@ -280,6 +281,15 @@ class _Opened:
 
             self._translations = translation.load(self.path)
         return self._translations
+
+    @property
+    def asked(self):
+        """The question bank (``asked.Bank``), read once."""
+        if self._asked is None:
+            from judge_app.search import asked
+
+            self._asked = asked.load(self.path)
+        return self._asked
 
     @property
     def card_rules(self) -> dict:
@@ -627,6 +637,7 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
     return out
 
 
+CARD_ASKED = True  # a query naming cards is matched against the written questions too (``asked.py``)
 RELATIVE_BOOST = 0.35  # a verb family's other lemma counts as the word, at this weight
 
 
@@ -1099,22 +1110,77 @@ def _with_english(o: _Opened, hits: list[dict], u, version, lang, limit: int) ->
                          question=u.question, terms=en_terms, snippets=False)
     if not english:
         return hits
-    P = o.postings
-    twins = []
     with o.lock:
         # the rules a situation row names, and their subrules shown after them, keep the lead
-        heads = o.situations.rules(words)
-        lead = 0
-        while lead < len(hits) and hits[lead]["kind"] == "rule" and translation.inside(hits[lead]["number"], heads):
+        lead = _situation_lead(o, hits, words)
+        twins = _russian_twins(o, [(h["version"], h["number"], None if lang == "ru" else h) for h in english])
+    return _fused(o, translation.fuse(hits, twins, limit, lead), words)
+
+
+def _russian_twins(o: _Opened, found) -> list[dict]:
+    """The Russian rule hit of each (release, number, fallback): the fallback hit where the
+    release has no Russian text of that rule (None: left out). Call with the lock held."""
+    P = o.postings
+    ru_rules = P.term("lang", "ru") & P.term("kind", "rule")
+    out = []
+    for version, number, fallback in found:
+        d = P.term("number", number) & P.term("version", version) & ru_rules
+        if d:
+            out.append(_hit(o.fields((d & -d).bit_length() - 1), 0.0, None, o.ru))
+        elif fallback is not None:
+            out.append(fallback)
+    return out
+
+
+def _situation_lead(o: _Opened, hits: list[dict], words) -> int:
+    """How many first hits are the rules a situation row names (and their subrules): they keep
+    the lead through every fusion. Call with the lock held."""
+    from judge_app.search import translation
+
+    heads = o.situations.rules(words)
+    lead = 0
+    while lead < len(hits) and hits[lead]["kind"] == "rule" and translation.inside(hits[lead]["number"], heads):
+        lead += 1
+    return lead
+
+
+def _with_asked(o: _Opened, hits: list[dict], u, q: str, version, lang, limit: int,
+                weight: float | None = None, blocks_lead: bool = False) -> list[dict]:
+    """A Russian word query's hits fused with the rules whose written questions it is most like
+    (``asked.py``): the query's own words and its understood words («сакнуть» -> пожертвовать).
+    ``blocks_lead``: the blocks before the first rule (a card query's scenario or FAQ card,
+    ``card_query``) keep their places."""
+    from judge_app.search import asked, translation
+
+    bank = o.asked
+    if not bank.n or lang not in (None, "", "ru"):
+        return hits
+    words = query_terms(u.search, o.ru)
+    words += [w for w in query_terms(q, o.ru) if w not in words]
+    versions = None if version is None else _as_list(version)
+    found = bank.rules(words, versions)
+    o.load_headings()
+    named = query_terms(u.search, o.ru, o.derivations)
+    if not o.names_variant(named):  # a question of the base game is not answered by chapters 8-9
+        found = [f for f in found if not is_variant_rule(f[1])]
+    if not found:
+        return hits
+    with o.lock:
+        twins = _russian_twins(o, [(v, n, None) for v, n, _ in found])
+        lead = _situation_lead(o, hits, words)
+        # a heading the question names by its whole title (508 «Шаг объявления атакующих»), and
+        # the rules inside it that lead the hits, keep their places
+        topics = o.topics(named) if u.question else []
+        while lead < len(hits) and hits[lead]["kind"] == "rule" and translation.inside(hits[lead]["number"], topics):
             lead += 1
-        ru_rules = P.term("lang", "ru") & P.term("kind", "rule")
-        for h in english:
-            found = P.term("number", h["number"]) & P.term("version", h["version"]) & ru_rules
-            if found:
-                twins.append(_hit(o.fields((found & -found).bit_length() - 1), 0.0, None, o.ru))
-            elif lang != "ru":
-                twins.append(h)
-    fused = translation.fuse(hits, twins, limit, lead)
+        while blocks_lead and lead < len(hits) and hits[lead]["kind"] != "rule":
+            lead += 1
+    weight = asked.WEIGHT if weight is None else weight
+    return _fused(o, translation.fuse(hits, twins, limit, lead, weight=weight, depth=asked.DEPTH), words)
+
+
+def _fused(o: _Opened, fused: list[dict], words) -> list[dict]:
+    """The fused hits, a rule only the other ranking brought given its snippet."""
     tset = {t for alts in words for t in alts}
     for h in fused:
         if "_text" in h:  # a rule only the English ranking brought
@@ -1165,6 +1231,11 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         from judge_app.search.card_query import cards_query
 
         hits, notes = cards_query(o, q, named, version, lang, kind, limit)
+        if CARD_ASKED and not kind:  # the questions written about the cards (``asked.py``)
+            from judge_app.search import asked
+
+            hits = _with_asked(o, hits, o.understood(q), q, version, lang, limit, weight=asked.CARD_WEIGHT,
+                               blocks_lead=True)
         return SearchResult(hits=hits, note="; ".join(notes) or None)
     u = o.understood(q)
     notes: list[str] = []
@@ -1185,6 +1256,8 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             u = Understood(u.search, u.corrected or spelled, u.question)
     if not kind and lang in (None, "", "ru") and _CYRILLIC.search(q):  # and in English (``translation.py``)
         hits = _with_english(o, hits, u, version, lang, limit)
+        # and among the questions judges ask about each rule (``asked.py``)
+        hits = _with_asked(o, hits, u, q, version, lang, limit)
     if u.corrected and u.corrected != q:
         notes.insert(0, f"показаны результаты для «{u.corrected}»")
         return SearchResult(hits=hits, corrected_query=u.corrected, note="; ".join(notes))

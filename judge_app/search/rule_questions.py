@@ -7,10 +7,14 @@ every rule: for each rule of the Comprehensive Rules 2020-01-24, one to three qu
 Russian-speaking judge or player would type about it, written from the rule's text — never
 from a benchmark query (``README``: how to add data without tuning on a test set).
 
+Cards too: ``data/card_questions/*.tsv`` (header ``card	question	rules``): for each card of the
+engine's pool, the questions judges ask about it alone and beside another pool card, each with
+the 2020 rules that answer it; the card's name is in the question, so a query naming the card
+meets them (``query.CARD_ASKED``).
+
 ``data/rule_questions/*.tsv``: header ``rule	question``. Each rule's questions become one
-``cite`` document of that release, whose words reach the rule's ``cited`` field; the
-newest release gets them through the renumbering like every citing text
-(``sources.projected``).
+``asked`` document of that release, which the question bank reads (``asked.py``); the newest
+release gets them through the renumbering like every citing text (``sources.projected``).
 """
 from __future__ import annotations
 
@@ -21,6 +25,8 @@ from pathlib import Path
 from judge_app.search.datafile import read_rows
 
 DATA_DIR = Path(__file__).resolve().parent / "data" / "rule_questions"
+CARD_DIR = Path(__file__).resolve().parent / "data" / "card_questions"
+CARD_HEADER = ["card", "question", "rules"]
 VERSION = "2020-01-24"  # the release the questions' rule numbers are written in
 HEADER = ["rule", "question"]
 MAX_QUESTION_CHARS = 200
@@ -33,18 +39,37 @@ def files(folder: Path = DATA_DIR) -> list[Path]:
     return sorted(Path(folder).glob("*.tsv"))
 
 
+def _checked(path: Path, line: int, rules: str, question: str) -> tuple[list[str], str]:
+    """The row's rule numbers and its question, spaces folded; ``ValueError`` naming the file
+    and line of a row whose rule is not a rule number or whose question is not a short Russian
+    question."""
+    nums, question = rules.split(), " ".join(question.split())
+    bad = [n for n in nums if not _RULE.fullmatch(n)]
+    if bad or not nums:
+        raise ValueError(f"{path}: line {line}: {' '.join(bad) or rules!r} is not a rule number (like 702.19c)")
+    if len(question) > MAX_QUESTION_CHARS or not _CYRILLIC.search(question):
+        raise ValueError(f"{path}: line {line}: the question must be Russian and at most "
+                         f"{MAX_QUESTION_CHARS} characters: {question[:60]!r}")
+    return nums, question
+
+
 def read(path: Path) -> list[tuple[int, str, str]]:
-    """(line, rule, question) of one file; ``ValueError`` naming the file and line of a row
-    whose rule is not a rule number or whose question is not a short Russian question."""
+    """(line, rule, question) of one rule question file (see ``_checked``)."""
     out = []
     for line, (rule, question) in read_rows(path, HEADER):
-        rule, question = rule.strip(), " ".join(question.split())
-        if not _RULE.fullmatch(rule):
-            raise ValueError(f"{path}: line {line}: {rule!r} is not a rule number (like 702.19c)")
-        if len(question) > MAX_QUESTION_CHARS or not _CYRILLIC.search(question):
-            raise ValueError(f"{path}: line {line}: the question must be Russian and at most "
-                             f"{MAX_QUESTION_CHARS} characters: {question[:60]!r}")
-        out.append((line, rule, question))
+        nums, question = _checked(path, line, rule.strip(), question)
+        if len(nums) != 1:
+            raise ValueError(f"{path}: line {line}: one rule number per row, not {rule!r}")
+        out.append((line, nums[0], question))
+    return out
+
+
+def read_cards(path: Path) -> list[tuple[int, str, str, list[str]]]:
+    """(line, card's English name, question, rules) of one card question file (see ``_checked``)."""
+    out = []
+    for line, (card, question, rules) in read_rows(path, CARD_HEADER):
+        nums, question = _checked(path, line, rules, question)
+        out.append((line, card.strip(), question, nums))
     return out
 
 
@@ -58,9 +83,15 @@ def questions(folder: Path = DATA_DIR) -> dict[str, list[str]]:
     return out
 
 
-def citation_documents(folder: Path = DATA_DIR) -> Iterator[dict]:
-    """One ``cite`` document per rule: its questions, lent to that rule of ``VERSION``."""
+def citation_documents(folder: Path = DATA_DIR, cards: Path = CARD_DIR) -> Iterator[dict]:
+    """One ``asked`` document per rule (its questions, about that rule of ``VERSION``), then one
+    per card question (about its rules)."""
     for rule, qs in questions(folder).items():
-        yield {"id": f"asked:{VERSION}:{rule}", "kind": "cite", "version": "", "lang": "ru",
+        yield {"id": f"asked:{VERSION}:{rule}", "kind": "asked", "version": "", "lang": "ru",
                "number": "", "title": "", "text": "\n".join(qs),
                "refs": rule, "ref_version": VERSION, "is_title_rule": False}
+    for path in files(cards):
+        for line, card, question, nums in read_cards(path):
+            yield {"id": f"asked:{VERSION}:{path.stem}:{line}", "kind": "asked", "version": "",
+                   "lang": "ru", "number": "", "title": card, "text": question,
+                   "refs": " ".join(nums), "ref_version": VERSION, "is_title_rule": False}

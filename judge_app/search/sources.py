@@ -11,8 +11,11 @@ rules they cite (``index.py``), so a question reaches the rule through them:
 * every library scenario: its title, summary and card names, under the rules its ``source``,
   ``fired`` and ``explains`` cite (in its ``rules_version``); the scenario itself is also a
   search document of kind ``scenario`` (number = its id) that the results show as «Сценарии»;
-* the questions judges ask about each rule, written for every rule of 2020 (``rule_questions.py``);
 * the glossary's own definitions are added by ``index.py`` from the glossary records.
+
+The questions judges ask about each rule (``rule_questions.py``) come along as ``asked``
+documents: not indexed, not in the ``cited`` field (their table words, «трампл», would make
+slang look like indexed words, ``query.known``), read by the question bank (``asked.py``).
 
 A ``cite`` document is not indexed: it only carries ``text`` to the rules in ``refs`` of
 ``ref_version``. Scenario files are read with the C YAML loader, not the scenario loader: the
@@ -117,8 +120,7 @@ def ruling_citations(db) -> Iterator[dict]:
 
 def extra_documents(db, scenarios: Path | None = SCENARIO_DIR) -> Iterable[dict]:
     """The judges' questions about each rule, ruling citations and scenario documents, to chain
-    after ``store.iter_search_documents``. The questions come first: a rule's citing words are
-    capped (``index.CITED_CHARS``), and they are the ones written for every rule."""
+    after ``store.iter_search_documents``."""
     yield from rule_questions.citation_documents()
     yield from ruling_citations(db)
     if scenarios is not None:
@@ -148,15 +150,17 @@ def successors(db, to_version: str) -> dict[tuple[str, str], str]:
 
 
 def projected(docs: Iterable[dict], moved: dict[tuple[str, str], str], to_version: str) -> Iterator[dict]:
-    """The citing texts (FAQ rulings, scenarios) once more, their rule numbers carried into
-    ``to_version``: the judges' words written against the 2020 rules reach the same rules in
-    the newest release too. ``cite`` documents: they lend words, they are never results."""
+    """The citing texts (FAQ rulings, scenarios) and the written questions once more, their rule
+    numbers carried into ``to_version``: the judges' words written against the 2020 rules reach
+    the same rules in the newest release too. ``cite`` and ``asked`` documents: they lend words
+    (``asked``: to the question bank, ``asked.py``), they are never results."""
     for d in docs:
-        if d.get("kind") not in ("cite", "scenario") or d.get("ref_version") in ("", to_version):
+        if d.get("kind") not in ("cite", "scenario", "asked") or d.get("ref_version") in ("", to_version):
             continue
         refs = _carried(d, moved)
         if refs:
-            yield {**d, "id": f"cite-{to_version}:{d['id']}", "kind": "cite", "version": "",
+            kind = "asked" if d["kind"] == "asked" else "cite"
+            yield {**d, "id": f"{kind}-{to_version}:{d['id']}", "kind": kind, "version": "",
                    "number": "", "refs": " ".join(refs), "ref_version": to_version, "is_title_rule": False}
 
 

@@ -135,12 +135,16 @@ def english_terms(terms, table, weak_weight: float) -> list[tuple[tuple[str, ...
     return out
 
 
-def fuse(hits: list[dict], english: list[dict], limit: int, lead: int = 0) -> list[dict]:
+def fuse(hits: list[dict], english: list[dict], limit: int, lead: int = 0, *,
+         weight: float | None = None, depth: int | None = None) -> list[dict]:
     """Reciprocal-rank fusion of the Russian ``hits`` (any kind) with the English ranking's rules
     (``english``: the Russian twin of each where there is one, so a rule both rankings hold is
     one document, known by its id): 1/(K + rank) + W/(K + English rank). A hit of another kind
     keeps only its Russian score, so the blocks move as the rules around them do. The first
-    ``lead`` hits stay first (the rules a situation row names lead, ``situations.py``)."""
+    ``lead`` hits stay first (the rules a situation row names lead, ``situations.py``).
+    ``weight`` and ``depth``: another ranking's (``asked.py``), instead of ``EN_WEIGHT``, ``EN_DEPTH``."""
+    weight = EN_WEIGHT if weight is None else weight
+    depth = EN_DEPTH if depth is None else depth
     kept = hits[:lead]
     ids = {h["id"] for h in kept}
     score: dict[tuple, float] = {}
@@ -149,9 +153,9 @@ def fuse(hits: list[dict], english: list[dict], limit: int, lead: int = 0) -> li
         key = ("rule", h["id"]) if h["kind"] == "rule" else (h["kind"], h["id"], i)
         score[key] = score.get(key, 0.0) + 1.0 / (RRF_K + i + 1)
         item.setdefault(key, h)
-    for j, h in enumerate([h for h in english if h["id"] not in ids][:EN_DEPTH]):
+    for j, h in enumerate([h for h in english if h["id"] not in ids][:depth]):
         key = ("rule", h["id"])
-        score[key] = score.get(key, 0.0) + EN_WEIGHT / (RRF_K + j + 1)
+        score[key] = score.get(key, 0.0) + weight / (RRF_K + j + 1)
         item.setdefault(key, h)
     order = sorted(score, key=lambda k: -score[k])  # stable: a tie keeps the Russian order
     return (kept + [item[k] for k in order])[:limit]

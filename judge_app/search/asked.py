@@ -1,0 +1,126 @@
+"""The question bank: a query matched against the questions judges ask about each rule, as a
+ranking of rules of its own (issue 23, point 3: a method for paraphrase and everyday words).
+
+Why: the bridge (``index.cited_texts``) pours a rule's citing texts into one bag of words, and a
+question ranks the rule only if the bag holds every word, or among the partial matches of the
+rules' own text (session 11 measured the written questions in that bag: dev10 0.714 -> 0.754). A judge's question is most like one other
+question: «можно ли напасть существом которое только что вышло» shares its words with the
+question written for 302.6, not with 302.6's text. So each written question
+(``rule_questions.py``) is also a short document here; a query's words are matched against
+them by cosine similarity of IDF-weighted word sets (each word as the index's own terms,
+``analysis.word_terms``); a rule scores as its best question. The rules found are fused into
+the hits by reciprocal rank (``translation.fuse``) at ``WEIGHT``, as the English ranking is.
+``WEIGHT``, ``DEPTH`` and ``MIN_COSINE`` were chosen on the tuned set and dev9, checked on dev10.
+
+``save`` (index build) writes ``ASKED_FILE``: every question's release, rule and terms, in
+2020 and, through the renumbering (``sources.projected``), in the newest release. ``Bank``
+(query time) reads it once per opened index; a search costs a few dictionary look-ups and a
+numpy accumulation over the questions holding a query word.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections import defaultdict
+
+import numpy as np
+
+ASKED_FILE = "asked.json"
+WEIGHT = 1.0          # RRF weight of the question bank's ranking against the hits' own
+CARD_WEIGHT = 0.75    # ... for a query naming pool cards (``card_query``'s ranking)
+DEPTH = 10            # rules of the bank's ranking fused
+MIN_COSINE = 0.45     # a question must share at least this much with the query
+
+
+def save(index_dir, docs, ru: str) -> int:
+    """Write ``ASKED_FILE`` from the question documents among ``docs``; returns the number of
+    questions (per release) saved."""
+    from judge_app.search.analysis import analyse
+
+    rows = []
+    for d in docs:
+        if d.get("kind") != "asked":
+            continue
+        for q in (d.get("text") or "").split("\n"):
+            terms = sorted(set(analyse(q, ru)))
+            for rule in (d.get("refs") or "").split() if terms else ():  # a card question: 1-3 rules
+                rows.append([d.get("ref_version") or "", rule, terms])
+    with open(os.path.join(os.fspath(index_dir), ASKED_FILE), "w", encoding="utf-8") as f:
+        json.dump(rows, f, ensure_ascii=False, separators=(",", ":"))
+    return len(rows)
+
+
+class Bank:
+    """The saved questions, inverted: term -> the questions holding it."""
+
+    def __init__(self, rows: list):
+        self.version = [r[0] for r in rows]
+        self.rule = [r[1] for r in rows]
+        self.n = len(rows)
+        post: dict[str, list[int]] = defaultdict(list)
+        for i, (_, _, terms) in enumerate(rows):
+            for t in terms:
+                post[t].append(i)
+        self.post = {t: np.array(ix, dtype=np.int32) for t, ix in post.items()}
+        idf = {t: self._idf(len(ix)) for t, ix in self.post.items()}
+        self.norm = np.array([math.sqrt(sum(idf[t] ** 2 for t in terms)) or 1.0 for _, _, terms in rows])
+        self.by_version: dict[str, np.ndarray] = {}
+        for v in set(self.version):
+            self.by_version[v] = np.array([x == v for x in self.version])
+
+    def _idf(self, df: int) -> float:
+        return math.log(1 + self.n / (1 + df))
+
+    def rules(self, words, versions) -> list[tuple[str, str, float]]:
+        """(release, rule, cosine) of the best-matching questions' rules, best first, one row per
+        rule, at most ``DEPTH``, none below ``MIN_COSINE``. ``words``: the query's words, each a
+        tuple of alternative index terms (``query.query_terms``); the weak alternatives of a
+        word (its verb family) do not count here. ``versions``: the releases searched (None: all)."""
+        if not self.n or not words:
+            return []
+        acc = np.zeros(self.n)
+        qnorm = 0.0
+        for alts in words:
+            weak = getattr(alts, "weak", ())
+            found = [self.post[t] for t in alts if t not in weak and t in self.post]
+            if not found:
+                continue
+            held = np.unique(np.concatenate(found)) if len(found) > 1 else found[0]
+            w = self._idf(len(held))
+            acc[held] += w * w
+            qnorm += w * w
+        if not qnorm:
+            return []
+        held = np.flatnonzero(acc)          # only the questions sharing a word with the query
+        if versions is not None:
+            keep = np.zeros(len(held), dtype=bool)
+            for v in versions:
+                if v in self.by_version:
+                    keep |= self.by_version[v][held]
+            held = held[keep]
+        cos = acc[held] / (self.norm[held] * math.sqrt(qnorm))
+        order = np.argsort(-cos, kind="stable")
+        out: list[tuple[str, str, float]] = []
+        seen: set[tuple[str, str]] = set()
+        for j in order:
+            c = float(cos[j])
+            if c < MIN_COSINE:
+                break
+            i = int(held[j])
+            key = (self.version[i], self.rule[i])
+            if key not in seen:
+                seen.add(key)
+                out.append((*key, c))
+                if len(out) == DEPTH:
+                    break
+        return out
+
+
+def load(index_dir) -> Bank:
+    """The bank saved beside the index (empty for an index built without questions)."""
+    try:
+        with open(os.path.join(os.fspath(index_dir), ASKED_FILE), encoding="utf-8") as f:
+            return Bank(json.load(f))
+    except FileNotFoundError:
+        return Bank([])

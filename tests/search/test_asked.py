@@ -1,0 +1,73 @@
+"""The question bank (``search/asked.py``): a query is matched against the questions written for
+each rule. Unit cases on a small bank, then the real index: the bank is saved with it, and a
+judge's question worded as a written one reaches its rule far more often with the bank fused in
+than without it."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from judge_app.search import asked, rule_questions
+from judge_app.search import query as Q
+from judge_app.search.analysis import analyse
+from judge_app.search.query import query_terms, search
+
+V = "2020-01-24"
+
+
+def _bank(rows):
+    return asked.Bank([[v, r, sorted(set(analyse(q)))] for v, r, q in rows])
+
+
+def test_a_rule_scores_as_its_best_question_and_the_release_filters():
+    bank = _bank([(V, "704.5j", "две легенды с одним именем"),
+                  (V, "704.5j", "правило легенд"),
+                  (V, "302.6", "может ли существо атаковать сразу как вышло"),
+                  ("2026-01-16", "704.5j", "две легенды с одним именем")])
+    words = query_terms("что будет если две легенды")
+    got = bank.rules(words, [V])
+    assert [(v, r) for v, r, _ in got] == [(V, "704.5j")]
+    assert {v for v, _, _ in bank.rules(words, None)} == {V, "2026-01-16"}
+    assert bank.rules(query_terms("атаковать сразу"), [V])[0][1] == "302.6"
+
+
+def test_words_nobody_asked_with_find_nothing():
+    bank = _bank([(V, "704.5j", "две легенды с одним именем")])
+    assert bank.rules(query_terms("фазирование"), [V]) == []
+    assert bank.rules([], [V]) == []
+    assert asked.Bank([]).rules(query_terms("две легенды"), None) == []
+
+
+def test_a_weak_match_stays_below_the_threshold():
+    bank = _bank([(V, "100.1", "сколько игроков в обычной партии и кто ходит первым в матче")])
+    assert bank.rules(query_terms("первым"), [V]) == [] or asked.MIN_COSINE <= bank.rules(query_terms("первым"), [V])[0][2]
+
+
+def test_the_bank_is_saved_with_the_index(ix):
+    bank = asked.load(ix)
+    per_rule = rule_questions.questions()
+    assert bank.n >= sum(len(q) for q in per_rule.values())  # 2020 and the newest release
+    assert {V} < set(bank.version)
+
+
+def _found(ix, rows) -> int:
+    hit = 0
+    for rule, q in rows:
+        nums = [h["number"] for h in search(ix, q, version=V, limit=10).hits[:5] if h["kind"] == "rule"]
+        hit += any(n == rule or n.startswith(rule) for n in nums)
+    return hit
+
+
+def test_a_question_worded_as_a_written_one_reaches_its_rule(ix, monkeypatch):
+    # every 40th written question of the files, asked as it is written: with the bank fused in
+    # nearly all find their rule among the first five; without it (their words still reach the rule
+    # through its cited field) fewer
+    rows = [(r, q) for r, qs in rule_questions.questions().items() for q in qs]
+    sample = list(itertools.islice(rows, 0, None, 40))[:60]
+    with_bank = _found(ix, sample)
+    monkeypatch.setattr(asked, "WEIGHT", 0.0)
+    Q.open_index(ix)._asked = None
+    without = _found(ix, sample)
+    assert with_bank >= 0.8 * len(sample), (with_bank, len(sample))
+    assert with_bank >= without + 0.05 * len(sample), (with_bank, without)
