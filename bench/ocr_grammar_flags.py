@@ -17,6 +17,8 @@ as built (corrections applied: the test instance's judge.db) it prints candidate
   elsewhere in the 2020 text;
 - ``subj``: a noun read only as nominative right before a finite verb, with no pair of
   parses agreeing in number (and gender in the singular past);
+- ``rel``: «…, который» agreeing in number and gender with none of the three nouns before
+  the comma; ``agree2``: adjective, adjective, noun where only the second agrees;
 - ``double``: the same word twice in a row; ``letter``: a lone letter that is no word;
   ``latin``: a lone Latin letter after a Russian word (not the variables X, Y, N, not {G});
 - ``case``: a capitalised word right after a lowercase one inside a sentence, where the 2019
@@ -167,6 +169,49 @@ def mid_capitals(text: str) -> set[str]:
             if w[:1].isupper() and p[:1].islower() and not text[pe:ws].strip(" ,")}
 
 
+def _nouns(word: str):
+    return [p for p in parses(word.lower()) if p.tag.POS == "NOUN"]
+
+
+def _modifiers(word: str):
+    return [p for p in parses(word.lower()) if p.tag.POS in ("ADJF", "PRTF")]
+
+
+def relative_mismatch(text: str, toks, i: int) -> str | None:
+    """«…, который» whose number and (singular) gender agree with none of the three nouns
+    before the comma: the relative word or a noun before it may be misread."""
+    w, s, _ = toks[i]
+    rels = [p for p in parses(w.lower()) if p.normal_form == "который"]
+    if not rels or i < 1 or "," not in text[toks[i - 1][2]:s]:
+        return None
+    before = [t[0] for t in toks[max(0, i - 3):i] if CYR_RE.match(t[0])]
+    nouns = [n for t in before for n in _nouns(t)]
+    if not nouns:
+        return None
+    for r in rels:
+        for n in nouns:
+            num = n.tag.number or "sing"
+            if r.tag.number == num and (num == "plur" or not n.tag.gender or "Ms-f" in n.tag
+                                        or r.tag.gender == n.tag.gender):
+                return None
+    return f"{' '.join(before)}, {w}"
+
+
+def skipped_agreement(w1: str, w2: str, w3: str) -> str | None:
+    """Adjective, adjective, noun («все остальные игроки»): the first adjective agrees
+    with the noun when the second does (not a participle: it governs what follows it)."""
+    if not (CYR_RE.match(w1) and CYR_RE.match(w2) and CYR_RE.match(w3)):
+        return None
+    a1, a2, n = _modifiers(w1), _modifiers(w2), _nouns(w3)
+    # a participle first governs what follows it («контролирующий это существо»): adjectives only
+    if not (a1 and a2 and n) or parses(w1.lower())[0].tag.POS != "ADJF" \
+            or parses(w3.lower())[0].tag.POS != "NOUN" or parses(w1.lower())[0].normal_form == "который":
+        return None
+    if any(agree(b, m) for b in a2 for m in n) and not any(agree(a, m) for a in a1 for m in n):
+        return f"{w1} {w2} {w3}"
+    return None
+
+
 def flags_for(text: str, known_2019: set[str], count_2020: Counter, names_2019: set[str] = frozenset()):
     toks = tokens(text)
     for i, (w, s, e) in enumerate(toks):
@@ -182,6 +227,13 @@ def flags_for(text: str, known_2019: set[str], count_2020: Counter, names_2019: 
             yield "case", f"{toks[i - 1][0]} {w}", ""
         if CYR_RE.match(w) and not morph.word_is_known(lw) and lw not in known_2019 and count_2020[lw] <= 1:
             yield "unknown", w, ""
+        rel = relative_mismatch(text, toks, i)
+        if rel:
+            yield "rel", rel, ""
+        if i + 2 < len(toks) and not text[e:toks[i + 2][1]].replace(toks[i + 1][0], "").strip():
+            far = skipped_agreement(w, toks[i + 1][0], toks[i + 2][0])
+            if far:
+                yield "agree2", far, ""
         if i + 1 >= len(toks):
             continue
         w2, s2, e2 = toks[i + 1]
