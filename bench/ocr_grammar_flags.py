@@ -19,6 +19,8 @@ as built (corrections applied: the test instance's judge.db) it prints candidate
   parses agreeing in number (and gender in the singular past);
 - ``rel``: «…, который» agreeing in number and gender with none of the three nouns before
   the comma; ``agree2``: adjective, adjective, noun where only the second agrees;
+- ``pair``: two neighbouring words whose grammatical classes (pymorphy3's best parse: part of
+  speech, case, number) never stand side by side in the 2019 text;
 - ``double``: the same word twice in a row; ``letter``: a lone letter that is no word;
   ``latin``: a lone Latin letter after a Russian word (not the variables X, Y, N, not {G});
 - ``case``: a capitalised word right after a lowercase one inside a sentence, where the 2019
@@ -162,6 +164,22 @@ def tokens(text: str):
     return [(m.group(), m.start(), m.end()) for m in WORD_RE.finditer(text)]
 
 
+def word_class(word: str) -> str | None:
+    """pymorphy3's best parse as «POS:case:number» (None for a word that is not Russian)."""
+    if not CYR_RE.match(word):
+        return None
+    p = parses(word.lower())[0]
+    return f"{p.tag.POS}:{case_of(p) or ''}:{p.tag.number or ''}"
+
+
+def class_pairs(text: str):
+    """(word, next word, their classes) for the words with nothing but a space between."""
+    toks = tokens(text)
+    for (a, _, ae), (b, bs, _) in zip(toks, toks[1:]):
+        if not text[ae:bs].strip():
+            yield a, b, word_class(a), word_class(b)
+
+
 def mid_capitals(text: str) -> set[str]:
     """Capitalised words that follow a lowercase word inside a sentence (names: «Аура»)."""
     toks = tokens(text)
@@ -212,7 +230,12 @@ def skipped_agreement(w1: str, w2: str, w3: str) -> str | None:
     return None
 
 
-def flags_for(text: str, known_2019: set[str], count_2020: Counter, names_2019: set[str] = frozenset()):
+def flags_for(text: str, known_2019: set[str], count_2020: Counter, names_2019: set[str] = frozenset(),
+              pairs_2019: Counter | None = None):
+    if pairs_2019 is not None:
+        for a, b, ca, cb in class_pairs(text):
+            if ca and cb and "None" not in ca + cb and not pairs_2019[(ca, cb)]:
+                yield "pair", f"{a} {b}", f"{ca} {cb}"
     toks = tokens(text)
     for i, (w, s, e) in enumerate(toks):
         lw = w.lower().replace("ё", "е")
@@ -291,11 +314,12 @@ def main(argv=None) -> int:
     known_2019 = {w.lower().replace("ё", "е") for t in old.values() for w, _, _ in tokens(t)}
     count_2020 = Counter(w.lower().replace("ё", "е") for t in built.values() for w, _, _ in tokens(t))
     names_2019 = set().union(*(mid_capitals(t) for t in old.values()))
+    pairs_2019 = Counter((ca, cb) for t in old.values() for _, _, ca, cb in class_pairs(t))
     ids = select(args.set, built, old)
     kinds = Counter()
     blocks_flagged = 0
     for bid in ids:
-        found = list(flags_for(built[bid], known_2019, count_2020, names_2019))
+        found = list(flags_for(built[bid], known_2019, count_2020, names_2019, pairs_2019))
         blocks_flagged += bool(found)
         for kind, what, detail in found:
             kinds[kind] += 1
