@@ -21,6 +21,8 @@ as built (corrections applied: the test instance's judge.db) it prints candidate
   the comma; ``agree2``: adjective, adjective, noun where only the second agrees;
 - ``pair``: two neighbouring words whose grammatical classes (pymorphy3's best parse: part of
   speech, case, number) never stand side by side in the 2019 text;
+- ``2019`` (``--set ru-differs`` only): a word that differs from 2019 where the English did
+  not change, the 2020 rewording «рубашкой вверх» → «лицом вниз» left out;
 - ``double``: the same word twice in a row; ``letter``: a lone letter that is no word;
   ``latin``: a lone Latin letter after a Russian word (not the variables X, Y, N, not {G});
 - ``case``: a capitalised word right after a lowercase one inside a sentence, where the 2019
@@ -32,6 +34,7 @@ against the glyphs, the English and 2019 (``--show``). Nothing here changes the 
 from __future__ import annotations
 
 import argparse
+import difflib
 import re
 import sqlite3
 import sys
@@ -294,6 +297,22 @@ def flags_for(text: str, known_2019: set[str], count_2020: Counter, names_2019: 
                 yield "subj", f"{w} {w2}", f"{top1.tag} | {top2.tag}"
 
 
+REWORDED = ("рубашкой", "лицом")  # the 2020 translation's own «рубашкой вверх» → «лицом вниз»
+
+
+def differences_from_2019(old: str, new: str):
+    """Where a block whose English did not change reads otherwise than 2019 (compared as
+    ``judge diff`` compares, lower-cased): the print may differ, the OCR may have broken it."""
+    a, b = diff.normalise(old).split(), diff.normalise(new).split()
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        was, now = " ".join(a[i1:i2]), " ".join(b[j1:j2])
+        if op == "equal" or was.replace(" ", "") == now.replace(" ", ""):
+            continue
+        if any(w in was for w in REWORDED) and any(w in now for w in REWORDED):
+            continue
+        yield "2019", f"{was} → {now}"[:300], ""
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--set", default="changed", help="changed | glossary | ru-differs")
@@ -320,6 +339,8 @@ def main(argv=None) -> int:
     blocks_flagged = 0
     for bid in ids:
         found = list(flags_for(built[bid], known_2019, count_2020, names_2019, pairs_2019))
+        if args.set == "ru-differs":
+            found += list(differences_from_2019(old[bid], built[bid]))
         blocks_flagged += bool(found)
         for kind, what, detail in found:
             kinds[kind] += 1
