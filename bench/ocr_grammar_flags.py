@@ -25,6 +25,8 @@ as built (corrections applied: the test instance's judge.db) it prints candidate
   not change, the 2020 rewording «рубашкой вверх» → «лицом вниз» left out;
 - ``double``: the same word twice in a row; ``letter``: a lone letter that is no word;
   ``latin``: a lone Latin letter after a Russian word (not the variables X, Y, N, not {G});
+- ``capword``: a capitalised preposition or conjunction («В», «Для») right after a lowercase
+  word inside a sentence;
 - ``case``: a capitalised word right after a lowercase one inside a sentence, where the 2019
   text never capitalises it there (names such as «Аура» it does).
 
@@ -69,6 +71,10 @@ GOVERNS = {
 UNDECLINED = {"ADVB", "COMP", "PRCL", "CONJ", "INTJ", "PRED", "PREP", "GRND", "INFN"}
 LETTER_WORDS = set("вскуоиаяВСКУОИАЯ")
 LATIN_VARS = set("XYN")
+# prepositions and conjunctions that never start a name: capitalised after a lowercase word
+# they are the OCR's capital B read as a small «в» would be (glyph runs of capitals)
+CAPITAL_SMALL_WORDS = {"В", "С", "К", "У", "О", "И", "Во", "Со", "Ко", "На", "По", "До", "Из", "Для",
+                       "Без", "При", "От", "Или", "Но", "Что"}
 
 morph = pymorphy3.MorphAnalyzer()
 
@@ -156,7 +162,11 @@ def select(which: str, built: dict[str, str], old: dict[str, str]) -> list[str]:
     if which == "ru-differs":
         return [b for b in ids if b in same and "#gloss" not in b and b in old
                 and diff.normalise(old[b]) != diff.normalise(built[b])]
-    raise SystemExit(f"--set: {which!r} is not changed, glossary or ru-differs")
+    if which == "ru-case":
+        return [b for b in ids if b in same and "#gloss" not in b and b in old
+                and diff.normalise(old[b]) == diff.normalise(built[b])
+                and old[b].split() != built[b].split()]
+    raise SystemExit(f"--set: {which!r} is not changed, glossary, ru-differs or ru-case")
 
 
 # ----------------------------------------------------------------------------- the checks
@@ -247,6 +257,9 @@ def flags_for(text: str, known_2019: set[str], count_2020: Counter, names_2019: 
         if (len(w) == 1 and w.isascii() and w.isalpha() and w not in LATIN_VARS
                 and not text[max(0, s - 1):s] == "{" and i and CYR_RE.match(toks[i - 1][0])):
             yield "latin", w, ""
+        if (i and w in CAPITAL_SMALL_WORDS and toks[i - 1][0][:1].islower() and CYR_RE.match(toks[i - 1][0])
+                and not text[toks[i - 1][2]:s].strip(" ,")):
+            yield "capword", f"{toks[i - 1][0]} {w}", ""
         if (i and CYR_RE.match(w) and len(w) > 1 and w[0].isupper() and w[1:].islower()
                 and toks[i - 1][0][:1].islower() and CYR_RE.match(toks[i - 1][0])
                 and not text[toks[i - 1][2]:s].strip(" ,") and w not in names_2019):
@@ -315,7 +328,8 @@ def differences_from_2019(old: str, new: str):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--set", default="changed", help="changed | glossary | ru-differs")
+    ap.add_argument("--set", default="changed", help="changed | glossary | ru-differs | ru-case "
+                    "(English as in 2019, Russian differing from 2019 in words | only in capitals)")
     ap.add_argument("--db", type=Path, default=ROOT / ".test-instance" / "judge.db")
     ap.add_argument("--show", nargs="*", help="block ids: print the built text, glyphs, English, 2019")
     args = ap.parse_args(argv)
@@ -339,7 +353,7 @@ def main(argv=None) -> int:
     blocks_flagged = 0
     for bid in ids:
         found = list(flags_for(built[bid], known_2019, count_2020, names_2019, pairs_2019))
-        if args.set == "ru-differs":
+        if args.set in ("ru-differs", "ru-case"):
             found += list(differences_from_2019(old[bid], built[bid]))
         blocks_flagged += bool(found)
         for kind, what, detail in found:
