@@ -18,11 +18,15 @@ vocabulary, keyed by lemma.
 
 Besides the documents, the pack carries what the search box understands online: the slang
 file (``search/data/slang.tsv``), the keyboard layouts (``search.layout``) and the
-number readings (``corpus.numbering``), so the phone reads them from the same source.
+number readings (``corpus.numbering``), so the phone reads them from the same source; and the
+question bank (``search.asked``: the written questions of each rule and pool card, as the
+server saved them beside its index), so the phone fuses the same rules into its hits.
 """
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from ..corpus import numbering
 from ..corpus.lookup import Corpus
@@ -205,3 +209,42 @@ def query_tables() -> dict:
             "ru_stop": sorted(analysis.RU_STOP), "en_stop": sorted(analysis.EN_STOP),
             "ru_question": sorted(understand.RU_QUESTION), "en_question": sorted(understand.EN_QUESTION),
             "relative_boost": RELATIVE_BOOST}
+
+
+def question_words() -> list[str]:
+    """The Russian words of the written questions (``search.rule_questions``): the question bank
+    matches a query's words as lemmas, and these words are outside the index's vocabulary (the
+    questions are not indexed), so the phone's word table must hold them to read them as the
+    server does."""
+    from ..search import rule_questions
+
+    return [w for d in rule_questions.citation_documents() for w in re.findall(r"[А-Яа-яЁё]+", d["text"])]
+
+
+def question_bank(index_dir) -> dict:
+    """The server's question bank (``search.asked``: ``asked.json`` beside the index, the terms
+    already the index's) for the phone, compact: ``versions``, ``rules`` and ``terms`` once each;
+    ``sets`` the distinct questions, each its sorted term ids; ``rows`` flat triples (version id,
+    rule id, set id), one per saved row in the file's order (the order breaks ties, as online).
+    With the constants read from the server's modules: ``weight`` (``asked.WEIGHT``),
+    ``card_weight``, ``depth``, ``min_cosine`` and ``k`` (the fusion's ``translation.RRF_K``).
+    An index saved without questions gives an empty bank."""
+    from ..search import asked, translation
+
+    try:
+        rows = json.loads((Path(index_dir) / asked.ASKED_FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        rows = []
+    ids = lambda items: {x: i for i, x in enumerate(items)}  # noqa: E731
+    versions = sorted({r[0] for r in rows})
+    rules = sorted({r[1] for r in rows})
+    terms = sorted({t for r in rows for t in r[2]})
+    vid, rid, tid = ids(versions), ids(rules), ids(terms)
+    sets: dict[tuple, int] = {}
+    flat: list[int] = []
+    for version, rule, words in rows:
+        key = tuple(sorted(tid[t] for t in words))
+        flat += [vid[version], rid[rule], sets.setdefault(key, len(sets))]
+    return {"versions": versions, "rules": rules, "terms": terms, "sets": [list(k) for k in sets], "rows": flat,
+            "weight": asked.WEIGHT, "card_weight": asked.CARD_WEIGHT, "depth": asked.DEPTH,
+            "min_cosine": asked.MIN_COSINE, "k": translation.RRF_K}
