@@ -165,11 +165,11 @@ def build_pack(corpus, pid: str, progress: bool = False) -> dict:
         tables["situations"] = search_docs.situations()
         opened = search_docs.opened_index()  # the server's vocabulary and derivations
         brought = [w for text in [*tables["slang"].values(), *(a for s in tables["situations"] for w in s["w"] for a in w)]
-                   for w in re.findall(r"[А-Яа-яЁё]+", text)] + search_docs.question_words()
+                   for w in re.findall(r"[А-Яа-яЁё]+", text)]
         indexed = {t for d in docs for f in ("t", "x", "b", "c") for t in d.get(f, "").split()}
         tables.update(search_docs.vocabulary_tables(opened, brought, indexed))
         tables["alt"], tables["weak"] = search_docs.alternatives(opened, tables["words"])
-        tables["asked"] = search_docs.question_bank(paths.index_dir())
+        tables["asked"] = search_docs.question_bank(paths.index_dir(), tables["words"])
         tables["variant_terms"] = sorted({t for v in versions for t in search_docs.variant_terms(corpus, v)})
         files.append(_write(tmp, "query.json", tables))
         if search:

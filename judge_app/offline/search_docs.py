@@ -211,25 +211,20 @@ def query_tables() -> dict:
             "relative_boost": RELATIVE_BOOST}
 
 
-def question_words() -> list[str]:
-    """The Russian words of the written questions (``search.rule_questions``): the question bank
-    matches a query's words as lemmas, and these words are outside the index's vocabulary (the
-    questions are not indexed), so the phone's word table must hold them to read them as the
-    server does."""
-    from ..search import rule_questions
-
-    return [w for d in rule_questions.citation_documents() for w in re.findall(r"[А-Яа-яЁё]+", d["text"])]
-
-
-def question_bank(index_dir) -> dict:
+def question_bank(index_dir, words: dict[str, list[str]]) -> dict:
     """The server's question bank (``search.asked``: ``asked.json`` beside the index, the terms
     already the index's) for the phone, compact: ``versions``, ``rules`` and ``terms`` once each;
     ``sets`` the distinct questions, each its sorted term ids; ``rows`` flat triples (version id,
     rule id, set id), one per saved row in the file's order (the order breaks ties, as online).
+    ``words``: the questions' own word forms {word: term ids} where the phone's word table
+    (``words``, the index's vocabulary) does not already read them so: the questions are not
+    indexed, and the server reads a query's words with pymorphy3 («напасть», «убили»). They
+    serve the bank alone: in the word table they would stop the phone's corrections
+    («трамплер» read as a question's word, not as trample).
     With the constants read from the server's modules: ``weight`` (``asked.WEIGHT``),
     ``card_weight``, ``depth``, ``min_cosine`` and ``k`` (the fusion's ``translation.RRF_K``).
     An index saved without questions gives an empty bank."""
-    from ..search import asked, translation
+    from ..search import asked, rule_questions, translation
 
     try:
         rows = json.loads((Path(index_dir) / asked.ASKED_FILE).read_text(encoding="utf-8"))
@@ -245,6 +240,13 @@ def question_bank(index_dir) -> dict:
     for version, rule, words in rows:
         key = tuple(sorted(tid[t] for t in words))
         flat += [vid[version], rid[rule], sets.setdefault(key, len(sets))]
+    forms = {understand.fold(w) for d in rule_questions.citation_documents() for w in re.findall(r"[А-Яа-яЁё]+", d["text"])}
+    own: dict[str, list[int]] = {}
+    for w in sorted(forms):
+        found = [t for t in analysis.word_terms(w) if t in tid]
+        if found and w not in words:  # a word of the table is read there as the server reads it
+            own[w] = [tid[t] for t in found]
     return {"versions": versions, "rules": rules, "terms": terms, "sets": [list(k) for k in sets], "rows": flat,
+            "words": own,
             "weight": asked.WEIGHT, "card_weight": asked.CARD_WEIGHT, "depth": asked.DEPTH,
             "min_cosine": asked.MIN_COSINE, "k": translation.RRF_K}

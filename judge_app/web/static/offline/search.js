@@ -377,7 +377,7 @@
       if (group.length && !seen.has(key)) { seen.add(key); words.push(group); }
     };
     u.own.forEach(add);
-    (q.match(WORD) || []).slice(0, 30).forEach(function (w) { add(self.analyse(w) || []); });
+    (q.match(WORD) || []).slice(0, 30).forEach(function (w) { add(bank.read(fold(w)) || self.analyse(w) || []); });
     var found = bank.rules(words, version);
     if (!variants) found = found.filter(function (f) { return !isVariantRule(f[1]); });
     if (!found.length) return hits;
@@ -386,16 +386,37 @@
       var d = self.ruleDoc(f[0], "ru", f[1]);
       if (d) twins.push({ kind: "rule", number: d.n, version: d.v, lang: d.g, title: d.ti, snippet: d.s, url: d.u, score: 0 });
     });
-    var heads = this.situationRules(all), lead = 0;
+    var heads = this.situationRules(all), lead = 0, card = this.namesCard(u.terms);
     while (lead < hits.length && hits[lead].kind === "rule" && inside(hits[lead].number, heads)) lead++;
-    return fuse(hits, twins, limit, lead, bank.weight, bank.depth, bank.k);
+    /* a query naming a pool card: the card's weight, and the blocks before the first rule keep their places */
+    while (card && lead < hits.length && hits[lead].kind !== "rule") lead++;
+    return fuse(hits, twins, limit, lead, card ? bank.cardWeight : bank.weight, bank.depth, bank.k);
+  };
+
+  /* does the query name an FAQ card (every word of its name among the query's terms)? The
+     server knows the pool's names with their short forms (search/card_query.py); the phone
+     knows the FAQ cards' names, read by its own word tables */
+  Engine.prototype.namesCard = function (terms) {
+    var self = this, held = new Set(terms);
+    if (!this.cardNames) {
+      var names = this.cardNames = [];
+      this.ms._storedFields.forEach(function (f) {
+        if (f.k !== "card") return;
+        var words = (f.ti.match(WORD) || []).map(function (w) { return self.analyse(w) || [fold(w)]; })
+          .filter(function (t) { return t.length; });
+        if (words.length) names.push(words);
+      });
+    }
+    return this.cardNames.some(function (words) {
+      return words.every(function (alts) { return alts.some(function (t) { return held.has(t); }); });
+    });
   };
 
   /* -- the question bank (judge_app/search/asked.py), from the pack (offline/search_docs.question_bank) -- */
   function Bank(t) {
     t = t || { rows: [], sets: [], terms: [], rules: [], versions: [] };
     var n = this.n = t.rows.length / 3;
-    this.weight = t.weight; this.depth = t.depth; this.minCosine = t.min_cosine; this.k = t.k;
+    this.weight = t.weight; this.cardWeight = t.card_weight; this.depth = t.depth; this.minCosine = t.min_cosine; this.k = t.k;
     this.versions = t.versions; this.ruleNames = t.rules;
     this.version = new Int32Array(n); this.rule = new Int32Array(n);
     var sets = t.sets, post = this.post = new Map(), i, j;
@@ -416,7 +437,13 @@
     for (i = 0; i < n; i++) this.norm[i] = sq[t.rows[3 * i + 2]];
     t.terms.forEach(function (term, k) { post.set(term, Int32Array.from(lists[k])); });
     this.acc = new Float64Array(n);
+    this.terms = t.terms; this.words = t.words || {};  // the questions' own word forms -> their term ids
   }
+  /* a word of the written questions as the server reads it (its bank terms), or null */
+  Bank.prototype.read = function (w) {
+    var ids = this.words[w], terms = this.terms;
+    return ids ? ids.map(function (i) { return terms[i]; }) : null;
+  };
   Bank.prototype.idf = function (df) { return Math.log(1 + this.n / (1 + df)); };
   /* [release, rule, cosine] of the best-matching questions' rules, best first, one per rule, at
      most depth, none below min_cosine; words: per query word its alternative index terms */
