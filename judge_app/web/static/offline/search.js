@@ -11,6 +11,9 @@
    rule; slang («деф тач», «дефтач») becomes what it means; a query typed on the wrong keyboard
    layout is flipped; a Cyrillic word that is English read back (трампл) becomes the English
    word; question words are dropped; a word the index does not hold is matched fuzzily.
+   A Russian query is also matched against the questions judges ask about each rule (the server's
+   question bank, search/asked.py, carried in query.json): the same IDF cosine over the same
+   terms, the rules found fused into the hits by reciprocal rank with the server's constants.
 
    Results are plain data; pages show them with textContent, never as HTML.
    Runs in the browser (window.JudgeSearch) and in Node (bench/offline_search.mjs). */
