@@ -18,11 +18,15 @@ vocabulary, keyed by lemma.
 
 Besides the documents, the pack carries what the search box understands online: the slang
 file (``search/data/slang.tsv``), the keyboard layouts (``search.layout``) and the
-number readings (``corpus.numbering``), so the phone reads them from the same source.
+number readings (``corpus.numbering``), so the phone reads them from the same source; and the
+question bank (``search.asked``: the written questions of each rule and pool card, as the
+server saved them beside its index), so the phone fuses the same rules into its hits.
 """
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from ..corpus import numbering
 from ..corpus.lookup import Corpus
@@ -205,3 +209,44 @@ def query_tables() -> dict:
             "ru_stop": sorted(analysis.RU_STOP), "en_stop": sorted(analysis.EN_STOP),
             "ru_question": sorted(understand.RU_QUESTION), "en_question": sorted(understand.EN_QUESTION),
             "relative_boost": RELATIVE_BOOST}
+
+
+def question_bank(index_dir, words: dict[str, list[str]]) -> dict:
+    """The server's question bank (``search.asked``: ``asked.json`` beside the index, the terms
+    already the index's) for the phone, compact: ``versions``, ``rules`` and ``terms`` once each;
+    ``sets`` the distinct questions, each its sorted term ids; ``rows`` flat triples (version id,
+    rule id, set id), one per saved row in the file's order (the order breaks ties, as online).
+    ``words``: the questions' own word forms {word: term ids} where the phone's word table
+    (``words``, the index's vocabulary) does not already read them so: the questions are not
+    indexed, and the server reads a query's words with pymorphy3 («напасть», «убили»). They
+    serve the bank alone: in the word table they would stop the phone's corrections
+    («трамплер» read as a question's word, not as trample).
+    With the constants read from the server's modules: ``weight`` (``asked.WEIGHT``),
+    ``card_weight``, ``depth``, ``min_cosine`` and ``k`` (the fusion's ``translation.RRF_K``).
+    An index saved without questions gives an empty bank."""
+    from ..search import asked, rule_questions, translation
+
+    try:
+        rows = json.loads((Path(index_dir) / asked.ASKED_FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        rows = []
+    ids = lambda items: {x: i for i, x in enumerate(items)}  # noqa: E731
+    versions = sorted({r[0] for r in rows})
+    rules = sorted({r[1] for r in rows})
+    terms = sorted({t for r in rows for t in r[2]})
+    vid, rid, tid = ids(versions), ids(rules), ids(terms)
+    sets: dict[tuple, int] = {}
+    flat: list[int] = []
+    for version, rule, words in rows:
+        key = tuple(sorted(tid[t] for t in words))
+        flat += [vid[version], rid[rule], sets.setdefault(key, len(sets))]
+    forms = {understand.fold(w) for d in rule_questions.citation_documents() for w in re.findall(r"[А-Яа-яЁё]+", d["text"])}
+    own: dict[str, list[int]] = {}
+    for w in sorted(forms):
+        found = [t for t in analysis.word_terms(w) if t in tid]
+        if found and w not in words:  # a word of the table is read there as the server reads it
+            own[w] = [tid[t] for t in found]
+    return {"versions": versions, "rules": rules, "terms": terms, "sets": [list(k) for k in sets], "rows": flat,
+            "words": own,
+            "weight": asked.WEIGHT, "card_weight": asked.CARD_WEIGHT, "depth": asked.DEPTH,
+            "min_cosine": asked.MIN_COSINE, "k": translation.RRF_K}

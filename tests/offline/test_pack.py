@@ -243,3 +243,92 @@ def test_routes_serve_the_pack(built):
         assert client.get(bad).status_code == 404, bad
     page = client.get("/rules/704.5k").get_data(as_text=True)
     assert 'rel="manifest"' in page and "offline/register.js" in page and 'data-offline="1"' in page
+
+
+BANK_NODE = """
+const MiniSearch=require('minisearch'), snowball=require('snowball-stemmers'), fs=require('fs');
+const JS=require('./judge_app/web/static/offline/search.js');
+const dir=process.argv[1], job=JSON.parse(fs.readFileSync(0,'utf8'));
+const tables=JSON.parse(fs.readFileSync(dir+'/query.json','utf8'));
+if (job.without_bank) delete tables.asked;
+const e=JS.create(MiniSearch, snowball, fs.readFileSync(dir+'/search-index.json','utf8'), tables, {});
+console.log(JSON.stringify(job.words ? job.words.map(w=>e.bank.rules(w, job.version))
+  : job.queries.map(q=>e.search(q, {version: job.version, limit: 10}).hits.map(h=>[h.kind, h.number]))));
+"""
+
+
+def node_bank(folder, job: dict):
+    out = subprocess.run(["node", "-e", BANK_NODE, str(folder)], input=json.dumps(job, ensure_ascii=False),
+                         capture_output=True, text=True, check=True, cwd=pack.ROOT)
+    return json.loads(out.stdout)
+
+
+def test_the_pack_holds_the_servers_question_bank(built):
+    """The phone's question bank is the server's ``asked.json`` (every row: release, rule, terms,
+    in its order), and its constants are the server's, read at pack time (``asked.py``,
+    ``translation.RRF_K``)."""
+    from judge_app import paths
+    from judge_app.search import asked, translation
+
+    _, folder = built
+    bank = read(folder, "query.json")["asked"]
+    rows = json.loads((paths.index_dir() / asked.ASKED_FILE).read_text(encoding="utf-8"))
+    flat = bank["rows"]
+    decoded = [[bank["versions"][flat[i]], bank["rules"][flat[i + 1]], [bank["terms"][t] for t in bank["sets"][flat[i + 2]]]]
+               for i in range(0, len(flat), 3)]
+    assert len(rows) > 15000 and decoded == [[v, r, sorted(t)] for v, r, t in rows]
+    assert (bank["weight"], bank["card_weight"], bank["depth"], bank["min_cosine"], bank["k"]) == (
+        asked.WEIGHT, asked.CARD_WEIGHT, asked.DEPTH, asked.MIN_COSINE, translation.RRF_K)
+
+
+def sample_questions(step: int = 20) -> list[tuple[str, str]]:
+    """(rule, its first written question) for every ``step``-th rule of the question files."""
+    from judge_app.search import rule_questions
+
+    written = sorted(rule_questions.questions().items())
+    return [(rule, qs[0]) for rule, qs in written[::step]]
+
+
+def test_the_phone_ranks_the_questions_as_the_server_does(built):
+    """For the server's own reading of a query's words, the phone's bank (search.js, Node) gives
+    the same rules in the same order with the same cosines as ``asked.Bank.rules``."""
+    from judge_app import paths
+    from judge_app.search import rule_questions
+    from judge_app.search.query import open_index, query_terms
+
+    _, folder = built
+    o = open_index(paths.index_dir())
+    queries = [q for _, q in sample_questions(50)] + ["две легенды", "можно ли напасть существом которое только что вышло"]
+    words = [query_terms(q, o.ru) for q in queries]
+    for version in (rule_questions.VERSION, None):
+        got = node_bank(folder, {"words": [[list(w) for w in ws] for ws in words], "version": version})
+        want = [o.asked.rules(ws, None if version is None else [version]) for ws in words]
+        assert sum(map(len, want)) > 3 * len(queries)
+        for g, w in zip(got, want):
+            assert [tuple(x[:2]) for x in g] == [x[:2] for x in w]
+            assert all(abs(a[2] - b[2]) < 1e-9 for a, b in zip(g, w))
+
+
+def test_a_written_question_reaches_its_rule_offline_as_online(built):
+    """A query that is one of the written questions reaches its rule in the phone's top five about as
+    often as online (at least 0.9 of it), and more often than the phone without the bank."""
+    from judge_app import paths
+    from judge_app.search import rule_questions, translation
+    from judge_app.search.query import search
+
+    _, folder = built
+    sample = sample_questions()
+    queries = [q for _, q in sample]
+    version = rule_questions.VERSION
+
+    def reached(rankings) -> int:
+        return sum(any(kind == "rule" and translation.inside(n, [rule]) for kind, n in hits[:5])
+                   for (rule, _), hits in zip(sample, rankings))
+
+    online = [[(h["kind"], h.get("number") or "") for h in search(paths.index_dir(), q, version=version, limit=10).hits]
+              for q in queries]
+    offline = node_bank(folder, {"queries": queries, "version": version})
+    without = node_bank(folder, {"queries": queries, "version": version, "without_bank": True})
+    assert len(sample) > 100
+    assert reached(offline) >= 0.9 * reached(online) and reached(offline) > reached(without), (
+        reached(online), reached(offline), reached(without))

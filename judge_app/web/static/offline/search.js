@@ -11,6 +11,9 @@
    rule; slang («деф тач», «дефтач») becomes what it means; a query typed on the wrong keyboard
    layout is flipped; a Cyrillic word that is English read back (трампл) becomes the English
    word; question words are dropped; a word the index does not hold is matched fuzzily.
+   A Russian query is also matched against the questions judges ask about each rule (the server's
+   question bank, search/asked.py, carried in query.json): the same IDF cosine over the same
+   terms, the rules found fused into the hits by reciprocal rank with the server's constants.
 
    Results are plain data; pages show them with textContent, never as HTML.
    Runs in the browser (window.JudgeSearch) and in Node (bench/offline_search.mjs). */
@@ -64,6 +67,7 @@
       var f = ms._storedFields.get(short);
       if (f && f.k === "rule" && (f.n[0] === "8" || f.n[0] === "9")) variantDocs.add(id);
     });
+    this.bank = new Bank(tables.asked);
     this.slangEnding = new RegExp("(?:" + tables.slang_endings.replace(/\$$/, "") + ")$");
     var toRu = {}, toEn = {};
     for (var i = 0; i < tables.en_keys.length; i++) {
@@ -248,6 +252,7 @@
       group.forEach(function (t) { add(terms, t); });
       if (group.length) groups.push(group.slice());
     });
+    var own = groups.map(function (g) { return g.slice(); });  // before the alternatives: the bank's words
     var alt = this.t.alt || {}, weak = this.t.weak || {}, alts = [], weaks = [];
     terms.forEach(function (t) {
       (alt[t] || []).forEach(function (a) { if (terms.indexOf(a) < 0) add(alts, a); });
@@ -258,28 +263,36 @@
     groups.forEach(function (group) {
       group.slice().forEach(function (t) { (alt[t] || []).concat(weak[t] || []).forEach(function (a) { add(group, a); }); });
     });
-    return { terms: terms, alts: alts, weak: weaks, groups: groups, note: note, question: question };
+    return { terms: terms, alts: alts, weak: weaks, groups: groups, own: own, note: note, question: question };
   };
 
   /* a situation of the reviewed table (search/data/situations.tsv) whose every word the query
      holds puts its rule first, as online */
-  Engine.prototype.situationsFirst = function (found, terms, version, lang, kind) {
-    if (kind && kind !== "rule") return found;
+  Engine.prototype.situationRules = function (terms) {
     var held = new Set(terms), rules = [];
     (this.t.situations || []).forEach(function (s) {
       if (s.w.every(function (alts) { return alts.some(function (a) { return held.has(a); }); })) rules.push([s.w.length, s.r]);
     });
-    if (!rules.length) return found;
     rules.sort(function (a, b) { return b[0] - a[0]; });
+    return rules.slice(0, 3).map(function (pair) { return pair[1]; });
+  };
+  /* a rule's stored fields by release, language and number */
+  Engine.prototype.ruleDoc = function (version, lang, number) {
     if (!this.ruleDocs) {
       var docs = new Map();
       this.ms._storedFields.forEach(function (f) { if (f.k === "rule") docs.set(f.v + "|" + f.g + "|" + f.n, f); });
       this.ruleDocs = docs;
     }
+    return this.ruleDocs.get(version + "|" + lang + "|" + number);
+  };
+  Engine.prototype.situationsFirst = function (found, terms, version, lang, kind) {
+    if (kind && kind !== "rule") return found;
+    var rules = this.situationRules(terms);
+    if (!rules.length) return found;
     var first = [], seen = new Set(), self = this;
-    rules.slice(0, 3).forEach(function (pair) {
-      var f = self.ruleDocs.get(version + "|" + (lang || "ru") + "|" + pair[1]);
-      if (f && !seen.has(pair[1])) { seen.add(pair[1]); first.push(Object.assign({ score: Infinity }, f)); }
+    rules.forEach(function (number) {
+      var f = self.ruleDoc(version, lang || "ru", number);
+      if (f && !seen.has(number)) { seen.add(number); first.push(Object.assign({ score: Infinity }, f)); }
     });
     return first.concat(found.filter(function (r) { return !(r.k === "rule" && seen.has(r.n) && r.g === (lang || "ru")); }));
   };
@@ -349,11 +362,167 @@
     }
     hits.push.apply(hits, waiting);
     hits = hits.slice(0, limit);
+    /* and among the questions judges ask about each rule, as online (search/query.py
+       _with_asked): a Russian word query, not one read on the other keyboard layout */
+    if (!kind && (!lang || lang === "ru") && !u.note && CYR.test(q)) hits = this.withAsked(hits, u, q, version, limit, all, variants);
     return { hits: hits, note: u.note, terms: u.terms };
   };
 
+  /* the hits fused with the rules whose written questions the query is most like (the question
+     bank): the query's understood words and its own words as the bank's words; chapters 8-9 only
+     for a query naming a variant; the rules a situation row puts first keep the lead */
+  Engine.prototype.withAsked = function (hits, u, q, version, limit, all, variants) {
+    var bank = this.bank;
+    if (!bank.n) return hits;
+    var self = this, words = [], seen = new Set();
+    var add = function (group) {
+      var key = group.join(" ");
+      if (group.length && !seen.has(key)) { seen.add(key); words.push(group); }
+    };
+    u.own.forEach(add);
+    (q.match(WORD) || []).slice(0, 30).forEach(function (w) { add(bank.read(fold(w)) || self.analyse(w) || []); });
+    var found = bank.rules(words, version);
+    if (!variants) found = found.filter(function (f) { return !isVariantRule(f[1]); });
+    if (!found.length) return hits;
+    var twins = [];
+    found.forEach(function (f) {
+      var d = self.ruleDoc(f[0], "ru", f[1]);
+      if (d) twins.push({ kind: "rule", number: d.n, version: d.v, lang: d.g, title: d.ti, snippet: d.s, url: d.u, score: 0 });
+    });
+    var heads = this.situationRules(all), lead = 0, card = this.namesCard(u.terms);
+    while (lead < hits.length && hits[lead].kind === "rule" && inside(hits[lead].number, heads)) lead++;
+    /* a query naming a pool card: the card's weight, and the blocks before the first rule keep their places */
+    while (card && lead < hits.length && hits[lead].kind !== "rule") lead++;
+    return fuse(hits, twins, limit, lead, card ? bank.cardWeight : bank.weight, bank.depth, bank.k);
+  };
+
+  /* does the query name an FAQ card (every word of its name among the query's terms)? The
+     server knows the pool's names with their short forms (search/card_query.py); the phone
+     knows the FAQ cards' names, read by its own word tables */
+  Engine.prototype.namesCard = function (terms) {
+    var self = this, held = new Set(terms);
+    if (!this.cardNames) {
+      var names = this.cardNames = [];
+      this.ms._storedFields.forEach(function (f) {
+        if (f.k !== "card") return;
+        var words = (f.ti.match(WORD) || []).map(function (w) { return self.analyse(w) || [fold(w)]; })
+          .filter(function (t) { return t.length; });
+        if (words.length) names.push(words);
+      });
+    }
+    return this.cardNames.some(function (words) {
+      return words.every(function (alts) { return alts.some(function (t) { return held.has(t); }); });
+    });
+  };
+
+  /* -- the question bank (judge_app/search/asked.py), from the pack (offline/search_docs.question_bank) -- */
+  function Bank(t) {
+    t = t || { rows: [], sets: [], terms: [], rules: [], versions: [] };
+    var n = this.n = t.rows.length / 3;
+    this.weight = t.weight; this.cardWeight = t.card_weight; this.depth = t.depth; this.minCosine = t.min_cosine; this.k = t.k;
+    this.versions = t.versions; this.ruleNames = t.rules;
+    this.version = new Int32Array(n); this.rule = new Int32Array(n);
+    var sets = t.sets, post = this.post = new Map(), i, j;
+    var lists = t.terms.map(function () { return []; });
+    for (i = 0; i < n; i++) {
+      this.version[i] = t.rows[3 * i]; this.rule[i] = t.rows[3 * i + 1];
+      var set = sets[t.rows[3 * i + 2]];
+      for (j = 0; j < set.length; j++) lists[set[j]].push(i);
+    }
+    var idf = lists.map(function (rows) { return Math.log(1 + n / (1 + rows.length)); });
+    var sq = new Float64Array(sets.length);
+    for (i = 0; i < sets.length; i++) {
+      var sum = 0;
+      for (j = 0; j < sets[i].length; j++) sum += idf[sets[i][j]] * idf[sets[i][j]];
+      sq[i] = Math.sqrt(sum) || 1;
+    }
+    this.norm = new Float64Array(n);
+    for (i = 0; i < n; i++) this.norm[i] = sq[t.rows[3 * i + 2]];
+    t.terms.forEach(function (term, k) { post.set(term, Int32Array.from(lists[k])); });
+    this.acc = new Float64Array(n);
+    this.terms = t.terms; this.words = t.words || {};  // the questions' own word forms -> their term ids
+  }
+  /* a word of the written questions as the server reads it (its bank terms), or null */
+  Bank.prototype.read = function (w) {
+    var ids = this.words[w], terms = this.terms;
+    return ids ? ids.map(function (i) { return terms[i]; }) : null;
+  };
+  Bank.prototype.idf = function (df) { return Math.log(1 + this.n / (1 + df)); };
+  /* [release, rule, cosine] of the best-matching questions' rules, best first, one per rule, at
+     most depth, none below min_cosine; words: per query word its alternative index terms */
+  Bank.prototype.rules = function (words, version) {
+    if (!this.n || !words.length) return [];
+    var acc = this.acc, touched = [], qnorm = 0, self = this, i;
+    words.forEach(function (alts) {
+      var found = [];
+      alts.forEach(function (t) { var p = self.post.get(t); if (p) found.push(p); });
+      if (!found.length) return;
+      var held = found[0];
+      if (found.length > 1) {
+        var union = new Set();
+        found.forEach(function (p) { p.forEach(function (x) { union.add(x); }); });
+        held = Array.from(union);
+      }
+      var w = self.idf(held.length);
+      for (var k = 0; k < held.length; k++) {
+        if (acc[held[k]] === 0) touched.push(held[k]);
+        acc[held[k]] += w * w;
+      }
+      qnorm += w * w;
+    });
+    var v = version == null ? -1 : this.versions.indexOf(version), rows = [];
+    touched.sort(function (a, b) { return a - b; });
+    var qn = Math.sqrt(qnorm);
+    for (i = 0; i < touched.length; i++) {
+      var r = touched[i];
+      if (version == null || this.version[r] === v) rows.push([r, acc[r] / (this.norm[r] * qn)]);
+      acc[r] = 0;
+    }
+    if (!qnorm) return [];
+    rows.sort(function (a, b) { return b[1] - a[1]; });  // stable: a tie keeps the rows' order
+    var out = [], seen = new Set();
+    for (i = 0; i < rows.length; i++) {
+      if (rows[i][1] < this.minCosine) break;
+      var key = this.version[rows[i][0]] + "|" + this.rule[rows[i][0]];
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push([this.versions[this.version[rows[i][0]]], this.ruleNames[this.rule[rows[i][0]]], rows[i][1]]);
+      if (out.length === this.depth) break;
+    }
+    return out;
+  };
+
+  /* reciprocal-rank fusion, as online (search/translation.py fuse): 1/(K + rank) for the hits
+     after the first lead, weight/(K + rank) for the other ranking's rules (at most depth);
+     a rule both hold is one hit; a block keeps only its own score */
+  function fuse(hits, other, limit, lead, weight, depth, K) {
+    var kept = hits.slice(0, lead), score = new Map(), item = new Map(), keys = [];
+    var id = function (h) { return h.kind + "|" + h.version + "|" + h.lang + "|" + h.number; };
+    var keptIds = new Set(kept.map(id));
+    var put = function (key, s, h) {
+      if (!score.has(key)) { score.set(key, 0); item.set(key, h); keys.push(key); }
+      score.set(key, score.get(key) + s);
+    };
+    hits.slice(lead).forEach(function (h, i) { put(h.kind === "rule" ? id(h) : h.kind + "#" + i, 1 / (K + i + 1), h); });
+    other.filter(function (h) { return !keptIds.has(id(h)); }).slice(0, depth).forEach(function (h, j) {
+      put(id(h), weight / (K + j + 1), h);
+    });
+    keys.sort(function (a, b) { return score.get(b) - score.get(a); });  // stable: a tie keeps the hits' order
+    return kept.concat(keys.map(function (k) { return item.get(k); })).slice(0, limit);
+  }
+
+  /* rule number inside one of heads (704.5j in 704.5, not 704.50): search/translation.py inside */
+  function inside(number, heads) {
+    return heads.some(function (n) {
+      return number === n || (number.indexOf(n) === 0 && /[.a-z]/.test(number.charAt(n.length)));
+    });
+  }
+  function isVariantRule(number) { return /^[89](?:\d\d(?:\.|$)|$)/.test(number); }
+
   return {
     Engine: Engine,
+    Bank: Bank,
+    fuse: fuse,
     numberCandidates: numberCandidates,
     create: function (MiniSearch, snowball, indexJson, tables, numbers) {
       return new Engine(MiniSearch, snowball, indexJson, tables, numbers);
