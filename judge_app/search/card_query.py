@@ -24,8 +24,6 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
-from whoosh.query import Or, Term
-
 from judge_app.search import card_mechanisms
 from judge_app.search import query as Q
 from judge_app.search.analysis import ru_stem
@@ -54,8 +52,14 @@ def _scenarios(o, named: list[Named]) -> list[dict]:
     keys = [n.key for n in named]
     if not keys:
         return []
+    # Whoosh's search of Or([Term("cards", k) ...]) from the postings (``postings.py``): the
+    # same documents in the same order (summed scores, the lower number first on a tie)
+    P = o.postings
     with o.lock:
-        rows = [o.fields(r.docnum) for r in o.searcher.search(Or([Term("cards", k) for k in keys]), limit=None)]
+        held = 0
+        for k in keys:
+            held |= P.term("cards", k)
+        rows = [o.fields(d) for d, _ in P.top(P.accumulate([("cards", k, 1.0) for k in keys]), held, None)]
     wanted = set(keys)
     heads = [ru_stem(n.name.split()[0].strip(",«»").lower().replace("ё", "е")) for n in named]
 

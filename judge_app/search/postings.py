@@ -28,6 +28,9 @@ from whoosh.scoring import BM25FScorer
 CACHE_TERMS = 8192
 SCORES_FILE = "postings_scores.npz"   # every (field, term)'s documents and BM25F scores, saved at build
 SAVED_FIELDS = ("title", "text", "en_terms", "ru_terms", "cited")  # the fields words are ranked in
+# and the fields a search reads documents by (a heading's rules, a rule number, a filter's
+# kind/language/release, a scenario's cards): saved too, so that no search reads Whoosh's postings
+KEY_FIELDS = ("numpath", "number", "kind", "lang", "version", "is_title_rule", "cards")
 _EMPTY = ((), ())
 
 
@@ -46,6 +49,7 @@ class Postings:
         self._terms: dict[tuple[str, str], int] = {}
         self._scored: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
         self._words: dict[tuple, int] = {}
+        self._dfs: dict[tuple[str, str], int] = {}
         self._field_lengths: dict[str, np.ndarray] = {}
         self._lock = lock or threading.RLock()  # the searcher's: its files are read by one thread at a time
 
@@ -56,10 +60,28 @@ class Postings:
         if got is not None:
             return got
         with self._lock:
-            ids = self._read_ids(field, text) if self.reader.doc_frequency(field, text) else ()
+            saved = self._saved_slice(field, text)  # a ranked field: the slice saved with the index
+            if saved is not None:
+                ids = saved[0]
+            else:
+                ids = self._read_ids(field, text) if self.reader.doc_frequency(field, text) else ()
         mask = self._mask(ids) if len(ids) else 0
         self._keep(key, mask)
         return mask
+
+    def df(self, field: str, text: str) -> int:
+        """The number of documents whose ``field`` holds ``text`` (Whoosh's ``doc_frequency``:
+        the index has no deleted documents), from the saved slices for a ranked field."""
+        key = (field, text)
+        got = self._dfs.get(key)
+        if got is None:
+            with self._lock:
+                saved = self._saved_slice(field, text)
+                got = len(saved[0]) if saved is not None else self.reader.doc_frequency(field, text)
+            if len(self._dfs) > 4 * CACHE_TERMS:
+                self._dfs.clear()
+            self._dfs[key] = got
+        return got
 
     def _mask(self, ids) -> int:
         bits = np.zeros(self.nbytes * 8, dtype=bool)
@@ -214,7 +236,7 @@ def mask_of(bitset) -> int:
     return int.from_bytes(bytes(bitset.bits), "little")
 
 
-def save_scores(index_dir: str, fields=SAVED_FIELDS) -> int:
+def save_scores(index_dir: str, fields=SAVED_FIELDS + KEY_FIELDS) -> int:
     """Read every term of ``fields`` once (a block at a time, ``Postings._read_scored``) and save
     the documents and scores in ``SCORES_FILE``, so that a search's first look at a word reads a
     slice instead of Whoosh's posting blocks (index-build time; returns the postings saved)."""

@@ -474,9 +474,8 @@ class _Opened:
         or text? A real word the rules say otherwise («уходит»: they say «покидает») is searched
         by its synonym, not «corrected» one letter away into another word («входит»). (Call with
         the lock held.)"""
-        r = self.searcher.reader()
         terms = word_terms(word, self.ru) + self.derivations.synonyms(word)
-        return any(r.doc_frequency(f, t) for t in terms for f in ("title", "text", "cited"))
+        return any(self.postings.df(f, t) for t in terms for f in ("title", "text", "cited"))
 
     def docset(self, flt):
         """The filter's matching document numbers, computed once per opened index (a
@@ -815,9 +814,9 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[str
     word (``sections``) gets the section bonus. Call with the lock held."""
     import math
 
-    n_docs = o.searcher.doc_count_all()
+    n_docs = o.postings.size
     # a word's rarity is its own terms' (a verb family's other lemmas only help it match)
-    dfs = [max((o.searcher.doc_frequency(f, t) for t in alts if t not in getattr(alts, "weak", ())
+    dfs = [max((o.postings.df(f, t) for t in alts if t not in getattr(alts, "weak", ())
                 for f in TEXT_FIELDS), default=0)
            for alts in terms]
     # a word the index never holds («чужой») cannot tell documents apart: it weighs nothing
