@@ -52,14 +52,7 @@ def _scenarios(o, named: list[Named]) -> list[dict]:
     keys = [n.key for n in named]
     if not keys:
         return []
-    # Whoosh's search of Or([Term("cards", k) ...]) from the postings (``postings.py``): the
-    # same documents in the same order (summed scores, the lower number first on a tie)
-    P = o.postings
-    with o.lock:
-        held = 0
-        for k in keys:
-            held |= P.term("cards", k)
-        rows = [o.fields(d) for d, _ in P.top(P.accumulate([("cards", k, 1.0) for k in keys]), held, None)]
+    rows = _holding(o, keys)
     wanted = set(keys)
     heads = [ru_stem(n.name.split()[0].strip(",«»").lower().replace("ё", "е")) for n in named]
 
@@ -69,6 +62,18 @@ def _scenarios(o, named: list[Named]) -> list[dict]:
         return (-len(held & wanted), -sum(h in title for h in heads), len(held), f.get("number") or "")
 
     return sorted(rows, key=rank)
+
+
+def _holding(o, keys: list[str]) -> list[dict]:
+    """Stored fields of the scenarios holding any of the card ``keys``, in the order of Whoosh's
+    search of Or([Term("cards", key) ...]) (summed scores, the lower number first on a tie),
+    from the postings saved with the index (``postings.py``) instead of Whoosh's searcher."""
+    P = o.postings
+    with o.lock:
+        held = 0
+        for k in keys:
+            held |= P.term("cards", k)
+        return [o.fields(d) for d, _ in P.top(P.accumulate([("cards", k, 1.0) for k in keys]), held, None)]
 
 
 def _held(f: dict, keys: list[str]) -> int:

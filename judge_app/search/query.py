@@ -717,10 +717,11 @@ def rank_complete(o: "_Opened", words, mask: int, limit: int, *, sections=(),
     return P.top(acc, mask, limit)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=16384)
 def _text_spans(text: str, ru: str) -> tuple:
-    """``terms_with_spans`` of a hit's text, kept (a few MB): the same rules come up in many
-    different searches, and analysing their text again was a fifth of an uncached search's time."""
+    """``terms_with_spans`` of a hit's text, kept (about 1 KB a text): the same rules come up in
+    many different searches, and analysing their text again was a fifth of an uncached search's
+    time; 2,048 texts were too few (the 1,000 mixed queries of search_bench show ~4,000)."""
     return tuple(terms_with_spans(text, ru))
 
 
