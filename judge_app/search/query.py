@@ -725,6 +725,29 @@ def _text_spans(text: str, ru: str) -> tuple:
     return tuple(terms_with_spans(text, ru))
 
 
+@lru_cache(maxsize=16384)
+def _span_places(text: str, ru: str) -> dict[str, tuple[int, ...]]:
+    """Each index term of ``text`` -> the places (indexes into ``_text_spans``) of the words
+    that hold it: a snippet looks up the query's terms instead of testing every word of the text."""
+    places: dict[str, list[int]] = {}
+    for i, (words, _, _) in enumerate(_text_spans(text, ru)):
+        for t in words:
+            places.setdefault(t, []).append(i)
+    return {t: tuple(p) for t, p in places.items()}
+
+
+def _matched_spans(text: str, terms: set[str], ru: str) -> list[tuple[int, int]]:
+    """(start, end) of every word of ``text`` holding one of ``terms``, in text order."""
+    places = _span_places(text, ru)
+    hit: set[int] = set()
+    for t in terms:
+        got = places.get(t)
+        if got:
+            hit.update(got)
+    spans = _text_spans(text, ru)
+    return [spans[i][1:] for i in sorted(hit)]
+
+
 def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS) -> str:
     """An HTML-safe excerpt of ``text`` around the densest run of matched words.
 
@@ -732,7 +755,7 @@ def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS
     """
     if not text:
         return ""
-    spans = [(s, e) for t, s, e in _text_spans(text, ru) if not terms.isdisjoint(t)] if terms else []
+    spans = _matched_spans(text, terms, ru) if terms else []
     if len(text) <= width:
         start, end = 0, len(text)
     elif not spans:
@@ -800,12 +823,14 @@ MERGE_CITED = True  # rank the rules complete only through citing texts with the
 PARTIAL_POOL = 2  # the partial tier re-ranks this many times the hits it needs
 
 
-def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[str],
+def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[int],
                   sections=()) -> list[tuple[dict, float]]:
     """Documents with only some of the words, ranked by how much of the query they hold:
     BM25F times the share of the query's weight (the IDF of each word) they match, squared.
     So in a question («когда умирает существо с нулевой выносливостью») a rule holding the
     rare words outranks a glossary entry that repeats the common one.
+
+    ``skip``: the documents (numbers) already ranked as complete matches.
 
     Candidates are the documents holding any of the words, by BM25F (``postings.py`` sums the
     scores of every document «существо» holds in well under a millisecond; with Whoosh's
@@ -839,20 +864,21 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[str
     inside = 0
     for n in sections:
         inside |= P.term("numpath", n)
-    cands = sorted(((d, o.fields(d), sc + (SECTION_BOOST if inside >> d & 1 else 0.0))
+    # (a candidate's stored fields are read only if it is returned: most of the pool is not)
+    cands = sorted(((d, sc + (SECTION_BOOST if inside >> d & 1 else 0.0))
                     for d, sc in P.top(acc, seeded, pool * (2 if sections else 1))),
-                   key=lambda c: -c[2])[:pool]
-    cands = [c for c in cands if c[1]["id"] not in skip]
+                   key=lambda c: -c[1])[:pool]
+    cands = [c for c in cands if c[0] not in skip]
     if not cands:
         return []
     holders = [o.postings.word(alts, TEXT_FIELDS) for alts in terms]
     total = sum(weights) or 1.0
     ranked = []
-    for d, f, score in cands:
+    for d, score in cands:
         share = sum(w for w, h in zip(weights, holders) if h >> d & 1) / total
-        ranked.append((score * share * share, f))
+        ranked.append((score * share * share, d))
     ranked.sort(key=lambda x: -x[0])
-    return [(f, sc) for sc, f in ranked[:need]]
+    return [(o.fields(d), sc) for sc, d in ranked[:need]]
 
 
 _CYRILLIC = re.compile(r"[а-яё]", re.I)
@@ -982,24 +1008,24 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
         # most questions have none, and proving it was most of their time)
         own = o.postings.every(terms, OWN_FIELDS, fmask)
         bonus_at = sections if question else ()
-        rows = [(o.fields(d), sc) for d, sc in rank_complete(o, terms, own, fetch, sections=bonus_at,
-                                                              fields=OWN_FIELDS)] if own else []
-        complete = {f["id"] for f, _ in rows}
+        ranked = rank_complete(o, terms, own, fetch, sections=bonus_at, fields=OWN_FIELDS) if own else []
+        rows = [(o.fields(d), sc) for d, sc in ranked]
         cited_only = o.postings.every(terms, TEXT_FIELDS, fmask) & ~own if len(rows) < fetch else 0
         # then the rules complete only with the words of texts citing them
-        through_cited = [(o.fields(d), sc) for d, sc in rank_complete(
-            o, terms, cited_only, fetch - len(rows), sections=bonus_at)] if cited_only else []
+        ranked_cited = rank_complete(o, terms, cited_only, fetch - len(rows), sections=bonus_at) if cited_only else []
+        through_cited = [(o.fields(d), sc) for d, sc in ranked_cited]
         if not MERGE_CITED:
             rows += through_cited
             through_cited = []
-        complete |= {f["id"] for f, _ in rows + through_cited}
+        complete = {f["id"] for f, _ in rows + through_cited}
+        complete_docs = {d for d, _ in ranked + ranked_cited}  # the same documents, by number
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             # with MERGE_CITED, the rules complete only through the texts citing them rank with
             # the rules holding some of the words themselves, by score: the citing texts are
             # evidence, not the rule's own words (a rule holding the question's words, 307.1
             # for «в какой момент разыграть волшебство», fell below the rules a scenario about
             # casting cites)
-            more = _partial_tier(o, terms, fmask, fetch - len(rows), complete, sections)
+            more = _partial_tier(o, terms, fmask, fetch - len(rows), complete_docs, sections)
             rows += sorted(through_cited + more, key=lambda r: -r[1])[:fetch - len(rows)]
         else:
             rows += through_cited[:fetch - len(rows)]
