@@ -613,17 +613,36 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
     as weak alternatives, ``meaning.py``)."""
     out: list[tuple[str, ...]] = []
     for m in re.finditer(TOKEN_PATTERN, q):
-        t = word_terms(m.group(0), ru)
-        if t and derive is not None:
-            t = t + derive.extra_terms(m.group(0)) + derive.synonyms(m.group(0))
-            t = tuple(dict.fromkeys(t))
-            near = meaning.neighbours(t[0], rule_lemmas) if rule_lemmas else ()
-            weak = tuple(r for r in derive.relatives(m.group(0)) + near if r not in t)
-            if weak:
-                t = Alts(t + weak, weak=frozenset(weak))
+        if derive is None:
+            t = word_terms(m.group(0), ru)
+        elif rule_lemmas:
+            t = _word_alts(m.group(0), ru, derive, rule_lemmas)
+        else:
+            t = _derived_alts(m.group(0), ru, derive)
         if t and t not in out:
             out.append(t)
     return out
+
+
+def _word_alts(word: str, ru: str, derive: Derivations, rule_lemmas=None) -> tuple[str, ...]:
+    """One query word's alternative index terms (see ``query_terms``)."""
+    t = word_terms(word, ru)
+    if t:
+        t = t + derive.extra_terms(word) + derive.synonyms(word)
+        t = tuple(dict.fromkeys(t))
+        near = meaning.neighbours(t[0], rule_lemmas) if rule_lemmas else ()
+        weak = tuple(r for r in derive.relatives(word) + near if r not in t)
+        if weak:
+            t = Alts(t + weak, weak=frozenset(weak))
+    return t
+
+
+@lru_cache(maxsize=65536)
+def _derived_alts(word: str, ru: str, derive: Derivations) -> tuple[str, ...]:
+    """``_word_alts`` kept per word and opened index's derivations (fixed while it is open):
+    a query's words were analysed again by every part of its search (the Russian and English
+    rankings, the scenarios, the cards), and the same words come back in many queries."""
+    return _word_alts(word, ru, derive)
 
 
 RELATIVE_BOOST = 0.35  # a verb family's other lemma counts as the word, at this weight
@@ -864,19 +883,23 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[int
     inside = 0
     for n in sections:
         inside |= P.term("numpath", n)
+    top = P.top(acc, seeded, pool * (2 if sections else 1))
+    if inside:
+        named = P.dense(inside)
+        top = [(d, sc + SECTION_BOOST) if named[d] else (d, sc) for d, sc in top]
     # (a candidate's stored fields are read only if it is returned: most of the pool is not)
-    cands = sorted(((d, sc + (SECTION_BOOST if inside >> d & 1 else 0.0))
-                    for d, sc in P.top(acc, seeded, pool * (2 if sections else 1))),
-                   key=lambda c: -c[1])[:pool]
+    cands = sorted(top, key=lambda c: -c[1])[:pool]
     cands = [c for c in cands if c[0] not in skip]
     if not cands:
         return []
-    holders = [o.postings.word(alts, TEXT_FIELDS) for alts in terms]
+    # the share of the query's weight each candidate holds: its words' weights added in the
+    # query's order (a word it lacks adds 0.0, which leaves a float64 sum as it was)
+    docs = np.fromiter((d for d, _ in cands), dtype=np.int64, count=len(cands))
+    held = np.zeros(len(cands), dtype=np.float64)
+    for w, alts in zip(weights, terms):
+        held += np.where(P.dense(P.word(alts, TEXT_FIELDS))[docs], w, 0.0)
     total = sum(weights) or 1.0
-    ranked = []
-    for d, score in cands:
-        share = sum(w for w, h in zip(weights, holders) if h >> d & 1) / total
-        ranked.append((score * share * share, d))
+    ranked = [(score * share * share, d) for (d, score), share in zip(cands, (held / total).tolist())]
     ranked.sort(key=lambda x: -x[0])
     return [(o.fields(d), sc) for sc, d in ranked[:need]]
 
