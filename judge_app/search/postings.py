@@ -212,6 +212,12 @@ class Postings:
             return []
         idx = np.flatnonzero(self.dense(mask))
         sc = acc[idx]
+        if limit is not None and len(idx) > 4 * limit + 64:
+            # only the documents scoring at least the limit-th best score can be among the
+            # first ``limit`` (every one tied with it kept, so the order is the full sort's)
+            kth = np.partition(sc, len(sc) - limit)[len(sc) - limit]
+            keep = sc >= kth
+            idx, sc = idx[keep], sc[keep]
         order = np.lexsort((idx, -sc))
         if limit is not None:
             order = order[:limit]

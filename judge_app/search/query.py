@@ -56,6 +56,7 @@ import os
 import re
 import threading
 import unicodedata
+from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -497,9 +498,30 @@ class _Opened:
         if got is None:
             if len(self._docsets) > 256:
                 self._docsets.clear()
-            ds = BitSet(self.searcher.docs_for_query(flt), size=self.searcher.doc_count_all())
-            got = self._docsets[key] = (ds, mask_of(ds))
+            mask = self._filter_mask(flt)
+            if mask is None:  # a filter of another shape: Whoosh's own reading
+                ds = BitSet(self.searcher.docs_for_query(flt), size=self.searcher.doc_count_all())
+                mask = mask_of(ds)
+            else:  # the same bits, without adding the documents one at a time
+                ds = BitSet(size=self.postings.size)
+                ds.bits = array("B", mask.to_bytes(len(ds.bits), "little"))
+            got = self._docsets[key] = (ds, mask)
         return got
+
+    def _filter_mask(self, flt) -> int | None:
+        """The documents of a filter of terms joined by And/Or (``_filter``) from the postings
+        (``postings.py``), None for any other query."""
+        if isinstance(flt, Term):
+            return self.postings.term(flt.fieldname, flt.text)
+        if isinstance(flt, (And, Or)) and type(flt) in (And, Or):
+            parts = [self._filter_mask(q) for q in flt.subqueries]
+            if not parts or any(p is None for p in parts):
+                return None
+            out = parts[0]
+            for p in parts[1:]:
+                out = out & p if isinstance(flt, And) else out | p
+            return out
+        return None
 
     def numkeys(self) -> list:
         """Each document's sort key of its rule number (the ``numkey`` column), read once.

@@ -141,3 +141,27 @@ def test_a_cards_scenarios_are_whooshs_search(ix, names):
         whoosh = [o.fields(r.docnum)["id"] for r in o.searcher.search(Or([Term("cards", k) for k in keys]), limit=None)]
     ours = [f["id"] for f in card_query._holding(o, keys)]
     assert len(ours) > 1 and ours == whoosh
+
+
+def test_a_filters_documents_are_whooshs(ix):
+    """A version/lang/kind filter's documents come from the postings (``_Opened._filter_sets``):
+    the same bits, and the same Whoosh ``BitSet`` membership, as Whoosh's ``docs_for_query``."""
+    from whoosh.idsets import BitSet
+
+    o = Q.open_index(ix)
+    checked = nonempty = 0
+    for version in (None, "2020-01-24", ["2020-01-24", "2026-01-16"], "m2011"):
+        for lang in (None, "ru", "en"):
+            for kind in (None, "rule", Q.WORD_KINDS, "scenario"):
+                flt = Q._filter(version, lang, kind)
+                if flt is None:
+                    continue
+                with o.lock:
+                    ds, mask = o._filter_sets(flt)
+                    want = BitSet(o.searcher.docs_for_query(flt), size=o.searcher.doc_count_all())
+                assert mask == Q.mask_of(want), flt
+                nonempty += mask != 0
+                assert list(ds) == list(want), flt
+                assert [d in ds for d in range(0, o.postings.size, 5)] == [d in want for d in range(0, o.postings.size, 5)]
+                checked += 1
+    assert checked == 47 and nonempty > 30
