@@ -228,6 +228,7 @@ class _Opened:
         self._card_text: dict[str, str] = {}
         self._layout: dict[str, str | None] = {}
         self._fields: dict[int, dict] = {}
+        self._docnum_of: dict[str, int] = {}  # a document's id -> its number, as ``fields`` read them
         self._cardnames = None
         self._card_rules = None
         self._translations: dict | None = None
@@ -264,7 +265,9 @@ class _Opened:
         got = self._held.get(doc_id)
         if got is None:
             with self.lock:
-                docnum = self.searcher.document_number(id=doc_id)
+                docnum = self._docnum_of.get(doc_id)  # a hit's fields were read by ``fields``
+                if docnum is None:
+                    docnum = self.searcher.document_number(id=doc_id)
                 f = self.fields(docnum) if docnum is not None else {}
             got = frozenset(t for words, _, _ in _text_spans(
                 " ".join(x for x in (f.get("title"), f.get("text")) if x), self.ru) for t in words)
@@ -468,6 +471,7 @@ class _Opened:
         f = self._fields.get(docnum)
         if f is None:
             f = self._fields[docnum] = self.searcher.stored_fields(docnum)
+            self._docnum_of[f.get("id")] = docnum
         return f
 
     def known(self, word: str) -> bool:
