@@ -84,6 +84,11 @@ class Postings:
         return got
 
     def _mask(self, ids) -> int:
+        if len(ids) <= 8:  # a rare term (a rule number, a heading): a few shifts beat numpy's setup
+            mask = 0
+            for i in np.asarray(ids).tolist():
+                mask |= 1 << i
+            return mask
         bits = np.zeros(self.nbytes * 8, dtype=bool)
         bits[np.asarray(ids, dtype=np.int64)] = True
         return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
