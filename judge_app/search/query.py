@@ -785,10 +785,8 @@ def _matched_spans(text: str, terms: set[str], ru: str) -> list[tuple[int, int]]
     """(start, end) of every word of ``text`` holding one of ``terms``, in text order."""
     places = _span_places(text, ru)
     hit: set[int] = set()
-    for t in terms:
-        got = places.get(t)
-        if got:
-            hit.update(got)
+    for t in places.keys() & terms:
+        hit.update(places[t])
     spans = _text_spans(text, ru)
     return [spans[i][1:] for i in sorted(hit)]
 
