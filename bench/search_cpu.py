@@ -2,7 +2,7 @@
 
 Usage::
 
-    .venv/bin/python bench/search_cpu.py [--runs 5] [--index DIR] [--profile N]
+    .venv/bin/python bench/search_cpu.py [--runs 5] [--index DIR] [--profile N] [--against DIR]
 
 Each run is a fresh process that opens the index (``.test-instance/judge-index`` by default) and
 runs the speed part's 1,000 mixed queries once, in order, as ``bench/search_bench.py`` does
@@ -48,6 +48,22 @@ def _pct(xs, p):
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
+# a fresh process running the queries with the code of the root given (``--against``)
+_CHILD = """
+import json, statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+from judge_app.search.query import search
+cpu = []
+for q in json.loads(sys.argv[3]):
+    c0 = time.process_time()
+    search(sys.argv[2], q, version="2019-05-03", limit=20)
+    cpu.append(time.process_time() - c0)
+s = sorted(cpu)
+pct = lambda p: 1000 * s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+print(json.dumps({"p50": pct(50), "p95": pct(95), "mean": 1000 * statistics.mean(cpu), "first": 1000 * cpu[0]}))
+"""
+
+
 def one_run(index_dir: str, queries: list[str]) -> dict:
     from judge_app.search.query import search
 
@@ -68,6 +84,10 @@ def main(argv=None) -> int:
     ap.add_argument("--index", default=str(ROOT / ".test-instance" / "judge-index"))
     ap.add_argument("--db", default=str(ROOT / ".test-instance" / "judge.db"))
     ap.add_argument("--profile", type=int, default=0, help="also print the N costliest functions")
+    ap.add_argument("--against", help="a checkout of other code (e.g. `git archive <commit> | tar -x -C DIR`): "
+                                      "its runs alternate with this code's on the same index, and both medians print")
+    ap.add_argument("--against-index", help="the index the --against code searches (default: --index); an index "
+                                            "built by that code, so that each code reads what its own build saves")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     queries = _queries(a.db)
@@ -85,15 +105,20 @@ def main(argv=None) -> int:
         else:
             print(json.dumps(one_run(a.index, queries)))
         return 0
-    runs = []
+    codes = [("this code", ROOT, a.index)]
+    if a.against:
+        codes.append(("against", Path(a.against).resolve(), a.against_index or a.index))
+    runs: dict[str, list[dict]] = {name: [] for name, _, _ in codes}
     for _ in range(a.runs):
-        out = subprocess.run([sys.executable, __file__, "--child", "--index", a.index, "--db", a.db],
-                             check=True, capture_output=True, text=True).stdout
-        runs.append(json.loads(out.strip().splitlines()[-1]))
-        print("run: " + "  ".join(f"{k} {v:.2f}" for k, v in runs[-1].items()) + " ms", flush=True)
-    med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
-    print(f"median of {len(runs)} runs over {len(queries)} queries, CPU per search: "
-          + "  ".join(f"{k} {v:.2f}" for k, v in med.items()) + " ms")
+        for name, root, index in codes:  # alternated, so both see the same load
+            child = [sys.executable, "-c", _CHILD, str(root), index, json.dumps(queries)]
+            out = subprocess.run(child, check=True, capture_output=True, text=True, cwd=root).stdout
+            runs[name].append(json.loads(out.strip().splitlines()[-1]))
+            print(f"{name}: " + "  ".join(f"{k} {v:.2f}" for k, v in runs[name][-1].items()) + " ms", flush=True)
+    for name, rs in runs.items():
+        med = {k: statistics.median(r[k] for r in rs) for k in rs[0]}
+        print(f"{name}: median of {len(rs)} runs over {len(queries)} queries, CPU per search: "
+              + "  ".join(f"{k} {v:.2f}" for k, v in med.items()) + " ms")
     if a.profile:
         subprocess.run([sys.executable, __file__, "--child", "--profile", str(a.profile),
                         "--index", a.index, "--db", a.db], check=True)
