@@ -215,8 +215,10 @@ def cards_query(o, q: str, named: list[Named], version, lang, kind, limit: int) 
     else:
         rules = _merge(card_rules[:CARD_RULES + 2], word_rules)
     block = _scenario_hits(o, scenarios)
-    faq = [h for h in Q._run_words(o, pool[0].name, Q._filter(version, lang, None), limit)
-           if h["kind"] in ("card", "ruling")][:1]
+    # the card's FAQ entry: one hit of a word search of its name, the only one given a snippet
+    faq = Q._snippets([h for h in Q._run_words(o, pool[0].name, Q._filter(version, lang, None), limit,
+                                               snippets=False)
+                       if h["kind"] in ("card", "ruling")][:1], Q._query_tset(o, pool[0].name), o.ru)
     together = len(pool) > 1 and scenarios and _held(scenarios[0], keys) > 1
     if together:  # the board of both cards, the rules deciding it, then the first card's FAQ
         hits = block + rules[:3] + faq + rules[3:]

@@ -781,14 +781,28 @@ def _span_places(text: str, ru: str) -> dict[str, tuple[int, ...]]:
     return {t: tuple(p) for t, p in places.items()}
 
 
+_SEEN_ONCE: dict[tuple[str, str], None] = {}  # texts snippeted once (their places map waits for a second time)
+
+
 def _matched_spans(text: str, terms: set[str], ru: str) -> list[tuple[int, int]]:
-    """(start, end) of every word of ``text`` holding one of ``terms``, in text order."""
+    """(start, end) of every word of ``text`` holding one of ``terms``, in text order. A text's
+    first snippet tests each of its words; from its second on, its term -> places map is built
+    (``_span_places``) and read: most texts shown once never pay for the map."""
+    spans = _text_spans(text, ru)
+    key = (text, ru)
+    if key not in _SEEN_ONCE:
+        if len(_SEEN_ONCE) > 16384:
+            _SEEN_ONCE.clear()
+        _SEEN_ONCE[key] = None
+        return [(s, e) for t, s, e in spans if not terms.isdisjoint(t)]
     places = _span_places(text, ru)
     hit: set[int] = set()
     for t in places.keys() & terms:
         hit.update(places[t])
-    spans = _text_spans(text, ru)
     return [spans[i][1:] for i in sorted(hit)]
+
+
+_HTML_SPECIAL = re.compile(r"[&<>\"']")
 
 
 def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS) -> str:
@@ -822,13 +836,15 @@ def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS
             end = sp if sp > start + width // 2 else end
     out = ["…"] if start > 0 else []
     pos = start
+    # html.escape changes only these characters: a window without them is its own escape
+    escape = html.escape if _HTML_SPECIAL.search(text, start, end) else str
     for s, e in spans:
         if s < start or e > end:
             continue
-        out.append(html.escape(text[pos:s]))
-        out.append("<mark>" + html.escape(text[s:e]) + "</mark>")
+        out.append(escape(text[pos:s]))
+        out.append("<mark>" + escape(text[s:e]) + "</mark>")
         pos = e
-    out.append(html.escape(text[pos:end]))
+    out.append(escape(text[pos:end]))
     if end < len(text):
         out.append("…")
     return "".join(out)
@@ -1094,15 +1110,26 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
     if question:
         hits = answers_first(hits)
     hits = group_blocks(hits, limit) if group else hits[:limit]
-    if not snippets:
-        return hits
-    for h in hits:  # snippets (the costly part of a hit) for the entries shown, not the folded
-        h["snippet"] = make_snippet(h.pop("_text"), tset, o.ru)
+    return _snippets(hits, tset, o.ru) if snippets else hits
+
+
+def _snippets(hits: list[dict], tset: set[str], ru: str) -> list[dict]:
+    """The snippets (the costly part of a hit) of the entries shown, not the folded: a hit of
+    ``_run_words(..., snippets=False)`` gets the one ``_run_words`` would have given it, with
+    ``tset`` its query's terms (``_query_tset``)."""
+    for h in hits:
+        h["snippet"] = make_snippet(h.pop("_text"), tset, ru)
         h.pop("_heading", None)
         for m in h.get("more", ()):
             m["snippet"] = html.escape(_clip(m.pop("_text")))
             m.pop("_heading", None)
     return hits
+
+
+def _query_tset(o: _Opened, q: str) -> set[str]:
+    """The terms ``_run_words(o, q, ...)`` marks in its snippets."""
+    terms = query_terms(q, o.ru, o.derivations, o.rule_lemmas if meaning.ENABLED else None)
+    return {t for alts in terms for t in alts}
 
 
 def _run_understood(o: _Opened, u, version, lang, kind, flt, limit: int) -> list[dict]:
@@ -1120,8 +1147,8 @@ def _card_and_concept(o: _Opened, card: tuple[str, str], version, lang, limit: i
     the rules found by the other words (which the card's rulings would otherwise crowd out),
     with the rules the card's abilities rely on (``abilities.py``) after the first two of them."""
     name, rest = card
-    block = [h for h in _run_words(o, name, _filter(version, lang, None), limit)
-             if h["kind"] in NON_CR_KINDS][:1]
+    block = _snippets([h for h in _run_words(o, name, _filter(version, lang, None), limit, snippets=False)
+                       if h["kind"] in NON_CR_KINDS][:1], _query_tset(o, name), o.ru)
     rules = _run_words(o, rest, _filter(version, lang, "rule"), limit - len(block), group=False)
     text, abilities = o._card_text.get(name, ""), o.abilities
     lang_first = "ru" if _CYRILLIC.search(rest) else "en"
