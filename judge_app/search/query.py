@@ -219,6 +219,7 @@ class _Opened:
         self._sections: dict[str, set[str]] | None = None
         self._titles: list[tuple[str, list[set[str]]]] = []
         self._title_firsts: dict[str, list[int]] | None = None
+        self._title_terms: dict[str, set[str]] | None = None
         self._card_len = 0
         self._derive: Derivations | None = None
         self._situations: SituationTable | None = None
@@ -410,6 +411,16 @@ class _Opened:
     def names_variant(self, terms: list[tuple[str, ...]]) -> bool:
         """``variants.names_variant`` on this index's headings. Call after ``load_headings``."""
         return names_variant(terms, self._sections or {}, self.topics(terms))
+
+    def title_terms(self, num: str) -> set[str]:
+        """Every term of the titles of several words numbered ``num`` (of any release and
+        language; callers must not change the set). Call after ``load_headings``."""
+        if self._title_terms is None:
+            by_num: dict[str, set[str]] = {}
+            for n, words in self._titles:
+                by_num.setdefault(n, set()).update(*words)
+            self._title_terms = by_num
+        return self._title_terms.get(num, set())
 
     def topics(self, terms: list[tuple[str, ...]]) -> list[str]:
         """Headings of several words whose every title word the query holds (504 «Шаг взятия
@@ -986,9 +997,8 @@ def _topic_rules(o: _Opened, terms, flt) -> list[tuple[dict, float]]:
     after the best match (leading with them cost hit@1 where that match was the answer).
     Call with the lock held."""
     out: list[tuple[dict, float]] = []
-    reader = o.searcher.reader()
     for num in dict.fromkeys(o.topics(terms)):
-        named = set().union(*(w for n, words in o._titles if n == num for w in words))
+        named = o.title_terms(num)
         rest = [alts for alts in terms if not named.intersection(alts)]
         if not rest:
             continue
