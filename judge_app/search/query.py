@@ -508,7 +508,7 @@ class _Opened:
         """(Whoosh ``BitSet``, int bit set) of the filter's documents, cached per filter."""
         if flt is None:
             return None, None
-        key = repr(flt)
+        key = _filter_key(flt)
         got = self._docsets.get(key)
         if got is None:
             if len(self._docsets) > 256:
@@ -627,6 +627,33 @@ def _version_filter(versions: list[str]):
 
 
 def _filter(version, lang, kind):
+    """The Whoosh filter of a version/lang/kind choice (each None, a string or a list), built
+    once per choice: a search asked for the same few filters several times, and the docsets are
+    kept by the filter's text (``_filter_key``)."""
+    key = (tuple(_as_list(version)), tuple(_as_list(lang)), tuple(_as_list(kind)))
+    got = _FILTERS.get(key)
+    if got is None:
+        if len(_FILTERS) > 256:
+            _FILTERS.clear()
+            _FILTER_KEYS.clear()
+        got = _FILTERS[key] = _build_filter(*key)
+        if got is not None:
+            _FILTER_KEYS[id(got)] = (got, repr(got))
+    return got
+
+
+_FILTERS: dict[tuple, object] = {}
+_FILTER_KEYS: dict[int, tuple[object, str]] = {}  # id of a built filter -> (it, its repr)
+
+
+def _filter_key(flt) -> str:
+    """``repr(flt)``, kept for the filters ``_filter`` built (a repr of an And of Ors is a few
+    dozen microseconds)."""
+    got = _FILTER_KEYS.get(id(flt))
+    return got[1] if got is not None and got[0] is flt else repr(flt)
+
+
+def _build_filter(version, lang, kind):
     parts = []
     versions = _as_list(version)
     if versions:
