@@ -138,7 +138,8 @@ class Postings:
             path = os.path.join(self.index_dir, SCORES_FILE) if self.index_dir else None
             if path and os.path.exists(path):
                 with np.load(path, allow_pickle=False) as z:
-                    self._saved_ids, self._saved_scores = z["ids"], z["scores"]
+                    # int64 once (a term's slice is then a view: no copy at its first look)
+                    self._saved_ids, self._saved_scores = z["ids"].astype(np.int64), z["scores"]
                     names, field_of = [str(f) for f in z["fields"]], z["field_of"].tolist()
                     terms, bounds = z["terms"].tolist(), z["bounds"].tolist()
                 self._saved_fields = set(names)
