@@ -1103,9 +1103,8 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
         # the section bonus ranks the complete matches of a question only: for a term («общее
         # количество жизней») it lifted the heading named by one word (119 «Жизнь») above the
         # rule that holds the whole term (810)
-        reader = o.searcher.reader()
-        # Whoosh's scoring search runs only where a document holds every word (``postings.py``:
-        # most questions have none, and proving it was most of their time)
+        # the complete matches are ranked only where a document holds every word (``postings.py``:
+        # most questions have none), from the postings saved with the index, not Whoosh's search
         own = o.postings.every(terms, OWN_FIELDS, fmask)
         bonus_at = sections if question else ()
         ranked = rank_complete(o, terms, own, fetch, sections=bonus_at, fields=OWN_FIELDS) if own else []
