@@ -24,8 +24,6 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
-from whoosh.query import Or, Term
-
 from judge_app.search import card_mechanisms
 from judge_app.search import query as Q
 from judge_app.search.analysis import ru_stem
@@ -54,8 +52,7 @@ def _scenarios(o, named: list[Named]) -> list[dict]:
     keys = [n.key for n in named]
     if not keys:
         return []
-    with o.lock:
-        rows = [o.fields(r.docnum) for r in o.searcher.search(Or([Term("cards", k) for k in keys]), limit=None)]
+    rows = _holding(o, keys)
     wanted = set(keys)
     heads = [ru_stem(n.name.split()[0].strip(",«»").lower().replace("ё", "е")) for n in named]
 
@@ -65,6 +62,18 @@ def _scenarios(o, named: list[Named]) -> list[dict]:
         return (-len(held & wanted), -sum(h in title for h in heads), len(held), f.get("number") or "")
 
     return sorted(rows, key=rank)
+
+
+def _holding(o, keys: list[str]) -> list[dict]:
+    """Stored fields of the scenarios holding any of the card ``keys``, in the order of Whoosh's
+    search of Or([Term("cards", key) ...]) (summed scores, the lower number first on a tie),
+    from the postings saved with the index (``postings.py``) instead of Whoosh's searcher."""
+    P = o.postings
+    with o.lock:
+        held = 0
+        for k in keys:
+            held |= P.term("cards", k)
+        return [o.fields(d) for d, _ in P.top(P.accumulate([("cards", k, 1.0) for k in keys]), held, None)]
 
 
 def _held(f: dict, keys: list[str]) -> int:
@@ -206,8 +215,10 @@ def cards_query(o, q: str, named: list[Named], version, lang, kind, limit: int) 
     else:
         rules = _merge(card_rules[:CARD_RULES + 2], word_rules)
     block = _scenario_hits(o, scenarios)
-    faq = [h for h in Q._run_words(o, pool[0].name, Q._filter(version, lang, None), limit)
-           if h["kind"] in ("card", "ruling")][:1]
+    # the card's FAQ entry: one hit of a word search of its name, the only one given a snippet
+    faq = Q._snippets([h for h in Q._run_words(o, pool[0].name, Q._filter(version, lang, None), limit,
+                                               snippets=False)
+                       if h["kind"] in ("card", "ruling")][:1], Q._query_tset(o, pool[0].name), o.ru)
     together = len(pool) > 1 and scenarios and _held(scenarios[0], keys) > 1
     if together:  # the board of both cards, the rules deciding it, then the first card's FAQ
         hits = block + rules[:3] + faq + rules[3:]

@@ -33,6 +33,7 @@ SHORT_SCORE = 90     # stricter for a generated short form (one word stands for 
 MIN_FUZZY_LEN = 5    # shorter words must match exactly
 MAX_CARDS = 6
 MAX_WORDS = 60
+CLOSE_CACHE = 20000  # query-word stems whose close name words are kept (``CardNames._close``)
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 _CYR = re.compile(r"[а-яё]", re.I)
 _QUOTED = re.compile(r"«([^«»]{2,80})»|\"([^\"]{2,80})\"|“([^“”]{2,80})”")
@@ -121,9 +122,20 @@ class CardNames:
         self._by_first: dict[str, list[_Name]] = {}
         for n in self.names:
             self._by_first.setdefault(n.stems[0], []).append(n)
+        self._closes: dict[str, dict[str, float]] = {}
 
     def _close(self, stem: str) -> dict[str, float]:
-        """Name-word stems close to a query word's stem, with their scores."""
+        """Name-word stems close to a query word's stem, with their scores; kept per stem (the
+        fuzzy match over every name word was most of a new query's look for cards, and the
+        same words come back in many queries). Callers must not change the dict."""
+        got = self._closes.get(stem)
+        if got is None:
+            if len(self._closes) > CLOSE_CACHE:
+                self._closes.clear()
+            got = self._closes[stem] = self._fuzzy(stem)
+        return got
+
+    def _fuzzy(self, stem: str) -> dict[str, float]:
         out = {stem: 100.0} if stem in self._pos else {}
         if len(stem) >= MIN_FUZZY_LEN - 1:
             for s, sc, _ in process.extract(stem, self._vocab, scorer=fuzz.ratio,

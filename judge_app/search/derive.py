@@ -33,7 +33,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from judge_app.search.analysis import ru_lemmas, ru_stem, word_terms
+from judge_app.search.analysis import lemmas, ru_lemmas, ru_stem, word_terms
 from judge_app.search.families import VerbFamilies
 from judge_app.search.related import RelatedWords
 from judge_app.search.understand import DATA, fold
@@ -104,11 +104,11 @@ class Derivations:
         if own & self.title_terms:  # the word titles rules itself: its own root is enough
             self._cache[w] = ()
             return ()
-        stems = {ru_stem(w)} | {ru_stem(lemma) for lemma in ru_lemmas(w)}
+        stems = {ru_stem(w)} | {ru_stem(lemma) for lemma in lemmas(w)}
         for st in stems:
             if len(st) >= MIN_STEM:
                 found.extend(sorted(self.by_stem.get(st, ())))
-        for lemma in ru_lemmas(w):
+        for lemma in lemmas(w):
             for target in self.table.get(lemma, ()):
                 found.extend(word_terms(target, self.ru))
         out = tuple(dict.fromkeys(t for t in found if t not in own))

@@ -34,6 +34,7 @@ MIN_KEY = 4
 MAX_FAMILY = 6
 _VERB_SUFFIXES = ("ывать", "ивать", "ать", "ять", "ить", "еть", "оть", "уть", "ыть", "ти", "ть")
 _LABIAL_L = ("бл", "пл", "вл", "мл", "фл")
+_INFINITIVE = ("ть", "ти", "ться", "тись")  # the endings of the infinitives a family is made of
 
 
 def _fold(key: str) -> str:
@@ -80,7 +81,7 @@ class VerbFamilies:
         for lemma in lemmas:
             if not lemma or not ("а" <= lemma[0] <= "я" or lemma[0] == "ё"):
                 continue
-            if not lemma.endswith(("ть", "ти", "ться", "тись")):
+            if not lemma.endswith(_INFINITIVE):
                 continue  # only an infinitive can have a key: skip the parse
             k = family_key(lemma, _pos(lemma))
             if k:
@@ -93,6 +94,8 @@ class VerbFamilies:
         not hold («заканчиваться» when the rules say «заканчивают») is keyed as it comes."""
         k = self.key.get(lemma)
         if k is None and lemma not in self.key:
-            k = self.key[lemma] = family_key(lemma, _pos(lemma))
+            # as in ``__init__``: only an infinitive the groups could hold has a family, so a
+            # noun or an adjective of the query is not parsed (a pymorphy3 parse per new word)
+            k = self.key[lemma] = family_key(lemma, _pos(lemma)) if lemma.endswith(_INFINITIVE) else None
         members = self.groups.get(k) if k else None
         return tuple(sorted(m for m in members if m != lemma)) if members else ()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from functools import lru_cache
 
 from judge_app.search.analysis import morph
 
@@ -48,7 +49,10 @@ def to_en(s: str) -> str:
     return s.translate(_TO_EN)
 
 
+@lru_cache(maxsize=65536)
 def _ru_known(word: str) -> bool:
+    """Is ``word`` in pymorphy3's dictionary? Kept per word: the layout check of every new query
+    asked for each of its words (a dictionary walk of ~40 us), and words recur across queries."""
     w = word.lower()
     if len(w) < 2:
         # one-letter words: only the real prepositions/conjunctions count

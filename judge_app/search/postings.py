@@ -28,6 +28,9 @@ from whoosh.scoring import BM25FScorer
 CACHE_TERMS = 8192
 SCORES_FILE = "postings_scores.npz"   # every (field, term)'s documents and BM25F scores, saved at build
 SAVED_FIELDS = ("title", "text", "en_terms", "ru_terms", "cited")  # the fields words are ranked in
+# and the fields a search reads documents by (a heading's rules, a rule number, a filter's
+# kind/language/release, a scenario's cards): saved too, so that no search reads Whoosh's postings
+KEY_FIELDS = ("numpath", "number", "kind", "lang", "version", "is_title_rule", "cards")
 _EMPTY = ((), ())
 
 
@@ -46,6 +49,7 @@ class Postings:
         self._terms: dict[tuple[str, str], int] = {}
         self._scored: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
         self._words: dict[tuple, int] = {}
+        self._dfs: dict[tuple[str, str], int] = {}
         self._field_lengths: dict[str, np.ndarray] = {}
         self._lock = lock or threading.RLock()  # the searcher's: its files are read by one thread at a time
 
@@ -56,12 +60,35 @@ class Postings:
         if got is not None:
             return got
         with self._lock:
-            ids = self._read_ids(field, text) if self.reader.doc_frequency(field, text) else ()
+            saved = self._saved_slice(field, text)  # a ranked field: the slice saved with the index
+            if saved is not None:
+                ids = saved[0]
+            else:
+                ids = self._read_ids(field, text) if self.reader.doc_frequency(field, text) else ()
         mask = self._mask(ids) if len(ids) else 0
         self._keep(key, mask)
         return mask
 
+    def df(self, field: str, text: str) -> int:
+        """The number of documents whose ``field`` holds ``text`` (Whoosh's ``doc_frequency``:
+        the index has no deleted documents), from the saved slices for a ranked field."""
+        key = (field, text)
+        got = self._dfs.get(key)
+        if got is None:
+            with self._lock:
+                saved = self._saved_slice(field, text)
+                got = len(saved[0]) if saved is not None else self.reader.doc_frequency(field, text)
+            if len(self._dfs) > 4 * CACHE_TERMS:
+                self._dfs.clear()
+            self._dfs[key] = got
+        return got
+
     def _mask(self, ids) -> int:
+        if len(ids) <= 8:  # a rare term (a rule number, a heading): a few shifts beat numpy's setup
+            mask = 0
+            for i in np.asarray(ids).tolist():
+                mask |= 1 << i
+            return mask
         bits = np.zeros(self.nbytes * 8, dtype=bool)
         bits[np.asarray(ids, dtype=np.int64)] = True
         return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
@@ -111,7 +138,8 @@ class Postings:
             path = os.path.join(self.index_dir, SCORES_FILE) if self.index_dir else None
             if path and os.path.exists(path):
                 with np.load(path, allow_pickle=False) as z:
-                    self._saved_ids, self._saved_scores = z["ids"], z["scores"]
+                    # int64 once (a term's slice is then a view: no copy at its first look)
+                    self._saved_ids, self._saved_scores = z["ids"].astype(np.int64), z["scores"]
                     names, field_of = [str(f) for f in z["fields"]], z["field_of"].tolist()
                     terms, bounds = z["terms"].tolist(), z["bounds"].tolist()
                 self._saved_fields = set(names)
@@ -161,14 +189,23 @@ class Postings:
             self._field_lengths[field] = got
         return got
 
-    def accumulate(self, leaves, out: np.ndarray | None = None, scale: float = 1.0) -> np.ndarray:
-        """The summed scores of ``leaves`` ((field, term, boost) triples) in every document."""
-        acc = np.zeros(self.size, dtype=np.float64) if out is None else out
+    def accumulate(self, leaves, scale: float = 1.0) -> np.ndarray:
+        """The summed scores of ``leaves`` ((field, term, boost) triples) in every document.
+
+        One ``np.bincount`` over the leaves' postings laid end to end: it adds each document's
+        scores in the leaves' order, as adding one leaf after another into a zeroed array did
+        (the same float64 sums, so the same ranking and ties), without a numpy call per leaf."""
+        ids, weighted = [], []
         for field, text, boost in leaves:
-            ids, scores = self.scored(field, text)
-            if len(ids):
-                acc[ids] += scores * (boost * scale)
-        return acc
+            i, scores = self.scored(field, text)
+            if len(i):
+                ids.append(i)
+                weighted.append(scores * (boost * scale))
+        if not ids:
+            return np.zeros(self.size, dtype=np.float64)
+        if len(ids) == 1:
+            return np.bincount(ids[0], weighted[0], minlength=self.size)
+        return np.bincount(np.concatenate(ids), np.concatenate(weighted), minlength=self.size)
 
     def dense(self, mask: int) -> np.ndarray:
         """``mask`` as a boolean array over the documents."""
@@ -181,6 +218,12 @@ class Postings:
             return []
         idx = np.flatnonzero(self.dense(mask))
         sc = acc[idx]
+        if limit is not None and len(idx) > 4 * limit + 64:
+            # only the documents scoring at least the limit-th best score can be among the
+            # first ``limit`` (every one tied with it kept, so the order is the full sort's)
+            kth = np.partition(sc, len(sc) - limit)[len(sc) - limit]
+            keep = sc >= kth
+            idx, sc = idx[keep], sc[keep]
         order = np.lexsort((idx, -sc))
         if limit is not None:
             order = order[:limit]
@@ -214,7 +257,7 @@ def mask_of(bitset) -> int:
     return int.from_bytes(bytes(bitset.bits), "little")
 
 
-def save_scores(index_dir: str, fields=SAVED_FIELDS) -> int:
+def save_scores(index_dir: str, fields=SAVED_FIELDS + KEY_FIELDS) -> int:
     """Read every term of ``fields`` once (a block at a time, ``Postings._read_scored``) and save
     the documents and scores in ``SCORES_FILE``, so that a search's first look at a word reads a
     slice instead of Whoosh's posting blocks (index-build time; returns the postings saved)."""

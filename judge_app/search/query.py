@@ -56,6 +56,7 @@ import os
 import re
 import threading
 import unicodedata
+from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -218,6 +219,7 @@ class _Opened:
         self._sections: dict[str, set[str]] | None = None
         self._titles: list[tuple[str, list[set[str]]]] = []
         self._title_firsts: dict[str, list[int]] | None = None
+        self._title_terms: dict[str, set[str]] | None = None
         self._card_len = 0
         self._derive: Derivations | None = None
         self._situations: SituationTable | None = None
@@ -227,6 +229,7 @@ class _Opened:
         self._card_text: dict[str, str] = {}
         self._layout: dict[str, str | None] = {}
         self._fields: dict[int, dict] = {}
+        self._docnum_of: dict[str, int] = {}  # a document's id -> its number, as ``fields`` read them
         self._cardnames = None
         self._card_rules = None
         self._asked = None
@@ -264,7 +267,9 @@ class _Opened:
         got = self._held.get(doc_id)
         if got is None:
             with self.lock:
-                docnum = self.searcher.document_number(id=doc_id)
+                docnum = self._docnum_of.get(doc_id)  # a hit's fields were read by ``fields``
+                if docnum is None:
+                    docnum = self.searcher.document_number(id=doc_id)
                 f = self.fields(docnum) if docnum is not None else {}
             got = frozenset(t for words, _, _ in _text_spans(
                 " ".join(x for x in (f.get("title"), f.get("text")) if x), self.ru) for t in words)
@@ -417,6 +422,16 @@ class _Opened:
         """``variants.names_variant`` on this index's headings. Call after ``load_headings``."""
         return names_variant(terms, self._sections or {}, self.topics(terms))
 
+    def title_terms(self, num: str) -> set[str]:
+        """Every term of the titles of several words numbered ``num`` (of any release and
+        language; callers must not change the set). Call after ``load_headings``."""
+        if self._title_terms is None:
+            by_num: dict[str, set[str]] = {}
+            for n, words in self._titles:
+                by_num.setdefault(n, set()).update(*words)
+            self._title_terms = by_num
+        return self._title_terms.get(num, set())
+
     def topics(self, terms: list[tuple[str, ...]]) -> list[str]:
         """Headings of several words whose every title word the query holds (504 «Шаг взятия
         карты» for «что делает активный игрок в начале шага взятия карты»): the topic a
@@ -477,6 +492,7 @@ class _Opened:
         f = self._fields.get(docnum)
         if f is None:
             f = self._fields[docnum] = self.searcher.stored_fields(docnum)
+            self._docnum_of[f.get("id")] = docnum
         return f
 
     def known(self, word: str) -> bool:
@@ -484,9 +500,8 @@ class _Opened:
         or text? A real word the rules say otherwise («уходит»: they say «покидает») is searched
         by its synonym, not «corrected» one letter away into another word («входит»). (Call with
         the lock held.)"""
-        r = self.searcher.reader()
         terms = word_terms(word, self.ru) + self.derivations.synonyms(word)
-        return any(r.doc_frequency(f, t) for t in terms for f in ("title", "text", "cited"))
+        return any(self.postings.df(f, t) for t in terms for f in ("title", "text", "cited"))
 
     def docset(self, flt):
         """The filter's matching document numbers, computed once per opened index (a
@@ -503,14 +518,35 @@ class _Opened:
         """(Whoosh ``BitSet``, int bit set) of the filter's documents, cached per filter."""
         if flt is None:
             return None, None
-        key = repr(flt)
+        key = _filter_key(flt)
         got = self._docsets.get(key)
         if got is None:
             if len(self._docsets) > 256:
                 self._docsets.clear()
-            ds = BitSet(self.searcher.docs_for_query(flt), size=self.searcher.doc_count_all())
-            got = self._docsets[key] = (ds, mask_of(ds))
+            mask = self._filter_mask(flt)
+            if mask is None:  # a filter of another shape: Whoosh's own reading
+                ds = BitSet(self.searcher.docs_for_query(flt), size=self.searcher.doc_count_all())
+                mask = mask_of(ds)
+            else:  # the same bits, without adding the documents one at a time
+                ds = BitSet(size=self.postings.size)
+                ds.bits = array("B", mask.to_bytes(len(ds.bits), "little"))
+            got = self._docsets[key] = (ds, mask)
         return got
+
+    def _filter_mask(self, flt) -> int | None:
+        """The documents of a filter of terms joined by And/Or (``_filter``) from the postings
+        (``postings.py``), None for any other query."""
+        if isinstance(flt, Term):
+            return self.postings.term(flt.fieldname, flt.text)
+        if isinstance(flt, (And, Or)) and type(flt) in (And, Or):
+            parts = [self._filter_mask(q) for q in flt.subqueries]
+            if not parts or any(p is None for p in parts):
+                return None
+            out = parts[0]
+            for p in parts[1:]:
+                out = out & p if isinstance(flt, And) else out | p
+            return out
+        return None
 
     def numkeys(self) -> list:
         """Each document's sort key of its rule number (the ``numkey`` column), read once.
@@ -601,6 +637,33 @@ def _version_filter(versions: list[str]):
 
 
 def _filter(version, lang, kind):
+    """The Whoosh filter of a version/lang/kind choice (each None, a string or a list), built
+    once per choice: a search asked for the same few filters several times, and the docsets are
+    kept by the filter's text (``_filter_key``)."""
+    key = (tuple(_as_list(version)), tuple(_as_list(lang)), tuple(_as_list(kind)))
+    got = _FILTERS.get(key)
+    if got is None:
+        if len(_FILTERS) > 256:
+            _FILTERS.clear()
+            _FILTER_KEYS.clear()
+        got = _FILTERS[key] = _build_filter(*key)
+        if got is not None:
+            _FILTER_KEYS[id(got)] = (got, repr(got))
+    return got
+
+
+_FILTERS: dict[tuple, object] = {}
+_FILTER_KEYS: dict[int, tuple[object, str]] = {}  # id of a built filter -> (it, its repr)
+
+
+def _filter_key(flt) -> str:
+    """``repr(flt)``, kept for the filters ``_filter`` built (a repr of an And of Ors is a few
+    dozen microseconds)."""
+    got = _FILTER_KEYS.get(id(flt))
+    return got[1] if got is not None and got[0] is flt else repr(flt)
+
+
+def _build_filter(version, lang, kind):
     parts = []
     versions = _as_list(version)
     if versions:
@@ -624,20 +687,41 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
     as weak alternatives, ``meaning.py``)."""
     out: list[tuple[str, ...]] = []
     for m in re.finditer(TOKEN_PATTERN, q):
-        t = word_terms(m.group(0), ru)
-        if t and derive is not None:
-            t = t + derive.extra_terms(m.group(0)) + derive.synonyms(m.group(0))
-            t = tuple(dict.fromkeys(t))
-            near = meaning.neighbours(t[0], rule_lemmas) if rule_lemmas else ()
-            weak = tuple(r for r in derive.relatives(m.group(0)) + near if r not in t)
-            if weak:
-                t = Alts(t + weak, weak=frozenset(weak))
+        if derive is None:
+            t = word_terms(m.group(0), ru)
+        elif rule_lemmas:
+            t = _word_alts(m.group(0), ru, derive, rule_lemmas)
+        else:
+            t = _derived_alts(m.group(0), ru, derive)
         if t and t not in out:
             out.append(t)
     return out
 
 
 CARD_ASKED = True  # a query naming cards is matched against the written questions too (``asked.py``)
+
+
+def _word_alts(word: str, ru: str, derive: Derivations, rule_lemmas=None) -> tuple[str, ...]:
+    """One query word's alternative index terms (see ``query_terms``)."""
+    t = word_terms(word, ru)
+    if t:
+        t = t + derive.extra_terms(word) + derive.synonyms(word)
+        t = tuple(dict.fromkeys(t))
+        near = meaning.neighbours(t[0], rule_lemmas) if rule_lemmas else ()
+        weak = tuple(r for r in derive.relatives(word) + near if r not in t)
+        if weak:
+            t = Alts(t + weak, weak=frozenset(weak))
+    return t
+
+
+@lru_cache(maxsize=65536)
+def _derived_alts(word: str, ru: str, derive: Derivations) -> tuple[str, ...]:
+    """``_word_alts`` kept per word and opened index's derivations (fixed while it is open):
+    a query's words were analysed again by every part of its search (the Russian and English
+    rankings, the scenarios, the cards), and the same words come back in many queries."""
+    return _word_alts(word, ru, derive)
+
+
 RELATIVE_BOOST = 0.35  # a verb family's other lemma counts as the word, at this weight
 
 
@@ -729,11 +813,47 @@ def rank_complete(o: "_Opened", words, mask: int, limit: int, *, sections=(),
     return P.top(acc, mask, limit)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=16384)
 def _text_spans(text: str, ru: str) -> tuple:
-    """``terms_with_spans`` of a hit's text, kept (a few MB): the same rules come up in many
-    different searches, and analysing their text again was a fifth of an uncached search's time."""
+    """``terms_with_spans`` of a hit's text, kept (about 1 KB a text): the same rules come up in
+    many different searches, and analysing their text again was a fifth of an uncached search's
+    time; 2,048 texts were too few (the 1,000 mixed queries of search_bench show ~4,000)."""
     return tuple(terms_with_spans(text, ru))
+
+
+@lru_cache(maxsize=16384)
+def _span_places(text: str, ru: str) -> dict[str, tuple[int, ...]]:
+    """Each index term of ``text`` -> the places (indexes into ``_text_spans``) of the words
+    that hold it: a snippet looks up the query's terms instead of testing every word of the text."""
+    places: dict[str, list[int]] = {}
+    for i, (words, _, _) in enumerate(_text_spans(text, ru)):
+        for t in words:
+            places.setdefault(t, []).append(i)
+    return {t: tuple(p) for t, p in places.items()}
+
+
+_SEEN_ONCE: dict[tuple[str, str], None] = {}  # texts snippeted once (their places map waits for a second time)
+
+
+def _matched_spans(text: str, terms: set[str], ru: str) -> list[tuple[int, int]]:
+    """(start, end) of every word of ``text`` holding one of ``terms``, in text order. A text's
+    first snippet tests each of its words; from its second on, its term -> places map is built
+    (``_span_places``) and read: most texts shown once never pay for the map."""
+    spans = _text_spans(text, ru)
+    key = (text, ru)
+    if key not in _SEEN_ONCE:
+        if len(_SEEN_ONCE) > 16384:
+            _SEEN_ONCE.clear()
+        _SEEN_ONCE[key] = None
+        return [(s, e) for t, s, e in spans if not terms.isdisjoint(t)]
+    places = _span_places(text, ru)
+    hit: set[int] = set()
+    for t in places.keys() & terms:
+        hit.update(places[t])
+    return [spans[i][1:] for i in sorted(hit)]
+
+
+_HTML_SPECIAL = re.compile(r"[&<>\"']")
 
 
 def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS) -> str:
@@ -743,7 +863,7 @@ def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS
     """
     if not text:
         return ""
-    spans = [(s, e) for t, s, e in _text_spans(text, ru) if not terms.isdisjoint(t)] if terms else []
+    spans = _matched_spans(text, terms, ru) if terms else []
     if len(text) <= width:
         start, end = 0, len(text)
     elif not spans:
@@ -767,13 +887,15 @@ def make_snippet(text: str, terms: set[str], ru: str, width: int = SNIPPET_CHARS
             end = sp if sp > start + width // 2 else end
     out = ["…"] if start > 0 else []
     pos = start
+    # html.escape changes only these characters: a window without them is its own escape
+    escape = html.escape if _HTML_SPECIAL.search(text, start, end) else str
     for s, e in spans:
         if s < start or e > end:
             continue
-        out.append(html.escape(text[pos:s]))
-        out.append("<mark>" + html.escape(text[s:e]) + "</mark>")
+        out.append(escape(text[pos:s]))
+        out.append("<mark>" + escape(text[s:e]) + "</mark>")
         pos = e
-    out.append(html.escape(text[pos:end]))
+    out.append(escape(text[pos:end]))
     if end < len(text):
         out.append("…")
     return "".join(out)
@@ -811,12 +933,14 @@ MERGE_CITED = True  # rank the rules complete only through citing texts with the
 PARTIAL_POOL = 2  # the partial tier re-ranks this many times the hits it needs
 
 
-def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[str],
+def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[int],
                   sections=()) -> list[tuple[dict, float]]:
     """Documents with only some of the words, ranked by how much of the query they hold:
     BM25F times the share of the query's weight (the IDF of each word) they match, squared.
     So in a question («когда умирает существо с нулевой выносливостью») a rule holding the
     rare words outranks a glossary entry that repeats the common one.
+
+    ``skip``: the documents (numbers) already ranked as complete matches.
 
     Candidates are the documents holding any of the words, by BM25F (``postings.py`` sums the
     scores of every document «существо» holds in well under a millisecond; with Whoosh's
@@ -826,9 +950,9 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[str
     word (``sections``) gets the section bonus. Call with the lock held."""
     import math
 
-    n_docs = o.searcher.doc_count_all()
+    n_docs = o.postings.size
     # a word's rarity is its own terms' (a verb family's other lemmas only help it match)
-    dfs = [max((o.searcher.doc_frequency(f, t) for t in alts if t not in getattr(alts, "weak", ())
+    dfs = [max((o.postings.df(f, t) for t in alts if t not in getattr(alts, "weak", ())
                 for f in TEXT_FIELDS), default=0)
            for alts in terms]
     # a word the index never holds («чужой») cannot tell documents apart: it weighs nothing
@@ -850,20 +974,25 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[str
     inside = 0
     for n in sections:
         inside |= P.term("numpath", n)
-    cands = sorted(((d, o.fields(d), sc + (SECTION_BOOST if inside >> d & 1 else 0.0))
-                    for d, sc in P.top(acc, seeded, pool * (2 if sections else 1))),
-                   key=lambda c: -c[2])[:pool]
-    cands = [c for c in cands if c[1]["id"] not in skip]
+    top = P.top(acc, seeded, pool * (2 if sections else 1))
+    if inside:
+        named = P.dense(inside)
+        top = [(d, sc + SECTION_BOOST) if named[d] else (d, sc) for d, sc in top]
+    # (a candidate's stored fields are read only if it is returned: most of the pool is not)
+    cands = sorted(top, key=lambda c: -c[1])[:pool]
+    cands = [c for c in cands if c[0] not in skip]
     if not cands:
         return []
-    holders = [o.postings.word(alts, TEXT_FIELDS) for alts in terms]
+    # the share of the query's weight each candidate holds: its words' weights added in the
+    # query's order (a word it lacks adds 0.0, which leaves a float64 sum as it was)
+    docs = np.fromiter((d for d, _ in cands), dtype=np.int64, count=len(cands))
+    held = np.zeros(len(cands), dtype=np.float64)
+    for w, alts in zip(weights, terms):
+        held += np.where(P.dense(P.word(alts, TEXT_FIELDS))[docs], w, 0.0)
     total = sum(weights) or 1.0
-    ranked = []
-    for d, f, score in cands:
-        share = sum(w for w, h in zip(weights, holders) if h >> d & 1) / total
-        ranked.append((score * share * share, f))
+    ranked = [(score * share * share, d) for (d, score), share in zip(cands, (held / total).tolist())]
     ranked.sort(key=lambda x: -x[0])
-    return [(f, sc) for sc, f in ranked[:need]]
+    return [(o.fields(d), sc) for sc, d in ranked[:need]]
 
 
 _CYRILLIC = re.compile(r"[а-яё]", re.I)
@@ -908,9 +1037,8 @@ def _topic_rules(o: _Opened, terms, flt) -> list[tuple[dict, float]]:
     after the best match (leading with them cost hit@1 where that match was the answer).
     Call with the lock held."""
     out: list[tuple[dict, float]] = []
-    reader = o.searcher.reader()
     for num in dict.fromkeys(o.topics(terms)):
-        named = set().union(*(w for n, words in o._titles if n == num for w in words))
+        named = o.title_terms(num)
         rest = [alts for alts in terms if not named.intersection(alts)]
         if not rest:
             continue
@@ -988,29 +1116,28 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
         # the section bonus ranks the complete matches of a question only: for a term («общее
         # количество жизней») it lifted the heading named by one word (119 «Жизнь») above the
         # rule that holds the whole term (810)
-        reader = o.searcher.reader()
-        # Whoosh's scoring search runs only where a document holds every word (``postings.py``:
-        # most questions have none, and proving it was most of their time)
+        # the complete matches are ranked only where a document holds every word (``postings.py``:
+        # most questions have none), from the postings saved with the index, not Whoosh's search
         own = o.postings.every(terms, OWN_FIELDS, fmask)
         bonus_at = sections if question else ()
-        rows = [(o.fields(d), sc) for d, sc in rank_complete(o, terms, own, fetch, sections=bonus_at,
-                                                              fields=OWN_FIELDS)] if own else []
-        complete = {f["id"] for f, _ in rows}
+        ranked = rank_complete(o, terms, own, fetch, sections=bonus_at, fields=OWN_FIELDS) if own else []
+        rows = [(o.fields(d), sc) for d, sc in ranked]
         cited_only = o.postings.every(terms, TEXT_FIELDS, fmask) & ~own if len(rows) < fetch else 0
         # then the rules complete only with the words of texts citing them
-        through_cited = [(o.fields(d), sc) for d, sc in rank_complete(
-            o, terms, cited_only, fetch - len(rows), sections=bonus_at)] if cited_only else []
+        ranked_cited = rank_complete(o, terms, cited_only, fetch - len(rows), sections=bonus_at) if cited_only else []
+        through_cited = [(o.fields(d), sc) for d, sc in ranked_cited]
         if not MERGE_CITED:
             rows += through_cited
             through_cited = []
-        complete |= {f["id"] for f, _ in rows + through_cited}
+        complete = {f["id"] for f, _ in rows + through_cited}
+        complete_docs = {d for d, _ in ranked + ranked_cited}  # the same documents, by number
         if len(terms) > 1 and len(rows) < limit:  # room the complete matches leave
             # with MERGE_CITED, the rules complete only through the texts citing them rank with
             # the rules holding some of the words themselves, by score: the citing texts are
             # evidence, not the rule's own words (a rule holding the question's words, 307.1
             # for «в какой момент разыграть волшебство», fell below the rules a scenario about
             # casting cites)
-            more = _partial_tier(o, terms, fmask, fetch - len(rows), complete, sections)
+            more = _partial_tier(o, terms, fmask, fetch - len(rows), complete_docs, sections)
             rows += sorted(through_cited + more, key=lambda r: -r[1])[:fetch - len(rows)]
         else:
             rows += through_cited[:fetch - len(rows)]
@@ -1032,15 +1159,26 @@ def _run_words(o: _Opened, q: str, flt, limit: int, *, group: bool = True,
     if question:
         hits = answers_first(hits)
     hits = group_blocks(hits, limit) if group else hits[:limit]
-    if not snippets:
-        return hits
-    for h in hits:  # snippets (the costly part of a hit) for the entries shown, not the folded
-        h["snippet"] = make_snippet(h.pop("_text"), tset, o.ru)
+    return _snippets(hits, tset, o.ru) if snippets else hits
+
+
+def _snippets(hits: list[dict], tset: set[str], ru: str) -> list[dict]:
+    """The snippets (the costly part of a hit) of the entries shown, not the folded: a hit of
+    ``_run_words(..., snippets=False)`` gets the one ``_run_words`` would have given it, with
+    ``tset`` its query's terms (``_query_tset``)."""
+    for h in hits:
+        h["snippet"] = make_snippet(h.pop("_text"), tset, ru)
         h.pop("_heading", None)
         for m in h.get("more", ()):
             m["snippet"] = html.escape(_clip(m.pop("_text")))
             m.pop("_heading", None)
     return hits
+
+
+def _query_tset(o: _Opened, q: str) -> set[str]:
+    """The terms ``_run_words(o, q, ...)`` marks in its snippets."""
+    terms = query_terms(q, o.ru, o.derivations, o.rule_lemmas if meaning.ENABLED else None)
+    return {t for alts in terms for t in alts}
 
 
 def _run_understood(o: _Opened, u, version, lang, kind, flt, limit: int) -> list[dict]:
@@ -1058,8 +1196,8 @@ def _card_and_concept(o: _Opened, card: tuple[str, str], version, lang, limit: i
     the rules found by the other words (which the card's rulings would otherwise crowd out),
     with the rules the card's abilities rely on (``abilities.py``) after the first two of them."""
     name, rest = card
-    block = [h for h in _run_words(o, name, _filter(version, lang, None), limit)
-             if h["kind"] in NON_CR_KINDS][:1]
+    block = _snippets([h for h in _run_words(o, name, _filter(version, lang, None), limit, snippets=False)
+                       if h["kind"] in NON_CR_KINDS][:1], _query_tset(o, name), o.ru)
     rules = _run_words(o, rest, _filter(version, lang, "rule"), limit - len(block), group=False)
     text, abilities = o._card_text.get(name, ""), o.abilities
     lang_first = "ru" if _CYRILLIC.search(rest) else "en"

@@ -52,12 +52,19 @@ class SituationTable:
         self.rows = load_situations() if situations is None else situations
         self._terms = [[set(t for a in alts for t in (word_terms(a, ru) or (a.lower(),)))
                         for alts in s.words] for s in self.rows]
+        # the rows under each term of their first word (a row the query matches holds one of
+        # them), so a query tests only the rows it could match, not every row
+        self._by_first: dict[str, list[int]] = {}
+        self._always = [i for i, words in enumerate(self._terms) if not words]
+        for i, words in enumerate(self._terms):
+            for t in (words[0] if words else ()):
+                self._by_first.setdefault(t, []).append(i)
 
     def rules(self, terms: list[tuple[str, ...]]) -> list[str]:
         """Rule numbers of the rows whose every word the query holds (``terms``: the query's
         words as index-term tuples, see ``query.query_terms``), longest rows first."""
         held = {t for alts in terms for t in alts}
-        found = [(len(words), i) for i, words in enumerate(self._terms)
-                 if all(held & w for w in words)]
+        near = set(self._always).union(*(self._by_first.get(t, ()) for t in held))
+        found = [(len(self._terms[i]), i) for i in sorted(near) if all(held & w for w in self._terms[i])]
         found.sort(key=lambda x: (-x[0], x[1]))
         return list(dict.fromkeys(self.rows[i].rule for _, i in found))[:MAX_RULES]

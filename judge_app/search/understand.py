@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from judge_app.search.analysis import PT_PATTERN, ru_lemmas, word_terms
+from judge_app.search.analysis import PT_PATTERN, lemmas, word_terms
 from judge_app.search.layout import to_ru
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -239,7 +239,7 @@ def has_slang(q: str) -> bool:
 def is_question_word(word: str) -> bool:
     w = fold(word)
     if _CYR.search(w):
-        return w in RU_QUESTION or ru_lemmas(w)[0] in RU_QUESTION
+        return w in RU_QUESTION or lemmas(w)[0] in RU_QUESTION
     return w in EN_QUESTION
 
 

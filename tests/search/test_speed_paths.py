@@ -1,0 +1,124 @@
+"""Each shortcut taken for speed gives what the plain way it replaced gives, on the real index:
+the summed scores (one bincount vs a leaf at a time), the first documents (a partial sort vs the
+full one), a term's bit set (int shifts vs numpy), a snippet's matched words (a term -> places map
+vs testing every word), the situations a query matches (the rows under its words vs every row),
+a corpus word's lemmas (the builder's table vs pymorphy3), a query word's alternatives (kept per
+word vs analysed again) and a verb family (no parse of a non-infinitive). A speed change must not
+change one answer; ``bench/search_dump.py`` checks the answers themselves."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from judge_app.search import query as Q
+
+QUESTIONS = [
+    "что будет если две легенды",
+    "кто получает приоритет после разрешения заклинания",
+    "когда умирает существо с нулевой выносливостью",
+    "в каком порядке игроки кладут в стек сработавшие способности",
+    "трампл с дезтачем",
+    "deathtouch trample first strike",
+]
+
+
+@pytest.fixture(scope="module")
+def opened(ix):
+    o = Q.open_index(ix)
+    Q.search(ix, "смертельное касание")  # the lazily read tables
+    return o
+
+
+def _terms(o, field, step):
+    return [(field, t.decode() if isinstance(t, bytes) else t)
+            for t in itertools.islice(o.postings.reader.lexicon(field), 0, None, step)]
+
+
+def test_accumulate_adds_as_one_leaf_after_another(opened):
+    P = opened.postings
+    pool = _terms(opened, "title", 41) + _terms(opened, "text", 37) + _terms(opened, "cited", 29)
+    rnd = random.Random(5)
+    for _ in range(200):
+        leaves = [(f, t, rnd.choice([1.0, 0.5, 0.35, 0.175])) for f, t in rnd.sample(pool, rnd.randint(1, 50))]
+        want = np.zeros(P.size)
+        for f, t, boost in leaves:
+            ids, scores = P.scored(f, t)
+            if len(ids):
+                want[ids] += scores * boost
+        assert np.array_equal(P.accumulate(leaves), want)
+
+
+def test_top_is_the_full_sort(opened):
+    P = opened.postings
+    rng = np.random.default_rng(3)
+    for k in range(120):
+        acc = rng.choice([0.0, 1.5, 2.0, 7.25], P.size) if k % 2 else rng.random(P.size)
+        bits = rng.random(P.size) < [0.005, 0.1, 0.7][k % 3]
+        mask = int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+        limit = [None, 1, 10, 40, 160][k % 5]
+        idx = np.flatnonzero(bits)
+        order = np.lexsort((idx, -acc[idx]))[:limit]
+        assert P.top(acc, mask, limit) == [(int(idx[i]), float(acc[idx][i])) for i in order]
+
+
+def test_a_few_documents_make_the_same_bit_set(opened):
+    P = opened.postings
+    rng = np.random.default_rng(4)
+    for n in (1, 2, 5, 8, 9, 40):
+        ids = np.sort(rng.choice(P.size, n, replace=False))
+        assert P._mask(ids) == sum(1 << int(i) for i in ids)
+
+
+def test_matched_spans_are_the_words_holding_a_term(opened):
+    ru = opened.ru
+    for d in range(0, opened.postings.size, 97):
+        text = opened.fields(d).get("text") or ""
+        spans = Q._text_spans(text, ru)
+        for terms in ({"существо", "повреждение"}, {"игрок", "карта", "creatur"}, set(spans[0][0]) if spans else set()):
+            want = [(s, e) for t, s, e in spans if not terms.isdisjoint(t)]
+            assert Q._matched_spans(text, terms, ru) == want
+
+
+@pytest.mark.parametrize("q", QUESTIONS + ["жетоны +1/+1 и -1/-1 на одном существе", "кто ходит первым"])
+def test_situations_are_found_among_the_rows_under_the_query_words(opened, q):
+    table = opened.situations
+    terms = Q.query_terms(q, opened.ru, opened.derivations)
+    held = {t for alts in terms for t in alts}
+    every = [(len(w), i) for i, w in enumerate(table._terms) if all(held & x for x in w)]
+    every.sort(key=lambda x: (-x[0], x[1]))
+    assert table.rules(terms) == list(dict.fromkeys(table.rows[i].rule for _, i in every))[:3]
+
+
+def test_a_corpus_words_lemmas_are_pymorphys(opened):
+    from judge_app.search import analysis
+
+    words = [w for w in itertools.islice(analysis._PRECOMPUTED.get("pymorphy", {}), 0, None, 5)]
+    assert len(words) > 1000
+    assert all(analysis.lemmas(w) == analysis.ru_lemmas.__wrapped__(w) for w in words)
+
+
+@pytest.mark.parametrize("q", QUESTIONS)
+def test_a_words_kept_alternatives_are_its_analysis(opened, q):
+    import re
+
+    from judge_app.search.analysis import TOKEN_PATTERN
+
+    for m in re.finditer(TOKEN_PATTERN, q):
+        kept = Q._derived_alts(m.group(0), opened.ru, opened.derivations)
+        fresh = Q._word_alts(m.group(0), opened.ru, opened.derivations)
+        assert kept == fresh and getattr(kept, "weak", None) == getattr(fresh, "weak", None)
+
+
+def test_a_verb_family_needs_no_parse_of_other_words(opened):
+    from judge_app.search import families
+
+    fam = opened.derivations.families
+    lemmas = sorted({t for w in opened.vocabulary.ru for t in Q.word_terms(w, opened.ru)})[::7]
+    for lemma in lemmas + ["мочь", "беречь", "заканчиваться", "разыгрывать"]:
+        k = families.family_key(lemma, families._pos(lemma))
+        members = fam.groups.get(k) if k else None
+        want = tuple(sorted(m for m in members if m != lemma)) if members else ()
+        assert fam.relatives(lemma) == want, lemma
