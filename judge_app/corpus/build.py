@@ -103,6 +103,7 @@ def corpus_hash(package: Path | None = None) -> str:
     # and the questions judges ask about each rule and each pool card (``rule_questions.py``, ``asked.py``)
     files += sorted((package / "search" / "data" / "rule_questions").glob("*.tsv"))
     files += sorted((package / "search" / "data" / "card_questions").glob("*.tsv"))
+    files += sorted((package / "search" / "data" / "rule_questions_en").glob("*.tsv"))
     files += sorted((package / "engine").glob("citations*.json"))
     # the card vocabulary the features are read with, and the citations' reader (``since``,
     # ``older_releases_cite``): outside ``search/``, so index_builder_modules does not reach them

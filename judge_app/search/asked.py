@@ -29,7 +29,9 @@ import numpy as np
 ASKED_FILE = "asked.json"
 WEIGHT = 1.0          # RRF weight of the question bank's ranking against the hits' own
 CARD_WEIGHT = 0.75    # ... for a query naming pool cards (``card_query``'s ranking)
+EN_WEIGHT = 1.0       # ... for an English query (the English questions, their English rules)
 DEPTH = 10            # rules of the bank's ranking fused
+MIN_WORDS = 2         # content words a query needs before the bank is asked (one word: its title answers)
 MIN_COSINE = 0.45     # a question must share at least this much with the query
 
 

@@ -699,6 +699,8 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
 
 
 CARD_ASKED = True  # a query naming cards is matched against the written questions too (``asked.py``)
+ENGLISH_ASKED = True  # and an English query against the English ones
+_LATIN = re.compile(r"[a-z]", re.I)
 
 
 def _word_alts(word: str, ru: str, derive: Derivations, rule_lemmas=None) -> tuple[str, ...]:
@@ -1255,11 +1257,12 @@ def _with_english(o: _Opened, hits: list[dict], u, version, lang, limit: int) ->
     return _fused(o, translation.fuse(hits, twins, limit, lead), words)
 
 
-def _russian_twins(o: _Opened, found) -> list[dict]:
-    """The Russian rule hit of each (release, number, fallback): the fallback hit where the
-    release has no Russian text of that rule (None: left out). Call with the lock held."""
+def _russian_twins(o: _Opened, found, lang: str = "ru") -> list[dict]:
+    """The Russian (``lang``) rule hit of each (release, number, fallback): the fallback hit
+    where the release has no text of that rule in that language (None: left out). Call with the
+    lock held."""
     P = o.postings
-    ru_rules = P.term("lang", "ru") & P.term("kind", "rule")
+    ru_rules = P.term("lang", lang) & P.term("kind", "rule")
     out = []
     for version, number, fallback in found:
         d = P.term("number", number) & P.term("version", version) & ru_rules
@@ -1283,17 +1286,20 @@ def _situation_lead(o: _Opened, hits: list[dict], words) -> int:
 
 
 def _with_asked(o: _Opened, hits: list[dict], u, q: str, version, lang, limit: int,
-                weight: float | None = None, blocks_lead: bool = False) -> list[dict]:
-    """A Russian word query's hits fused with the rules whose written questions it is most like
+                weight: float | None = None, blocks_lead: bool = False, shown: str = "ru") -> list[dict]:
+    """A word query's hits fused with the rules whose written questions it is most like
     (``asked.py``): the query's own words and its understood words («сакнуть» -> пожертвовать).
     ``blocks_lead``: the blocks before the first rule (a card query's scenario or FAQ card,
-    ``card_query``) keep their places."""
+    ``card_query``) keep their places. ``shown``: the language of the rules brought (a Russian
+    query's are Russian, an English query's English)."""
     from judge_app.search import asked, translation
 
     bank = o.asked
-    if not bank.n or lang not in (None, "", "ru"):
+    if not bank.n or lang not in (None, "", shown):
         return hits
     words = query_terms(u.search, o.ru)
+    if len(words) < asked.MIN_WORDS:  # one word («командир»): its title and glossary answer it
+        return hits
     words += [w for w in query_terms(q, o.ru) if w not in words]
     versions = None if version is None else _as_list(version)
     found = bank.rules(words, versions)
@@ -1304,7 +1310,7 @@ def _with_asked(o: _Opened, hits: list[dict], u, q: str, version, lang, limit: i
     if not found:
         return hits
     with o.lock:
-        twins = _russian_twins(o, [(v, n, None) for v, n, _ in found])
+        twins = _russian_twins(o, [(v, n, None) for v, n, _ in found], shown)
         lead = _situation_lead(o, hits, words)
         # a heading the question names by its whole title (508 «Шаг объявления атакующих»), and
         # the rules inside it that lead the hits, keep their places
@@ -1396,6 +1402,11 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         hits = _with_english(o, hits, u, version, lang, limit)
         # and among the questions judges ask about each rule (``asked.py``)
         hits = _with_asked(o, hits, u, q, version, lang, limit)
+    elif not kind and lang in (None, "", "en") and ENGLISH_ASKED and _LATIN.search(q):
+        # an English query among the English questions (``rule_questions.EN_DIR``)
+        from judge_app.search import asked
+
+        hits = _with_asked(o, hits, u, q, version, lang, limit, weight=asked.EN_WEIGHT, shown="en")
     if u.corrected and u.corrected != q:
         notes.insert(0, f"показаны результаты для «{u.corrected}»")
         return SearchResult(hits=hits, corrected_query=u.corrected, note="; ".join(notes))

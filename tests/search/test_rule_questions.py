@@ -77,7 +77,7 @@ def test_each_rules_questions_make_one_citing_document(tmp_path):
     (tmp_path / "a.tsv").write_text("rule\tquestion\n702.19\tкак работает трампл\n702.19\tлишний урон игроку\n",
                                     encoding="utf-8")
     (tmp_path / "b.tsv").write_text("rule\tquestion\n702.19\tкак работает трампл\n", encoding="utf-8")
-    docs = list(rule_questions.citation_documents(tmp_path, cards=tmp_path / "no-cards"))
+    docs = list(rule_questions.citation_documents(tmp_path, cards=tmp_path / "none", english=tmp_path / "none"))
     assert [(d["refs"], d["ref_version"], d["text"]) for d in docs] == [
         ("702.19", "2020-01-24", "как работает трампл\nлишний урон игроку")]
 

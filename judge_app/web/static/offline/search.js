@@ -373,7 +373,7 @@
      for a query naming a variant; the rules a situation row puts first keep the lead */
   Engine.prototype.withAsked = function (hits, u, q, version, limit, all, variants) {
     var bank = this.bank;
-    if (!bank.n) return hits;
+    if (!bank.n || u.own.length < bank.minWords) return hits;  /* one word: its title answers it */
     var self = this, words = [], seen = new Set();
     var add = function (group) {
       var key = group.join(" ");
@@ -419,7 +419,7 @@
   function Bank(t) {
     t = t || { rows: [], sets: [], terms: [], rules: [], versions: [] };
     var n = this.n = t.rows.length / 3;
-    this.weight = t.weight; this.cardWeight = t.card_weight; this.depth = t.depth; this.minCosine = t.min_cosine; this.k = t.k;
+    this.weight = t.weight; this.cardWeight = t.card_weight; this.depth = t.depth; this.minCosine = t.min_cosine; this.minWords = t.min_words || 1; this.k = t.k;
     this.versions = t.versions; this.ruleNames = t.rules;
     this.version = new Int32Array(n); this.rule = new Int32Array(n);
     var sets = t.sets, post = this.post = new Map(), i, j;
