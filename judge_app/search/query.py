@@ -1379,7 +1379,7 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             from judge_app.search import asked
 
             hits = _with_asked(o, hits, o.understood(q), q, version, lang, limit, weight=asked.CARD_WEIGHT,
-                               blocks_lead=True)
+                               blocks_lead=True, shown="ru" if _CYRILLIC.search(q) else "en")
         return SearchResult(hits=hits, note="; ".join(notes) or None)
     u = o.understood(q)
     notes: list[str] = []

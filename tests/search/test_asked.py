@@ -71,3 +71,25 @@ def test_a_question_worded_as_a_written_one_reaches_its_rule(ix, monkeypatch):
     without = _found(ix, sample)
     assert with_bank >= 0.8 * len(sample), (with_bank, len(sample))
     assert with_bank >= without + 0.05 * len(sample), (with_bank, without)
+
+
+def test_an_english_question_brings_english_rules(ix, monkeypatch):
+    # every 25th written English question, asked as written: the bank's rules come in English,
+    # and more of them reach their rule than without the bank
+    rows = [(r, q) for r, qs in rule_questions.questions(rule_questions.EN_DIR, english=True).items() for q in qs]
+    sample = list(itertools.islice(rows, 0, None, 25))[:40]
+    assert sample
+    with_bank = _found(ix, sample)
+    brought = {(h["id"], h["lang"]) for r, q in sample for h in search(ix, q, version=V, limit=10).hits}
+    monkeypatch.setattr(Q, "ENGLISH_ASKED", False)
+    without = _found(ix, sample)
+    before = {(h["id"], h["lang"]) for r, q in sample for h in search(ix, q, version=V, limit=10).hits}
+    assert brought - before and all(lang == "en" for _, lang in brought - before)
+    assert with_bank >= without + 0.05 * len(sample), (with_bank, without)
+
+
+def test_an_english_query_naming_a_card_gets_english_rules(ix):
+    # «fight damage» names a pool card by its word (the card path); the bank's rules stay English
+    hits = search(ix, "fight damage", version=V, limit=10).hits
+    assert [h for h in hits if h["kind"] == "rule"], hits
+    assert all(h["lang"] == "en" for h in hits if h["kind"] == "rule"), [(h["number"], h["lang"]) for h in hits]

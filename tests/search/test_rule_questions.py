@@ -102,3 +102,18 @@ def test_a_card_question_row_is_checked_like_a_rule_question(tmp_path):
                                     encoding="utf-8")
     with pytest.raises(ValueError, match=r"c.tsv: line 2: '613x' is not a rule number"):
         rule_questions.read_cards(tmp_path / "c.tsv")
+
+
+def test_every_english_question_names_a_rule_of_its_release(db):
+    known = {n for (n,) in db.execute("select number from rules where version = ? and lang = 'en'",
+                                      (rule_questions.VERSION,))}
+    rows = [(p.name, line, rule) for p in rule_questions.files(rule_questions.EN_DIR)
+            for line, rule, _ in rule_questions.read(p, english=True)]
+    assert len(rows) >= 100
+    assert not [r for r in rows if r[2] not in known]
+
+
+def test_an_english_file_holds_english(tmp_path):
+    (tmp_path / "e.tsv").write_text("rule\tquestion\n702.19\tкак работает трампл\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"line 2: the question must be English"):
+        rule_questions.read(tmp_path / "e.tsv", english=True)
