@@ -249,4 +249,4 @@ def question_bank(index_dir, words: dict[str, list[str]]) -> dict:
     return {"versions": versions, "rules": rules, "terms": terms, "sets": [list(k) for k in sets], "rows": flat,
             "words": own,
             "weight": asked.WEIGHT, "card_weight": asked.CARD_WEIGHT, "depth": asked.DEPTH,
-            "min_cosine": asked.MIN_COSINE, "min_words": asked.MIN_WORDS, "k": translation.RRF_K}
+            "min_cosine": asked.MIN_COSINE, "min_words": asked.MIN_WORDS, "derived": asked.DERIVED, "k": translation.RRF_K}

@@ -1297,10 +1297,11 @@ def _with_asked(o: _Opened, hits: list[dict], u, q: str, version, lang, limit: i
     bank = o.asked
     if not bank.n or lang not in (None, "", shown):
         return hits
-    words = query_terms(u.search, o.ru)
+    derive = o.derivations if asked.DERIVED else None  # «атака» meets «атаковать»
+    words = query_terms(u.search, o.ru, derive)
     if len(words) < asked.MIN_WORDS:  # one word («командир»): its title and glossary answer it
         return hits
-    words += [w for w in query_terms(q, o.ru) if w not in words]
+    words += [w for w in query_terms(q, o.ru, derive) if w not in words]
     versions = None if version is None else _as_list(version)
     found = bank.rules(words, versions)
     o.load_headings()

@@ -374,8 +374,12 @@
   Engine.prototype.withAsked = function (hits, u, q, version, limit, all, variants) {
     var bank = this.bank;
     if (!bank.n || u.own.length < bank.minWords) return hits;  /* one word: its title answers it */
-    var self = this, words = [], seen = new Set();
+    var self = this, words = [], seen = new Set(), alt = this.t.alt || {};
     var add = function (group) {
+      if (bank.derived) {  /* a word also as its root's other words, not its verb family (asked.DERIVED) */
+        group = group.slice();
+        group.slice().forEach(function (t) { (alt[t] || []).forEach(function (a) { if (group.indexOf(a) < 0) group.push(a); }); });
+      }
       var key = group.join(" ");
       if (group.length && !seen.has(key)) { seen.add(key); words.push(group); }
     };
@@ -419,7 +423,7 @@
   function Bank(t) {
     t = t || { rows: [], sets: [], terms: [], rules: [], versions: [] };
     var n = this.n = t.rows.length / 3;
-    this.weight = t.weight; this.cardWeight = t.card_weight; this.depth = t.depth; this.minCosine = t.min_cosine; this.minWords = t.min_words || 1; this.k = t.k;
+    this.weight = t.weight; this.cardWeight = t.card_weight; this.depth = t.depth; this.minCosine = t.min_cosine; this.minWords = t.min_words || 1; this.derived = !!t.derived; this.k = t.k;
     this.versions = t.versions; this.ruleNames = t.rules;
     this.version = new Int32Array(n); this.rule = new Int32Array(n);
     var sets = t.sets, post = this.post = new Map(), i, j;
