@@ -87,6 +87,7 @@ from judge_app.search.analysis import (
     terms_with_spans,
     word_terms,
 )
+from judge_app.search.spans import load as load_spans, snippet_text
 from judge_app.search.index import load_en_vocab, load_rule_words, load_vocab, load_word_terms
 
 MAX_QUERY_LENGTH = 500
@@ -230,6 +231,7 @@ class _Opened:
         self._card_text: dict[str, str] = {}
         self._layout: dict[str, str | None] = {}
         self._fields: dict[int, dict] = {}
+        self._saved_spans = False  # ``saved_spans``: not read yet
         self._stored: tuple | None = None  # (Whoosh's stored column, the schema's names), see ``_read_stored``
         self._docnum_of: dict[str, int] = {}  # a document's id -> its number, as ``fields`` read them
         self._cardnames = None
@@ -495,7 +497,20 @@ class _Opened:
         if f is None:
             f = self._fields[docnum] = self._read_stored(docnum)
             self._docnum_of[f.get("id")] = docnum
+            if self.saved_spans is not None:  # its snippet's words are the saved ones (``_text_spans``)
+                if len(_SAVED_SPANS_OF) > ANALYSIS_CACHE_TEXTS:
+                    _SAVED_SPANS_OF.clear()
+                _SAVED_SPANS_OF[snippet_text(f)] = (self.saved_spans, docnum)
         return f
+
+    @property
+    def saved_spans(self):
+        """The snippet words saved with the index (``spans.py``; None without them, or for
+        another analyser than this index's)."""
+        if self._saved_spans is False:
+            got = load_spans(self.path)
+            self._saved_spans = got if got is not None and got.ru == self.ru else None
+        return self._saved_spans
 
     def _read_stored(self, docnum: int) -> dict:
         """``searcher.stored_fields(docnum)`` read from the stored column itself: Whoosh's
@@ -833,11 +848,22 @@ def rank_complete(o: "_Opened", words, mask: int, limit: int, *, sections=(),
     return P.top(acc, mask, limit)
 
 
+# a document's snippet text -> (the saved spans of its index, its number), for the documents
+# whose fields were read (``_Opened.fields``): ``_text_spans`` reads their words from the file
+_SAVED_SPANS_OF: dict[str, tuple] = {}
+ANALYSIS_CACHE_TEXTS = 65536
+
+
 @lru_cache(maxsize=16384)
 def _text_spans(text: str, ru: str) -> tuple:
     """``terms_with_spans`` of a hit's text, kept (about 1 KB a text): the same rules come up in
     many different searches, and analysing their text again was a fifth of an uncached search's
-    time; 2,048 texts were too few (the 1,000 mixed queries of search_bench show ~4,000)."""
+    time; 2,048 texts were too few (the 1,000 mixed queries of search_bench show ~4,000).
+    A document's text is read from the spans saved at build (``spans.py``) where they are
+    this analyser's: the first snippet of a text then costs a slice, not its analysis."""
+    saved = _SAVED_SPANS_OF.get(text)
+    if saved is not None and saved[0].ru == ru:
+        return saved[0].get(saved[1])
     return tuple(terms_with_spans(text, ru))
 
 

@@ -122,3 +122,41 @@ def test_a_verb_family_needs_no_parse_of_other_words(opened):
         members = fam.groups.get(k) if k else None
         want = tuple(sorted(m for m in members if m != lemma)) if members else ()
         assert fam.relatives(lemma) == want, lemma
+
+
+def test_the_saved_snippet_words_are_the_texts_analysis(opened):
+    """``spans.py``: the builder saves every document's snippet words; each sampled document's
+    are ``terms_with_spans`` of its text (or its title without one), analysed now, and a search
+    reading a document's fields reads its snippet's words from the file."""
+    from judge_app.search import spans
+    from judge_app.search.analysis import terms_with_spans
+
+    saved = opened.saved_spans
+    assert saved is not None and saved.ru == opened.ru
+    checked = tokens = 0
+    for d in range(0, opened.postings.size, 11):
+        text = spans.snippet_text(opened.searcher.stored_fields(d))
+        got = saved.get(d)
+        assert got == terms_with_spans.__wrapped__(text, opened.ru), d
+        checked += 1
+        tokens += len(got)
+    assert checked > 1000 and tokens > 10 * checked
+    d = 4321
+    text = spans.snippet_text(opened.fields(d))
+    assert Q._SAVED_SPANS_OF[text] == (saved, d)
+    assert Q._text_spans.__wrapped__(text, opened.ru) == terms_with_spans.__wrapped__(text, opened.ru)
+
+
+def test_a_text_without_saved_words_is_analysed(opened):
+    """A text the file does not hold (a heading joined to its text) or another analyser's is
+    analysed as before."""
+    from judge_app.search.analysis import terms_with_spans
+
+    text = "Смертельное касание — статическая способность, а не ключевое действие"
+    assert text not in Q._SAVED_SPANS_OF
+    assert Q._text_spans.__wrapped__(text, opened.ru) == terms_with_spans.__wrapped__(text, opened.ru)
+    from judge_app.search import spans
+
+    shown = spans.snippet_text(opened.fields(77))
+    assert shown and Q._SAVED_SPANS_OF[shown][0].ru != "snowball"
+    assert Q._text_spans.__wrapped__(shown, "snowball") == terms_with_spans.__wrapped__(shown, "snowball")
