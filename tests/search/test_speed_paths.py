@@ -160,3 +160,62 @@ def test_a_text_without_saved_words_is_analysed(opened):
     shown = spans.snippet_text(opened.fields(77))
     assert shown and Q._SAVED_SPANS_OF[shown][0].ru != "snowball"
     assert Q._text_spans.__wrapped__(shown, "snowball") == terms_with_spans.__wrapped__(shown, "snowball")
+
+
+def _bank_rules_plain(bank, words, versions):
+    """``asked.Bank.rules`` the plain way (``np.unique`` of a word's postings, every question
+    sharing a word sorted), as it was before its shortcuts."""
+    import math
+
+    from judge_app.search import asked
+
+    acc = np.zeros(bank.n)
+    qnorm = 0.0
+    for alts in words:
+        weak = getattr(alts, "weak", ())
+        found = [bank.post[t] for t in alts if t not in weak and t in bank.post]
+        if not found:
+            continue
+        held = np.unique(np.concatenate(found))
+        w = bank._idf(len(held))
+        acc[held] += w * w
+        qnorm += w * w
+    if not qnorm:
+        return []
+    held = np.flatnonzero(acc)
+    if versions is not None:
+        keep = np.zeros(len(held), dtype=bool)
+        for v in versions:
+            if v in bank.by_version:
+                keep |= bank.by_version[v][held]
+        held = held[keep]
+    cos = acc[held] / (bank.norm[held] * math.sqrt(qnorm))
+    out, seen = [], set()
+    for j in np.argsort(-cos, kind="stable"):
+        if cos[j] < asked.MIN_COSINE:
+            break
+        key = (bank.version[int(held[j])], bank.rule[int(held[j])])
+        if key not in seen:
+            seen.add(key)
+            out.append((*key, float(cos[j])))
+            if len(out) == asked.DEPTH:
+                break
+    return out
+
+
+@pytest.mark.parametrize("versions", [None, ["2020-01-24"], ["2026-01-16"], ["2019-05-03"]])
+def test_the_question_banks_ranking_is_the_plain_one(opened, versions):
+    """``asked.Bank.rules`` (a mask for a word's alternatives, the nonzero of a bool array, the
+    questions below ``MIN_COSINE`` dropped before the sort, nothing for a release without
+    questions) ranks as the plain way does, on the real bank."""
+    bank = opened.asked
+    found = 0
+    for q in QUESTIONS + ["можно ли напасть существом которое только что вышло",
+                          "что происходит когда существо с жизнью получает урон",
+                          "can I respond to a triggered ability"]:
+        words = Q.query_terms(q, opened.ru, opened.derivations)
+        want = _bank_rules_plain(bank, words, versions)
+        assert bank.rules(words, versions) == want, q
+        found += len(want)
+    if versions != ["2019-05-03"]:
+        assert found, "no question matched: the comparison would prove nothing"
