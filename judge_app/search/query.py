@@ -221,6 +221,7 @@ class _Opened:
         self._sections: dict[str, set[str]] | None = None
         self._titles: list[tuple[str, list[set[str]]]] = []
         self._title_firsts: dict[str, list[int]] | None = None
+        self._topics: dict[tuple, tuple[str, ...]] = {}  # ``topics`` per query words
         self._title_terms: dict[str, set[str]] | None = None
         self._card_len = 0
         self._derive: Derivations | None = None
@@ -440,6 +441,10 @@ class _Opened:
         """Headings of several words whose every title word the query holds (504 «Шаг взятия
         карты» for «что делает активный игрок в начале шага взятия карты»): the topic a
         question names. Call after ``load_headings``."""
+        key = tuple(tuple(alts) for alts in terms)
+        got = self._topics.get(key)
+        if got is not None:  # asked again by the same search's parts (sections, variants, topics)
+            return list(got)
         held = {t for alts in terms for t in alts}
         if self._title_firsts is None:  # each title under the terms of its first word
             firsts: dict[str, list[int]] = {}
@@ -448,7 +453,11 @@ class _Opened:
                     firsts.setdefault(t, []).append(i)
             self._title_firsts = firsts
         near = sorted({i for t in held for i in self._title_firsts.get(t, ())})
-        return [num for num, words in (self._titles[i] for i in near) if all(w & held for w in words)]
+        got = [num for num, words in (self._titles[i] for i in near) if all(w & held for w in words)]
+        if len(self._topics) > ANALYSIS_CACHE:
+            self._topics.clear()
+        self._topics[key] = tuple(got)
+        return got
 
     def card_text(self, name: str) -> str | None:
         """The FAQ card record's text of ``name`` (None if the FAQ has no such card)."""

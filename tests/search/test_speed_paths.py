@@ -219,3 +219,19 @@ def test_the_question_banks_ranking_is_the_plain_one(opened, versions):
         found += len(want)
     if versions != ["2019-05-03"]:
         assert found, "no question matched: the comparison would prove nothing"
+
+
+@pytest.mark.parametrize("q", ["что делает активный игрок в начале шага взятия карты",
+                               "кто назначает боевые повреждения в шаге боевых повреждений"] + QUESTIONS)
+def test_a_searchs_topics_kept_are_the_ones_found_again(opened, q):
+    """``_Opened.topics`` keeps its answer per query words (a search asks it five times): the
+    kept answer is the one found anew, and a caller changing the list it got changes nothing."""
+    opened.load_headings()
+    terms = Q.query_terms(q, opened.ru, opened.derivations)
+    first = opened.topics(terms)
+    first.append("999.9z")
+    opened._topics.clear()
+    again = opened.topics(terms)
+    assert opened.topics(terms) == again and "999.9z" not in again
+    if q.startswith("что делает"):
+        assert "504" in again
