@@ -200,7 +200,9 @@ class Postings:
             i, scores = self.scored(field, text)
             if len(i):
                 ids.append(i)
-                weighted.append(scores * (boost * scale))
+                m = boost * scale
+                # most leaves weigh 1.0: a float times 1.0 is itself, so no product is made
+                weighted.append(scores if m == 1.0 else scores * m)
         if not ids:
             return np.zeros(self.size, dtype=np.float64)
         if len(ids) == 1:
