@@ -83,6 +83,8 @@ class Bank:
         word (its verb family) do not count here. ``versions``: the releases searched (None: all)."""
         if not self.n or not words:
             return []
+        if versions is not None and not any(v in self.by_version for v in versions):
+            return []  # no question was written for these releases (an older one)
         acc = np.zeros(self.n)
         qnorm = 0.0
         for alts in words:
@@ -90,13 +92,20 @@ class Bank:
             found = [self.post[t] for t in alts if t not in weak and t in self.post]
             if not found:
                 continue
-            held = np.unique(np.concatenate(found)) if len(found) > 1 else found[0]
-            w = self._idf(len(held))
+            if len(found) > 1:  # the questions holding any alternative, each once (a mask, not
+                held = np.zeros(self.n, dtype=bool)  # ``np.unique``: no sort of the postings)
+                for ix in found:
+                    held[ix] = True
+                w = self._idf(int(np.count_nonzero(held)))
+            else:
+                held = found[0]
+                w = self._idf(len(held))
             acc[held] += w * w
             qnorm += w * w
         if not qnorm:
             return []
-        held = np.flatnonzero(acc)          # only the questions sharing a word with the query
+        held = np.flatnonzero(acc != 0)     # only the questions sharing a word with the query
+        #                                     (a bool array's nonzero: 5x faster than a float's)
         if versions is not None:
             keep = np.zeros(len(held), dtype=bool)
             for v in versions:
@@ -104,6 +113,10 @@ class Bank:
                     keep |= self.by_version[v][held]
             held = held[keep]
         cos = acc[held] / (self.norm[held] * math.sqrt(qnorm))
+        # only the questions at least ``MIN_COSINE`` alike can be returned: the rest are dropped
+        # before the sort (a stable sort keeps the same order among those left)
+        alike = cos >= MIN_COSINE
+        held, cos = held[alike], cos[alike]
         order = np.argsort(-cos, kind="stable")
         out: list[tuple[str, str, float]] = []
         seen: set[tuple[str, str]] = set()

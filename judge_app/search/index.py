@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from whoosh import index as windex
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from judge_app.search import asked, card_mechanisms, postings, translation
+from judge_app.search import asked, card_mechanisms, postings, spans, translation
 from judge_app.search.analysis import DEFAULT_RU_ANALYSER, mixed_analyzer, word_terms
 
 EN_VOCAB_FILE = "en_vocab.txt"
@@ -285,10 +285,12 @@ def build_index(index_dir: str | os.PathLike, docs: Iterable[dict], *,
     questions = asked.save(index_dir, docs, ru)
     # every ranked word's documents and BM25F scores, so a search reads no posting blocks
     scored_postings = postings.save_scores(index_dir)
+    # every document's snippet words, so a search's first snippet of a text analyses nothing
+    text_spans = spans.save(index_dir, ru)
     stats = {"documents": len(seen), "ru_analyser": ru, "bridge": bridge,
              "bridged_numbers": len(terms), "cited_numbers": len(cited), "en_vocab": len(vocab),
              "card_rules": card_rules, "scored_postings": scored_postings,
-             "translated_lemmas": translated, "asked_questions": questions}
+             "translated_lemmas": translated, "asked_questions": questions, "text_spans": text_spans}
     with open(os.path.join(index_dir, META_FILE), "w", encoding="utf-8") as f:
         json.dump(stats, f, ensure_ascii=False)
     return stats

@@ -63,6 +63,7 @@ from functools import lru_cache
 import numpy as np
 
 from whoosh import index as windex
+from whoosh.codec.whoosh3 import STORED_COLUMN, W3PerDocReader
 from whoosh.idsets import BitSet, DocIdSet
 from whoosh.query import And, AndMaybe, Or, Term  # noqa: F401  (And: card_query builds with it too)
 
@@ -86,6 +87,7 @@ from judge_app.search.analysis import (
     terms_with_spans,
     word_terms,
 )
+from judge_app.search.spans import load as load_spans, snippet_text
 from judge_app.search.index import load_en_vocab, load_rule_words, load_vocab, load_word_terms
 
 MAX_QUERY_LENGTH = 500
@@ -219,6 +221,7 @@ class _Opened:
         self._sections: dict[str, set[str]] | None = None
         self._titles: list[tuple[str, list[set[str]]]] = []
         self._title_firsts: dict[str, list[int]] | None = None
+        self._topics: dict[tuple, tuple[str, ...]] = {}  # ``topics`` per query words
         self._title_terms: dict[str, set[str]] | None = None
         self._card_len = 0
         self._derive: Derivations | None = None
@@ -229,6 +232,8 @@ class _Opened:
         self._card_text: dict[str, str] = {}
         self._layout: dict[str, str | None] = {}
         self._fields: dict[int, dict] = {}
+        self._saved_spans = False  # ``saved_spans``: not read yet
+        self._stored: tuple | None = None  # (Whoosh's stored column, the schema's names), see ``_read_stored``
         self._docnum_of: dict[str, int] = {}  # a document's id -> its number, as ``fields`` read them
         self._cardnames = None
         self._card_rules = None
@@ -436,6 +441,10 @@ class _Opened:
         """Headings of several words whose every title word the query holds (504 «Шаг взятия
         карты» for «что делает активный игрок в начале шага взятия карты»): the topic a
         question names. Call after ``load_headings``."""
+        key = tuple(tuple(alts) for alts in terms)
+        got = self._topics.get(key)
+        if got is not None:  # asked again by the same search's parts (sections, variants, topics)
+            return list(got)
         held = {t for alts in terms for t in alts}
         if self._title_firsts is None:  # each title under the terms of its first word
             firsts: dict[str, list[int]] = {}
@@ -444,7 +453,11 @@ class _Opened:
                     firsts.setdefault(t, []).append(i)
             self._title_firsts = firsts
         near = sorted({i for t in held for i in self._title_firsts.get(t, ())})
-        return [num for num, words in (self._titles[i] for i in near) if all(w & held for w in words)]
+        got = [num for num, words in (self._titles[i] for i in near) if all(w & held for w in words)]
+        if len(self._topics) > ANALYSIS_CACHE:
+            self._topics.clear()
+        self._topics[key] = tuple(got)
+        return got
 
     def card_text(self, name: str) -> str | None:
         """The FAQ card record's text of ``name`` (None if the FAQ has no such card)."""
@@ -491,9 +504,38 @@ class _Opened:
         a few megabytes of text."""
         f = self._fields.get(docnum)
         if f is None:
-            f = self._fields[docnum] = self.searcher.stored_fields(docnum)
+            f = self._fields[docnum] = self._read_stored(docnum)
             self._docnum_of[f.get("id")] = docnum
+            if self.saved_spans is not None:  # its snippet's words are the saved ones (``_text_spans``)
+                if len(_SAVED_SPANS_OF) > ANALYSIS_CACHE_TEXTS:
+                    _SAVED_SPANS_OF.clear()
+                _SAVED_SPANS_OF[snippet_text(f)] = (self.saved_spans, docnum)
         return f
+
+    @property
+    def saved_spans(self):
+        """The snippet words saved with the index (``spans.py``; None without them, or for
+        another analyser than this index's)."""
+        if self._saved_spans is False:
+            got = load_spans(self.path)
+            self._saved_spans = got if got is not None and got.ru == self.ru else None
+        return self._saved_spans
+
+    def _read_stored(self, docnum: int) -> dict:
+        """``searcher.stored_fields(docnum)`` read from the stored column itself: Whoosh's
+        reader copies every document's dict to drop the fields a schema change removed, and its
+        layers took a third of a read (a search's first look at ~40 documents). The copy is
+        kept where a stored field is not in the schema, so the dict is always Whoosh's."""
+        if self._stored is None:
+            reader = self.searcher.reader()
+            perdoc = getattr(reader, "_perdoc", None)
+            column = perdoc._cached_reader("_stored", STORED_COLUMN) if isinstance(perdoc, W3PerDocReader) else None
+            self._stored = (column, frozenset(self.searcher.schema.names()))
+        column, names = self._stored
+        if column is None:
+            return self.searcher.stored_fields(docnum)
+        f = column[docnum] or {}
+        return f if f.keys() <= names else {k: v for k, v in f.items() if k in names}
 
     def known(self, word: str) -> bool:
         """Does any index term of ``word``, or of its synonyms (``related.py``), occur in a title
@@ -815,11 +857,22 @@ def rank_complete(o: "_Opened", words, mask: int, limit: int, *, sections=(),
     return P.top(acc, mask, limit)
 
 
+# a document's snippet text -> (the saved spans of its index, its number), for the documents
+# whose fields were read (``_Opened.fields``): ``_text_spans`` reads their words from the file
+_SAVED_SPANS_OF: dict[str, tuple] = {}
+ANALYSIS_CACHE_TEXTS = 65536
+
+
 @lru_cache(maxsize=16384)
 def _text_spans(text: str, ru: str) -> tuple:
     """``terms_with_spans`` of a hit's text, kept (about 1 KB a text): the same rules come up in
     many different searches, and analysing their text again was a fifth of an uncached search's
-    time; 2,048 texts were too few (the 1,000 mixed queries of search_bench show ~4,000)."""
+    time; 2,048 texts were too few (the 1,000 mixed queries of search_bench show ~4,000).
+    A document's text is read from the spans saved at build (``spans.py``) where they are
+    this analyser's: the first snippet of a text then costs a slice, not its analysis."""
+    saved = _SAVED_SPANS_OF.get(text)
+    if saved is not None and saved[0].ru == ru:
+        return saved[0].get(saved[1])
     return tuple(terms_with_spans(text, ru))
 
 

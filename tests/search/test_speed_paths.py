@@ -122,3 +122,116 @@ def test_a_verb_family_needs_no_parse_of_other_words(opened):
         members = fam.groups.get(k) if k else None
         want = tuple(sorted(m for m in members if m != lemma)) if members else ()
         assert fam.relatives(lemma) == want, lemma
+
+
+def test_the_saved_snippet_words_are_the_texts_analysis(opened):
+    """``spans.py``: the builder saves every document's snippet words; each sampled document's
+    are ``terms_with_spans`` of its text (or its title without one), analysed now, and a search
+    reading a document's fields reads its snippet's words from the file."""
+    from judge_app.search import spans
+    from judge_app.search.analysis import terms_with_spans
+
+    saved = opened.saved_spans
+    assert saved is not None and saved.ru == opened.ru
+    checked = tokens = 0
+    for d in range(0, opened.postings.size, 11):
+        text = spans.snippet_text(opened.searcher.stored_fields(d))
+        got = saved.get(d)
+        assert got == terms_with_spans.__wrapped__(text, opened.ru), d
+        checked += 1
+        tokens += len(got)
+    assert checked > 1000 and tokens > 10 * checked
+    d = 4321
+    text = spans.snippet_text(opened.fields(d))
+    assert Q._SAVED_SPANS_OF[text] == (saved, d)
+    assert Q._text_spans.__wrapped__(text, opened.ru) == terms_with_spans.__wrapped__(text, opened.ru)
+
+
+def test_a_text_without_saved_words_is_analysed(opened):
+    """A text the file does not hold (a heading joined to its text) or another analyser's is
+    analysed as before."""
+    from judge_app.search.analysis import terms_with_spans
+
+    text = "Смертельное касание — статическая способность, а не ключевое действие"
+    assert text not in Q._SAVED_SPANS_OF
+    assert Q._text_spans.__wrapped__(text, opened.ru) == terms_with_spans.__wrapped__(text, opened.ru)
+    from judge_app.search import spans
+
+    shown = spans.snippet_text(opened.fields(77))
+    assert shown and Q._SAVED_SPANS_OF[shown][0].ru != "snowball"
+    assert Q._text_spans.__wrapped__(shown, "snowball") == terms_with_spans.__wrapped__(shown, "snowball")
+
+
+def _bank_rules_plain(bank, words, versions):
+    """``asked.Bank.rules`` the plain way (``np.unique`` of a word's postings, every question
+    sharing a word sorted), as it was before its shortcuts."""
+    import math
+
+    from judge_app.search import asked
+
+    acc = np.zeros(bank.n)
+    qnorm = 0.0
+    for alts in words:
+        weak = getattr(alts, "weak", ())
+        found = [bank.post[t] for t in alts if t not in weak and t in bank.post]
+        if not found:
+            continue
+        held = np.unique(np.concatenate(found))
+        w = bank._idf(len(held))
+        acc[held] += w * w
+        qnorm += w * w
+    if not qnorm:
+        return []
+    held = np.flatnonzero(acc)
+    if versions is not None:
+        keep = np.zeros(len(held), dtype=bool)
+        for v in versions:
+            if v in bank.by_version:
+                keep |= bank.by_version[v][held]
+        held = held[keep]
+    cos = acc[held] / (bank.norm[held] * math.sqrt(qnorm))
+    out, seen = [], set()
+    for j in np.argsort(-cos, kind="stable"):
+        if cos[j] < asked.MIN_COSINE:
+            break
+        key = (bank.version[int(held[j])], bank.rule[int(held[j])])
+        if key not in seen:
+            seen.add(key)
+            out.append((*key, float(cos[j])))
+            if len(out) == asked.DEPTH:
+                break
+    return out
+
+
+@pytest.mark.parametrize("versions", [None, ["2020-01-24"], ["2026-01-16"], ["2019-05-03"]])
+def test_the_question_banks_ranking_is_the_plain_one(opened, versions):
+    """``asked.Bank.rules`` (a mask for a word's alternatives, the nonzero of a bool array, the
+    questions below ``MIN_COSINE`` dropped before the sort, nothing for a release without
+    questions) ranks as the plain way does, on the real bank."""
+    bank = opened.asked
+    found = 0
+    for q in QUESTIONS + ["можно ли напасть существом которое только что вышло",
+                          "что происходит когда существо с жизнью получает урон",
+                          "can I respond to a triggered ability"]:
+        words = Q.query_terms(q, opened.ru, opened.derivations)
+        want = _bank_rules_plain(bank, words, versions)
+        assert bank.rules(words, versions) == want, q
+        found += len(want)
+    if versions != ["2019-05-03"]:
+        assert found, "no question matched: the comparison would prove nothing"
+
+
+@pytest.mark.parametrize("q", ["что делает активный игрок в начале шага взятия карты",
+                               "кто назначает боевые повреждения в шаге боевых повреждений"] + QUESTIONS)
+def test_a_searchs_topics_kept_are_the_ones_found_again(opened, q):
+    """``_Opened.topics`` keeps its answer per query words (a search asks it five times): the
+    kept answer is the one found anew, and a caller changing the list it got changes nothing."""
+    opened.load_headings()
+    terms = Q.query_terms(q, opened.ru, opened.derivations)
+    first = opened.topics(terms)
+    first.append("999.9z")
+    opened._topics.clear()
+    again = opened.topics(terms)
+    assert opened.topics(terms) == again and "999.9z" not in again
+    if q.startswith("что делает"):
+        assert "504" in again
