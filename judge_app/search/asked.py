@@ -32,7 +32,7 @@ WEIGHT = 1.0          # RRF weight of the question bank's ranking against the hi
 CARD_WEIGHT = 0.75    # ... for a query naming pool cards (``card_query``'s ranking)
 EN_WEIGHT = 1.0       # ... for an English query (the English questions, their English rules)
 DEPTH = 10            # rules of the bank's ranking fused
-DERIVED = True        # a query word also as its root's other words (``derive.py``; not its verb family)
+DERIVED = True        # a query word also as its root's other words and synonyms (``derive.py``; not its verb family)
 MIN_WORDS = 2         # content words a query needs before the bank is asked (one word: its title answers)
 MIN_COSINE = 0.55     # a question must share at least this much with the query
 
@@ -122,8 +122,6 @@ class Bank:
         seen: set[tuple[str, str]] = set()
         for j in order:
             c = float(cos[j])
-            if c < MIN_COSINE:
-                break
             i = int(held[j])
             key = (self.version[i], self.rule[i])
             if key not in seen:

@@ -406,7 +406,10 @@ class _Opened:
                 by_term.setdefault(t, set()).add(num)
             if len(words) > 1:
                 titles.append((num, words))
-        self._sections, self._titles = by_term, titles
+        # ``_sections`` is the guard others test without the lock: set it last, so no thread sees
+        # it before ``_titles`` and builds the title caches from an empty list
+        self._titles = titles
+        self._sections = by_term
 
     def sections(self, terms: list[tuple[str, ...]]) -> list[str]:
         """Numbers of the headings (title rules) whose titles hold one of the query words,
@@ -741,7 +744,7 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
 
 
 CARD_ASKED = True  # a query naming cards is matched against the written questions too (``asked.py``)
-ENGLISH_ASKED = True  # and an English query against the English ones
+ENGLISH_ASKED = True  # and an English query too (the bank holds the English questions beside the Russian)
 _LATIN = re.compile(r"[a-z]", re.I)
 
 
@@ -1355,8 +1358,10 @@ def _with_asked(o: _Opened, hits: list[dict], u, q: str, version, lang, limit: i
     if len(words) < asked.MIN_WORDS:  # one word («командир»): its title and glossary answer it
         return hits
     words += [w for w in query_terms(q, o.ru, derive) if w not in words]
-    versions = None if version is None else _as_list(version)
+    versions = _as_list(version) or None  # "" is every release, as in ``_filter``
     found = bank.rules(words, versions)
+    if not found:
+        return hits
     o.load_headings()
     named = query_terms(u.search, o.ru, o.derivations)
     if not o.names_variant(named):  # a question of the base game is not answered by chapters 8-9
@@ -1456,7 +1461,7 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         hits = _with_english(o, hits, u, version, lang, limit)
         # and among the questions judges ask about each rule (``asked.py``)
         hits = _with_asked(o, hits, u, q, version, lang, limit)
-    elif not kind and lang in (None, "", "en") and ENGLISH_ASKED and _LATIN.search(q):
+    elif not kind and lang in (None, "", "en") and ENGLISH_ASKED and _LATIN.search(q) and not _CYRILLIC.search(q):
         # an English query among the English questions (``rule_questions.EN_DIR``)
         from judge_app.search import asked
 

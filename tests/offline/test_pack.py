@@ -277,8 +277,10 @@ def test_the_pack_holds_the_servers_question_bank(built):
     decoded = [[bank["versions"][flat[i]], bank["rules"][flat[i + 1]], [bank["terms"][t] for t in bank["sets"][flat[i + 2]]]]
                for i in range(0, len(flat), 3)]
     assert len(rows) > 15000 and decoded == [[v, r, sorted(t)] for v, r, t in rows]
-    assert (bank["weight"], bank["card_weight"], bank["depth"], bank["min_cosine"], bank["k"]) == (
-        asked.WEIGHT, asked.CARD_WEIGHT, asked.DEPTH, asked.MIN_COSINE, translation.RRF_K)
+    assert (bank["weight"], bank["card_weight"], bank["depth"], bank["min_cosine"], bank["k"],
+            bank["min_words"], bank["derived"]) == (
+        asked.WEIGHT, asked.CARD_WEIGHT, asked.DEPTH, asked.MIN_COSINE, translation.RRF_K,
+        asked.MIN_WORDS, asked.DERIVED)
 
 
 def sample_questions(step: int = 20) -> list[tuple[str, str]]:
