@@ -27,9 +27,9 @@ FAQ rulings, cards and glossary entries that push the rules down count against t
 
 The dev splits (``judge_queries_dev9.tsv``, ``judge_queries_dev10.tsv``) are scored the same way
 and printed beside it, per kind. The never-tuned splits (``UNSEEN_SPLITS``:
-``bench/judge_queries_unseen.tsv``, ``…_unseen10.tsv``, ``…_unseen11.tsv``; issue 23) are
-scored only with ``--unseen`` (so that a tuning run cannot look at them), per kind (question,
-interaction, slang, en), FTS5 in the same run: the figures that count. They were written from
+``bench/judge_queries_unseen.tsv``, ``…_unseen10.tsv``, ``…_unseen11.tsv``, ``…_unseen12.tsv``;
+issue 23) are scored only with ``--unseen`` (so that a tuning run cannot look at them), per kind
+(question, interaction, slang, en), FTS5 in the same run: the figures that count. They were written from
 the rule text before any change they measure; their misses are never printed (``--misses``
 covers the tuned and dev sets only).
 
@@ -69,7 +69,10 @@ UNSEEN_QUERIES = ROOT / "bench" / "judge_queries_unseen.tsv"
 UNSEEN10_QUERIES = ROOT / "bench" / "judge_queries_unseen10.tsv"
 # session 11's never-tuned split, written before any relevance change of that session
 UNSEEN11_QUERIES = ROOT / "bench" / "judge_queries_unseen11.tsv"
-UNSEEN_SPLITS = (UNSEEN_QUERIES, UNSEEN10_QUERIES, UNSEEN11_QUERIES)  # what --unseen scores
+# session 12's never-tuned split, written before any relevance change of that session
+UNSEEN12_QUERIES = ROOT / "bench" / "judge_queries_unseen12.tsv"
+# what --unseen scores
+UNSEEN_SPLITS = (UNSEEN_QUERIES, UNSEEN10_QUERIES, UNSEEN11_QUERIES, UNSEEN12_QUERIES)
 # sessions 9 and 10's dev splits (each written before its session's changes; tuned on)
 DEV_QUERIES = ROOT / "bench" / "judge_queries_dev9.tsv"
 DEV10_QUERIES = ROOT / "bench" / "judge_queries_dev10.tsv"

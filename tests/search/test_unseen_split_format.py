@@ -1,7 +1,8 @@
-"""Session 11's never-tuned split (bench/judge_queries_unseen11.tsv, issue 23): its format, the
-sizes the issue asks for, that ``search_bench.py --unseen`` scores it under its own key, and that
-every expected rule number exists in the CR 2020-01-24 text (parsed by the corpus's own parser).
-No search is run and no score is computed here: the split is never tuned on."""
+"""The never-tuned splits of sessions 11 and 12 (bench/judge_queries_unseen11.tsv,
+bench/judge_queries_unseen12.tsv; issue 23): their format, the sizes the issue asks for, that
+``search_bench.py --unseen`` scores each under its own key, and that every expected rule number
+exists in the CR 2020-01-24 text (parsed by the corpus's own parser). No search is run and no
+score is computed here: the splits are never tuned on."""
 from __future__ import annotations
 
 import csv
@@ -9,15 +10,19 @@ from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
+import pytest
+
 from judge_app.corpus.cr_text import parse_cr
 
 ROOT = Path(__file__).resolve().parents[2]
-SPLIT = ROOT / "bench" / "judge_queries_unseen11.tsv"
 CR_2020 = ROOT / "rules_corpus" / "sources" / "en" / "cr-en-2020-01-24.txt"
+SPLITS = {key: ROOT / "bench" / f"judge_queries_{key}.tsv" for key in ("unseen11", "unseen12")}
+by_split = pytest.mark.parametrize("key", sorted(SPLITS))
 
 
-def _rows() -> list[list[str]]:
-    lines = [l for l in SPLIT.read_text(encoding="utf-8").splitlines() if l and not l.startswith("#")]
+def _rows(key: str) -> list[list[str]]:
+    text = SPLITS[key].read_text(encoding="utf-8")
+    lines = [l for l in text.splitlines() if l and not l.startswith("#")]
     assert lines[0].split("\t") == ["kind", "query", "expected", "split"]
     return list(csv.reader(lines[1:], delimiter="\t", quoting=csv.QUOTE_NONE))
 
@@ -28,10 +33,11 @@ def _cr_2020_numbers() -> frozenset[str]:
     return frozenset(parse_cr(text, "cr-en-2020-01-24", "en").numbers())
 
 
-def test_rows_have_the_format_and_the_sizes_of_the_issue():
-    rows = _rows()
+@by_split
+def test_rows_have_the_format_and_the_sizes_of_the_issue(key):
+    rows = _rows(key)
     assert all(len(r) == 4 for r in rows), [r for r in rows if len(r) != 4][:3]
-    assert {r[3] for r in rows} == {"unseen11"}
+    assert {r[3] for r in rows} == {key}
     kinds = Counter(r[0] for r in rows)
     assert set(kinds) == {"question", "interaction", "slang", "en"}
     assert len(rows) >= 160 and kinds["question"] >= 85 and kinds["interaction"] >= 45
@@ -40,16 +46,18 @@ def test_rows_have_the_format_and_the_sizes_of_the_issue():
     assert all(1 <= len(r[2].split()) <= 3 for r in rows)
 
 
-def test_every_expected_number_exists_in_the_2020_rules():
+@by_split
+def test_every_expected_number_exists_in_the_2020_rules(key):
     known = _cr_2020_numbers()
     assert "704.5j" in known and "613.3b" in known  # the parser's numbering, checked once
-    missing = [(r[1], n) for r in _rows() for n in r[2].split() if n not in known]
+    missing = [(r[1], n) for r in _rows(key) for n in r[2].split() if n not in known]
     assert not missing, missing
 
 
-def test_search_bench_scores_it_with_unseen_under_its_own_key():
+@by_split
+def test_search_bench_scores_it_with_unseen_under_its_own_key(key):
     from bench import search_bench
 
-    assert SPLIT in search_bench.UNSEEN_SPLITS
-    assert search_bench._split_key(SPLIT, "unseen") == "unseen11"
-    assert len(search_bench.judge_queries(SPLIT)) == len(_rows())
+    assert SPLITS[key] in search_bench.UNSEEN_SPLITS
+    assert search_bench._split_key(SPLITS[key], "unseen") == key
+    assert len(search_bench.judge_queries(SPLITS[key])) == len(_rows(key))
