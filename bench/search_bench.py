@@ -320,7 +320,10 @@ class Fts5:
 
 
 def _pct(xs: list[float], p: float) -> float:
+    """The ``p``-th percentile of ``xs`` (nan for none: ``--speed 0`` skips the speed part)."""
     xs = sorted(xs)
+    if not xs:
+        return float("nan")
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
