@@ -46,6 +46,7 @@ TOKEN_RE = re.compile(r"[А-Яа-яЁёA-Za-z0-9]+(?:[-./][А-Яа-яЁёA-Za-z0
 NS = (2, 3, 4)
 WINDOW = 8  # glyph tokens either side of the decoded word's relative position
 NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+[a-z]?)*(?![\w])")
+SHORT_LIMIT = 1  # edits allowed between words of up to three letters (--short-limit)
 STOPS = {",", ".", ";", ":"}  # the marks the OCR reads one for another; other marks are left alone
 LATIN_RE = re.compile(r"(?<![A-Za-zА-Яа-яЁё{])[A-Z](?![A-Za-zА-Яа-яЁё}])")
 
@@ -97,7 +98,7 @@ def near(a: str, b: str) -> bool:
         return a in STOPS and b in STOPS
     if not (a.isalpha() and b.isalpha()) or bool(gf.CYR_RE.match(a)) != bool(gf.CYR_RE.match(b)):
         return False  # numbers are --numbers' job; a word is not a quote mark
-    limit = 1 if min(len(a), len(b)) <= 3 else 2
+    limit = SHORT_LIMIT if min(len(a), len(b)) <= 3 else 2
     if Levenshtein.distance(a, b, score_cutoff=limit) <= limit:
         return True
     return bool(lemmas(a) & lemmas(b))
@@ -167,6 +168,7 @@ def number_flags(ru: str, en: str):
     def letters(t):
         return Counter(LATIN_RE.findall(t))
 
+    ru = re.sub(r"(?<![А-Яа-яЁё])Х(?![А-Яа-яЁё])", "X", ru)  # the 2019 text writes the variable both ways
     rn, en_n = nums(ru), nums(en)
     for k in sorted((rn - en_n) | (en_n - rn)):
         yield "number", f"{k}: RU {rn[k]} EN {en_n[k]}"
@@ -176,21 +178,38 @@ def number_flags(ru: str, en: str):
         yield "letter", f"{k}: RU {rl[k]} EN {en_letters[k]}"
 
 
+def glossary_as_2019(db: Path, built: dict[str, str]) -> dict[str, str]:
+    """The glossary entries as the 2019 text prints them: headword and definition with a space
+    between (``ocr_grammar_flags.built_blocks`` joins them with «. », which the 2019 entries
+    never have, so every headword's last word would be flagged)."""
+    import sqlite3
+    con = sqlite3.connect(db)
+    out = dict(built)
+    for term_en, term_ru, definition in con.execute(
+            "select term_en, term_ru, definition from glossary where doc_id=?", (gf.DOC,)):
+        out[f"G:{term_en}#gloss"] = f"{term_ru or ''} {definition or ''}".strip()
+    return out
+
+
 def main(argv=None) -> int:
+    global SHORT_LIMIT
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--set", default="changed", help="changed | glossary")
     ap.add_argument("--db", type=Path, default=gf.ROOT / ".test-instance" / "judge.db")
     ap.add_argument("--min-count", type=int, default=3)
     ap.add_argument("--numbers", action="store_true", help="numbers and letters against the English")
+    ap.add_argument("--short-limit", type=int, default=SHORT_LIMIT,
+                    help="Levenshtein limit for words of up to three letters (2 flags «и» against «на»)")
     ap.add_argument("--no-glyphs", action="store_true", help="skip the glyph fit (faster)")
     args = ap.parse_args(argv)
+    SHORT_LIMIT = args.short_limit
     if args.set not in ("changed", "glossary"):
         print(f"--set: {args.set!r} is not changed or glossary", file=sys.stderr)
         return 2
     if not args.db.is_file():
         print(f"--db: {args.db} does not exist (build the corpus first)", file=sys.stderr)
         return 2
-    built = gf.built_blocks(args.db)
+    built = glossary_as_2019(args.db, gf.built_blocks(args.db))
     old = gf.blocks_2019()
     ids = gf.select(args.set, built, old)
     if args.numbers:
