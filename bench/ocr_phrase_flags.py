@@ -20,6 +20,9 @@ the proposed word explain the token's glyphs (the decoder's channel, nats per gl
 ``corrections_check.score``; the glyph token is the one the decoded word explains best
 near its position in the block).
 
+``--indels`` flags a word lost or added instead: an n-gram the clean text lacks that it has
+with one inner token more (``lost``) or less (``extra``).
+
 ``--numbers`` flags numbers, rule references and lone Latin letters (the variables X, N,
 quoted letters) that the Russian block and its English twin do not print alike.
 
@@ -121,6 +124,36 @@ def phrase_flags(text: str, counts: Counter, index: dict):
                     yield i + j, g[j], alt, g, key[:j] + (alt,) + key[j + 1:], c
 
 
+def insertion_index(counts: Counter, min_count: int) -> dict:
+    """(clean n-gram, n >= 3, with one inner token left out) -> {that token: count}."""
+    index = defaultdict(dict)
+    for h, c in counts.items():
+        if c < min_count or len(h) < 3:
+            continue
+        for j in range(1, len(h) - 1):
+            index[h[:j] + h[j + 1:]][h[j]] = c
+    return index
+
+
+def indel_flags(text: str, counts: Counter, inserted: dict, min_count: int):
+    """A word lost or added: (kind, token, the block's n-gram, the clean n-gram, its count)
+    for each n-gram the clean text lacks where the clean text has it with one inner token
+    more (``lost``) or less (``extra``, n >= 4, so that three tokens are left)."""
+    seen = set()
+    for i, g in ngrams(norm_tokens(text)):
+        if counts[g]:
+            continue
+        for j in range(1, len(g) - 1):
+            h = g[:j] + g[j + 1:]
+            if len(h) >= 3 and counts[h] >= min_count and (i + j, "extra") not in seen:
+                seen.add((i + j, "extra"))
+                yield "extra", g[j], g, h, counts[h]
+        for word, c in inserted.get(g, {}).items():
+            if (i, word) not in seen:
+                seen.add((i, word))
+                yield "lost", word, g, g, c
+
+
 def best_per_token(found):
     """One flag per (token, proposed word): the longest, then commonest, clean n-gram."""
     best = {}
@@ -200,6 +233,7 @@ def main(argv=None) -> int:
     ap.add_argument("--numbers", action="store_true", help="numbers and letters against the English")
     ap.add_argument("--short-limit", type=int, default=SHORT_LIMIT,
                     help="Levenshtein limit for words of up to three letters (2 flags «и» against «на»)")
+    ap.add_argument("--indels", action="store_true", help="a word lost or added against the clean phrases")
     ap.add_argument("--no-glyphs", action="store_true", help="skip the glyph fit (faster)")
     args = ap.parse_args(argv)
     SHORT_LIMIT = args.short_limit
@@ -224,6 +258,15 @@ def main(argv=None) -> int:
     same = ocr_translate.unchanged_english()
     clean_2020 = [t for b, t in built.items() if b in same and "#gloss" not in b]
     counts = clean_counts(list(old.values()) + clean_2020)
+    if args.indels:
+        inserted = insertion_index(counts, args.min_count)
+        n = 0
+        for bid in ids:
+            for kind, word, g, h, c in indel_flags(built[bid], counts, inserted, args.min_count):
+                n += 1
+                print(f"{bid}\t{kind}\t{word}\t«{' '.join(g)}»" + (f" / «{' '.join(h)}»" if h != g else "") + f" ×{c}")
+        print(f"# {len(ids)} blocks ({args.set}), {n} lost/extra flags", file=sys.stderr)
+        return 0
     index = wildcard_index(counts, args.min_count)
     glyphs = {} if args.no_glyphs else gf.glyph_blocks()
     fit = None if args.no_glyphs else GlyphFit()
