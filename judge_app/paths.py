@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -23,10 +24,18 @@ CARDS_DIR = CORPUS_DIR / "cards"
 SCENARIOS_DIR = PROJECT_ROOT / "scenarios"
 
 
+@lru_cache(maxsize=64)
+def _resolved(value: str, cwd: str) -> Path:
+    """An environment variable's path made absolute, once per (value, working folder): every
+    request asks for the database's path several times, and ``resolve`` is a system call per
+    path component (1 ms of a search page's CPU on a slow file system)."""
+    return Path(value).expanduser().resolve()
+
+
 def instance_dir() -> Path:
     explicit = os.environ.get("JUDGE_INSTANCE")
     if explicit:
-        return Path(explicit).expanduser().resolve()
+        return _resolved(explicit, os.getcwd() if not os.path.isabs(explicit) else "")
     if (PROJECT_ROOT / "pyproject.toml").is_file():  # a source checkout (or an editable install)
         return PROJECT_ROOT / "instance"
     return Path(sys.prefix) / "var" / "judge_app-instance"
@@ -34,7 +43,9 @@ def instance_dir() -> Path:
 
 def db_path() -> Path:
     explicit = os.environ.get("JUDGE_DB")
-    return Path(explicit).resolve() if explicit else instance_dir() / "judge.db"
+    if explicit:
+        return _resolved(explicit, os.getcwd() if not os.path.isabs(explicit) else "")
+    return instance_dir() / "judge.db"
 
 
 def index_dir() -> Path:

@@ -248,10 +248,9 @@ def search():
 def matching_scenarios(q: str, limit: int = 6) -> list:
     """Scenarios whose title, summary or tags contain every word of the query."""
     try:
-        from .scenario_data import library
-        from .scenario_pages import _matches
+        from .scenario_pages import matching
 
-        return [it for it in library() if _matches(it, q)][:limit]
+        return matching(q, limit)
     except Exception:
         return []
 

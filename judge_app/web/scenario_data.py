@@ -107,9 +107,26 @@ def _library(stamp: tuple) -> tuple[Item, ...]:
     return tuple(_read_library())
 
 
+def haystack(item: Item) -> str:
+    """What a library query is looked for in: id, title, summary, source and tags, lower case, ё as е."""
+    return " ".join([item.id, item.title, item.summary, item.source, " ".join(item.tags)]).lower().replace("ё", "е")
+
+
+def library_texts() -> tuple[tuple[Item, str], ...]:
+    """Every scenario with its ``haystack``, made once per change of the files (the search page
+    matches every scenario against every query)."""
+    stamp = _stamp()
+    return _library_texts(stamp) if stamp is not None else tuple((it, haystack(it)) for it in _read_library())
+
+
+@lru_cache(maxsize=2)
+def _library_texts(stamp: tuple) -> tuple[tuple[Item, str], ...]:
+    return tuple((it, haystack(it)) for it in _library(stamp))
+
+
 def clear_caches() -> None:
     """Forget every loaded scenario, run and board (tests that swap the engine out)."""
-    for cached in (_library, _load_cached, _run_cached, _board_cached):
+    for cached in (_library, _library_texts, _load_cached, _run_cached, _board_cached):
         cached.cache_clear()
 
 

@@ -6,8 +6,6 @@ the engine or of a scenario file is shown on the page, never as a 500.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from flask import Blueprint, render_template, request, url_for
 
 from .. import services
@@ -28,16 +26,22 @@ def _param(name: str, max_len: int = 200) -> str:
     return value.strip()
 
 
-def _matches(item, needle: str) -> bool:
-    hay = _haystack(item.id, item.title, item.summary, item.source, tuple(item.tags))
-    return all(w in hay for w in needle.lower().replace("ё", "е").split())
+def needle_words(needle: str) -> list[str]:
+    """A library query's words as ``matching`` looks for them (lower case, ё as е)."""
+    return needle.lower().replace("ё", "е").split()
 
 
-@lru_cache(maxsize=4096)
-def _haystack(sid: str, title: str, summary: str, source: str, tags: tuple) -> str:
-    """What a query is looked for in, lower-cased once per scenario (the search page matches
-    every scenario against every query)."""
-    return " ".join([sid, title, summary, source, " ".join(tags)]).lower().replace("ё", "е")
+def matching(needle: str, limit: int | None = None) -> list:
+    """The scenarios whose id, title, summary, source or tags hold every word of ``needle``
+    (substrings: «дезтач» finds «дезтача»), in library order, at most ``limit``."""
+    words = needle_words(needle)
+    out = []
+    for item, hay in scenario_data.library_texts():
+        if all(w in hay for w in words):
+            out.append(item)
+            if limit is not None and len(out) == limit:
+                break
+    return out
 
 
 @scenarios.get("/scenarios/")
@@ -51,7 +55,8 @@ def library():
     all_tags = sorted({t for it in items for t in it.tags})
     if tag and tag not in all_tags:
         raise CorpusError(f"тега «{tag[:60]}» нет; есть: {', '.join(all_tags) or 'никаких'}")
-    shown = [it for it in items if (not tag or tag in it.tags) and (not q or _matches(it, q))]
+    found = {it.id for it in matching(q)} if q else None
+    shown = [it for it in items if (not tag or tag in it.tags) and (found is None or it.id in found)]
     status = {}
     for it in shown:
         try:
