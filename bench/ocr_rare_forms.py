@@ -13,7 +13,11 @@ examples) and of the 550 glossary entries is counted
   is word for word the 2019 block's (``judge diff``'s comparison);
 - (b) in the whole built 2020 text.
 
-A form with count 0 in (a) and at most ``--max-2020`` in (b) is listed with its block,
+A form with count 0 in (a) and at most ``--max-2020`` in (b) is listed (``--max-clean N``
+widens (a) to N, leaving out the forms the block's own 2019 text has; ``--rivals NATS``
+keeps only the forms that a nearest clean form explains within NATS per glyph, those of the
+2019 text included: a negative NATS lists the words whose glyphs another clean form explains
+better, the 2019 wording the decoder may have followed where the 2020 print differs) with its block,
 its context (±4 words), the decoder's low-confidence mark (⟦⟧) where the decode gave it
 one, the English twin's sentence (the sentence at the same relative place in the English
 block), the glyphs it was probably read from (the OCR tokens near the same relative place
@@ -118,6 +122,19 @@ def glyph_span(word: str, index: int, n_words: int, glyphs: str) -> tuple[str, f
     return best
 
 
+def nearest(f: str, clean: Counter, by_lemma: dict[str, Counter], vocab: list[str]) -> dict[str, int]:
+    """The clean forms nearest to ``f``: those of its pymorphy3 lemmas (the most frequent
+    first) and those within Levenshtein distance 2, each with its clean count."""
+    lemma = Counter()
+    for p in gf.parses(f):
+        lemma.update(by_lemma.get(p.normal_form, {}))
+    near = {g: clean[g] for g, _n in lemma.most_common(NEAR_LIMIT) if g != f}
+    for g, _d, _i in process.extract(f, vocab, scorer=Levenshtein.distance, score_cutoff=2, limit=NEAR_LIMIT + 1):
+        if g != f:
+            near.setdefault(g, clean[g])
+    return near
+
+
 def cased_like(model: str, word: str) -> str:
     return word[:1].upper() + word[1:] if model[:1].isupper() else word
 
@@ -128,6 +145,9 @@ def main(argv=None) -> int:
     ap.add_argument("--max-2020", type=int, default=2, help="list forms seen at most this often in the 2020 text")
     ap.add_argument("--max-clean", type=int, default=0,
                     help="list forms seen at most this often in the clean text (0: never)")
+    ap.add_argument("--rivals", type=float, default=None, metavar="NATS",
+                    help="list only forms with a nearest clean form that explains the glyphs within NATS "
+                         "per glyph of the decoded form (or better)")
     ap.add_argument("--no-glyphs", action="store_true", help="skip the channel scores (quicker)")
     args = ap.parse_args(argv)
     if not args.db.is_file():
@@ -153,30 +173,31 @@ def main(argv=None) -> int:
     for bid in scope:
         text = built[bid]
         toks = gf.tokens(text)
+        twin = {form(w) for w in words(old.get(bid, ""))}
         for i, (w, start, _) in enumerate(toks):
             f = form(w)
             if clean[f] > args.max_clean or whole[f] > args.max_2020 or not gf.CYR_RE.match(f) or len(f) < 2:
+                continue
+            if clean[f] and f in twin and args.rivals is None:  # the block's own 2019 text has it
+                continue
+            near = nearest(f, clean, by_lemma, vocab)
+            g, own, scored = "", float("-inf"), []
+            if not args.no_glyphs and bid in glyphs:
+                g, own = glyph_span(w, i, len(toks), glyphs[bid])
+                scored = sorted(((corrections_check.score(cased_like(w, c), g).per_glyph, c, n)
+                                 for c, n in near.items()), reverse=True) if g else []
+            if args.rivals is not None and not (scored and scored[0][0] >= own - args.rivals):
                 continue
             listed += 1
             seen_forms.add(f)
             context = " ".join(t[0] for t in toks[max(0, i - CONTEXT):i + CONTEXT + 1])
             mark = "⟦mark⟧" if f in marks.get(bid, ()) else ""
-            lemma = Counter()
-            for p in gf.parses(f):
-                lemma.update(by_lemma.get(p.normal_form, {}))
-            near = {g: n for g, n in lemma.most_common(NEAR_LIMIT)}
-            for g, _d, _i in process.extract(f, vocab, scorer=Levenshtein.distance, score_cutoff=2,
-                                             limit=NEAR_LIMIT):
-                near.setdefault(g, clean[g])
             print(f"== {bid}\t{w}\t(a) {clean[f]}\t(b) {whole[f]}\t{mark}")
             print(f"   ru : …{context}…")
             print(f"   en : {twin_sentence(text, en.get(bid, ''), start)[:300]}")
             if bid in old:
                 print(f"   19 : {old[bid][:300]}")
-            if not args.no_glyphs and bid in glyphs:
-                g, own = glyph_span(w, i, len(toks), glyphs[bid])
-                scored = sorted(((corrections_check.score(cased_like(w, c), g).per_glyph, c, n)
-                                 for c, n in near.items()), reverse=True) if g else []
+            if g:
                 print(f"   ocr: {g}   {w} {own:.2f}")
                 print("   near: " + ", ".join(f"{c} ({n}; {s:.2f})" for s, c, n in scored))
             else:
