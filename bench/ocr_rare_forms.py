@@ -135,6 +135,24 @@ def nearest(f: str, clean: Counter, by_lemma: dict[str, Counter], vocab: list[st
     return near
 
 
+# the «т-» demonstratives as the OCR prints them (upright capitals, italic «m»): a bare one
+# where the decoded text has the «эт-» form means the decoder added an «э» the glyphs lack
+BARE_T = {"ту": "Ty|TY|my", "той": "TOH|TOЙ|moŭ|moii|Mol|mol", "тот": "TOT|mom", "того": "TOrO|TOro|TOTO|TOT0|TOr0|mozo|mo2o",
+          "том": "TOM|mom", "тем": "TEM|TeM|mem", "тех": "TEX|TeX|mex", "те": "TE|Te|me", "та": "TA|Ta|ma",
+          "то": "TO|mo", "тим": "TUM|THM|mum", "тих": "TUX|THX|mux", "ти": "TH|TU|mu"}
+
+
+def bare_t(bid: str, text: str, glyphs: str):
+    """(form, glyph tokens, decoded «т-» forms, decoded «эт-» forms) where the block's glyphs
+    hold more bare «т-» tokens than its decoded text has «т-» words, and an «эт-» word is there."""
+    ws = [form(w) for w in words(text)]
+    for to, pattern in BARE_T.items():
+        n = sum(1 for m in re.finditer(rf"(?<![^\s(«])(?:{pattern})(?![A-Za-z0-9'’])", glyphs)
+                if glyphs[:m.start()].split()[-1:] not in (["3"], ["9"], ["Э"]))  # «9 TUM»: the «э» apart
+        if n > ws.count(to) and ws.count("э" + to):
+            yield to, n, ws.count(to), ws.count("э" + to)
+
+
 def cased_like(model: str, word: str) -> str:
     return word[:1].upper() + word[1:] if model[:1].isupper() else word
 
@@ -148,6 +166,9 @@ def main(argv=None) -> int:
     ap.add_argument("--rivals", type=float, default=None, metavar="NATS",
                     help="list only forms with a nearest clean form that explains the glyphs within NATS "
                          "per glyph of the decoded form (or better)")
+    ap.add_argument("--bare-t", action="store_true",
+                    help="instead: the new and changed blocks whose glyphs print a «т-» word (Ty, TOH, TOT…) "
+                         "where the decoded text has the «эт-» form")
     ap.add_argument("--no-glyphs", action="store_true", help="skip the channel scores (quicker)")
     args = ap.parse_args(argv)
     if not args.db.is_file():
@@ -169,6 +190,11 @@ def main(argv=None) -> int:
     glyphs = gf.glyph_blocks()
     en = ocr_translate.english_blocks(ocr_translate.EN_2020)
     scope = gf.select("changed", built, old) + gf.select("glossary", built, old)
+    if args.bare_t:
+        for bid in gf.select("changed", built, old):
+            for to, n, t, e in bare_t(bid, built[bid], glyphs.get(bid, "")):
+                print(f"{bid}\t«{to}»: {n} bare in the glyphs, {t} decoded, «э{to}» decoded {e}")
+        return 0
     listed, seen_forms = 0, set()
     for bid in scope:
         text = built[bid]
