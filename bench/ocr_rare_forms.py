@@ -1,7 +1,8 @@
 """Rare word forms of the new and changed 2020 Russian rules, for a proofreader (issue 27,
 reader s12-hapax).
 
-    .venv/bin/python bench/ocr_rare_forms.py [--db PATH] [--max-2020 2] [--tsv]
+    .venv/bin/python bench/ocr_rare_forms.py [--db PATH] [--max-2020 2] [--max-clean 0] [--rivals NATS]
+    .venv/bin/python bench/ocr_rare_forms.py --bare-t
 
 A classic proofreading trick: read the text's word list, not its sentences. A real-word OCR
 error (a wrong ending that is still a word) is rare: usually a form the translator wrote
@@ -26,7 +27,12 @@ same pymorphy3 lemma and those within Levenshtein distance 2 (rapidfuzz), each w
 count in (a) and how well it explains those glyphs (``corrections_check.score``: log P per
 glyph, the better of the two styles; the decoded form's own score first). Most listed forms
 are real new words of new rules: a person decides each one against the glyphs, the English
-and 2019. Nothing here changes the text.
+and 2019.
+
+``--bare-t`` lists instead the new and changed blocks whose glyphs print a bare «т-» word
+(``Ty``, ``TOH``, ``TOT0``) where the decoded text has the «эт-» form: the channel loses an «э»
+now and then, so the decoder may add one the print never had (s12-hapax corrected five, where
+the sentence is new in 2020). Nothing here changes the text.
 """
 from __future__ import annotations
 
