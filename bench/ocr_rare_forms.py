@@ -143,7 +143,8 @@ def nearest(f: str, clean: Counter, by_lemma: dict[str, Counter], vocab: list[st
 
 # the «т-» demonstratives as the OCR prints them (upright capitals, italic «m»): a bare one
 # where the decoded text has the «эт-» form means the decoder added an «э» the glyphs lack
-BARE_T = {"ту": "Ty|TY|my", "той": "TOH|TOЙ|moŭ|moii|Mol|mol", "тот": "TOT|mom", "того": "TOrO|TOro|TOTO|TOT0|TOr0|mozo|mo2o",
+BARE_T = {"ту": "Ty|TY|my", "той": "TOH|TOЙ|moŭ|moii|Mol|mol", "тот": "TOT|mom",
+          "того": "TOrO|TOro|TOTO|TOT0|TOr0|mozo|mo2o",
           "том": "TOM|mom", "тем": "TEM|TeM|mem", "тех": "TEX|TeX|mex", "те": "TE|Te|me", "та": "TA|Ta|ma",
           "то": "TO|mo", "тим": "TUM|THM|mum", "тих": "TUX|THX|mux", "ти": "TH|TU|mu"}
 
@@ -235,7 +236,8 @@ def main(argv=None) -> int:
             else:
                 print("   near: " + ", ".join(f"{c} ({n})" for c, n in near.items()))
     print(f"# {len(scope)} blocks (new and changed rules, glossary); {listed} occurrences of "
-          f"{len(seen_forms)} forms seen ≤ {args.max_clean} times in the clean text and ≤ {args.max_2020} in 2020", file=sys.stderr)
+          f"{len(seen_forms)} forms seen ≤ {args.max_clean} times in the clean text and ≤ {args.max_2020} in 2020",
+          file=sys.stderr)
     return 0
 
 
