@@ -67,7 +67,7 @@ from whoosh.codec.whoosh3 import STORED_COLUMN, W3PerDocReader
 from whoosh.idsets import BitSet, DocIdSet
 from whoosh.query import And, AndMaybe, Or, Term  # noqa: F401  (And: card_query builds with it too)
 
-from judge_app.search import layout, meaning
+from judge_app.search import combine, layout, meaning
 from judge_app.search.postings import Postings, mask_of
 from judge_app.search.abilities import AbilityTitles
 from judge_app.search.acronyms import Acronyms
@@ -1463,7 +1463,9 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         from judge_app.search.card_query import cards_query
 
         hits, notes = cards_query(o, q, named, version, lang, kind, limit)
-        if CARD_ASKED and not kind:  # the questions written about the cards (``asked.py``)
+        if CARD_ASKED and not kind and combine.ENABLED:  # the learned score (``combine.py``)
+            hits = combine.combined(o, hits, o.understood(q), q, version, lang, limit, "card")
+        elif CARD_ASKED and not kind:  # the questions written about the cards (``asked.py``)
             from judge_app.search import asked
 
             hits = _with_asked(o, hits, o.understood(q), q, version, lang, limit, weight=asked.CARD_WEIGHT,
@@ -1486,7 +1488,9 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             u = o.understood(spelled)
             hits = _run_understood(o, u, version, lang, kind, flt, limit)
             u = Understood(u.search, u.corrected or spelled, u.question)
-    if not kind and lang in (None, "", "ru") and _CYRILLIC.search(q):  # and in English (``translation.py``)
+    if not kind and lang in (None, "", "ru") and _CYRILLIC.search(q) and combine.ENABLED:
+        hits = combine.combined(o, hits, u, q, version, lang, limit, "ru")  # the learned score
+    elif not kind and lang in (None, "", "ru") and _CYRILLIC.search(q):  # and in English (``translation.py``)
         hits = _with_english(o, hits, u, version, lang, limit)
         # and among the questions judges ask about each rule (``asked.py``)
         hits = _with_asked(o, hits, u, q, version, lang, limit)
@@ -1494,7 +1498,10 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         # an English query among the English questions (``rule_questions.EN_DIR``)
         from judge_app.search import asked
 
-        hits = _with_asked(o, hits, u, q, version, lang, limit, weight=asked.EN_WEIGHT, shown="en")
+        if combine.ENABLED:  # the learned score (``combine.py``)
+            hits = combine.combined(o, hits, u, q, version, lang, limit, "en")
+        else:
+            hits = _with_asked(o, hits, u, q, version, lang, limit, weight=asked.EN_WEIGHT, shown="en")
     if u.corrected and u.corrected != q:
         notes.insert(0, f"показаны результаты для «{u.corrected}»")
         return SearchResult(hits=hits, corrected_query=u.corrected, note="; ".join(notes))
