@@ -19,12 +19,17 @@ What it does, in order:
    question's: its 2020 row and its newest-release copy), the rule index needs no change (it
    does not hold the questions). (b) the tuned set and the two dev splits. Never the unseen
    splits.
-3. **Fit**: per chain (a Russian word query, a query naming pool cards, an English query), a
-   linear score over the features by coordinate ascent on hit@5 (MRR breaks ties), starting
-   from one flat reciprocal-rank fusion (Russian 1, English 0.75, bank 1 / 0.75 / 1.0); the
-   Russian rank's weight is the scale and stays 1.
+3. **Fit**: per chain (a Russian word query, a query naming pool cards, an English query; the
+   chains of ``--chains``), a linear score over the features of ``--features`` by coordinate
+   ascent on hit@5 (MRR breaks ties), starting from today's chained order (its feature's weight
+   is the scale and stays 1); and a logistic regression (numpy) over every feature.
 4. **Cross-validation**: fit on (a), score the three files of (b); fit on two files of (b),
-   score the third. Each beside the chained fusion (today's search) on the same rows, per kind.
+   score the third. Each beside the chained fusion (today's search) on the same rows, per kind,
+   with the blocks at their Russian places (``--blocks fixed``; then also today's answer with its
+   blocks put back there) and moved as today's fusion moves them (``drift``).
+
+Session 12's figures are in ``combine.py``'s docstring: no variant won on the folds it was not
+fitted on. A run: the capture ~4 minutes (twice 8,500 searches), each table a minute.
 
 ``--write`` saves the weights fitted on (a) + (b) to ``combine_weights.json`` (only after the
 folds said the learned score wins).
@@ -55,9 +60,6 @@ SEED = 12
 HELD_FILES = ("r3a", "r3b", "r3c")  # held out whole; a third of every other file
 TUNED = (("tuned", SB.JUDGE_QUERIES), ("dev9", SB.DEV_QUERIES), ("dev10", SB.DEV10_QUERIES))
 LIMIT = 10
-FLAT = {"ru": {"ru_rrf": 1.0, "en_rrf": 0.75, "bank_rrf": 1.0},
-        "card": {"ru_rrf": 1.0, "bank_rrf": 0.75},
-        "en": {"ru_rrf": 1.0, "bank_rrf": 1.0}}
 START = {"chain": 1.0}  # the fit starts from today's chained fusion (its order; the blocks at their places)
 STEPS = (-2, -1, -0.5, -0.2, -0.1, -0.05, -0.02, -0.01, 0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2)
 
@@ -83,14 +85,20 @@ def held_out(seed: int = SEED) -> list[tuple[str, str, set[str]]]:
     return out
 
 
-def bank_without(index_dir: str, questions: list[str], ru: str) -> asked.Bank:
-    """The question bank of ``index_dir`` without the rows of ``questions`` (by their words)."""
+def rows_without(index_dir: str, questions: list[str], ru: str) -> list:
+    """The rows of the question bank of ``index_dir`` (``asked.json``) but those of ``questions``
+    (by their words: a question's 2020 row and its newest-release copy)."""
     with open(os.path.join(index_dir, asked.ASKED_FILE), encoding="utf-8") as f:
         rows = json.load(f)
     gone = {tuple(sorted(set(analyse(q, ru)))) for q in questions}
     kept = [r for r in rows if tuple(r[2]) not in gone]
     print(f"bank: {len(rows)} rows, {len(rows) - len(kept)} held out", file=sys.stderr)
-    return asked.Bank(kept)
+    return kept
+
+
+def bank_without(index_dir: str, questions: list[str], ru: str) -> asked.Bank:
+    """The question bank of ``index_dir`` without the rows of ``questions``."""
+    return asked.Bank(rows_without(index_dir, questions, ru))
 
 
 # ---------------------------------------------------------------- capture
@@ -128,7 +136,8 @@ def capture(index_dir: str, queries: list[tuple[str, str, set[str]]], bank=None)
             if p is not None:
                 row.update(lead=[(h["kind"], h["number"]) for h in p.lead],
                            items=[(h["kind"], h["number"]) for h in p.items], X=p.X,
-                           blocks=[(at, (h["kind"], h["number"])) for at, h in p.blocks])
+                           blocks=[(at, (h["kind"], h["number"])) for at, h in p.blocks],
+                           drift=[((h["kind"], h["number"]), c) for h, c in p.drift])
             out.append(row)
             if n % 500 == 499:
                 print(f"  {n + 1}/{len(queries)} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
@@ -161,6 +170,15 @@ def _hit_mask(entries, rules) -> np.ndarray:
     return np.array([k == "rule" and SB._is_hit(n, rules) for k, n in entries], dtype=bool)
 
 
+BLOCKS = "fixed"  # the blocks at their Russian places (combine.py); "drift": scored by their chained rank
+
+
+def _scored(r: dict) -> tuple[np.ndarray, list]:
+    """A row's scored items and their features: the rules, and with ``BLOCKS`` "drift" the blocks
+    too (``combine.with_drift``)."""
+    return combine.with_drift(r["X"], r["items"], r["drift"]) if BLOCKS == "drift" else (r["X"], r["items"])
+
+
 class Packed:
     """The pooled rows of one chain as flat arrays, so a weight vector is scored with a few
     numpy calls: each query's first hit's rank under the learned order."""
@@ -171,13 +189,14 @@ class Packed:
         for i, r in enumerate(self.rows):
             lead = _hit_mask(r["lead"], r["rules"])
             self.lead_rank.append(int(np.argmax(lead)) if lead.any() else -1)
-            taken = {at for at, _ in r["blocks"]}
+            X, items = _scored(r)
+            taken = {at for at, _ in r["blocks"]} if BLOCKS == "fixed" else set()
             free = [s for s in range(len(r["lead"]), LIMIT) if s not in taken]
-            slots.append(free + [LIMIT] * (LIMIT + 1 - len(free)))  # the place of the rule ranked p
-            xs.append(r["X"])
-            qid += [i] * len(r["X"])
-            pos += list(range(len(r["X"])))
-            hit.append(_hit_mask(r["items"], r["rules"]))
+            slots.append(free + [LIMIT] * (LIMIT + 1 - len(free)))  # the place of the item ranked p
+            xs.append(X)
+            qid += [i] * len(X)
+            pos += list(range(len(X)))
+            hit.append(_hit_mask(items, r["rules"]))
         self.slots = np.array(slots, dtype=np.int64)
         self.X = np.vstack(xs) if xs else np.zeros((0, len(combine.FEATURES)))
         self.qid, self.pos = np.array(qid, dtype=np.int64), np.array(pos, dtype=np.int64)
@@ -204,10 +223,6 @@ def _objective(ranks: np.ndarray) -> float:
     """hit@5, then MRR within the first ``LIMIT`` as a tie-break."""
     r = ranks[ranks < LIMIT]
     return float((ranks < 5).sum()) + 1e-3 * float((1.0 / (r + 1)).sum())
-
-
-def flat(chain: str) -> np.ndarray:
-    return np.array([FLAT[chain].get(f, 0.0) for f in combine.FEATURES])
 
 
 FITTED = ("ru_rrf", "ru_rel", "en_rrf", "en_rel", "bank_rrf", "bank_cos", "in_bank")  # heading, depth: see --structure
@@ -237,6 +252,24 @@ def fit(rows: list[dict], chain: str, passes: int = 4) -> np.ndarray:
     return w
 
 
+def logistic(rows: list[dict], chain: str, l2: float = 1.0, steps: int = 300) -> np.ndarray:
+    """A logistic regression (numpy, gradient descent with L2) of "this candidate answers" on the
+    features of every candidate of ``chain``'s rows, pointwise; its weights rank as a linear score
+    (the intercept does not change the order)."""
+    packed = Packed([r for r in rows if r["chain"] == chain])
+    if not len(packed.X):
+        return np.array([START.get(f, 0.0) for f in combine.FEATURES])
+    X, y = packed.X, packed.hit.astype(float)
+    mu, sd = X.mean(0), X.std(0) + 1e-9
+    Z = np.hstack([(X - mu) / sd, np.ones((len(X), 1))])
+    w = np.zeros(Z.shape[1])
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-Z @ w))
+        grad = Z.T @ (p - y) / len(y) + l2 * np.r_[w[:-1], 0.0] / len(y)
+        w -= 1.0 * grad
+    return w[:-1] / sd  # on the raw features (the centring only shifts every score alike)
+
+
 def answers(rows: list[dict], ws) -> list[list]:
     """Each row's answer as (kind, number) pairs: the baseline's (``ws`` None), the baseline's
     rules with the blocks at their places (``ws`` "fixed", as the learned score places them) or
@@ -251,8 +284,10 @@ def answers(rows: list[dict], ws) -> list[list]:
             rules = [e for e in r["base"] if e[0] == "rule" and e not in lead]
             out.append(combine.place(r["lead"], r["blocks"], rules, LIMIT))
             continue
-        idx = combine.order(r["X"], ws[r["chain"]])
-        out.append(combine.place(r["lead"], r["blocks"], [r["items"][i] for i in idx], LIMIT))
+        X, items = _scored(r)
+        idx = combine.order(X, ws[r["chain"]])
+        blocks = r["blocks"] if BLOCKS == "fixed" else []
+        out.append(combine.place(r["lead"], blocks, [items[i] for i in idx], LIMIT))
     return out
 
 
@@ -274,8 +309,15 @@ def report(name: str, rows: list[dict], methods: dict[str, dict | None]) -> dict
     return res
 
 
-def fit_all(rows: list[dict]) -> dict[str, np.ndarray]:
-    return {c: fit(rows, c) for c in combine.CHAINS}
+FIT_CHAINS = combine.CHAINS  # the chains fitted (the others keep today's chained order: ``START``)
+
+
+def fit_all(rows: list[dict], how=None) -> dict[str, np.ndarray]:
+    """Each chain's weights: ``how(rows, chain)`` (default ``fit``) for the chains of
+    ``FIT_CHAINS``, ``START`` for the others."""
+    how = how or fit
+    return {c: how(rows, c) if c in FIT_CHAINS else np.array([START.get(f, 0.0) for f in combine.FEATURES])
+            for c in combine.CHAINS}
 
 
 def show(ws: dict[str, np.ndarray]) -> str:
@@ -284,31 +326,42 @@ def show(ws: dict[str, np.ndarray]) -> str:
 
 
 def main(argv=None) -> None:
+    global FITTED, FIT_CHAINS, BLOCKS
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--index", default=str(ROOT / ".test-instance" / "judge-index"))
     ap.add_argument("--cache", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "search_learn_cache.pkl"))
     ap.add_argument("--fresh", action="store_true", help="capture again even if the cache exists")
+    ap.add_argument("--features", default=",".join(FITTED), help="the features fitted (comma-separated)")
+    ap.add_argument("--chains", default=",".join(FIT_CHAINS), help="the chains fitted (ru,card,en)")
+    ap.add_argument("--blocks", default="fixed,drift",
+                    help="fixed: the blocks at their Russian places; drift: moved by today's fusion")
     ap.add_argument("--write", action="store_true", help="save the weights fitted on (a) + (b)")
-    ap.add_argument("--structure", action="store_true", help="fit the heading and depth weights too")
     a = ap.parse_args(argv)
-    global FITTED
-    if a.structure:
-        FITTED = FITTED + ("heading", "depth")
+    FITTED = tuple(x for x in a.features.split(",") if x)
+    FIT_CHAINS = tuple(x for x in a.chains.split(",") if x)
     data = load_or_capture(a.index, a.cache, a.fresh)
-    flat_ws = {c: flat(c) for c in combine.CHAINS}
-    # fold 1: fit on the held-out written questions, score the three files
-    on_a = fit_all(data["heldout"])
-    print("fitted on (a):", show(on_a))
-    report("(a) held-out written questions (fitted on)", data["heldout"],
-           {"chained RRF": None, "chained, fixed": "fixed", "flat RRF": flat_ws, "learned (a)": on_a})
-    for name, _ in TUNED:
-        others = [r for n, _ in TUNED if n != name for r in data[n]]
-        on_b = fit_all(others)
-        print(f"\nfitted on (b) without {name}:", show(on_b))
-        report(f"{name} (not fitted on)", data[name],
-               {"chained RRF": None, "chained, fixed": "fixed", "flat RRF": flat_ws, "learned (a)": on_a,
-                "learned (b)-" + name: on_b})
+    total = {}
+    for BLOCKS in a.blocks.split(","):
+        print(f"\n==== blocks {BLOCKS}; fitted: {', '.join(FITTED)}; chains: {', '.join(FIT_CHAINS)}")
+        base = {"chained RRF": None, **({"chained, fixed": "fixed"} if BLOCKS == "fixed" else {})}
+        on_a, lr_a = fit_all(data["heldout"]), fit_all(data["heldout"], logistic)
+        print("fitted on (a):", show(on_a))
+        got = report("(a) held-out written questions (fitted on)", data["heldout"],
+                     {**base, "learned (a)": on_a, "logistic (a)": lr_a})
+        total[BLOCKS, "heldout"] = got
+        for name, _ in TUNED:
+            others = [r for n, _ in TUNED if n != name for r in data[n]]
+            on_b, lr_b = fit_all(others), fit_all(others, logistic)
+            print(f"\nfitted on (b) without {name}:", show(on_b))
+            total[BLOCKS, name] = report(f"{name} (not fitted on)", data[name],
+                                         {**base, "learned (a)": on_a, "learned (b)": on_b,
+                                          "logistic (a)": lr_a, "logistic (b)": lr_b})
+    print("\nhit@5 rows, all kinds (the folds not fitted on: tuned, dev9, dev10):")
+    for (mode, name), got in total.items():
+        n = len(data[name])
+        print(f"  {mode:<6}{name:<8}" + "  ".join(f"{m} {round(r['all']['hit@5'] * n)}" for m, r in got.items()))
     if a.write:
+        BLOCKS = a.blocks.split(",")[0]
         ws = fit_all(data["heldout"] + [r for n, _ in TUNED for r in data[n]])
         out = {"K": 5.0, "fitted": "bench/search_learn.py on the held-out written questions + the tuned set, "
                                    "dev9 and dev10 (coordinate ascent on hit@5, MRR breaking ties)",

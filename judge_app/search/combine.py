@@ -15,9 +15,31 @@ and the bank; ``"en"``: an English query and the bank). The file says how they w
 
 The hits that lead keep their places, as in the fusion: the rules a situation row names, a
 heading a question names by its whole title, a card query's blocks before its first rule
-(``query._asked_ranking``); so do the blocks (FAQ, glossary, scenarios: ``arrange.py`` and
-``card_query`` placed them among the rules), and the rules fill the other places by score. A query neither other ranking answers keeps its Russian hits as they
-were.
+(``query._asked_ranking``). The blocks (FAQ, glossary, scenarios: ``arrange.py`` and
+``card_query`` placed them among the rules) keep their score in today's fusion (``BLOCKS``), so
+with the weight of the chained order alone the answer is today's, block for block. A query
+neither other ranking answers keeps its Russian hits as they were.
+
+**Measured and not kept** (session 12, ``bench/search_learn.py``; hit@5 rows, today's chained
+fusion first). Fitted on 7,639 written questions held out of the bank (round 3 and a third of
+every other file, the bank rebuilt without them) and scored on the tuned set (669), dev9 (112)
+and dev10 (126); and fitted on two of those files, scored on the third. Coordinate ascent over
+the rank and strength features, every chain, the blocks at their Russian places (the brief's
+design): tuned 658 → 637 / 645 (fit on (a) / on the other two files), dev9 103 → 95 / 100, dev10
+105 → 103 / 102; it gains on the questions it was fitted on (4,633 → 4,659) only. The blocks
+moved as today's fusion moves them, coordinate ascent: tuned 647 / 654, dev9 97 / 101, dev10
+105 / 104. A logistic regression (numpy): tuned 651 / 646, dev9 101 / 96, dev10 110 / 101. Fitted
+for the Russian word chain only (cards and English as today): coordinate ascent 657 / 657, 101 /
+102, 105 / 104; the strength features alone (bank cosine, English and Russian score against the
+best) 656 / 655, 102 / 103, 105 / 105; the logistic regression on (a) 660, 102, 108 — the only
+variant ahead on two files, behind on dev9, picked after seeing these folds among a dozen: not
+a win. What lost most: the card chain (tuned cards 34 rows: 1.000 → 0.765 fitted on the written
+card questions, which favour the bank over ``card_query``'s ranking) and the block placement
+(the blocks kept at their Russian places cost 7 tuned rows before any weight: today's fusion
+moves them down when the other rankings agree on a rule). The bank's cosine is a signal inside
+one query (fitted weight 0.05–0.2 against 1/6 for a first place) but does not carry to the
+judges' queries: the chained reciprocal rank stays. ``ENABLED`` is False; the weights file
+holds the chained order alone.
 """
 from __future__ import annotations
 
@@ -32,18 +54,22 @@ WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "combine_weights.json"
 FEATURES = ("chain", "ru_rrf", "ru_rel", "en_rrf", "en_rel", "bank_rrf", "bank_cos", "in_bank", "heading", "depth")
 CHAINS = ("ru", "card", "en")
 ENABLED = False  # combine the rankings by the learned score (False: fuse them by reciprocal rank)
+BLOCKS = "drift"  # the blocks (FAQ, glossary, scenarios) scored by their place in today's fusion, as
+#                   it moves them; "fixed": each at its place in the Russian hits
 
 
 @dataclass
 class Pool:
-    """A query's candidates before any fusion: ``lead`` keep their places, and so do the blocks
-    (``blocks``: (place in the answer, hit)); the rules (``items``) fill the other places by
-    their score over ``X`` (one row per item, one column per ``FEATURES``)."""
+    """A query's candidates before any fusion: ``lead`` keep their places; the rules (``items``)
+    are scored over ``X`` (one row per item, one column per ``FEATURES``); the blocks are either
+    kept at their places in the Russian hits (``blocks``: (place, hit); ``BLOCKS`` "fixed") or
+    scored by their place in today's fusion (``drift``: (hit, 1/(K + rank)))."""
     lead: list[dict]
     items: list[dict]
     X: np.ndarray
     blocks: list[tuple[int, dict]] = field(default_factory=list)
     words: list = field(default_factory=list)
+    drift: list[tuple[dict, float]] = field(default_factory=list)
 
 
 @lru_cache(maxsize=4)
@@ -79,18 +105,19 @@ def _depth(number: str) -> float:
     return 1.0 if number[-1].isalpha() else 0.5
 
 
-def pool(hits: list[dict], lead: int, english: list[tuple[dict, float]], found: list[tuple[dict, float]],
-         k: float, min_cosine: float, bank_weight: float, limit: int) -> Pool:
-    """The rules of ``hits`` after the first ``lead``, the English ranking's (``english``: (hit,
-    BM25F score), best first; its first ``depth_en`` not among the lead) and the bank's
-    (``found``: (hit, cosine); its first ``depth_bank``), each rule once (known by its id), with
-    its features; the hits of other kinds (blocks) keep their places. ``bank_weight``: the bank's
-    weight in the chained fusion (``translation.fuse``), whose order is a feature (as the search
-    ran it: the English fusion cut at ``limit``, then the bank's)."""
+def pool(hits: list[dict], first: list[dict], lead: int, english: list[tuple[dict, float]],
+         found: list[tuple[dict, float]], k: float, min_cosine: float, bank_weight: float) -> Pool:
+    """The candidates of a query: the rules of the Russian ``hits``, of the English ranking
+    (``english``: (hit, BM25F score), best first; its first ``EN_DEPTH`` not among the lead) and
+    of the bank's (``found``: (hit, cosine); its first ``asked.DEPTH``), each rule once (known by
+    its id), with its features. ``first``: ``hits`` fused with the English ranking as the search
+    does it today (``translation.fuse``, cut at the limit; ``hits`` itself without one), whose
+    first ``lead`` keep their places; fused with the bank's at ``bank_weight``, it gives each
+    rule its place in today's answer (the ``chain`` feature) and each block its score there."""
     from judge_app.search import asked, translation
 
     depth_en, depth_bank = translation.EN_DEPTH, asked.DEPTH
-    kept = hits[:lead]
+    kept = first[:lead]
     ids = {h["id"] for h in kept}
     rows: dict[str, np.ndarray] = {}
     item: dict[str, dict] = {}
@@ -105,9 +132,8 @@ def pool(hits: list[dict], lead: int, english: list[tuple[dict, float]], found: 
             r[col["depth"]] = _depth(h.get("number") or "")
         return r
 
-    rest = hits[lead:]
-    blocks = [(lead + i, h) for i, h in enumerate(rest) if h["kind"] != "rule"]
-    ru = [h for h in rest if h["kind"] == "rule"]
+    blocks = [(i, h) for i, h in enumerate(hits) if h["kind"] != "rule" and i >= lead and h["id"] not in ids]
+    ru = [h for h in hits if h["kind"] == "rule" and h["id"] not in ids]
     top = max((float(h.get("score") or 0.0) for h in ru), default=0.0)
     for i, h in enumerate(ru):
         r = row(h)
@@ -127,15 +153,17 @@ def pool(hits: list[dict], lead: int, english: list[tuple[dict, float]], found: 
             r[col["bank_rrf"]] = 1.0 / (k + j + 1)
             r[col["bank_cos"]] = max(0.0, (c - min_cosine) / (1.0 - min_cosine))
             r[col["in_bank"]] = 1.0
-    # today's answer: the English ranking fused by reciprocal rank (cut at ``limit``), then the bank's
-    chained = translation.fuse(hits, [h for h, _ in english], limit, lead) if english else hits
-    chained = translation.fuse(chained, [h for h, _ in found], len(chained) + depth_bank, lead,
+    # today's answer: the bank's ranking fused into the English fusion (uncut, to rank every rule)
+    chained = translation.fuse(first, [h for h, _ in found], len(first) + depth_bank, lead,
                                weight=bank_weight, depth=depth_bank)
-    for i, h in enumerate([h for h in chained[lead:] if h["kind"] == "rule"]):
-        if h["id"] in rows:
+    drift = []
+    for i, h in enumerate(chained[lead:]):
+        if h["kind"] != "rule":
+            drift.append((h, 1.0 / (k + i + 1)))
+        elif h["id"] in rows:
             rows[h["id"]][col["chain"]] = 1.0 / (k + i + 1)
     X = np.array(list(rows.values())) if rows else np.zeros((0, len(FEATURES)))
-    return Pool(kept, list(item.values()), X, blocks)
+    return Pool(kept, list(item.values()), X, blocks, drift=drift)
 
 
 def order(X: np.ndarray, w: np.ndarray) -> list[int]:
@@ -161,28 +189,44 @@ def place(lead: list, blocks: list[tuple[int, object]], rules: list, limit: int)
     return out[:limit]
 
 
+def with_drift(X: np.ndarray, items: list, drift: list[tuple[object, float]]) -> tuple[np.ndarray, list]:
+    """The rules' features and items, followed by the blocks' (``drift``: each block with 1/(K +
+    its rank in today's chained fusion), its only feature): scored together, a block moves as
+    today's fusion moves it (``BLOCKS`` "drift")."""
+    if not drift:
+        return X, items
+    extra = np.zeros((len(drift), len(FEATURES)))
+    extra[:, FEATURES.index("chain")] = [c for _, c in drift]
+    return np.vstack([X, extra]) if len(X) else extra, list(items) + [b for b, _ in drift]
+
+
 def rank(p: Pool, w: np.ndarray, limit: int) -> list[dict]:
-    """The lead, the blocks at their places, the rules by their learned score; at most ``limit``."""
-    return place(p.lead, p.blocks, [p.items[i] for i in order(p.X, w)], limit)
+    """The lead, then the rules by their learned score and the blocks (``BLOCKS``); at most ``limit``."""
+    if BLOCKS == "fixed":
+        return place(p.lead, p.blocks, [p.items[i] for i in order(p.X, w)], limit)
+    X, items = with_drift(p.X, p.items, p.drift)
+    return (p.lead + [items[i] for i in order(X, w)])[:limit]
 
 
 def combined(o, hits: list[dict], u, q: str, version, lang, limit: int, chain: str) -> list[dict]:
     """``hits`` (the chain's own ranking) combined with the English ranking (chain ``"ru"`` only)
     and the question bank's by the learned score. ``u``: the query as understood."""
-    from judge_app.search import asked
+    from judge_app.search import asked, translation
     from judge_app.search import query as Q
 
     shown = "en" if chain == "en" or (chain == "card" and not Q._CYRILLIC.search(q)) else "ru"
     words, english = Q._english_ranking(o, u, version, lang) if chain == "ru" else ([], [])
-    bank_words, found, lead = Q._asked_ranking(o, hits, u, q, version, lang, blocks_lead=chain == "card",
-                                               shown=shown)
-    if not english and not found:
-        return hits
-    if not found:  # the lead the English fusion keeps: the situation rows' rules
+    first, lead = hits, 0
+    if english:  # as ``query._with_english`` fuses them (the situation rows' rules lead)
         with o.lock:
             lead = Q._situation_lead(o, hits, words)
+        first = translation.fuse(hits, [h for h, _ in english], limit, lead)
+    bank_words, found, bank_lead = Q._asked_ranking(o, first, u, q, version, lang, blocks_lead=chain == "card",
+                                                    shown=shown)
+    if not english and not found:
+        return hits
     k, w = weights(chain)
     bank_weight = {"ru": asked.WEIGHT, "card": asked.CARD_WEIGHT, "en": asked.EN_WEIGHT}[chain]
-    p = pool(hits, lead, english, found, k, asked.MIN_COSINE, bank_weight, limit)
+    p = pool(hits, first, bank_lead if found else lead, english, found, k, asked.MIN_COSINE, bank_weight)
     p.words = words + [x for x in bank_words if x not in words]
     return Q._fused(o, rank(p, w, limit), p.words)
