@@ -67,7 +67,7 @@ from whoosh.codec.whoosh3 import STORED_COLUMN, W3PerDocReader
 from whoosh.idsets import BitSet, DocIdSet
 from whoosh.query import And, AndMaybe, Or, Term  # noqa: F401  (And: card_query builds with it too)
 
-from judge_app.search import layout, meaning
+from judge_app.search import combine, layout, meaning
 from judge_app.search.postings import Postings, mask_of
 from judge_app.search.abilities import AbilityTitles
 from judge_app.search.acronyms import Acronyms
@@ -1294,23 +1294,37 @@ def _with_english(o: _Opened, hits: list[dict], u, version, lang, limit: int) ->
     number and release) where there is one."""
     from judge_app.search import translation
 
-    table = o.translations
-    if not table:
-        return hits
-    words = query_terms(u.search, o.ru, o.derivations)
-    en_terms = [Alts(t, weak=weak) if weak else t
-                for t, weak in translation.english_terms(words, table, RELATIVE_BOOST)]
-    if not en_terms:
-        return hits
-    english = _run_words(o, "", _filter(version, "en", "rule"), translation.EN_DEPTH, group=False,
-                         question=u.question, terms=en_terms, snippets=False)
+    words, english = _english_ranking(o, u, version, lang)
     if not english:
         return hits
     with o.lock:
         # the rules a situation row names, and their subrules shown after them, keep the lead
         lead = _situation_lead(o, hits, words)
+    return _fused(o, translation.fuse(hits, [h for h, _ in english], limit, lead), words)
+
+
+def _english_ranking(o: _Opened, u, version, lang) -> tuple[list, list[tuple[dict, float]]]:
+    """(the query's words, the English ranking's rules, best first, each shown by its Russian
+    twin where there is one, with its English BM25F score): the ranking ``_with_english`` fuses
+    (and ``combine.py`` scores)."""
+    from judge_app.search import translation
+
+    table = o.translations
+    if not table:
+        return [], []
+    words = query_terms(u.search, o.ru, o.derivations)
+    en_terms = [Alts(t, weak=weak) if weak else t
+                for t, weak in translation.english_terms(words, table, RELATIVE_BOOST)]
+    if not en_terms:
+        return words, []
+    english = _run_words(o, "", _filter(version, "en", "rule"), translation.EN_DEPTH, group=False,
+                         question=u.question, terms=en_terms, snippets=False)
+    if not english:
+        return words, []
+    with o.lock:
         twins = _russian_twins(o, [(h["version"], h["number"], None if lang == "ru" else h) for h in english])
-    return _fused(o, translation.fuse(hits, twins, limit, lead), words)
+    score = {(h["version"], h["number"]): h["score"] for h in english}
+    return words, [(h, score[h["version"], h["number"]]) for h in twins]
 
 
 def _russian_twins(o: _Opened, found, lang: str = "ru") -> list[dict]:
@@ -1350,24 +1364,39 @@ def _with_asked(o: _Opened, hits: list[dict], u, q: str, version, lang, limit: i
     query's are Russian, an English query's English)."""
     from judge_app.search import asked, translation
 
+    words, found, lead = _asked_ranking(o, hits, u, q, version, lang, blocks_lead, shown)
+    if not found:
+        return hits
+    weight = asked.WEIGHT if weight is None else weight
+    return _fused(o, translation.fuse(hits, [h for h, _ in found], limit, lead, weight=weight,
+                                      depth=asked.DEPTH), words)
+
+
+def _asked_ranking(o: _Opened, hits: list[dict], u, q: str, version, lang, blocks_lead: bool = False,
+                   shown: str = "ru") -> tuple[list, list[tuple[dict, float]], int]:
+    """(the query's words, the question bank's rules, best first, each as its ``shown`` hit with
+    the cosine of its best question, how many first ``hits`` keep their places): the ranking
+    ``_with_asked`` fuses (and ``combine.py`` scores)."""
+    from judge_app.search import asked, translation
+
     bank = o.asked
     if not bank.n or lang not in (None, "", shown):
-        return hits
+        return [], [], 0
     derive = o.derivations if asked.DERIVED else None  # «атака» meets «атаковать»
     words = query_terms(u.search, o.ru, derive)
     if len(words) < asked.MIN_WORDS:  # one word («командир»): its title and glossary answer it
-        return hits
+        return words, [], 0
     words += [w for w in query_terms(q, o.ru, derive) if w not in words]
     versions = _as_list(version) or None  # "" is every release, as in ``_filter``
     found = bank.rules(words, versions)
     if not found:
-        return hits
+        return words, [], 0
     o.load_headings()
     named = query_terms(u.search, o.ru, o.derivations)
     if not o.names_variant(named):  # a question of the base game is not answered by chapters 8-9
         found = [f for f in found if not is_variant_rule(f[1])]
     if not found:
-        return hits
+        return words, [], 0
     with o.lock:
         twins = _russian_twins(o, [(v, n, None) for v, n, _ in found], shown)
         lead = _situation_lead(o, hits, words)
@@ -1378,8 +1407,8 @@ def _with_asked(o: _Opened, hits: list[dict], u, q: str, version, lang, limit: i
             lead += 1
         while blocks_lead and lead < len(hits) and hits[lead]["kind"] != "rule":
             lead += 1
-    weight = asked.WEIGHT if weight is None else weight
-    return _fused(o, translation.fuse(hits, twins, limit, lead, weight=weight, depth=asked.DEPTH), words)
+    cosine = {(v, n): c for v, n, c in found}
+    return words, [(h, cosine[h["version"], h["number"]]) for h in twins], lead
 
 
 def _fused(o: _Opened, fused: list[dict], words) -> list[dict]:
@@ -1434,7 +1463,9 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         from judge_app.search.card_query import cards_query
 
         hits, notes = cards_query(o, q, named, version, lang, kind, limit)
-        if CARD_ASKED and not kind:  # the questions written about the cards (``asked.py``)
+        if CARD_ASKED and not kind and combine.ENABLED:  # the learned score (``combine.py``)
+            hits = combine.combined(o, hits, o.understood(q), q, version, lang, limit, "card")
+        elif CARD_ASKED and not kind:  # the questions written about the cards (``asked.py``)
             from judge_app.search import asked
 
             hits = _with_asked(o, hits, o.understood(q), q, version, lang, limit, weight=asked.CARD_WEIGHT,
@@ -1457,7 +1488,9 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             u = o.understood(spelled)
             hits = _run_understood(o, u, version, lang, kind, flt, limit)
             u = Understood(u.search, u.corrected or spelled, u.question)
-    if not kind and lang in (None, "", "ru") and _CYRILLIC.search(q):  # and in English (``translation.py``)
+    if not kind and lang in (None, "", "ru") and _CYRILLIC.search(q) and combine.ENABLED:
+        hits = combine.combined(o, hits, u, q, version, lang, limit, "ru")  # the learned score
+    elif not kind and lang in (None, "", "ru") and _CYRILLIC.search(q):  # and in English (``translation.py``)
         hits = _with_english(o, hits, u, version, lang, limit)
         # and among the questions judges ask about each rule (``asked.py``)
         hits = _with_asked(o, hits, u, q, version, lang, limit)
@@ -1465,7 +1498,10 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         # an English query among the English questions (``rule_questions.EN_DIR``)
         from judge_app.search import asked
 
-        hits = _with_asked(o, hits, u, q, version, lang, limit, weight=asked.EN_WEIGHT, shown="en")
+        if combine.ENABLED:  # the learned score (``combine.py``)
+            hits = combine.combined(o, hits, u, q, version, lang, limit, "en")
+        else:
+            hits = _with_asked(o, hits, u, q, version, lang, limit, weight=asked.EN_WEIGHT, shown="en")
     if u.corrected and u.corrected != q:
         notes.insert(0, f"показаны результаты для «{u.corrected}»")
         return SearchResult(hits=hits, corrected_query=u.corrected, note="; ".join(notes))
