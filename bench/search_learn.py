@@ -360,8 +360,8 @@ def main(argv=None) -> None:
     for (mode, name), got in total.items():
         n = len(data[name])
         print(f"  {mode:<6}{name:<8}" + "  ".join(f"{m} {round(r['all']['hit@5'] * n)}" for m, r in got.items()))
-    if a.write:
-        BLOCKS = a.blocks.split(",")[0]
+    if a.write:  # fitted under the placement the search ranks with (``combine.BLOCKS``)
+        BLOCKS = combine.BLOCKS
         ws = fit_all(data["heldout"] + [r for n, _ in TUNED for r in data[n]])
         out = {"K": 5.0, "fitted": "bench/search_learn.py on the held-out written questions + the tuned set, "
                                    "dev9 and dev10 (coordinate ascent on hit@5, MRR breaking ties)",

@@ -28,7 +28,8 @@ SCENARIOS_DIR = PROJECT_ROOT / "scenarios"
 def _resolved(value: str, cwd: str) -> Path:
     """An environment variable's path made absolute, once per (value, working folder): every
     request asks for the database's path several times, and ``resolve`` is a system call per
-    path component (1 ms of a search page's CPU on a slow file system)."""
+    path component. So a symbolic link in the path is followed once per process: swapping it
+    (``instance -> releases/N``) needs a restart, as a changed ``JUDGE_INSTANCE`` does not."""
     return Path(value).expanduser().resolve()
 
 

@@ -76,19 +76,20 @@ class Pool:
 def _read(path: str) -> dict:
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
-    return check(data)
+    return check(data, Path(path).name)
 
 
-def check(data: dict) -> dict:
+def check(data: dict, name: str = WEIGHTS_FILE.name) -> dict:
     """``data`` if it is a weights file this module can use, else ``ValueError`` naming what is
-    wrong: ``K`` > 0 and, for each chain of ``CHAINS``, a number for each of ``FEATURES``."""
+    wrong (and the file, ``name``): ``K`` > 0 and, for each chain of ``CHAINS``, a number for
+    each of ``FEATURES``."""
     if not isinstance(data.get("K"), (int, float)) or data["K"] <= 0:
-        raise ValueError(f"{WEIGHTS_FILE.name}: K must be a positive number")
+        raise ValueError(f"{name}: K must be a positive number")
     for chain in CHAINS:
         w = data.get("chains", {}).get(chain)
         if not isinstance(w, dict) or set(w) != set(FEATURES) or \
                 not all(isinstance(x, (int, float)) for x in w.values()):
-            raise ValueError(f"{WEIGHTS_FILE.name}: chain {chain!r} needs a number for each of {', '.join(FEATURES)}")
+            raise ValueError(f"{name}: chain {chain!r} needs a number for each of {', '.join(FEATURES)}")
     return data
 
 

@@ -1463,13 +1463,14 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         from judge_app.search.card_query import cards_query
 
         hits, notes = cards_query(o, q, named, version, lang, kind, limit)
-        if CARD_ASKED and not kind and combine.ENABLED:  # the learned score (``combine.py``)
-            hits = combine.combined(o, hits, o.understood(q), q, version, lang, limit, "card")
-        elif CARD_ASKED and not kind:  # the questions written about the cards (``asked.py``)
+        if CARD_ASKED and not kind:  # the questions written about the cards (``asked.py``)
             from judge_app.search import asked
 
-            hits = _with_asked(o, hits, o.understood(q), q, version, lang, limit, weight=asked.CARD_WEIGHT,
-                               blocks_lead=True, shown="ru" if _CYRILLIC.search(q) else "en")
+            if combine.ENABLED:  # the learned score (``combine.py``; off: measured, not kept)
+                hits = combine.combined(o, hits, o.understood(q), q, version, lang, limit, "card")
+            else:
+                hits = _with_asked(o, hits, o.understood(q), q, version, lang, limit, weight=asked.CARD_WEIGHT,
+                                   blocks_lead=True, shown="ru" if _CYRILLIC.search(q) else "en")
         return SearchResult(hits=hits, note="; ".join(notes) or None)
     u = o.understood(q)
     notes: list[str] = []
@@ -1488,12 +1489,13 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             u = o.understood(spelled)
             hits = _run_understood(o, u, version, lang, kind, flt, limit)
             u = Understood(u.search, u.corrected or spelled, u.question)
-    if not kind and lang in (None, "", "ru") and _CYRILLIC.search(q) and combine.ENABLED:
-        hits = combine.combined(o, hits, u, q, version, lang, limit, "ru")  # the learned score
-    elif not kind and lang in (None, "", "ru") and _CYRILLIC.search(q):  # and in English (``translation.py``)
-        hits = _with_english(o, hits, u, version, lang, limit)
-        # and among the questions judges ask about each rule (``asked.py``)
-        hits = _with_asked(o, hits, u, q, version, lang, limit)
+    if not kind and lang in (None, "", "ru") and _CYRILLIC.search(q):
+        if combine.ENABLED:  # the learned score (``combine.py``; off: measured, not kept)
+            hits = combine.combined(o, hits, u, q, version, lang, limit, "ru")
+        else:  # in English (``translation.py``)
+            hits = _with_english(o, hits, u, version, lang, limit)
+            # and among the questions judges ask about each rule (``asked.py``)
+            hits = _with_asked(o, hits, u, q, version, lang, limit)
     elif not kind and lang in (None, "", "en") and ENGLISH_ASKED and _LATIN.search(q) and not _CYRILLIC.search(q):
         # an English query among the English questions (``rule_questions.EN_DIR``)
         from judge_app.search import asked

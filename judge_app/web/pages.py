@@ -246,7 +246,8 @@ def search():
 
 
 def matching_scenarios(q: str, limit: int = 6) -> list:
-    """Scenarios whose title, summary or tags contain every word of the query."""
+    """Scenarios whose id, title, summary, source or tags contain every word of the query
+    (``scenario_pages.matching``)."""
     try:
         from .scenario_pages import matching
 

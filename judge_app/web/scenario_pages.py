@@ -55,8 +55,9 @@ def library():
     all_tags = sorted({t for it in items for t in it.tags})
     if tag and tag not in all_tags:
         raise CorpusError(f"тега «{tag[:60]}» нет; есть: {', '.join(all_tags) or 'никаких'}")
-    found = {it.id for it in matching(q)} if q else None
-    shown = [it for it in items if (not tag or tag in it.tags) and (found is None or it.id in found)]
+    words = needle_words(q)
+    shown = [it for it, hay in scenario_data.library_texts()
+             if (not tag or tag in it.tags) and all(w in hay for w in words)]
     status = {}
     for it in shown:
         try:

@@ -86,4 +86,5 @@ def test_a_rule_removed_in_a_later_release_opens_with_its_removal(client, corpus
         for r in removed[:: max(1, len(removed) // 3)][:3]:  # a few of each release
             page = client.get(f"/rules/{r['old_number']}", query_string={"version": release})
             assert page.status_code == 200, (release, r["old_number"])
-            assert f"удалено в {r['new_version']}" in page.get_data(as_text=True)
+            html = page.get_data(as_text=True)
+            assert 'tl-item status-removed">' in html and f"удалено в {r['new_version']}" in html
