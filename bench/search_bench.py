@@ -25,7 +25,7 @@ box runs them: the default release (2020-01-24), every kind of record, and a hit
 FAQ rulings, cards and glossary entries that push the rules down count against the engine.
 ``zero`` is the share of queries that returned nothing at all.
 
-The dev splits (``judge_queries_dev9.tsv``, ``judge_queries_dev10.tsv``) are scored the same way
+The dev splits (``judge_queries_dev9.tsv``, ``…_dev10.tsv``, ``…_dev12.tsv``) are scored the same way
 and printed beside it, per kind. The never-tuned splits (``UNSEEN_SPLITS``:
 ``bench/judge_queries_unseen.tsv``, ``…_unseen10.tsv``, ``…_unseen11.tsv``, ``…_unseen12.tsv``;
 issue 23) are scored only with ``--unseen`` (so that a tuning run cannot look at them), per kind
@@ -73,9 +73,10 @@ UNSEEN11_QUERIES = ROOT / "bench" / "judge_queries_unseen11.tsv"
 UNSEEN12_QUERIES = ROOT / "bench" / "judge_queries_unseen12.tsv"
 # what --unseen scores
 UNSEEN_SPLITS = (UNSEEN_QUERIES, UNSEEN10_QUERIES, UNSEEN11_QUERIES, UNSEEN12_QUERIES)
-# sessions 9 and 10's dev splits (each written before its session's changes; tuned on)
+# sessions 9, 10 and 12's dev splits (each written before its session's changes; tuned on)
 DEV_QUERIES = ROOT / "bench" / "judge_queries_dev9.tsv"
 DEV10_QUERIES = ROOT / "bench" / "judge_queries_dev10.tsv"
+DEV12_QUERIES = ROOT / "bench" / "judge_queries_dev12.tsv"
 JUDGE_VERSION = "2020-01-24"
 
 # ---------------------------------------------------------------- loaders
@@ -422,7 +423,7 @@ def print_misses(engine, judges, path=JUDGE_QUERIES, out=sys.stdout) -> None:
 
 
 def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str | None = None,
-        judges_path=JUDGE_QUERIES, unseen_paths=(), dev_paths=(DEV_QUERIES, DEV10_QUERIES),
+        judges_path=JUDGE_QUERIES, unseen_paths=(), dev_paths=(DEV_QUERIES, DEV10_QUERIES, DEV12_QUERIES),
         misses: bool = False, cited_weights=()) -> dict:
     """Build every variant (or ``only`` one), measure relevance on both query sets and speed,
     print the tables; returns the figures (``results[name]["judges"]`` per kind)."""
