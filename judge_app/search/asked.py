@@ -10,7 +10,7 @@ question written for 302.6, not with 302.6's text. So each written question
 them by cosine similarity of IDF-weighted word sets (each word as the index's own terms,
 ``analysis.word_terms``); a rule scores as its best question. The rules found are fused into
 the hits by reciprocal rank (``translation.fuse``) at ``WEIGHT``, as the English ranking is.
-``WEIGHT``, ``CARD_WEIGHT``, ``DEPTH``, ``MIN_COSINE`` and ``DERIVED`` were chosen on the tuned set, dev9 and dev10
+``WEIGHT``, ``CARD_WEIGHT``, ``DEPTH``, ``MIN_COSINE`` and ``DERIVED`` were chosen on the tuned set, dev9, dev10 and (session 12) dev12
 (README: the figures of each).
 
 ``save`` (index build) writes ``ASKED_FILE``: every question's release, rule and terms, in
@@ -28,13 +28,13 @@ from collections import defaultdict
 import numpy as np
 
 ASKED_FILE = "asked.json"
-WEIGHT = 1.0          # RRF weight of the question bank's ranking against the hits' own
-CARD_WEIGHT = 0.75    # ... for a query naming pool cards (``card_query``'s ranking)
+WEIGHT = 1.25         # RRF weight of the question bank's ranking against the hits' own
+CARD_WEIGHT = 1.0     # ... for a query naming pool cards (``card_query``'s ranking)
 EN_WEIGHT = 1.0       # ... for an English query (the English questions, their English rules)
 DEPTH = 10            # rules of the bank's ranking fused
 DERIVED = True        # a query word also as its root's other words and synonyms (``derive.py``; not its verb family)
 MIN_WORDS = 2         # content words a query needs before the bank is asked (one word: its title answers)
-MIN_COSINE = 0.55     # a question must share at least this much with the query
+MIN_COSINE = 0.5      # a question must share at least this much with the query
 
 
 def save(index_dir, docs, ru: str) -> int:
