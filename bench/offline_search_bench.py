@@ -90,7 +90,13 @@ def main() -> None:
     from judge_app import services
     from judge_app.offline import pack
 
-    reuse = sys.argv[1] if len(sys.argv) > 1 else None  # a pack folder to reuse as it is (tuning the query side)
+    import argparse
+
+    ap = argparse.ArgumentParser(description="Offline search quality against the online search, in the same run.")
+    ap.add_argument("pack_dir", nargs="?", help="a built pack folder to reuse as it is (tuning the query side)")
+    reuse = ap.parse_args().pack_dir
+    if reuse and not (Path(reuse) / "meta.json").is_file():
+        sys.exit(f"{reuse}: not a pack folder (no meta.json)")
     meta = json.loads((Path(reuse) / "meta.json").read_text()) if reuse else services.offline_pack(progress=True)
     if not meta or not meta.get("search"):
         sys.exit("no offline search index: Node and the npm packages are needed (./setup.sh)")
