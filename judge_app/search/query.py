@@ -234,7 +234,7 @@ class _Opened:
         self._fields: dict[int, dict] = {}
         self._saved_spans = False  # ``saved_spans``: not read yet
         self._stored: tuple | None = None  # (Whoosh's stored column, the schema's names), see ``_read_stored``
-        self._docnum_of: dict[str, int] = {}  # a document's id -> its number, as ``fields`` read them
+        self._docnum_of: dict[str, int] = {}  # a document's id -> its number (``_read_all_fields``)
         self._cardnames = None
         self._card_rules = None
         self._asked = None
@@ -271,11 +271,8 @@ class _Opened:
         documents do not change while it is open; ``card_query._spoken`` reads them)."""
         got = self._held.get(doc_id)
         if got is None:
-            with self.lock:
-                docnum = self._docnum_of.get(doc_id)  # a hit's fields were read by ``fields``
-                if docnum is None:
-                    docnum = self.searcher.document_number(id=doc_id)
-                f = self.fields(docnum) if docnum is not None else {}
+            docnum = self.docnum_of(doc_id)
+            f = self.fields(docnum) if docnum is not None else {}
             got = frozenset(t for words, _, _ in _text_spans(
                 " ".join(x for x in (f.get("title"), f.get("text")) if x), self.ru) for t in words)
             if len(self._held) > ANALYSIS_CACHE:
@@ -500,20 +497,41 @@ class _Opened:
         return None
 
     def fields(self, docnum: int) -> dict:
-        """A document's stored fields, kept once read (callers must not change the dict):
-        unpickling and decompressing them for every candidate of every search was a twentieth
-        of a search's time, and the same rules come up again and again. The index never
-        changes under an opened ``_Opened``, so the copy is never stale; the whole index is
-        a few megabytes of text."""
+        """A document's stored fields (callers must not change the dict), every document's
+        read at the first call (``_read_all_fields``)."""
         f = self._fields.get(docnum)
         if f is None:
-            f = self._fields[docnum] = self._read_stored(docnum)
-            self._docnum_of[f.get("id")] = docnum
-            if self.saved_spans is not None:  # its snippet's words are the saved ones (``_text_spans``)
-                if len(_SAVED_SPANS_OF) > ANALYSIS_CACHE_TEXTS:
-                    _SAVED_SPANS_OF.clear()
-                _SAVED_SPANS_OF[snippet_text(f)] = (self.saved_spans, docnum)
+            self._read_all_fields()
+            f = self._fields[docnum]
         return f
+
+    def docnum_of(self, doc_id: str) -> int | None:
+        """The number of the document whose ``id`` is ``doc_id`` (None: no such document)."""
+        self._read_all_fields()
+        return self._docnum_of.get(doc_id)
+
+    def _read_all_fields(self) -> None:
+        """Read every document's stored fields once (~0.3 s, ~40 MB for 23k documents): a
+        search's first look at a document unpickled and decompressed its fields (~20 us), and a
+        question run for the first time looked at ~20 new ones, the largest first-run cost of
+        the slowest tenth of searches. The index never changes under an opened ``_Opened``, so
+        the copies are never stale. Each text's snippet words are then the saved ones
+        (``_text_spans``)."""
+        if self._fields:
+            return
+        with self.lock:
+            if self._fields:
+                return
+            spans = self.saved_spans
+            got: dict[int, dict] = {}
+            for docnum in range(self.postings.size):
+                f = got[docnum] = self._read_stored(docnum)
+                self._docnum_of[f.get("id")] = docnum
+                if spans is not None:  # its snippet's words are the saved ones (``_text_spans``)
+                    if len(_SAVED_SPANS_OF) > ANALYSIS_CACHE_TEXTS:
+                        _SAVED_SPANS_OF.clear()
+                    _SAVED_SPANS_OF[snippet_text(f)] = (spans, docnum)
+            self._fields = got  # set last: another thread sees every document or none
 
     @property
     def saved_spans(self):
