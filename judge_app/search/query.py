@@ -234,6 +234,7 @@ class _Opened:
         self._fields: dict[int, dict] = {}
         self._saved_spans = False  # ``saved_spans``: not read yet
         self._stored: tuple | None = None  # (Whoosh's stored column, the schema's names), see ``_read_stored``
+        self._rules_of: dict[str, dict[tuple[str, str], int]] = {}  # ``rule_of``'s tables per language
         self._docnum_of: dict[str, int] = {}  # a document's id -> its number (``_read_all_fields``)
         self._cardnames = None
         self._card_rules = None
@@ -504,6 +505,21 @@ class _Opened:
             self._read_all_fields()
             f = self._fields[docnum]
         return f
+
+    def rule_of(self, version: str, number: str, lang: str) -> int | None:
+        """The first document (lowest number) of rule ``number`` of release ``version`` in
+        ``lang``: the postings' number & version & lang & kind=rule, from a table built once
+        per language (three big-int ANDs per rule were a tenth of the English ranking's time).
+        Call with the lock held."""
+        table = self._rules_of.get(lang)
+        if table is None:
+            P = self.postings
+            table = {}
+            for d in np.flatnonzero(P.dense(P.term("lang", lang) & P.term("kind", "rule"))).tolist():
+                f = self.fields(d)  # a rule's number and release are ID fields: its terms are these
+                table.setdefault((f.get("version") or "", f.get("number") or ""), d)
+            self._rules_of[lang] = table
+        return table.get((version, number))
 
     def docnum_of(self, doc_id: str) -> int | None:
         """The number of the document whose ``id`` is ``doc_id`` (None: no such document)."""
@@ -1335,13 +1351,11 @@ def _russian_twins(o: _Opened, found, lang: str = "ru") -> list[dict]:
     """The Russian (``lang``) rule hit of each (release, number, fallback): the fallback hit
     where the release has no text of that rule in that language (None: left out). Call with the
     lock held."""
-    P = o.postings
-    ru_rules = P.term("lang", lang) & P.term("kind", "rule")
     out = []
     for version, number, fallback in found:
-        d = P.term("number", number) & P.term("version", version) & ru_rules
-        if d:
-            out.append(_hit(o.fields((d & -d).bit_length() - 1), 0.0, None, o.ru))
+        d = o.rule_of(version, number, lang)
+        if d is not None:
+            out.append(_hit(o.fields(d), 0.0, None, o.ru))
         elif fallback is not None:
             out.append(fallback)
     return out

@@ -143,7 +143,8 @@ def test_the_saved_snippet_words_are_the_texts_analysis(opened):
     assert checked > 1000 and tokens > 10 * checked
     d = 4321
     text = spans.snippet_text(opened.fields(d))
-    assert Q._SAVED_SPANS_OF[text] == (saved, d)
+    kept, at = Q._SAVED_SPANS_OF[text]  # the saved words of a document with this text (several may share it)
+    assert kept is saved and spans.snippet_text(opened.fields(at)) == text
     assert Q._text_spans.__wrapped__(text, opened.ru) == terms_with_spans.__wrapped__(text, opened.ru)
 
 
@@ -235,3 +236,33 @@ def test_a_searchs_topics_kept_are_the_ones_found_again(opened, q):
     assert opened.topics(terms) == again and "999.9z" not in again
     if q.startswith("что делает"):
         assert "504" in again
+
+
+def test_the_fields_read_at_once_are_whooshs(opened):
+    """``_Opened._read_all_fields``: every document's stored fields read at the first look are
+    Whoosh's own stored fields, and ``docnum_of`` finds each document by its id."""
+    for d in range(0, opened.postings.size, 7):
+        f = opened.fields(d)
+        assert f == opened.searcher.stored_fields(d), d
+        assert opened.docnum_of(f["id"]) == d
+    assert len(opened._fields) == opened.postings.size
+    assert opened.docnum_of("no-such-document") is None
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_rules_twin_is_the_postings_one(opened, lang):
+    """``_Opened.rule_of`` (a table per language) gives the first document of the postings'
+    number & version & lang & kind=rule, for every rule of the index and for rules it lacks."""
+    P = opened.postings
+    rules = P.term("lang", lang) & P.term("kind", "rule")
+    keys = {(f.get("version"), f.get("number"))
+            for f in (opened.fields(d) for d in range(opened.postings.size)) if f.get("kind") == "rule"}
+    keys |= {("2019-05-03", "999.9z"), ("1998", "702.2"), ("", "702.2")}
+    found = 0
+    with opened.lock:
+        for version, number in sorted(keys):
+            d = P.term("number", number) & P.term("version", version) & rules
+            want = (d & -d).bit_length() - 1 if d else None
+            assert opened.rule_of(version, number, lang) == want, (version, number)
+            found += want is not None
+    assert found > 1000
