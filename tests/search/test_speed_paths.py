@@ -266,3 +266,73 @@ def test_a_rules_twin_is_the_postings_one(opened, lang):
             assert opened.rule_of(version, number, lang) == want, (version, number)
             found += want is not None
     assert found > 1000
+
+
+def _nearest_plain(vocab, word, max_distance=2, min_length=7):
+    """``Vocabulary.nearest`` as it was: ``extract`` over the whole pool of the word's script."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
+
+    from judge_app.search.understand import _CYR, fold
+
+    w = fold(word)
+    pool = vocab.ru if _CYR.search(w) else vocab.en
+    limit = 1 if len(w) < min_length else max_distance
+    found = process.extract(w, pool, scorer=Levenshtein.distance, score_cutoff=limit, limit=50)
+    if not found:
+        return None
+    best = min(d for _, d, _ in found)
+    return min((c for c, d, _ in found if d == best), key=vocab._rank)
+
+
+def _english_for_plain(vocab, word, min_ratio):
+    """``Vocabulary.english_for`` as it was: an ``extractOne`` per reading, its cutoff the best so far."""
+    from rapidfuzz import fuzz, process
+
+    from judge_app.search.understand import transliterations
+
+    best, best_score = None, min_ratio
+    for t in transliterations(word):
+        hit = process.extractOne(t, vocab.en_titles, scorer=fuzz.ratio, score_cutoff=best_score)
+        if hit and (hit[1] > best_score or best is None):
+            best, best_score = hit[0], hit[1]
+    return best
+
+
+def _misspelt(rnd, words, n):
+    """``n`` words of ``words`` with a letter dropped, doubled, swapped or replaced."""
+    out = []
+    for w in rnd.sample(words, n):
+        i = rnd.randrange(len(w))
+        c = rnd.choice(w)
+        out.append(rnd.choice([w[:i] + w[i + 1:], w[:i] + c + w[i:], w[:i] + c + w[i + 1:],
+                               w[:i] + w[i + 1:i + 2] + w[i:i + 1] + w[i + 2:]]))
+    return out
+
+
+def test_the_typo_lookups_are_the_plain_ones(opened):
+    """``Vocabulary.nearest`` (only the words near enough in length compared) and
+    ``english_for`` (one ``cdist`` of every reading) find what the plain loops found, for
+    misspelt corpus words of both scripts, English written in Cyrillic and unknown words."""
+    from judge_app.search import understand as U
+    from judge_app.search.layout import to_ru
+
+    vocab = opened.vocabulary
+    rnd = random.Random(11)
+    long_ru = [w for w in vocab.ru if len(w) >= 4]
+    words = (_misspelt(rnd, long_ru, 150) + _misspelt(rnd, [w for w in vocab.en if len(w) >= 4], 60)
+             + rnd.sample(long_ru, 30)
+             + ["трампл", "кикер", "дезтач", "хасте", "сурвейл", "виджилянс", "апкип", "флэш", "ран", "шмяк"])
+    words += [to_ru(w) for w in rnd.sample(vocab.en_titles, 20)]  # «ефгте»: not readings, still asked
+    corrected = translit = 0
+    for w in words:
+        for args in ((2, 7), (1, 7), (3, 5)):
+            want = _nearest_plain(vocab, w, *args)
+            assert vocab.nearest(w, *args) == want, (w, args)
+            corrected += want is not None
+        if U._CYR.search(w):
+            for ratio in (U.LOOSE_TRANSLIT_RATIO, U.TRANSLIT_MIN_RATIO, U.STRONG_TRANSLIT_RATIO):
+                want = _english_for_plain(vocab, w, ratio)
+                assert vocab.english_for(w, ratio) == want, (w, ratio)
+                translit += want is not None
+    assert corrected > 200 and translit > 20, (corrected, translit)
