@@ -928,9 +928,13 @@ _SEEN_ONCE: dict[tuple[str, str], None] = {}  # texts snippeted once (their plac
 
 
 def _matched_spans(text: str, terms: set[str], ru: str) -> list[tuple[int, int]]:
-    """(start, end) of every word of ``text`` holding one of ``terms``, in text order. A text's
-    first snippet tests each of its words; from its second on, its term -> places map is built
-    (``_span_places``) and read: most texts shown once never pay for the map."""
+    """(start, end) of every word of ``text`` holding one of ``terms``, in text order. A
+    document's text is read from the words saved with the index (``spans.SavedSpans.matched``).
+    Another text's first snippet tests each of its words; from its second on, its term -> places
+    map is built (``_span_places``) and read: most texts shown once never pay for the map."""
+    saved = _SAVED_SPANS_OF.get(text)
+    if saved is not None and saved[0].ru == ru:  # a document's text: its saved words (``spans.py``)
+        return saved[0].matched(saved[1], terms)
     spans = _text_spans(text, ru)
     key = (text, ru)
     if key not in _SEEN_ONCE:

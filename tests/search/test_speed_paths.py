@@ -336,3 +336,26 @@ def test_the_typo_lookups_are_the_plain_ones(opened):
                 assert vocab.english_for(w, ratio) == want, (w, ratio)
                 translit += want is not None
     assert corrected > 200 and translit > 20, (corrected, translit)
+
+
+def test_a_documents_matched_words_are_its_saved_words_holding_a_term(opened):
+    """``spans.SavedSpans.matched`` (the tuples holding a term marked, numpy over the saved
+    arrays) gives the (start, end) of the saved words whose terms meet the query's, in text
+    order, as testing each word did; and a snippet of a document's text reads them."""
+    saved = opened.saved_spans
+    rnd = random.Random(7)
+    sets = [{t for alts in Q.query_terms(q, opened.ru, opened.derivations) for t in alts} for q in QUESTIONS]
+    sets += [set(rnd.sample(sorted({t for tup in saved._tuples for t in tup}), 12)) for _ in range(5)]
+    found = 0
+    for d in range(0, opened.postings.size, 13):
+        words = saved.get(d)
+        for terms in sets:
+            want = [(s, e) for t, s, e in words if not terms.isdisjoint(t)]
+            assert saved.matched(d, terms) == want, d
+            found += len(want)
+    assert found > 1000
+    from judge_app.search.spans import snippet_text
+
+    text = snippet_text(opened.fields(4321))
+    terms = {t for tup, _, _ in saved.get(4321)[:3] for t in tup}
+    assert Q._matched_spans(text, terms, opened.ru) == [(s, e) for t, s, e in saved.get(4321) if not terms.isdisjoint(t)]
