@@ -1165,9 +1165,28 @@ def _best_inside(o: _Opened, num: str, words, flt, limit: int, *extra) -> list[t
         return []
     # the scores of And([Or(words), Term numpath, Term is_title_rule, *extra]): each part's summed
     leaves = [leaf for a in words for leaf in _leaves(a, TEXT_FIELDS)]
-    leaves += [("numpath", num, 1.0), ("is_title_rule", "0", 1.0)] + [(t.fieldname, t.text, 1.0) for t in extra]
-    found = [(o.fields(d), sc) for d, sc in P.top(P.accumulate(leaves), inside, limit + 1)]
+    keys = [("numpath", num), ("is_title_rule", "0")] + [(t.fieldname, t.text) for t in extra]
+    found = [(o.fields(d), sc) for d, sc in P.top(_and_keys(P, leaves, keys, inside), inside, limit + 1)]
     return [(f, sc) for f, sc in found if f.get("number") != num][:limit]
+
+
+def _and_keys(P, leaves, keys, inside: int) -> np.ndarray:
+    """``P.accumulate(leaves + [(field, text, 1.0) for each of keys])`` at the documents of
+    ``inside``, each of which holds every key term: the words' sums, then each key term's
+    score at those documents added in order, as the bincount adds them after the words'
+    postings (the same float64 additions). The key terms (``is_title_rule`` 0: nearly every
+    document, a language, a release) were most of the postings laid out for a few rules."""
+    acc = P.accumulate(leaves)
+    docs = np.flatnonzero(P.dense(inside))
+    sums = acc[docs]
+    for field, text in keys:
+        ids, scores = P.scored(field, text)
+        at = np.searchsorted(ids, docs)
+        if at.size and (at[-1] >= len(ids) or not np.array_equal(ids[at], docs)):  # not held: as it was
+            return P.accumulate(leaves + [(f, t, 1.0) for f, t in keys])
+        sums = sums + scores[at]
+    acc[docs] = sums
+    return acc
 
 
 def _situation_subrules(o: _Opened, situation: list[tuple[dict, float]], terms, flt) -> list[tuple[dict, float]]:

@@ -359,3 +359,73 @@ def test_a_documents_matched_words_are_its_saved_words_holding_a_term(opened):
     text = snippet_text(opened.fields(4321))
     terms = {t for tup, _, _ in saved.get(4321)[:3] for t in tup}
     assert Q._matched_spans(text, terms, opened.ru) == [(s, e) for t, s, e in saved.get(4321) if not terms.isdisjoint(t)]
+
+
+def test_the_key_terms_added_at_a_few_rules_are_the_bincounts(opened):
+    """``query._and_keys`` (the key terms' scores added at the documents of a heading only)
+    gives the sums of one bincount over the words' and the key terms' postings there, for
+    headings of both languages and releases, with and without a language and release; a key
+    term some document lacks takes the plain way."""
+    from whoosh.query import Term
+
+    P = opened.postings
+    heads = ["117", "702", "506", "613", "104", "303", "601", "510", "704", "100"]
+    checked = 0
+    for q in QUESTIONS:
+        words = Q.query_terms(q, opened.ru, opened.derivations)
+        leaves = [leaf for a in words for leaf in Q._leaves(a, Q.TEXT_FIELDS)]
+        for num in heads:
+            for extra in ((), (Term("lang", "ru"), Term("version", "2019-05-03")), (Term("lang", "en"),)):
+                keys = [("numpath", num), ("is_title_rule", "0")] + [(t.fieldname, t.text) for t in extra]
+                inside = P.term("numpath", num) & P.term("is_title_rule", "0")
+                for t in extra:
+                    inside &= P.term(t.fieldname, t.text)
+                if not inside:
+                    continue
+                docs = np.flatnonzero(P.dense(inside))
+                want = P.accumulate(leaves + [(f, t, 1.0) for f, t in keys])[docs]
+                assert np.array_equal(Q._and_keys(P, leaves, keys, inside)[docs], want), (q, num, extra)
+                checked += len(docs)
+    assert checked > 1000
+    # «702» documents without the language term: the plain way
+    inside = P.term("numpath", "702") & P.term("is_title_rule", "0")
+    keys = [("numpath", "702"), ("is_title_rule", "0"), ("lang", "en")]
+    docs = np.flatnonzero(P.dense(inside))
+    want = P.accumulate([("text", "смерт", 1.0)] + [(f, t, 1.0) for f, t in keys])
+    assert np.array_equal(Q._and_keys(P, [("text", "смерт", 1.0)], keys, inside), want)
+
+
+def _rank_complete_plain(o, words, mask, limit, sections, fields):
+    """``query.rank_complete`` as it was: each bonus a ``np.where`` over the whole index."""
+    P = o.postings
+    acc = P.accumulate([leaf for alts in words for leaf in Q._leaves(alts, fields)])
+    titled = mask & P.term("is_title_rule", "1")
+    titled = P.every(words, Q.TITLE_FIELDS, titled) if titled else 0
+    if titled:
+        bonus = P.accumulate([("is_title_rule", "1", 1.0)] + [x for alts in words for x in Q._leaves(alts, Q.TITLE_FIELDS)])
+        acc += np.where(P.dense(titled), bonus * Q.TITLE_RULE_BOOST, 0.0)
+    if sections:
+        inside = 0
+        for n in sections:
+            inside |= P.term("numpath", n)
+        inside &= mask
+        if inside:
+            bonus = P.accumulate([("numpath", n, 1.0) for n in sections])
+            acc += np.where(P.dense(inside), bonus * (Q.SECTION_BOOST if len(sections) > 1 else 1.0), 0.0)
+    return P.top(acc, mask, limit)
+
+
+@pytest.mark.parametrize("q", ["смертельное касание", "получает приоритет", "боевые повреждения",
+                               "trample deathtouch", "шаг взятия карты", "first strike"] + QUESTIONS)
+def test_the_bonuses_added_where_they_apply_rank_as_before(opened, q):
+    """``rank_complete`` adds the title-rule and section bonuses at their documents only: the
+    same ranking and scores as adding them (0.0 elsewhere) over the whole index."""
+    opened.load_headings()
+    P = opened.postings
+    words = Q.query_terms(q, opened.ru, opened.derivations)
+    for sections in ([], opened.sections(words), ["702", "117"], ["506"]):
+        for fields in (Q.OWN_FIELDS, Q.TEXT_FIELDS):
+            mask = P.every(words[:2], fields)  # the first two words: a larger set, more titles in it
+            if mask:
+                want = _rank_complete_plain(opened, words[:2], mask, 40, sections, fields)
+                assert Q.rank_complete(opened, words[:2], mask, 40, sections=sections, fields=fields) == want
