@@ -49,6 +49,8 @@ class Postings:
         self._terms: dict[tuple[str, str], int] = {}
         self._scored: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
         self._words: dict[tuple, int] = {}
+        self._laid: dict[tuple, tuple[list, list]] = {}  # ``laid``: a word's postings and weighted scores
+        self._dense_words: dict[tuple, np.ndarray] = {}  # ``word_dense``
         self._dfs: dict[tuple[str, str], int] = {}
         self._field_lengths: dict[str, np.ndarray] = {}
         self._lock = lock or threading.RLock()  # the searcher's: its files are read by one thread at a time
@@ -109,6 +111,8 @@ class Postings:
         if len(self._terms) > CACHE_TERMS:
             self._terms.clear()
             self._words.clear()
+            self._laid.clear()
+            self._dense_words.clear()
             self._scored.clear()
         self._terms[key] = mask
 
@@ -195,6 +199,11 @@ class Postings:
         One ``np.bincount`` over the leaves' postings laid end to end: it adds each document's
         scores in the leaves' order, as adding one leaf after another into a zeroed array did
         (the same float64 sums, so the same ranking and ties), without a numpy call per leaf."""
+        ids, weighted = self._lay(leaves, scale)
+        return self.summed(ids, weighted)
+
+    def _lay(self, leaves, scale: float = 1.0) -> tuple[list, list]:
+        """The leaves' postings and weighted scores, the leaves without postings left out."""
         ids, weighted = [], []
         for field, text, boost in leaves:
             i, scores = self.scored(field, text)
@@ -203,6 +212,21 @@ class Postings:
                 m = boost * scale
                 # most leaves weigh 1.0: a float times 1.0 is itself, so no product is made
                 weighted.append(scores if m == 1.0 else scores * m)
+        return ids, weighted
+
+    def laid(self, key, leaves) -> tuple[list, list]:
+        """``_lay(leaves())`` kept under ``key`` (which must name the leaves: a query word's
+        alternatives, fields and boosts), so that a word met again (the Russian ranking's
+        complete, cited and partial tiers, the next query's) costs one look-up instead of a
+        ``scored`` and a product per leaf. The same arrays in the same order as ``accumulate``
+        lays out, so ``summed`` over a query's words gives its sums."""
+        got = self._laid.get(key)
+        if got is None:
+            got = self._laid[key] = self._lay(leaves())
+        return got
+
+    def summed(self, ids: list, weighted: list) -> np.ndarray:
+        """One ``np.bincount`` over postings laid end to end (see ``accumulate``)."""
         if not ids:
             return np.zeros(self.size, dtype=np.float64)
         if len(ids) == 1:
@@ -243,6 +267,15 @@ class Postings:
                 for f in fields:
                     got |= self.term(f, t)
             self._words[key] = got
+        return got
+
+    def word_dense(self, alts, fields) -> np.ndarray:
+        """``dense(word(alts, fields))``, kept (a bool per document: 23 KB a word): the partial
+        tier reads it at its candidates for every word of a query."""
+        key = (tuple(alts), tuple(fields))
+        got = self._dense_words.get(key)
+        if got is None:
+            got = self._dense_words[key] = self.dense(self.word(alts, fields))
         return got
 
     def every(self, words, fields, within: int | None = None) -> int:

@@ -870,17 +870,35 @@ def _leaves(alts, fields) -> list[tuple[str, str, float]]:
             for t in alts for f in fields]
 
 
+def _summed_words(P: Postings, words, fields, first=(), last=()) -> np.ndarray:
+    """``P.accumulate(first + [leaf for alts in words for leaf in _leaves(alts, fields)] + last)``
+    with each word's postings laid out once and kept (``Postings.laid``, keyed by what
+    ``_leaves`` reads: the word's terms, its weak ones, the fields and the two weights)."""
+    ids, weighted = P._lay(first) if first else ([], [])
+    for alts in words:
+        weak = getattr(alts, "weak", frozenset())
+        i, w = P.laid((tuple(alts), weak, tuple(fields), RELATIVE_BOOST, CITED_WEIGHT),
+                      lambda: _leaves(alts, fields))
+        ids += i
+        weighted += w
+    if last:
+        i, w = P._lay(last)
+        ids += i
+        weighted += w
+    return P.summed(ids, weighted)
+
+
 def rank_complete(o: "_Opened", words, mask: int, limit: int, *, sections=(),
                   fields=TEXT_FIELDS) -> list[tuple[int, float]]:
     """``build_word_query(words, sections=..., fields=...)`` run over the documents of ``mask``
     (those holding every word, ``postings.every``): the same scores as Whoosh's search, summed
     with numpy from each term's cached scores (``postings.py``). (docnum, score), best first."""
     P = o.postings
-    acc = P.accumulate([leaf for alts in words for leaf in _leaves(alts, fields)])
+    acc = _summed_words(P, words, fields)
     titled = mask & P.term("is_title_rule", "1")
     titled = P.every(words, TITLE_FIELDS, titled) if titled else 0
     if titled:
-        bonus = P.accumulate([("is_title_rule", "1", 1.0)] + [x for alts in words for x in _leaves(alts, TITLE_FIELDS)])
+        bonus = _summed_words(P, words, TITLE_FIELDS, first=[("is_title_rule", "1", 1.0)])
         # added where it applies only (adding 0.0 elsewhere over the whole index left each sum
         # as it was, at three passes over every document)
         at = np.flatnonzero(P.dense(titled))
@@ -1066,7 +1084,7 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[int
         seeded |= P.word(a, TEXT_FIELDS)
     if fmask is not None:
         seeded &= fmask
-    acc = P.accumulate([leaf for a in terms for leaf in _leaves(a, TEXT_FIELDS)])
+    acc = _summed_words(P, terms, TEXT_FIELDS)
     pool = need * PARTIAL_POOL + len(skip)
     # the section bonus is added here (``SECTION_BOOST`` for a candidate inside a named
     # heading) over a pool twice as deep: an Or of the headings' rules as a source of
@@ -1088,7 +1106,7 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[int
     docs = np.fromiter((d for d, _ in cands), dtype=np.int64, count=len(cands))
     held = np.zeros(len(cands), dtype=np.float64)
     for w, alts in zip(weights, terms):
-        held += np.where(P.dense(P.word(alts, TEXT_FIELDS))[docs], w, 0.0)
+        held += np.where(P.word_dense(alts, TEXT_FIELDS)[docs], w, 0.0)
     total = sum(weights) or 1.0
     ranked = [(score * share * share, d) for (d, score), share in zip(cands, (held / total).tolist())]
     ranked.sort(key=lambda x: -x[0])
@@ -1164,26 +1182,26 @@ def _best_inside(o: _Opened, num: str, words, flt, limit: int, *extra) -> list[t
     if not inside:
         return []
     # the scores of And([Or(words), Term numpath, Term is_title_rule, *extra]): each part's summed
-    leaves = [leaf for a in words for leaf in _leaves(a, TEXT_FIELDS)]
     keys = [("numpath", num), ("is_title_rule", "0")] + [(t.fieldname, t.text) for t in extra]
-    found = [(o.fields(d), sc) for d, sc in P.top(_and_keys(P, leaves, keys, inside), inside, limit + 1)]
+    found = [(o.fields(d), sc) for d, sc in P.top(_and_keys(P, words, keys, inside), inside, limit + 1)]
     return [(f, sc) for f, sc in found if f.get("number") != num][:limit]
 
 
-def _and_keys(P, leaves, keys, inside: int) -> np.ndarray:
-    """``P.accumulate(leaves + [(field, text, 1.0) for each of keys])`` at the documents of
+def _and_keys(P, words, keys, inside: int) -> np.ndarray:
+    """The sums of ``words``' leaves in ``TEXT_FIELDS`` and then the ``keys`` terms (``(field, text)``
+    at weight 1.0), as one ``P.accumulate`` of them all gives them, at the documents of
     ``inside``, each of which holds every key term: the words' sums, then each key term's
     score at those documents added in order, as the bincount adds them after the words'
     postings (the same float64 additions). The key terms (``is_title_rule`` 0: nearly every
     document, a language, a release) were most of the postings laid out for a few rules."""
-    acc = P.accumulate(leaves)
+    acc = _summed_words(P, words, TEXT_FIELDS)
     docs = np.flatnonzero(P.dense(inside))
     sums = acc[docs]
     for field, text in keys:
         ids, scores = P.scored(field, text)
         at = np.searchsorted(ids, docs)
         if at.size and (at[-1] >= len(ids) or not np.array_equal(ids[at], docs)):  # not held: as it was
-            return P.accumulate(leaves + [(f, t, 1.0) for f, t in keys])
+            return _summed_words(P, words, TEXT_FIELDS, last=[(f, t, 1.0) for f, t in keys])
         sums = sums + scores[at]
     acc[docs] = sums
     return acc

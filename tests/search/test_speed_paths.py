@@ -384,15 +384,17 @@ def test_the_key_terms_added_at_a_few_rules_are_the_bincounts(opened):
                     continue
                 docs = np.flatnonzero(P.dense(inside))
                 want = P.accumulate(leaves + [(f, t, 1.0) for f, t in keys])[docs]
-                assert np.array_equal(Q._and_keys(P, leaves, keys, inside)[docs], want), (q, num, extra)
+                assert np.array_equal(Q._and_keys(P, words, keys, inside)[docs], want), (q, num, extra)
                 checked += len(docs)
     assert checked > 1000
     # «702» documents without the language term: the plain way
     inside = P.term("numpath", "702") & P.term("is_title_rule", "0")
     keys = [("numpath", "702"), ("is_title_rule", "0"), ("lang", "en")]
     docs = np.flatnonzero(P.dense(inside))
-    want = P.accumulate([("text", "смерт", 1.0)] + [(f, t, 1.0) for f, t in keys])
-    assert np.array_equal(Q._and_keys(P, [("text", "смерт", 1.0)], keys, inside), want)
+    words = Q.query_terms("смерть существа", opened.ru, opened.derivations)
+    leaves = [leaf for a in words for leaf in Q._leaves(a, Q.TEXT_FIELDS)]
+    want = P.accumulate(leaves + [(f, t, 1.0) for f, t in keys])
+    assert np.array_equal(Q._and_keys(P, words, keys, inside), want)
 
 
 def _rank_complete_plain(o, words, mask, limit, sections, fields):
@@ -429,3 +431,27 @@ def test_the_bonuses_added_where_they_apply_rank_as_before(opened, q):
             if mask:
                 want = _rank_complete_plain(opened, words[:2], mask, 40, sections, fields)
                 assert Q.rank_complete(opened, words[:2], mask, 40, sections=sections, fields=fields) == want
+
+
+@pytest.mark.parametrize("fields", [Q.TEXT_FIELDS, Q.OWN_FIELDS, Q.TITLE_FIELDS])
+def test_the_words_postings_kept_sum_as_their_leaves(opened, fields):
+    """``query._summed_words`` (each word's postings laid out once and kept,
+    ``Postings.laid``) sums as ``accumulate`` over the words' leaves does, the first time and
+    from the kept arrays, with leaves before and after; a word with weak alternatives keeps
+    its own arrays; ``word_dense`` is the word's bit set."""
+    P = opened.postings
+    for q in QUESTIONS + ["можно ли напасть существом которое только что вышло"]:
+        for words in (Q.query_terms(q, opened.ru, opened.derivations),
+                      Q.query_terms(q, opened.ru, opened.derivations, opened.rule_lemmas)):
+            leaves = [leaf for a in words for leaf in Q._leaves(a, fields)]
+            first, last = [("is_title_rule", "1", 1.0)], [("numpath", "702", 1.0), ("lang", "ru", 1.0)]
+            for _ in range(2):
+                assert np.array_equal(Q._summed_words(P, words, fields), P.accumulate(leaves))
+                assert np.array_equal(Q._summed_words(P, words, fields, first=first, last=last),
+                                      P.accumulate(first + leaves + last))
+            for a in words:
+                assert np.array_equal(P.word_dense(a, fields), P.dense(P.word(a, fields)))
+    a, b = Q.query_terms("существо", opened.ru)[0], Q.query_terms("заклинание", opened.ru)[0]
+    weak, strong = Q.Alts(a + b, weak=frozenset(b)), Q.Alts(a + b)
+    assert not np.array_equal(Q._summed_words(P, [weak], fields), Q._summed_words(P, [strong], fields))
+    assert np.array_equal(Q._summed_words(P, [weak], fields), P.accumulate(Q._leaves(weak, fields)))
