@@ -102,15 +102,21 @@ def _flip_cyrillic(query: str, en_vocab: Collection[str]) -> str | None:
         return None
     votes_en = votes_ru = 0
     out = []
+    flipped = []  # (word, flipped, is the flip an English word)
     for w in words:
         if not _CYR_LETTERS.search(w) or re.search(r"\d", w):
-            out.append(w)
+            flipped.append((w, w, None))
             continue
-        core = "".join(_RU_WORD.findall(w)).lower()
         conv = to_en(w)
         plain = re.sub(r"[^a-z]", "", conv.lower())
-        is_ru = _ru_known(core)
-        is_en = bool(plain) and plain in en_vocab and not re.search(r"[а-яё]", conv.lower())
+        flipped.append((w, conv, bool(plain) and plain in en_vocab and not re.search(r"[а-яё]", conv.lower())))
+    if not any(is_en for _, _, is_en in flipped):
+        return None  # no English vote: the answer, without asking the dictionary about each word
+    for w, conv, is_en in flipped:
+        if is_en is None:
+            out.append(w)
+            continue
+        is_ru = _ru_known("".join(_RU_WORD.findall(w)).lower())
         if is_en and not is_ru:
             votes_en += 1
         elif is_ru:

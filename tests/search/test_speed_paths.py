@@ -480,3 +480,54 @@ def test_a_card_words_close_stems_are_the_plain_ones(opened):
         assert got == want and list(got) == list(want), stem
         close += len(want) > (stem in names._pos)
     assert close > 50, close
+
+
+def _flip_cyrillic_plain(query, en_vocab):
+    """``layout._flip_cyrillic`` as it was: the dictionary asked about every word."""
+    import re
+
+    from judge_app.search import layout as L
+
+    words = [w for w in re.split(r"\s+", query.strip()) if w]
+    cyr_words = [w for w in words if L._CYR_LETTERS.search(w)]
+    if not cyr_words or not en_vocab:
+        return None
+    votes_en = votes_ru = 0
+    out = []
+    for w in words:
+        if not L._CYR_LETTERS.search(w) or re.search(r"\d", w):
+            out.append(w)
+            continue
+        core = "".join(L._RU_WORD.findall(w)).lower()
+        conv = L.to_en(w)
+        plain = re.sub(r"[^a-z]", "", conv.lower())
+        is_ru = L._ru_known(core)
+        is_en = bool(plain) and plain in en_vocab and not re.search(r"[а-яё]", conv.lower())
+        if is_en and not is_ru:
+            votes_en += 1
+        elif is_ru:
+            votes_ru += 1
+        out.append(conv)
+    if votes_en and votes_en > votes_ru and votes_en * 2 >= len(cyr_words):
+        return " ".join(out)
+    return None
+
+
+def test_the_layout_check_of_a_cyrillic_query_is_the_plain_one(opened):
+    """``layout._flip_cyrillic`` asks the dictionary only when a word flips to an English
+    word: the same answer as asking about every word, for Russian questions, English words
+    typed on the Russian layout and mixtures of both."""
+    from judge_app.search import layout as L
+
+    rnd = random.Random(9)
+    en = sorted(opened.vocab)
+    queries = QUESTIONS[:5] + ["что такое командир", "вуферещгср", "екфьзду", "вуферещгср и екфьзду",
+                               "ekfьзду 2 существа", "пфтп ыщгтвы"]
+    queries += [" ".join(L.to_ru(w) for w in rnd.sample(en, rnd.randint(1, 3))) for _ in range(60)]
+    queries += [" ".join(rnd.sample(opened.vocabulary.ru, 2) + [L.to_ru(rnd.choice(en))]) for _ in range(60)]
+    flipped = 0
+    for q in queries:
+        want = _flip_cyrillic_plain(q, opened.vocab)
+        assert L._flip_cyrillic(q, opened.vocab) == want, q
+        flipped += want is not None
+    assert flipped > 30
