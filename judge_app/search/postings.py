@@ -52,6 +52,7 @@ class Postings:
         self._masks: dict[tuple[str, str], int] | None = None  # ``_saved_mask``: every saved term's bit set
         self._laid: dict[tuple, tuple[list, list]] = {}  # ``laid``: a word's postings and weighted scores
         self._dense_words: dict[tuple, np.ndarray] = {}  # ``word_dense``
+        self._word_dfs: dict[tuple, int] = {}  # ``word_df``
         self._dfs: dict[tuple[str, str], int] = {}
         self._field_lengths: dict[str, np.ndarray] = {}
         self._lock = lock or threading.RLock()  # the searcher's: its files are read by one thread at a time
@@ -279,6 +280,19 @@ class Postings:
                 for f in fields:
                     got |= self.term(f, t)
             self._words[key] = got
+        return got
+
+    def word_df(self, alts, fields) -> int:
+        """The largest document frequency of a word's own terms (not its ``weak`` ones) in any
+        of ``fields`` (0: the index holds none), kept per word."""
+        weak = getattr(alts, "weak", frozenset())
+        key = (tuple(alts), weak, tuple(fields))
+        got = self._word_dfs.get(key)
+        if got is None:
+            got = max((self.df(f, t) for t in alts if t not in weak for f in fields), default=0)
+            if len(self._word_dfs) > CACHE_TERMS:
+                self._word_dfs.clear()
+            self._word_dfs[key] = got
         return got
 
     def word_dense(self, alts, fields) -> np.ndarray:

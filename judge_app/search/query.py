@@ -1070,9 +1070,7 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[int
 
     n_docs = o.postings.size
     # a word's rarity is its own terms' (a verb family's other lemmas only help it match)
-    dfs = [max((o.postings.df(f, t) for t in alts if t not in getattr(alts, "weak", ())
-                for f in TEXT_FIELDS), default=0)
-           for alts in terms]
+    dfs = [o.postings.word_df(alts, TEXT_FIELDS) for alts in terms]
     # a word the index never holds («чужой») cannot tell documents apart: it weighs nothing
     terms, dfs = [a for a, df in zip(terms, dfs) if df], [df for df in dfs if df]
     if not terms:
@@ -1096,8 +1094,11 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[int
     if inside:
         named = P.dense(inside)
         top = [(d, sc + SECTION_BOOST) if named[d] else (d, sc) for d, sc in top]
+        cands = sorted(top, key=lambda c: -c[1])
+    else:  # ``top``'s order already (best first, a tie by number; a stable sort keeps it)
+        cands = top
     # (a candidate's stored fields are read only if it is returned: most of the pool is not)
-    cands = sorted(top, key=lambda c: -c[1])[:pool]
+    cands = cands[:pool]
     cands = [c for c in cands if c[0] not in skip]
     if not cands:
         return []

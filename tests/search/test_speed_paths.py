@@ -531,3 +531,19 @@ def test_the_layout_check_of_a_cyrillic_query_is_the_plain_one(opened):
         assert L._flip_cyrillic(q, opened.vocab) == want, q
         flipped += want is not None
     assert flipped > 30
+
+
+def test_a_words_kept_frequency_is_its_own_terms_largest(opened):
+    """``Postings.word_df``: the largest document frequency of a word's own terms (its weak
+    ones left out) in the fields, kept per word, as the partial tier computed it each time."""
+    P = opened.postings
+    weak_seen = 0
+    for q in QUESTIONS + ["можно ли напасть существом которое только что вышло"]:
+        for words in (Q.query_terms(q, opened.ru, opened.derivations),
+                      Q.query_terms(q, opened.ru, opened.derivations, opened.rule_lemmas)):
+            for alts in words:
+                weak = getattr(alts, "weak", ())
+                weak_seen += bool(weak)
+                want = max((P.df(f, t) for t in alts if t not in weak for f in Q.TEXT_FIELDS), default=0)
+                assert P.word_df(alts, Q.TEXT_FIELDS) == want == P.word_df(alts, Q.TEXT_FIELDS), alts
+    assert weak_seen
