@@ -547,3 +547,29 @@ def test_a_words_kept_frequency_is_its_own_terms_largest(opened):
                 want = max((P.df(f, t) for t in alts if t not in weak for f in Q.TEXT_FIELDS), default=0)
                 assert P.word_df(alts, Q.TEXT_FIELDS) == want == P.word_df(alts, Q.TEXT_FIELDS), alts
     assert weak_seen
+
+
+def test_the_documents_holding_every_word_are_the_plain_and(opened):
+    """``Postings.every`` (kept word sets first, a new word's set made only while the others
+    leave documents) is the AND of every word's set, inside ``within`` or not, whether the
+    words' sets were kept before or not."""
+    from judge_app.search import postings
+
+    P = opened.postings
+    nonempty = 0
+    for q in QUESTIONS + ["смертельное касание", "существо получает урон", "trample deathtouch", "шаг взятия карты"]:
+        words = Q.query_terms(q, opened.ru, opened.derivations)
+        for fields in (Q.OWN_FIELDS, Q.TEXT_FIELDS, ("title", "text")):
+            for within in (None, P.term("kind", "rule"), P.term("kind", "scenario"), 0):
+                want = -1 if within is None else within
+                for alts in words:
+                    want &= P.word(alts, fields)
+                want = 0 if want == -1 else want
+                fresh = postings.Postings(opened.searcher, P.size, opened.lock, index_dir=P.index_dir)
+                assert fresh.every(words, fields, within) == want, (q, fields)  # every word new
+                fresh = postings.Postings(opened.searcher, P.size, opened.lock, index_dir=P.index_dir)
+                fresh.every(words[:2], fields)  # two words kept, the others new
+                assert fresh.every(words, fields, within) == want, (q, fields)
+                assert P.every(words, fields, within) == want, (q, fields)  # every word kept
+                nonempty += bool(want)
+    assert nonempty > 10
