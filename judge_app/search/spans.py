@@ -74,7 +74,10 @@ class SavedSpans:
         saved arrays (the tuples holding a query term marked once per set of terms) instead
         of building every word's tuple and testing it."""
         a, b = self._offsets[docnum], self._offsets[docnum + 1]
-        at = np.flatnonzero(self._marked(terms)[self._ids[a:b]]) + a
+        at = self._marked(terms)[self._ids[a:b]].nonzero()[0]
+        if not at.size:
+            return []
+        at += a
         return list(zip(self._starts[at].tolist(), self._ends[at].tolist()))
 
     def _marked(self, terms) -> np.ndarray:
