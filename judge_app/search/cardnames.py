@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import numpy as np
 from rapidfuzz import fuzz, process
 
 from judge_app.search.analysis import EN_STOP, RU_STOP, en_stem, ru_stem
@@ -119,7 +118,6 @@ class CardNames:
 
     def _index(self) -> None:
         self._vocab = sorted({s for n in self.names for s in n.stems})
-        self._lengths = np.array([len(s) for s in self._vocab], dtype=np.float64)
         self._pos = {s: i for i, s in enumerate(self._vocab)}
         self._by_first: dict[str, list[_Name]] = {}
         for n in self.names:
@@ -140,12 +138,7 @@ class CardNames:
     def _fuzzy(self, stem: str) -> dict[str, float]:
         out = {stem: 100.0} if stem in self._pos else {}
         if len(stem) >= MIN_FUZZY_LEN - 1:
-            # fuzz.ratio is at most 100 (1 - |length difference| / (sum of lengths)): the stems
-            # too long or too short to reach WORD_SCORE (half a point of margin) are left out,
-            # the rest in the vocabulary's order, so ``extract`` ranks them as among all stems
-            total = self._lengths + len(stem)
-            near = np.flatnonzero(100 * (1 - np.abs(self._lengths - len(stem)) / total) >= WORD_SCORE - 0.5).tolist()
-            for s, sc, _ in process.extract(stem, [self._vocab[i] for i in near], scorer=fuzz.ratio,
+            for s, sc, _ in process.extract(stem, self._vocab, scorer=fuzz.ratio,
                                             score_cutoff=WORD_SCORE, limit=8):
                 if len(s) >= MIN_FUZZY_LEN - 1:
                     out.setdefault(s, sc)

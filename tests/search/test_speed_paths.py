@@ -457,31 +457,6 @@ def test_the_words_postings_kept_sum_as_their_leaves(opened, fields):
     assert np.array_equal(Q._summed_words(P, [weak], fields), P.accumulate(Q._leaves(weak, fields)))
 
 
-def test_a_card_words_close_stems_are_the_plain_ones(opened):
-    """``CardNames._fuzzy`` (only the name stems near enough in length compared) finds the
-    stems ``extract`` over every name stem found, in its order, for the name stems themselves,
-    misspelt ones and the index's words."""
-    from rapidfuzz import fuzz, process
-
-    from judge_app.search import cardnames as C
-
-    names = opened.cardnames
-    rnd = random.Random(3)
-    stems = (names._vocab[::3] + _misspelt(rnd, [s for s in names._vocab if len(s) >= 4], 150)
-             + [C._stem(w) for w in rnd.sample(opened.vocabulary.ru, 150) + rnd.sample(opened.vocabulary.en, 60)])
-    close = 0
-    for stem in stems:
-        want = {stem: 100.0} if stem in names._pos else {}
-        if len(stem) >= C.MIN_FUZZY_LEN - 1:
-            for s, sc, _ in process.extract(stem, names._vocab, scorer=fuzz.ratio, score_cutoff=C.WORD_SCORE, limit=8):
-                if len(s) >= C.MIN_FUZZY_LEN - 1:
-                    want.setdefault(s, sc)
-        got = names._fuzzy(stem)
-        assert got == want and list(got) == list(want), stem
-        close += len(want) > (stem in names._pos)
-    assert close > 50, close
-
-
 def _flip_cyrillic_plain(query, en_vocab):
     """``layout._flip_cyrillic`` as it was: the dictionary asked about every word."""
     import re
