@@ -26,6 +26,7 @@ from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.scoring import BM25FScorer
 
 CACHE_TERMS = 8192
+DENSE_WORDS = 4096  # words kept as bool arrays (``word_dense``: ~23 KB each)
 SCORES_FILE = "postings_scores.npz"   # every (field, term)'s documents and BM25F scores, saved at build
 SAVED_FIELDS = ("title", "text", "en_terms", "ru_terms", "cited")  # the fields words are ranked in
 # and the fields a search reads documents by (a heading's rules, a rule number, a filter's
@@ -301,6 +302,8 @@ class Postings:
         key = (tuple(alts), tuple(fields))
         got = self._dense_words.get(key)
         if got is None:
+            if len(self._dense_words) > DENSE_WORDS:
+                self._dense_words.clear()
             got = self._dense_words[key] = self.dense(self.word(alts, fields))
         return got
 
