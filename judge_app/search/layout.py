@@ -110,8 +110,9 @@ def _flip_cyrillic(query: str, en_vocab: Collection[str]) -> str | None:
         conv = to_en(w)
         plain = re.sub(r"[^a-z]", "", conv.lower())
         flipped.append((w, conv, bool(plain) and plain in en_vocab and not re.search(r"[а-яё]", conv.lower())))
-    if not any(is_en for _, _, is_en in flipped):
-        return None  # no English vote: the answer, without asking the dictionary about each word
+    english = sum(1 for _, _, is_en in flipped if is_en)  # the most English votes there can be
+    if not english or english * 2 < len(cyr_words):
+        return None  # too few English votes whatever the dictionary says: not asked about each word
     for w, conv, is_en in flipped:
         if is_en is None:
             out.append(w)
