@@ -548,3 +548,61 @@ def test_the_documents_holding_every_word_are_the_plain_and(opened):
                 assert P.every(words, fields, within) == want, (q, fields)  # every word kept
                 nonempty += bool(want)
     assert nonempty > 10
+
+
+def _flip_latin_plain(query, en_vocab):
+    """``layout._flip_latin`` as it was: the dictionary asked about every word."""
+    import re
+
+    from judge_app.search import layout as L
+
+    words = [w for w in re.split(r"\s+", query.strip()) if w]
+    if not words:
+        return None
+    votes_ru = votes_en = 0
+    out = []
+    for w in words:
+        if re.search(r"\d", w) or not re.search(r"[A-Za-z;'\[\]`,.<>:\"{}~]", w):
+            out.append(w)
+            continue
+        conv = L.to_ru(w)
+        core = re.sub(r"[^а-яё]", "", conv.lower())
+        plain = re.sub(r"[^a-z]", "", w.lower())
+        is_en = plain in en_vocab if plain else False
+        is_ru = bool(core) and L._ru_known(core) and not re.search(r"[a-z]", conv.lower())
+        if not is_ru and core and re.fullmatch(r"[A-Za-z;'\[\]`]+[,.]", w):
+            c2 = L.to_ru(w[:-1])
+            if L._ru_known(c2.lower()):
+                is_ru, conv = True, c2 + w[-1]
+        if is_ru and not is_en:
+            votes_ru += 1
+        elif is_en:
+            votes_en += 1
+        out.append(conv)
+    latin_words = [w for w in words if L._LATIN_LETTERS.search(w) and not re.search(r"\d", w)]
+    if votes_ru and votes_ru > votes_en and votes_ru * 2 >= len(latin_words):
+        return " ".join(out)
+    return None
+
+
+def test_the_layout_check_of_a_latin_query_is_the_plain_one(opened):
+    """``layout._flip_latin`` asks the dictionary only when enough words are not English to
+    outvote the English ones: the same answer as asking about every word, for English
+    queries, Russian words typed on the English layout (a trailing comma too) and mixtures."""
+    from judge_app.search import layout as L
+
+    rnd = random.Random(12)
+    en = sorted(opened.vocab)
+    ru = [w for w in opened.vocabulary.ru if len(w) > 3]
+    queries = ["deathtouch trample first strike", "cvthntkmyjt rfcfybt", "ghjrkznbt, ghbjhbntn", "704.5k",
+               "ds,jh wtkb b rjvfylbh", "can I respond to a triggered ability", "vfyf 2 cebotcndf"]
+    queries += [" ".join(rnd.sample(en, rnd.randint(1, 4))) for _ in range(60)]
+    queries += [" ".join(L.to_en(w) for w in rnd.sample(ru, rnd.randint(1, 4))) for _ in range(60)]
+    queries += [" ".join([L.to_en(rnd.choice(ru)), rnd.choice(en)] + [L.to_en(rnd.choice(ru))] * rnd.randint(0, 2))
+                for _ in range(60)]
+    flipped = 0
+    for q in queries:
+        want = _flip_latin_plain(q, opened.vocab)
+        assert L._flip_latin(q, opened.vocab) == want, q
+        flipped += want is not None
+    assert flipped > 40, flipped
