@@ -60,12 +60,27 @@ def _ru_known(word: str) -> bool:
     return morph().word_is_known(w)
 
 
+def _english(word: str, en_vocab: Collection[str]) -> bool:
+    """Are the Latin letters of a word typed as it is an English word of the index?"""
+    plain = re.sub(r"[^a-z]", "", word.lower())
+    return bool(plain) and plain in en_vocab
+
+
 def _flip_latin(query: str, en_vocab: Collection[str]) -> str | None:
     # Split the Latin query into "words" that include the punctuation keys of Russian
     # letters (";tcnrbq" -> «жесткий»), but keep sentence punctuation at word ends
     # honest: a trailing "," or "." that would make an unknown word is tried both ways.
     words = [w for w in re.split(r"\s+", query.strip()) if w]
     if not words:
+        return None
+    latin_words = [w for w in words if _LATIN_LETTERS.search(w) and not re.search(r"\d", w)]
+    # an English word votes English whatever the dictionary says; the Russian votes can only be
+    # the other words': too few of them, and the query stays as typed without asking pymorphy3
+    # about each word (a flipped English word is no Russian word, and asking took ~0.1 ms)
+    voting = [w for w in words if not re.search(r"\d", w) and re.search(r"[A-Za-z;'\[\]`,.<>:\"{}~]", w)]
+    english = sum(1 for w in voting if _english(w, en_vocab))  # every one votes English
+    most_ru = len(voting) - english
+    if not most_ru or most_ru <= english or most_ru * 2 < len(latin_words):
         return None
     votes_ru = votes_en = 0
     out = []
@@ -75,9 +90,7 @@ def _flip_latin(query: str, en_vocab: Collection[str]) -> str | None:
             continue
         conv = to_ru(w)
         core = re.sub(r"[^а-яё]", "", conv.lower())
-        lower = w.lower()
-        plain = re.sub(r"[^a-z]", "", lower)
-        is_en = plain in en_vocab if plain else False
+        is_en = _english(w, en_vocab)
         is_ru = bool(core) and _ru_known(core) and not re.search(r"[a-z]", conv.lower())
         if not is_ru and core and re.fullmatch(r"[A-Za-z;'\[\]`]+[,.]", w):
             # "ghjrkznbt," : the comma was meant as punctuation, not «б»
@@ -89,7 +102,6 @@ def _flip_latin(query: str, en_vocab: Collection[str]) -> str | None:
         elif is_en:
             votes_en += 1
         out.append(conv)
-    latin_words = [w for w in words if _LATIN_LETTERS.search(w) and not re.search(r"\d", w)]
     if votes_ru and votes_ru > votes_en and votes_ru * 2 >= len(latin_words):
         return " ".join(out)
     return None
@@ -102,15 +114,22 @@ def _flip_cyrillic(query: str, en_vocab: Collection[str]) -> str | None:
         return None
     votes_en = votes_ru = 0
     out = []
+    flipped = []  # (word, flipped, is the flip an English word)
     for w in words:
         if not _CYR_LETTERS.search(w) or re.search(r"\d", w):
-            out.append(w)
+            flipped.append((w, w, None))
             continue
-        core = "".join(_RU_WORD.findall(w)).lower()
         conv = to_en(w)
         plain = re.sub(r"[^a-z]", "", conv.lower())
-        is_ru = _ru_known(core)
-        is_en = bool(plain) and plain in en_vocab and not re.search(r"[а-яё]", conv.lower())
+        flipped.append((w, conv, bool(plain) and plain in en_vocab and not re.search(r"[а-яё]", conv.lower())))
+    english = sum(1 for _, _, is_en in flipped if is_en)  # the most English votes there can be
+    if not english or english * 2 < len(cyr_words):
+        return None  # too few English votes whatever the dictionary says: not asked about each word
+    for w, conv, is_en in flipped:
+        if is_en is None:
+            out.append(w)
+            continue
+        is_ru = _ru_known("".join(_RU_WORD.findall(w)).lower())
         if is_en and not is_ru:
             votes_en += 1
         elif is_ru:

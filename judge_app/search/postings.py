@@ -26,6 +26,7 @@ from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.scoring import BM25FScorer
 
 CACHE_TERMS = 8192
+DENSE_WORDS = 4096  # words kept as bool arrays (``word_dense``: ~23 KB each)
 SCORES_FILE = "postings_scores.npz"   # every (field, term)'s documents and BM25F scores, saved at build
 SAVED_FIELDS = ("title", "text", "en_terms", "ru_terms", "cited")  # the fields words are ranked in
 # and the fields a search reads documents by (a heading's rules, a rule number, a filter's
@@ -49,6 +50,10 @@ class Postings:
         self._terms: dict[tuple[str, str], int] = {}
         self._scored: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
         self._words: dict[tuple, int] = {}
+        self._masks: dict[tuple[str, str], int] | None = None  # ``_saved_mask``: every saved term's bit set
+        self._laid: dict[tuple, tuple[list, list]] = {}  # ``laid``: a word's postings and weighted scores
+        self._dense_words: dict[tuple, np.ndarray] = {}  # ``word_dense``
+        self._word_dfs: dict[tuple, int] = {}  # ``word_df``
         self._dfs: dict[tuple[str, str], int] = {}
         self._field_lengths: dict[str, np.ndarray] = {}
         self._lock = lock or threading.RLock()  # the searcher's: its files are read by one thread at a time
@@ -60,14 +65,25 @@ class Postings:
         if got is not None:
             return got
         with self._lock:
-            saved = self._saved_slice(field, text)  # a ranked field: the slice saved with the index
-            if saved is not None:
-                ids = saved[0]
+            if self._saved_slice(field, text) is not None:  # a saved field: its sets made at once
+                mask = self._saved_mask(key)
             else:
                 ids = self._read_ids(field, text) if self.reader.doc_frequency(field, text) else ()
-        mask = self._mask(ids) if len(ids) else 0
+                mask = self._mask(ids) if len(ids) else 0
         self._keep(key, mask)
         return mask
+
+    def _saved_mask(self, key: tuple[str, str]) -> int:
+        """The bit set of a saved (field, term) (0: not saved, no documents). Every saved term's
+        is made at the first call (~0.1 s, ~50 MB for the ~24k saved terms): a question run for
+        the first time made ~15 new ones (~10 us each, a zeroed array and a packbits per term)."""
+        if self._masks is None:
+            with self._lock:
+                if self._masks is None:
+                    self._saved_slice("", "")
+                    ids = self._saved_ids
+                    self._masks = {k: self._mask(ids[a:b]) for k, (a, b) in self._saved.items() if b > a}
+        return self._masks.get(key, 0)
 
     def df(self, field: str, text: str) -> int:
         """The number of documents whose ``field`` holds ``text`` (Whoosh's ``doc_frequency``:
@@ -109,6 +125,8 @@ class Postings:
         if len(self._terms) > CACHE_TERMS:
             self._terms.clear()
             self._words.clear()
+            self._laid.clear()
+            self._dense_words.clear()
             self._scored.clear()
         self._terms[key] = mask
 
@@ -126,7 +144,7 @@ class Postings:
                 got = self._read_scored(field, text) if self.reader.doc_frequency(field, text) else _EMPTY
         got = (np.asarray(got[0], dtype=np.int64), np.asarray(got[1], dtype=np.float64))
         if key not in self._terms:
-            self._keep(key, self._mask(got[0]) if len(got[0]) else 0)
+            self._keep(key, self._saved_mask(key) if saved is not None else self._mask(got[0]) if len(got[0]) else 0)
         self._scored[key] = got
         return got
 
@@ -195,6 +213,11 @@ class Postings:
         One ``np.bincount`` over the leaves' postings laid end to end: it adds each document's
         scores in the leaves' order, as adding one leaf after another into a zeroed array did
         (the same float64 sums, so the same ranking and ties), without a numpy call per leaf."""
+        ids, weighted = self._lay(leaves, scale)
+        return self.summed(ids, weighted)
+
+    def _lay(self, leaves, scale: float = 1.0) -> tuple[list, list]:
+        """The leaves' postings and weighted scores, the leaves without postings left out."""
         ids, weighted = [], []
         for field, text, boost in leaves:
             i, scores = self.scored(field, text)
@@ -203,6 +226,21 @@ class Postings:
                 m = boost * scale
                 # most leaves weigh 1.0: a float times 1.0 is itself, so no product is made
                 weighted.append(scores if m == 1.0 else scores * m)
+        return ids, weighted
+
+    def laid(self, key, leaves) -> tuple[list, list]:
+        """``_lay(leaves())`` kept under ``key`` (which must name the leaves: a query word's
+        alternatives, fields and boosts), so that a word met again (the Russian ranking's
+        complete, cited and partial tiers, the next query's) costs one look-up instead of a
+        ``scored`` and a product per leaf. The same arrays in the same order as ``accumulate``
+        lays out, so ``summed`` over a query's words gives its sums."""
+        got = self._laid.get(key)
+        if got is None:
+            got = self._laid[key] = self._lay(leaves())
+        return got
+
+    def summed(self, ids: list, weighted: list) -> np.ndarray:
+        """One ``np.bincount`` over postings laid end to end (see ``accumulate``)."""
         if not ids:
             return np.zeros(self.size, dtype=np.float64)
         if len(ids) == 1:
@@ -245,11 +283,51 @@ class Postings:
             self._words[key] = got
         return got
 
+    def word_df(self, alts, fields) -> int:
+        """The largest document frequency of a word's own terms (not its ``weak`` ones) in any
+        of ``fields`` (0: the index holds none), kept per word."""
+        weak = getattr(alts, "weak", frozenset())
+        key = (tuple(alts), weak, tuple(fields))
+        got = self._word_dfs.get(key)
+        if got is None:
+            got = max((self.df(f, t) for t in alts if t not in weak for f in fields), default=0)
+            if len(self._word_dfs) > CACHE_TERMS:
+                self._word_dfs.clear()
+            self._word_dfs[key] = got
+        return got
+
+    def word_dense(self, alts, fields) -> np.ndarray:
+        """``dense(word(alts, fields))``, kept (a bool per document: 23 KB a word): the partial
+        tier reads it at its candidates for every word of a query."""
+        key = (tuple(alts), tuple(fields))
+        got = self._dense_words.get(key)
+        if got is None:
+            if len(self._dense_words) > DENSE_WORDS:
+                self._dense_words.clear()
+            got = self._dense_words[key] = self.dense(self.word(alts, fields))
+        return got
+
     def every(self, words, fields, within: int | None = None) -> int:
         """The documents holding every word (each a tuple of alternatives) in ``fields``,
         inside ``within`` (a set from ``mask_of``) if given."""
         out = -1 if within is None else within
-        for alts in sorted(words, key=lambda a: self.word(a, fields).bit_count()):
+        # the words whose sets are kept first, smallest first; a new word's set (a few big-int
+        # ORs per term) is made only while the documents holding the others are not none: most
+        # questions' words are in no document together, often known before their new words are
+        # read. (The order changes only the work, not the set.)
+        fields = tuple(fields)
+        kept, new = [], []
+        for alts in words:
+            m = self._words.get((tuple(alts), fields))
+            if m is None:
+                new.append(alts)
+            else:
+                kept.append(m)
+        for m in sorted(kept, key=int.bit_count):
+            out &= m
+            if not out:
+                return 0
+        for alts in new:
             out &= self.word(alts, fields)
             if not out:
                 return 0

@@ -234,7 +234,8 @@ class _Opened:
         self._fields: dict[int, dict] = {}
         self._saved_spans = False  # ``saved_spans``: not read yet
         self._stored: tuple | None = None  # (Whoosh's stored column, the schema's names), see ``_read_stored``
-        self._docnum_of: dict[str, int] = {}  # a document's id -> its number, as ``fields`` read them
+        self._rules_of: dict[str, dict[tuple[str, str], int]] = {}  # ``rule_of``'s tables per language
+        self._docnum_of: dict[str, int] = {}  # a document's id -> its number (``_read_all_fields``)
         self._cardnames = None
         self._card_rules = None
         self._asked = None
@@ -271,11 +272,8 @@ class _Opened:
         documents do not change while it is open; ``card_query._spoken`` reads them)."""
         got = self._held.get(doc_id)
         if got is None:
-            with self.lock:
-                docnum = self._docnum_of.get(doc_id)  # a hit's fields were read by ``fields``
-                if docnum is None:
-                    docnum = self.searcher.document_number(id=doc_id)
-                f = self.fields(docnum) if docnum is not None else {}
+            docnum = self.docnum_of(doc_id)
+            f = self.fields(docnum) if docnum is not None else {}
             got = frozenset(t for words, _, _ in _text_spans(
                 " ".join(x for x in (f.get("title"), f.get("text")) if x), self.ru) for t in words)
             if len(self._held) > ANALYSIS_CACHE:
@@ -500,20 +498,56 @@ class _Opened:
         return None
 
     def fields(self, docnum: int) -> dict:
-        """A document's stored fields, kept once read (callers must not change the dict):
-        unpickling and decompressing them for every candidate of every search was a twentieth
-        of a search's time, and the same rules come up again and again. The index never
-        changes under an opened ``_Opened``, so the copy is never stale; the whole index is
-        a few megabytes of text."""
+        """A document's stored fields (callers must not change the dict), every document's
+        read at the first call (``_read_all_fields``)."""
         f = self._fields.get(docnum)
         if f is None:
-            f = self._fields[docnum] = self._read_stored(docnum)
-            self._docnum_of[f.get("id")] = docnum
-            if self.saved_spans is not None:  # its snippet's words are the saved ones (``_text_spans``)
-                if len(_SAVED_SPANS_OF) > ANALYSIS_CACHE_TEXTS:
-                    _SAVED_SPANS_OF.clear()
-                _SAVED_SPANS_OF[snippet_text(f)] = (self.saved_spans, docnum)
+            self._read_all_fields()
+            f = self._fields[docnum]
         return f
+
+    def rule_of(self, version: str, number: str, lang: str) -> int | None:
+        """The first document (lowest number) of rule ``number`` of release ``version`` in
+        ``lang``: the postings' number & version & lang & kind=rule, from a table built once
+        per language (three big-int ANDs per rule were a tenth of the English ranking's time).
+        Call with the lock held."""
+        table = self._rules_of.get(lang)
+        if table is None:
+            P = self.postings
+            table = {}
+            for d in np.flatnonzero(P.dense(P.term("lang", lang) & P.term("kind", "rule"))).tolist():
+                f = self.fields(d)  # a rule's number and release are ID fields: its terms are these
+                table.setdefault((f.get("version") or "", f.get("number") or ""), d)
+            self._rules_of[lang] = table
+        return table.get((version, number))
+
+    def docnum_of(self, doc_id: str) -> int | None:
+        """The number of the document whose ``id`` is ``doc_id`` (None: no such document)."""
+        self._read_all_fields()
+        return self._docnum_of.get(doc_id)
+
+    def _read_all_fields(self) -> None:
+        """Read every document's stored fields once (~0.3 s, ~40 MB for 23k documents): a
+        search's first look at a document unpickled and decompressed its fields (~20 us), and a
+        question run for the first time looked at ~20 new ones, the largest first-run cost of
+        the slowest tenth of searches. The index never changes under an opened ``_Opened``, so
+        the copies are never stale. Each text's snippet words are then the saved ones
+        (``_text_spans``)."""
+        if self._fields:
+            return
+        with self.lock:
+            if self._fields:
+                return
+            spans = self.saved_spans
+            got: dict[int, dict] = {}
+            for docnum in range(self.postings.size):
+                f = got[docnum] = self._read_stored(docnum)
+                self._docnum_of[f.get("id")] = docnum
+                if spans is not None:  # its snippet's words are the saved ones (``_text_spans``)
+                    if len(_SAVED_SPANS_OF) > ANALYSIS_CACHE_TEXTS:
+                        _SAVED_SPANS_OF.clear()
+                    _SAVED_SPANS_OF[snippet_text(f)] = (spans, docnum)
+            self._fields = got  # set last: another thread sees every document or none
 
     @property
     def saved_spans(self):
@@ -836,18 +870,39 @@ def _leaves(alts, fields) -> list[tuple[str, str, float]]:
             for t in alts for f in fields]
 
 
+def _summed_words(P: Postings, words, fields, first=(), last=()) -> np.ndarray:
+    """``P.accumulate(first + [leaf for alts in words for leaf in _leaves(alts, fields)] + last)``
+    with each word's postings laid out once and kept (``Postings.laid``, keyed by what
+    ``_leaves`` reads: the word's terms, its weak ones, the fields and the two weights)."""
+    ids, weighted = P._lay(first) if first else ([], [])
+    for alts in words:
+        weak = getattr(alts, "weak", frozenset())
+        i, w = P.laid((tuple(alts), weak, tuple(fields), RELATIVE_BOOST, CITED_WEIGHT),
+                      lambda: _leaves(alts, fields))
+        ids += i
+        weighted += w
+    if last:
+        i, w = P._lay(last)
+        ids += i
+        weighted += w
+    return P.summed(ids, weighted)
+
+
 def rank_complete(o: "_Opened", words, mask: int, limit: int, *, sections=(),
                   fields=TEXT_FIELDS) -> list[tuple[int, float]]:
     """``build_word_query(words, sections=..., fields=...)`` run over the documents of ``mask``
     (those holding every word, ``postings.every``): the same scores as Whoosh's search, summed
     with numpy from each term's cached scores (``postings.py``). (docnum, score), best first."""
     P = o.postings
-    acc = P.accumulate([leaf for alts in words for leaf in _leaves(alts, fields)])
+    acc = _summed_words(P, words, fields)
     titled = mask & P.term("is_title_rule", "1")
     titled = P.every(words, TITLE_FIELDS, titled) if titled else 0
     if titled:
-        bonus = P.accumulate([("is_title_rule", "1", 1.0)] + [x for alts in words for x in _leaves(alts, TITLE_FIELDS)])
-        acc += np.where(P.dense(titled), bonus * TITLE_RULE_BOOST, 0.0)
+        bonus = _summed_words(P, words, TITLE_FIELDS, first=[("is_title_rule", "1", 1.0)])
+        # added where it applies only (adding 0.0 elsewhere over the whole index left each sum
+        # as it was, at three passes over every document)
+        at = np.flatnonzero(P.dense(titled))
+        acc[at] += bonus[at] * TITLE_RULE_BOOST
     if sections:
         inside = 0
         for n in sections:
@@ -856,7 +911,8 @@ def rank_complete(o: "_Opened", words, mask: int, limit: int, *, sections=(),
         if inside:
             bonus = P.accumulate([("numpath", n, 1.0) for n in sections])
             # as Whoosh scored ``_section_bonus``: an Or of one heading drops its boost
-            acc += np.where(P.dense(inside), bonus * (SECTION_BOOST if len(sections) > 1 else 1.0), 0.0)
+            at = np.flatnonzero(P.dense(inside))
+            acc[at] += bonus[at] * (SECTION_BOOST if len(sections) > 1 else 1.0)
     return P.top(acc, mask, limit)
 
 
@@ -894,9 +950,13 @@ _SEEN_ONCE: dict[tuple[str, str], None] = {}  # texts snippeted once (their plac
 
 
 def _matched_spans(text: str, terms: set[str], ru: str) -> list[tuple[int, int]]:
-    """(start, end) of every word of ``text`` holding one of ``terms``, in text order. A text's
-    first snippet tests each of its words; from its second on, its term -> places map is built
-    (``_span_places``) and read: most texts shown once never pay for the map."""
+    """(start, end) of every word of ``text`` holding one of ``terms``, in text order. A
+    document's text is read from the words saved with the index (``spans.SavedSpans.matched``).
+    Another text's first snippet tests each of its words; from its second on, its term -> places
+    map is built (``_span_places``) and read: most texts shown once never pay for the map."""
+    saved = _SAVED_SPANS_OF.get(text)
+    if saved is not None and saved[0].ru == ru:  # a document's text: its saved words (``spans.py``)
+        return saved[0].matched(saved[1], terms)
     spans = _text_spans(text, ru)
     key = (text, ru)
     if key not in _SEEN_ONCE:
@@ -1010,9 +1070,7 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[int
 
     n_docs = o.postings.size
     # a word's rarity is its own terms' (a verb family's other lemmas only help it match)
-    dfs = [max((o.postings.df(f, t) for t in alts if t not in getattr(alts, "weak", ())
-                for f in TEXT_FIELDS), default=0)
-           for alts in terms]
+    dfs = [o.postings.word_df(alts, TEXT_FIELDS) for alts in terms]
     # a word the index never holds («чужой») cannot tell documents apart: it weighs nothing
     terms, dfs = [a for a, df in zip(terms, dfs) if df], [df for df in dfs if df]
     if not terms:
@@ -1024,7 +1082,7 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[int
         seeded |= P.word(a, TEXT_FIELDS)
     if fmask is not None:
         seeded &= fmask
-    acc = P.accumulate([leaf for a in terms for leaf in _leaves(a, TEXT_FIELDS)])
+    acc = _summed_words(P, terms, TEXT_FIELDS)
     pool = need * PARTIAL_POOL + len(skip)
     # the section bonus is added here (``SECTION_BOOST`` for a candidate inside a named
     # heading) over a pool twice as deep: an Or of the headings' rules as a source of
@@ -1036,8 +1094,11 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[int
     if inside:
         named = P.dense(inside)
         top = [(d, sc + SECTION_BOOST) if named[d] else (d, sc) for d, sc in top]
+        cands = sorted(top, key=lambda c: -c[1])
+    else:  # ``top``'s order already (best first, a tie by number; a stable sort keeps it)
+        cands = top
     # (a candidate's stored fields are read only if it is returned: most of the pool is not)
-    cands = sorted(top, key=lambda c: -c[1])[:pool]
+    cands = cands[:pool]
     cands = [c for c in cands if c[0] not in skip]
     if not cands:
         return []
@@ -1046,7 +1107,7 @@ def _partial_tier(o: _Opened, terms, fmask: int | None, need: int, skip: set[int
     docs = np.fromiter((d for d, _ in cands), dtype=np.int64, count=len(cands))
     held = np.zeros(len(cands), dtype=np.float64)
     for w, alts in zip(weights, terms):
-        held += np.where(P.dense(P.word(alts, TEXT_FIELDS))[docs], w, 0.0)
+        held += np.where(P.word_dense(alts, TEXT_FIELDS)[docs], w, 0.0)
     total = sum(weights) or 1.0
     ranked = [(score * share * share, d) for (d, score), share in zip(cands, (held / total).tolist())]
     ranked.sort(key=lambda x: -x[0])
@@ -1122,10 +1183,29 @@ def _best_inside(o: _Opened, num: str, words, flt, limit: int, *extra) -> list[t
     if not inside:
         return []
     # the scores of And([Or(words), Term numpath, Term is_title_rule, *extra]): each part's summed
-    leaves = [leaf for a in words for leaf in _leaves(a, TEXT_FIELDS)]
-    leaves += [("numpath", num, 1.0), ("is_title_rule", "0", 1.0)] + [(t.fieldname, t.text, 1.0) for t in extra]
-    found = [(o.fields(d), sc) for d, sc in P.top(P.accumulate(leaves), inside, limit + 1)]
+    keys = [("numpath", num), ("is_title_rule", "0")] + [(t.fieldname, t.text) for t in extra]
+    found = [(o.fields(d), sc) for d, sc in P.top(_and_keys(P, words, keys, inside), inside, limit + 1)]
     return [(f, sc) for f, sc in found if f.get("number") != num][:limit]
+
+
+def _and_keys(P, words, keys, inside: int) -> np.ndarray:
+    """The sums of ``words``' leaves in ``TEXT_FIELDS`` and then the ``keys`` terms (``(field, text)``
+    at weight 1.0), as one ``P.accumulate`` of them all gives them, at the documents of
+    ``inside``, each of which holds every key term: the words' sums, then each key term's
+    score at those documents added in order, as the bincount adds them after the words'
+    postings (the same float64 additions). The key terms (``is_title_rule`` 0: nearly every
+    document, a language, a release) were most of the postings laid out for a few rules."""
+    acc = _summed_words(P, words, TEXT_FIELDS)
+    docs = np.flatnonzero(P.dense(inside))
+    sums = acc[docs]
+    for field, text in keys:
+        ids, scores = P.scored(field, text)
+        at = np.searchsorted(ids, docs)
+        if at.size and (at[-1] >= len(ids) or not np.array_equal(ids[at], docs)):  # not held: as it was
+            return _summed_words(P, words, TEXT_FIELDS, last=[(f, t, 1.0) for f, t in keys])
+        sums = sums + scores[at]
+    acc[docs] = sums
+    return acc
 
 
 def _situation_subrules(o: _Opened, situation: list[tuple[dict, float]], terms, flt) -> list[tuple[dict, float]]:
@@ -1331,13 +1411,11 @@ def _russian_twins(o: _Opened, found, lang: str = "ru") -> list[dict]:
     """The Russian (``lang``) rule hit of each (release, number, fallback): the fallback hit
     where the release has no text of that rule in that language (None: left out). Call with the
     lock held."""
-    P = o.postings
-    ru_rules = P.term("lang", lang) & P.term("kind", "rule")
     out = []
     for version, number, fallback in found:
-        d = P.term("number", number) & P.term("version", version) & ru_rules
-        if d:
-            out.append(_hit(o.fields((d & -d).bit_length() - 1), 0.0, None, o.ru))
+        d = o.rule_of(version, number, lang)
+        if d is not None:
+            out.append(_hit(o.fields(d), 0.0, None, o.ru))
         elif fallback is not None:
             out.append(fallback)
     return out

@@ -60,11 +60,43 @@ class SavedSpans:
         self._tuples = tuples
         self._offsets = offsets.tolist()
         self._ids, self._starts, self._ends = ids, starts, ends
+        self._holding: dict[str, list[int]] | None = None  # ``_marked``'s term -> tuples
+        self._marks: dict[frozenset, np.ndarray] = {}
 
     def get(self, docnum: int) -> tuple:
         a, b = self._offsets[docnum], self._offsets[docnum + 1]
         return tuple(zip(map(self._tuples.__getitem__, self._ids[a:b].tolist()),
                          self._starts[a:b].tolist(), self._ends[a:b].tolist()))
+
+    def matched(self, docnum: int, terms) -> list[tuple[int, int]]:
+        """(start, end) of each word of the document's snippet text holding one of ``terms``,
+        in text order: the ``get`` tuples whose terms meet ``terms``, found with numpy over the
+        saved arrays (the tuples holding a query term marked once per set of terms) instead
+        of building every word's tuple and testing it."""
+        a, b = self._offsets[docnum], self._offsets[docnum + 1]
+        at = self._marked(terms)[self._ids[a:b]].nonzero()[0]
+        if not at.size:
+            return []
+        at += a
+        return list(zip(self._starts[at].tolist(), self._ends[at].tolist()))
+
+    def _marked(self, terms) -> np.ndarray:
+        """Which tuples hold one of ``terms`` (a bool per tuple), kept per set of terms."""
+        key = frozenset(terms)
+        got = self._marks.get(key)
+        if got is None:
+            if self._holding is None:  # term -> the tuples holding it, built at the first snippet
+                holding: dict[str, list[int]] = {}
+                for i, t in enumerate(self._tuples):
+                    for term in t:
+                        holding.setdefault(term, []).append(i)
+                self._holding = holding
+            got = np.zeros(len(self._tuples), dtype=bool)
+            got[[i for t in key for i in self._holding.get(t, ())]] = True
+            if len(self._marks) > 1024:
+                self._marks.clear()
+            self._marks[key] = got
+        return got
 
 
 def load(index_dir: str) -> SavedSpans | None:

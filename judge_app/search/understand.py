@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
+
 from judge_app.search.analysis import PT_PATTERN, lemmas, word_terms
 from judge_app.search.layout import to_ru
 
@@ -131,6 +133,9 @@ class Vocabulary:
         self.ru = [w for w in words if _CYR.search(w)]
         self.en = [w for w in words if _LAT.search(w)]
         self.en_titles = [w for w in self.en if words[w][1] and len(w) > 2]
+        # each word's length, so that ``nearest`` compares only the words near enough in length
+        self._ru_lengths, self._en_lengths = (np.array([len(w) for w in pool], dtype=np.int64)
+                                              for pool in (self.ru, self.en))
 
     def __contains__(self, word: str) -> bool:
         return fold(word) in self.words
@@ -146,9 +151,13 @@ class Vocabulary:
         from rapidfuzz.distance import Levenshtein
 
         w = fold(word)
-        pool = self.ru if _CYR.search(w) else self.en
+        pool, lengths = (self.ru, self._ru_lengths) if _CYR.search(w) else (self.en, self._en_lengths)
         limit = 1 if len(w) < min_length else max_distance
-        found = process.extract(w, pool, scorer=Levenshtein.distance, score_cutoff=limit, limit=50)
+        # a word whose length differs by more than ``limit`` is farther than ``limit`` (one edit
+        # per letter added or dropped): those near enough in length, in the pool's order, are
+        # all the candidates, and ``extract`` ranks them as it did among the whole pool
+        near = np.flatnonzero(np.abs(lengths - len(w)) <= limit).tolist()
+        found = process.extract(w, [pool[i] for i in near], scorer=Levenshtein.distance, score_cutoff=limit, limit=50)
         if not found:
             return None
         best = min(d for _, d, _ in found)
@@ -158,11 +167,19 @@ class Vocabulary:
         """A Cyrillic word read back as an English title word («кикер» -> "kicker"), or None."""
         from rapidfuzz import fuzz, process
 
+        if not self.en_titles:
+            return None
+        # every reading against every title in one call (an ``extractOne`` per reading converted
+        # the ~800 titles again each time: ~0.7 ms a word); then, reading by reading, the first
+        # title of a reading's best score, taken if it beats the best so far, as a loop of
+        # ``extractOne(reading, titles, score_cutoff=best so far)`` did
+        scores = process.cdist(transliterations(word), self.en_titles, scorer=fuzz.ratio,
+                               dtype=np.float64, score_cutoff=min_ratio)
         best, best_score = None, min_ratio
-        for t in transliterations(word):
-            hit = process.extractOne(t, self.en_titles, scorer=fuzz.ratio, score_cutoff=best_score)
-            if hit and (hit[1] > best_score or best is None):
-                best, best_score = hit[0], hit[1]
+        for row in scores:
+            j = int(row.argmax())  # the first of the highest
+            if row[j] >= best_score and (row[j] > best_score or best is None):
+                best, best_score = self.en_titles[j], float(row[j])
         return best
 
 
