@@ -27,8 +27,9 @@ FAQ rulings, cards and glossary entries that push the rules down count against t
 
 The dev splits (``judge_queries_dev9.tsv``, ``…_dev10.tsv``, ``…_dev12.tsv``) are scored the same way
 and printed beside it, per kind. The never-tuned splits (``UNSEEN_SPLITS``:
-``bench/judge_queries_unseen.tsv``, ``…_unseen10.tsv``, ``…_unseen11.tsv``, ``…_unseen12.tsv``;
-issue 23) are scored only with ``--unseen`` (so that a tuning run cannot look at them), per kind
+``bench/judge_queries_unseen.tsv``, ``…_unseen10.tsv``, ``…_unseen11.tsv``, ``…_unseen12.tsv``,
+``…_unseen13.tsv``; issue 23) are scored only with ``--unseen`` (so that a tuning run cannot look
+at them), per kind
 (question, interaction, slang, en), FTS5 in the same run: the figures that count. They were written from
 the rule text before any change they measure; their misses are never printed (``--misses``
 covers the tuned and dev sets only).
@@ -71,8 +72,11 @@ UNSEEN10_QUERIES = ROOT / "bench" / "judge_queries_unseen10.tsv"
 UNSEEN11_QUERIES = ROOT / "bench" / "judge_queries_unseen11.tsv"
 # session 12's never-tuned split, written before any relevance change of that session
 UNSEEN12_QUERIES = ROOT / "bench" / "judge_queries_unseen12.tsv"
+# session 12's second never-tuned split, the confirming one, written before any relevance change
+UNSEEN13_QUERIES = ROOT / "bench" / "judge_queries_unseen13.tsv"
 # what --unseen scores
-UNSEEN_SPLITS = (UNSEEN_QUERIES, UNSEEN10_QUERIES, UNSEEN11_QUERIES, UNSEEN12_QUERIES)
+UNSEEN_SPLITS = (UNSEEN_QUERIES, UNSEEN10_QUERIES, UNSEEN11_QUERIES, UNSEEN12_QUERIES,
+                 UNSEEN13_QUERIES)
 # sessions 9, 10 and 12's dev splits (each written before its session's changes; tuned on)
 DEV_QUERIES = ROOT / "bench" / "judge_queries_dev9.tsv"
 DEV10_QUERIES = ROOT / "bench" / "judge_queries_dev10.tsv"
