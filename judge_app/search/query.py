@@ -1407,6 +1407,26 @@ def _english_ranking(o: _Opened, u, version, lang) -> tuple[list, list[tuple[dic
     return words, [(h, score[h["version"], h["number"]]) for h in twins]
 
 
+def _card_english(o: _Opened, hits: list[dict], q: str, named, version, lang, limit: int) -> list[dict]:
+    """A Russian query naming pool cards: the rest of the query (its card names left out,
+    «жертвует цель в ответ») ranked among the English rules as ``_with_english`` ranks a word
+    query, fused at ``translation.CARD_EN_WEIGHT``; the blocks before the first rule (the card's
+    scenario or FAQ entry, ``card_query``) keep their places."""
+    from judge_app.search import translation
+    from judge_app.search.cardnames import CardNames
+
+    if not translation.CARD_EN_WEIGHT:
+        return hits
+    words, english = _english_ranking(o, o.understood(CardNames.rest(q, named)), version, lang)
+    if not english:
+        return hits
+    lead = 0
+    while lead < len(hits) and hits[lead]["kind"] != "rule":
+        lead += 1
+    return _fused(o, translation.fuse(hits, [h for h, _ in english], limit, lead,
+                                      weight=translation.CARD_EN_WEIGHT), words)
+
+
 def _russian_twins(o: _Opened, found, lang: str = "ru") -> list[dict]:
     """The Russian (``lang``) rule hit of each (release, number, fallback): the fallback hit
     where the release has no text of that rule in that language (None: left out). Call with the
@@ -1541,6 +1561,8 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         from judge_app.search.card_query import cards_query
 
         hits, notes = cards_query(o, q, named, version, lang, kind, limit)
+        if not kind and lang in (None, "", "ru") and _CYRILLIC.search(q):  # what it asks, in English too
+            hits = _card_english(o, hits, q, named, version, lang, limit)
         if CARD_ASKED and not kind:  # the questions written about the cards (``asked.py``)
             from judge_app.search import asked
 

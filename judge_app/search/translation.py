@@ -34,6 +34,7 @@ STRONG = 0.3   # a stem at least this likely counts as the word; the others as i
 EN_DEPTH = 20  # English rules read for the fusion
 RRF_K = 5.0
 EN_WEIGHT = 0.75
+CARD_EN_WEIGHT = 0.25  # ... for the rest of a query naming pool cards (``query._card_english``; session 12, dev sets)
 
 _LATIN_OR_DIGIT = re.compile(r"[a-z0-9]")
 _WORD = re.compile(r"[A-Za-z]+")
