@@ -1407,6 +1407,14 @@ def _english_ranking(o: _Opened, u, version, lang) -> tuple[list, list[tuple[dic
     return words, [(h, score[h["version"], h["number"]]) for h in twins]
 
 
+def _past_blocks(hits: list[dict], lead: int) -> int:
+    """``lead`` moved past the blocks (FAQ, scenarios: not rules) that follow it: a card
+    query's blocks before its first rule keep their places through a fusion."""
+    while lead < len(hits) and hits[lead]["kind"] != "rule":
+        lead += 1
+    return lead
+
+
 def _card_english(o: _Opened, hits: list[dict], q: str, named, version, lang, limit: int) -> list[dict]:
     """A Russian query naming pool cards: the rest of the query (its card names left out,
     «жертвует цель в ответ») ranked among the English rules as ``_with_english`` ranks a word
@@ -1420,10 +1428,7 @@ def _card_english(o: _Opened, hits: list[dict], q: str, named, version, lang, li
     words, english = _english_ranking(o, o.understood(CardNames.rest(q, named)), version, lang)
     if not english:
         return hits
-    lead = 0
-    while lead < len(hits) and hits[lead]["kind"] != "rule":
-        lead += 1
-    return _fused(o, translation.fuse(hits, [h for h, _ in english], limit, lead,
+    return _fused(o, translation.fuse(hits, [h for h, _ in english], limit, _past_blocks(hits, 0),
                                       weight=translation.CARD_EN_WEIGHT), words)
 
 
@@ -1503,8 +1508,8 @@ def _asked_ranking(o: _Opened, hits: list[dict], u, q: str, version, lang, block
         topics = o.topics(named) if u.question else []
         while lead < len(hits) and hits[lead]["kind"] == "rule" and translation.inside(hits[lead]["number"], topics):
             lead += 1
-        while blocks_lead and lead < len(hits) and hits[lead]["kind"] != "rule":
-            lead += 1
+        if blocks_lead:
+            lead = _past_blocks(hits, lead)
     cosine = {(v, n): c for v, n, c in found}
     return words, [(h, cosine[h["version"], h["number"]]) for h in twins], lead
 
