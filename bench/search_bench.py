@@ -28,7 +28,7 @@ FAQ rulings, cards and glossary entries that push the rules down count against t
 The dev splits (``judge_queries_dev9.tsv``, ``…_dev10.tsv``, ``…_dev12.tsv``) are scored the same way
 and printed beside it, per kind. The never-tuned splits (``UNSEEN_SPLITS``:
 ``bench/judge_queries_unseen.tsv``, ``…_unseen10.tsv``, ``…_unseen11.tsv``, ``…_unseen12.tsv``,
-``…_unseen13.tsv``; issue 23) are scored only with ``--unseen`` (so that a tuning run cannot look
+``…_unseen13.tsv``, ``…_unseen14.tsv``, ``…_unseen15.tsv``; issue 23) are scored only with ``--unseen`` (so that a tuning run cannot look
 at them), per kind
 (question, interaction, slang, en), FTS5 in the same run: the figures that count. They were written from
 the rule text before any change they measure; their misses are never printed (``--misses``
@@ -74,9 +74,13 @@ UNSEEN11_QUERIES = ROOT / "bench" / "judge_queries_unseen11.tsv"
 UNSEEN12_QUERIES = ROOT / "bench" / "judge_queries_unseen12.tsv"
 # session 12's second never-tuned split, the confirming one, written before any relevance change
 UNSEEN13_QUERIES = ROOT / "bench" / "judge_queries_unseen13.tsv"
+# session 13's two never-tuned splits, written by two helpers at once (neither saw the other's
+# rows) before any relevance change of that session; read together as one fresh sample
+UNSEEN14_QUERIES = ROOT / "bench" / "judge_queries_unseen14.tsv"
+UNSEEN15_QUERIES = ROOT / "bench" / "judge_queries_unseen15.tsv"
 # what --unseen scores
 UNSEEN_SPLITS = (UNSEEN_QUERIES, UNSEEN10_QUERIES, UNSEEN11_QUERIES, UNSEEN12_QUERIES,
-                 UNSEEN13_QUERIES)
+                 UNSEEN13_QUERIES, UNSEEN14_QUERIES, UNSEEN15_QUERIES)
 # sessions 9, 10 and 12's dev splits (each written before its session's changes; tuned on)
 DEV_QUERIES = ROOT / "bench" / "judge_queries_dev9.tsv"
 DEV10_QUERIES = ROOT / "bench" / "judge_queries_dev10.tsv"
