@@ -25,7 +25,7 @@ box runs them: the default release (2020-01-24), every kind of record, and a hit
 FAQ rulings, cards and glossary entries that push the rules down count against the engine.
 ``zero`` is the share of queries that returned nothing at all.
 
-The dev splits (``judge_queries_dev9.tsv``, ``…_dev10.tsv``, ``…_dev12.tsv``) are scored the same way
+The dev splits (``judge_queries_dev9.tsv``, ``…_dev10.tsv``, ``…_dev12.tsv``, ``…_dev14.tsv``) are scored the same way
 and printed beside it, per kind. The never-tuned splits (``UNSEEN_SPLITS``:
 ``bench/judge_queries_unseen.tsv``, ``…_unseen10.tsv``, ``…_unseen11.tsv``, ``…_unseen12.tsv``,
 ``…_unseen13.tsv``, ``…_unseen14.tsv``, ``…_unseen15.tsv``; issue 23) are scored only with ``--unseen`` (so that a tuning run cannot look
@@ -81,10 +81,11 @@ UNSEEN15_QUERIES = ROOT / "bench" / "judge_queries_unseen15.tsv"
 # what --unseen scores
 UNSEEN_SPLITS = (UNSEEN_QUERIES, UNSEEN10_QUERIES, UNSEEN11_QUERIES, UNSEEN12_QUERIES,
                  UNSEEN13_QUERIES, UNSEEN14_QUERIES, UNSEEN15_QUERIES)
-# sessions 9, 10 and 12's dev splits (each written before its session's changes; tuned on)
+# sessions 9, 10, 12 and 13's dev splits (each written before its session's changes; tuned on)
 DEV_QUERIES = ROOT / "bench" / "judge_queries_dev9.tsv"
 DEV10_QUERIES = ROOT / "bench" / "judge_queries_dev10.tsv"
 DEV12_QUERIES = ROOT / "bench" / "judge_queries_dev12.tsv"
+DEV14_QUERIES = ROOT / "bench" / "judge_queries_dev14.tsv"
 JUDGE_VERSION = "2020-01-24"
 
 # ---------------------------------------------------------------- loaders
@@ -431,7 +432,7 @@ def print_misses(engine, judges, path=JUDGE_QUERIES, out=sys.stdout) -> None:
 
 
 def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str | None = None,
-        judges_path=JUDGE_QUERIES, unseen_paths=(), dev_paths=(DEV_QUERIES, DEV10_QUERIES, DEV12_QUERIES),
+        judges_path=JUDGE_QUERIES, unseen_paths=(), dev_paths=(DEV_QUERIES, DEV10_QUERIES, DEV12_QUERIES, DEV14_QUERIES),
         misses: bool = False, cited_weights=()) -> dict:
     """Build every variant (or ``only`` one), measure relevance on both query sets and speed,
     print the tables; returns the figures (``results[name]["judges"]`` per kind)."""

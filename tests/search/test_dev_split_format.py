@@ -1,8 +1,8 @@
-"""Session 12's dev split (bench/judge_queries_dev12.tsv; issue 23): its format, the sizes the
-brief asks for (interactions weigh most), that every ``search_bench.py`` run scores it under its
-own key beside dev9 and dev10 (and never as a never-tuned split), and that every expected rule
-number exists in the CR 2020-01-24 text (parsed by the corpus's own parser). No search is run and
-no score is computed here."""
+"""Sessions 12 and 13's dev splits (bench/judge_queries_dev12.tsv, …_dev14.tsv; issue 23): their
+format, the sizes the briefs asked for (interactions weigh most), that every ``search_bench.py``
+run scores each under its own key beside dev9 and dev10 (and never as a never-tuned split), and
+that every expected rule number exists in the CR 2020-01-24 text (parsed by the corpus's own
+parser). No search is run and no score is computed here."""
 from __future__ import annotations
 
 import csv
@@ -10,24 +10,29 @@ import inspect
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from judge_app.corpus.cr_text import parse_cr
 
 ROOT = Path(__file__).resolve().parents[2]
 CR_2020 = ROOT / "rules_corpus" / "sources" / "en" / "cr-en-2020-01-24.txt"
-DEV12 = ROOT / "bench" / "judge_queries_dev12.tsv"
+SPLITS = {key: ROOT / "bench" / f"judge_queries_{key}.tsv" for key in ("dev12", "dev14")}
+SESSION = {"dev12": 12, "dev14": 13}
+by_split = pytest.mark.parametrize("key", sorted(SPLITS))
 
 
-def _rows() -> list[list[str]]:
-    text = DEV12.read_text(encoding="utf-8")
+def _rows(key: str) -> list[list[str]]:
+    text = SPLITS[key].read_text(encoding="utf-8")
     lines = [l for l in text.splitlines() if l and not l.startswith("#")]
     assert lines[0].split("\t") == ["kind", "query", "expected", "split"]
     return list(csv.reader(lines[1:], delimiter="\t", quoting=csv.QUOTE_NONE))
 
 
-def test_rows_have_the_format_and_the_sizes_of_the_brief():
-    rows = _rows()
+@by_split
+def test_rows_have_the_format_and_the_sizes_of_the_brief(key):
+    rows = _rows(key)
     assert all(len(r) == 4 for r in rows), [r for r in rows if len(r) != 4][:3]
-    assert {r[3] for r in rows} == {"dev12"}
+    assert {r[3] for r in rows} == {key}
     kinds = Counter(r[0] for r in rows)
     assert set(kinds) == {"question", "interaction", "slang", "en"}
     assert len(rows) >= 180 and kinds["question"] >= 70 and kinds["interaction"] >= 100
@@ -36,22 +41,25 @@ def test_rows_have_the_format_and_the_sizes_of_the_brief():
     assert all(1 <= len(r[2].split()) <= 3 for r in rows)
 
 
-def test_the_header_says_it_may_be_tuned_on():
-    header = "".join(l for l in DEV12.read_text(encoding="utf-8").splitlines(True) if l.startswith("#"))
-    assert "DEV SPLIT of session 12" in header and "MAY be" in header
+@by_split
+def test_the_header_says_it_may_be_tuned_on(key):
+    header = "".join(l for l in SPLITS[key].read_text(encoding="utf-8").splitlines(True) if l.startswith("#"))
+    assert f"DEV SPLIT of session {SESSION[key]}" in header and "MAY be" in header
 
 
-def test_every_expected_number_exists_in_the_2020_rules():
+@by_split
+def test_every_expected_number_exists_in_the_2020_rules(key):
     known = frozenset(parse_cr(CR_2020.read_text(encoding="utf-8"), "cr-en-2020-01-24", "en").numbers())
     assert "704.5j" in known and "613.3b" in known  # the parser's numbering, checked once
-    missing = [(r[1], n) for r in _rows() for n in r[2].split() if n not in known]
+    missing = [(r[1], n) for r in _rows(key) for n in r[2].split() if n not in known]
     assert not missing, missing
 
 
-def test_search_bench_scores_it_on_every_run_as_a_dev_split():
+@by_split
+def test_search_bench_scores_it_on_every_run_as_a_dev_split(key):
     from bench import search_bench
 
-    assert DEV12 in inspect.signature(search_bench.run).parameters["dev_paths"].default
-    assert DEV12 not in search_bench.UNSEEN_SPLITS
-    assert search_bench._split_key(DEV12, "dev") == "dev12"
-    assert len(search_bench.judge_queries(DEV12)) == len(_rows())
+    assert SPLITS[key] in inspect.signature(search_bench.run).parameters["dev_paths"].default
+    assert SPLITS[key] not in search_bench.UNSEEN_SPLITS
+    assert search_bench._split_key(SPLITS[key], "dev") == key
+    assert len(search_bench.judge_queries(SPLITS[key])) == len(_rows(key))
