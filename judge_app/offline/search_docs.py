@@ -222,7 +222,8 @@ def question_bank(index_dir, words: dict[str, list[str]]) -> dict:
     serve the bank alone: in the word table they would stop the phone's corrections
     («трамплер» read as a question's word, not as trample).
     With the constants read from the server's modules: ``weight`` (``asked.WEIGHT``),
-    ``card_weight``, ``depth``, ``min_cosine`` and ``k`` (the fusion's ``translation.RRF_K``).
+    ``card_weight``, ``depth``, ``min_cosine``, ``votes``, ``vote_weight`` and ``k`` (the fusion's
+    ``translation.RRF_K``).
     An index saved without questions gives an empty bank."""
     from ..search import asked, rule_questions, translation
 
@@ -249,4 +250,4 @@ def question_bank(index_dir, words: dict[str, list[str]]) -> dict:
     return {"versions": versions, "rules": rules, "terms": terms, "sets": [list(k) for k in sets], "rows": flat,
             "words": own,
             "weight": asked.WEIGHT, "card_weight": asked.CARD_WEIGHT, "depth": asked.DEPTH,
-            "min_cosine": asked.MIN_COSINE, "min_words": asked.MIN_WORDS, "derived": asked.DERIVED, "k": translation.RRF_K}
+            "min_cosine": asked.MIN_COSINE, "votes": asked.VOTES, "vote_weight": asked.VOTE_WEIGHT, "min_words": asked.MIN_WORDS, "derived": asked.DERIVED, "k": translation.RRF_K}

@@ -8,9 +8,14 @@ question: «можно ли напасть существом которое т�
 question written for 302.6, not with 302.6's text. So each written question
 (``rule_questions.py``) is also a short document here; a query's words are matched against
 them by cosine similarity of IDF-weighted word sets (each word as the index's own terms,
-``analysis.word_terms``); a rule scores as its best question. The rules found are fused into
-the hits by reciprocal rank (``translation.fuse``) at ``WEIGHT``, as the English ranking is.
-``WEIGHT``, ``CARD_WEIGHT``, ``DEPTH``, ``MIN_COSINE`` and ``DERIVED`` were chosen on the tuned set, dev9, dev10 and (session 12) dev12
+``analysis.word_terms``); a rule scores as its best question plus ``VOTE_WEIGHT`` times the
+cosines of its other questions among the ``VOTES`` nearest (session 13: a rule asked about in
+many ways, each sharing a word or two with the query, outranks one lone question that shares
+its rarest word; with the votes no floor on the cosine is needed — ``MIN_COSINE`` 0.5 -> 0.25).
+The rules found are fused into the hits by reciprocal rank (``translation.fuse``) at
+``WEIGHT``, as the English ranking is.
+``WEIGHT``, ``CARD_WEIGHT``, ``DEPTH``, ``MIN_COSINE`` and ``DERIVED`` were chosen on the tuned set, dev9, dev10 and (session 12) dev12,
+``VOTES``, ``VOTE_WEIGHT`` and ``MIN_COSINE`` again (session 13) with dev14 beside them
 (README: the figures of each).
 
 ``save`` (index build) writes ``ASKED_FILE``: every question's release, rule and terms, in
@@ -34,7 +39,9 @@ EN_WEIGHT = 1.0       # ... for an English query (the English questions, their E
 DEPTH = 10            # rules of the bank's ranking fused
 DERIVED = True        # a query word also as its root's other words and synonyms (``derive.py``; not its verb family)
 MIN_WORDS = 2         # content words a query needs before the bank is asked (one word: its title answers)
-MIN_COSINE = 0.5      # a question must share at least this much with the query
+MIN_COSINE = 0.25     # a rule's best question must share at least this much with the query
+VOTES = 50            # the questions nearest the query that vote for their rules
+VOTE_WEIGHT = 0.15    # a vote's weight beside the rule's best question (0: the best question alone)
 
 
 def save(index_dir, docs, ru: str) -> int:
@@ -113,23 +120,25 @@ class Bank:
                     keep |= self.by_version[v][held]
             held = held[keep]
         cos = acc[held] / (self.norm[held] * math.sqrt(qnorm))
-        # only the questions at least ``MIN_COSINE`` alike can be returned: the rest are dropped
-        # before the sort (a stable sort keeps the same order among those left)
-        alike = cos >= MIN_COSINE
-        held, cos = held[alike], cos[alike]
-        order = np.argsort(-cos, kind="stable")
-        out: list[tuple[str, str, float]] = []
-        seen: set[tuple[str, str]] = set()
-        for j in order:
-            c = float(cos[j])
+        return self._voted(held, cos)
+
+    def _voted(self, held: np.ndarray, cos: np.ndarray) -> list[tuple[str, str, float]]:
+        """(release, rule, best cosine) of the rules of the ``VOTES`` questions nearest the query
+        among ``held`` (their cosines ``cos``), by the best cosine plus ``VOTE_WEIGHT`` times the
+        others, best first, at most ``DEPTH``; a rule whose best question is below
+        ``MIN_COSINE`` is left out."""
+        best: dict[tuple[str, str], float] = {}
+        score: dict[tuple[str, str], float] = {}
+        for j in np.argsort(-cos, kind="stable")[:VOTES]:
             i = int(held[j])
             key = (self.version[i], self.rule[i])
-            if key not in seen:
-                seen.add(key)
-                out.append((*key, c))
-                if len(out) == DEPTH:
-                    break
-        return out
+            c = float(cos[j])
+            if key in best:
+                score[key] += VOTE_WEIGHT * c
+            else:
+                best[key] = score[key] = c
+        ranked = sorted((k for k in score if best[k] >= MIN_COSINE), key=lambda k: -score[k])
+        return [(*k, best[k]) for k in ranked[:DEPTH]]
 
 
 def load(index_dir) -> Bank:

@@ -278,9 +278,9 @@ def test_the_pack_holds_the_servers_question_bank(built):
                for i in range(0, len(flat), 3)]
     assert len(rows) > 15000 and decoded == [[v, r, sorted(t)] for v, r, t in rows]
     assert (bank["weight"], bank["card_weight"], bank["depth"], bank["min_cosine"], bank["k"],
-            bank["min_words"], bank["derived"]) == (
+            bank["min_words"], bank["derived"], bank["votes"], bank["vote_weight"]) == (
         asked.WEIGHT, asked.CARD_WEIGHT, asked.DEPTH, asked.MIN_COSINE, translation.RRF_K,
-        asked.MIN_WORDS, asked.DERIVED)
+        asked.MIN_WORDS, asked.DERIVED, asked.VOTES, asked.VOTE_WEIGHT)
 
 
 def sample_questions(step: int = 20) -> list[tuple[str, str]]:

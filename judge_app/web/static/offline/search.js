@@ -423,7 +423,7 @@
   function Bank(t) {
     t = t || { rows: [], sets: [], terms: [], rules: [], versions: [] };
     var n = this.n = t.rows.length / 3;
-    this.weight = t.weight; this.cardWeight = t.card_weight; this.depth = t.depth; this.minCosine = t.min_cosine; this.minWords = t.min_words || 1; this.derived = !!t.derived; this.k = t.k;
+    this.weight = t.weight; this.cardWeight = t.card_weight; this.depth = t.depth; this.minCosine = t.min_cosine; this.votes = t.votes || Infinity; this.voteWeight = t.vote_weight || 0; this.minWords = t.min_words || 1; this.derived = !!t.derived; this.k = t.k;
     this.versions = t.versions; this.ruleNames = t.rules;
     this.version = new Int32Array(n); this.rule = new Int32Array(n);
     var sets = t.sets, post = this.post = new Map(), i, j;
@@ -452,8 +452,10 @@
     return ids ? ids.map(function (i) { return terms[i]; }) : null;
   };
   Bank.prototype.idf = function (df) { return Math.log(1 + this.n / (1 + df)); };
-  /* [release, rule, cosine] of the best-matching questions' rules, best first, one per rule, at
-     most depth, none below min_cosine; words: per query word its alternative index terms */
+  /* [release, rule, best cosine] of the rules of the votes questions nearest the query, each
+     rule by its best cosine plus vote_weight times its others (asked.py _voted), best first, at
+     most depth, none whose best is below min_cosine; words: per query word its alternative
+     index terms */
   Bank.prototype.rules = function (words, version) {
     if (!this.n || !words.length) return [];
     var acc = this.acc, touched = [], qnorm = 0, self = this, i;
@@ -484,16 +486,18 @@
     }
     if (!qnorm) return [];
     rows.sort(function (a, b) { return b[1] - a[1]; });  // stable: a tie keeps the rows' order
-    var out = [], seen = new Set();
-    for (i = 0; i < rows.length; i++) {
-      if (rows[i][1] < this.minCosine) break;
+    var keys = [], best = new Map(), score = new Map();
+    for (i = 0; i < rows.length && i < this.votes; i++) {
       var key = this.version[rows[i][0]] + "|" + this.rule[rows[i][0]];
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push([this.versions[this.version[rows[i][0]]], this.ruleNames[this.rule[rows[i][0]]], rows[i][1]]);
-      if (out.length === this.depth) break;
+      if (best.has(key)) { score.set(key, score.get(key) + this.voteWeight * rows[i][1]); continue; }
+      best.set(key, rows[i]); score.set(key, rows[i][1]); keys.push(key);
     }
-    return out;
+    keys = keys.filter(function (k) { return best.get(k)[1] >= self.minCosine; });
+    keys.sort(function (a, b) { return score.get(b) - score.get(a); });  // stable, as sorted()
+    return keys.slice(0, this.depth).map(function (k) {
+      var r = best.get(k)[0];
+      return [self.versions[self.version[r]], self.ruleNames[self.rule[r]], best.get(k)[1]];
+    });
   };
 
   /* reciprocal-rank fusion, as online (search/translation.py fuse): 1/(K + rank) for the hits
