@@ -120,6 +120,10 @@ class Bank:
                     keep |= self.by_version[v][held]
             held = held[keep]
         cos = acc[held] / (self.norm[held] * math.sqrt(qnorm))
+        if len(cos) > VOTES:  # only the nearest can vote: the rest are dropped before the sort
+            # (every question tied with the last voter is kept, so the stable sort picks as before)
+            near = cos >= np.partition(cos, len(cos) - VOTES)[len(cos) - VOTES]
+            held, cos = held[near], cos[near]
         return self._voted(held, cos)
 
     def _voted(self, held: np.ndarray, cos: np.ndarray) -> list[tuple[str, str, float]]:
