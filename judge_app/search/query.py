@@ -67,7 +67,7 @@ from whoosh.codec.whoosh3 import STORED_COLUMN, W3PerDocReader
 from whoosh.idsets import BitSet, DocIdSet
 from whoosh.query import And, AndMaybe, Or, Term  # noqa: F401  (And: card_query builds with it too)
 
-from judge_app.search import combine, layout, meaning
+from judge_app.search import combine, defining, layout, meaning
 from judge_app.search.postings import Postings, mask_of
 from judge_app.search.abilities import AbilityTitles
 from judge_app.search.acronyms import Acronyms
@@ -239,6 +239,7 @@ class _Opened:
         self._cardnames = None
         self._card_rules = None
         self._asked = None
+        self._glossary = None
         self._translations: dict | None = None
         self._held: dict[str, frozenset[str]] = {}
         self._rule_lemmas: frozenset[str] | None = None
@@ -289,6 +290,20 @@ class _Opened:
 
             self._translations = translation.load(self.path)
         return self._translations
+
+    @property
+    def glossary(self):
+        """The glossary's terms and the rules they name (``defining.Glossary``), read once."""
+        if self._glossary is None:
+            from judge_app.search.defining import Glossary
+
+            with self.lock:
+                rows = [(f.get("version") or "", f.get("lang") or "", f.get("title") or "", f.get("refs") or "")
+                        for f in self.searcher.documents(kind="glossary")]
+                rows += [(f.get("version") or "", f.get("lang") or "", f.get("title") or "", f.get("number") or "")
+                         for f in self.searcher.documents(kind="rule", is_title_rule="1")]
+            self._glossary = Glossary(rows, lambda text: query_terms(text, self.ru))
+        return self._glossary
 
     @property
     def asked(self):
@@ -777,6 +792,7 @@ def query_terms(q: str, ru: str = DEFAULT_RU_ANALYSER, derive: Derivations | Non
     return out
 
 
+DEFINING = True  # a definition question's defining rule leads (``defining.py``)
 CARD_ASKED = True  # a query naming cards is matched against the written questions too (``asked.py``)
 ENGLISH_ASKED = True  # and an English query too (the bank holds the English questions beside the Russian)
 _LATIN = re.compile(r"[a-z]", re.I)
@@ -1514,6 +1530,28 @@ def _asked_ranking(o: _Opened, hits: list[dict], u, q: str, version, lang, block
     return words, [(h, cosine[h["version"], h["number"]]) for h in twins], lead
 
 
+def _definition_first(o: _Opened, hits: list[dict], u, version, lang, shown: str) -> list[dict]:
+    """A definition question's hits with the rule that defines its term first (``defining.py``):
+    the rule the glossary entry (or heading title) of the query's other words names — a
+    heading's first rule for a heading — in the searched release (where every release is
+    searched, the first of the rule hits' releases whose glossary holds the term)."""
+    if lang not in (None, "", shown):
+        return hits
+    versions = _as_list(version) or list(dict.fromkeys(h["version"] for h in hits if h.get("kind") == "rule"))
+    words = query_terms(u.search, o.ru)
+    for v in versions:
+        ref = o.glossary.defined(words, v, shown)
+        if ref is None:
+            continue
+        under = _run_numbers(o, [ref], _filter(v, shown, "rule"), 2)  # the rule, then its first rule
+        if under:
+            first = under[1] if len(under) > 1 and under[0].get("_heading") else under[0]
+            for h in under:
+                h.pop("_heading", None)
+            return [first] + [h for h in hits if h.get("id") != first["id"]]
+    return hits
+
+
 def _fused(o: _Opened, fused: list[dict], words) -> list[dict]:
     """The fused hits, a rule only the other ranking brought given its snippet."""
     tset = {t for alts in words for t in alts}
@@ -1609,6 +1647,8 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             hits = combine.combined(o, hits, u, q, version, lang, limit, "en")
         else:
             hits = _with_asked(o, hits, u, q, version, lang, limit, weight=asked.EN_WEIGHT, shown="en")
+    if not kind and DEFINING and defining.asks_definition(q):  # «что такое командная зона» -> 408.1
+        hits = _definition_first(o, hits, u, version, lang, "en" if not _CYRILLIC.search(q) else "ru")
     if u.corrected and u.corrected != q:
         notes.insert(0, f"показаны результаты для «{u.corrected}»")
         return SearchResult(hits=hits, corrected_query=u.corrected, note="; ".join(notes))

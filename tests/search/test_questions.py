@@ -213,4 +213,6 @@ def test_a_one_word_question_ranks_the_same_on_a_freshly_opened_index(ix):
     cold = [h["number"] for h in search(ix, q, version="2020-01-24", limit=5).hits]
     search(ix, "шаг взятия карты", version="2020-01-24", limit=5)
     warm = [h["number"] for h in search(ix, q, version="2020-01-24", limit=5).hits]
-    assert cold == warm and cold[0] == "903.8"
+    # a definition question: the glossary's «Commander» (903) gives its first rule, 903.1, the
+    # lead (``defining.py``); 903.8, which a cold index had lost, stays in the first five
+    assert cold == warm and cold[0] == "903.1" and "903.8" in cold, cold

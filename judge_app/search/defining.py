@@ -1,0 +1,79 @@
+"""A definition question is answered by the rule that defines its term.
+
+«что такое командная зона», «что считается перманентом», «what counts as a permanent»: the judge
+asks what a word of the rules means, and the answer is the rule that defines it, which the
+words alone rank below the many rules that merely use the term (408.1 «Командная зона — это
+…» under 400.9, 702.48d and the heading 408 itself). The glossary of the same release names
+that rule («Перманент … Смотрите правило 110 «Перманенты»»), and a section's first rule defines
+its title (110.1 «Перманент — это карта или фишка на поле битвы»). So for a query that opens
+as a definition question (``DEFINITION``) and whose other words are a glossary term, the
+glossary's first rule leads the hits — or, where the rule is a heading, its first rule.
+A heading's own title is a term too: «командная зона» is no glossary entry (the glossary's
+is «Командование»), but 408's title.
+
+Data: the glossary entries of the index (``kind="glossary"``: a Russian entry's title is
+«English / Русский», an English one's the English term; ``refs`` the rules it names) and the
+titles of its heading rules (``is_title_rule``: sections, keywords, keyword actions), read
+once per opened index (``Glossary``). No word list of its own.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+# a question that asks what a term is; the query must open with it (after an optional «а»/«и»)
+DEFINITION = re.compile(
+    r"^\s*(?:(?:а|и|так|ну)\s+)?(?:"
+    r"что\s+(?:же\s+)?(?:такое|значит|означает|считается|называется|понимается\s+под|это\s+за|есть)"
+    r"|кто\s+(?:такой|такая|такие|считается|является|называется)"
+    r"|what\s+(?:is|are|was|'s|does|do|counts?\s+as)|what's|define|definition\s+of|meaning\s+of"
+    r")(?:\s|$|[,:?«\"])",
+    re.I)
+# the words a definition question keeps besides its term («считается», «…, а что нет», «means»)
+MARKER_WORDS = frozenset("""считаться называться являться понимать понимаемый означать значить
+    такой это есть же нет mean meant count counts define definition meaning not""".split())
+SLACK = 0  # query words besides the term that a match may leave over («что такое командная
+#            зона» is not a question about «зона»)
+
+
+def asks_definition(q: str) -> bool:
+    return bool(DEFINITION.search(q or ""))
+
+
+class Glossary:
+    """The glossary terms of each release and language, as index terms, with the first rule
+    each entry names."""
+
+    def __init__(self, entries, words):
+        """``entries``: (version, lang, title, refs) of the index's glossary documents, then
+        of its heading rules (``refs`` the heading's own number), in that order (a glossary
+        term wins a tie); ``words``: text -> its words, each a tuple of alternative index
+        terms (``query.query_terms`` with the index's analyser: «полёт» is «полет» or «полоть»)."""
+        self.terms: dict[tuple[str, str], list[tuple[tuple[frozenset[str], ...], str]]] = defaultdict(list)
+        for version, lang, title, refs in entries:
+            first = (refs or "").split()[:1]
+            if not first or not title:
+                continue
+            term = title.split(" / ", 1)[1] if lang == "ru" and " / " in title else title
+            term = re.sub(r"\((?:obsolete|устарело)\)", " ", term, flags=re.I)
+            alts = tuple(frozenset(a) for a in words(term) if a and not set(a) & MARKER_WORDS)
+            if alts:
+                self.terms[version, lang].append((alts, first[0]))
+
+    def defined(self, words, version: str, lang: str) -> str | None:
+        """The rule named by the glossary term that the query's ``words`` (each a tuple of
+        alternative index terms) spell: every word of the term among them, at most ``SLACK``
+        query words left over; the term of the most words wins, then the first entry."""
+        query = [set(alts) for alts in words if not set(alts) & MARKER_WORDS]
+        if not query:
+            return None
+        best, best_n = None, 0
+        for term, ref in self.terms.get((version, lang), ()):
+            if len(term) <= best_n or len(term) > len(query):
+                continue
+            if not all(any(word & alts for alts in query) for word in term):
+                continue  # a word of the term the query does not hold
+            left = sum(1 for alts in query if not any(word & alts for word in term))
+            if left <= SLACK:
+                best, best_n = ref, len(term)
+        return best

@@ -1,0 +1,66 @@
+"""A definition question is answered by the rule that defines its term (``search/defining.py``):
+the glossary (or a heading's title) names the rule, a heading gives way to its first rule. On
+the real index: the glossary's terms as the index reads them, the 2020 and newest releases."""
+from __future__ import annotations
+
+import pytest
+
+from judge_app.search import defining
+from judge_app.search import query as Q
+from judge_app.search.query import open_index, query_terms, search
+
+V = "2020-01-24"
+
+
+@pytest.mark.parametrize("q", ["что такое командная зона", "Что считается перманентом?", "а что значит «миг»",
+                               "кто такой владелец карты", "what is trample", "What counts as a permanent",
+                               "what does mana value mean"])
+def test_a_definition_question_is_recognised(q):
+    assert defining.asks_definition(q)
+
+
+@pytest.mark.parametrize("q", ["что будет если две легенды", "когда такое бывает", "можно ли напасть на мироходца",
+                               "what happens when a creature dies", "стек что такое"])
+def test_other_questions_are_not(q):
+    assert not defining.asks_definition(q)
+
+
+def _top(ix, q, version=V):
+    return [(h["kind"], h["number"]) for h in search(ix, q, version=version, limit=10).hits]
+
+
+def test_the_glossary_names_the_rule_and_a_heading_gives_way_to_its_first_rule(ix):
+    # «Перманент … Смотрите правило 110»: 110 is a heading, 110.1 defines the word
+    assert _top(ix, "что считается перманентом, а что нет")[0] == ("rule", "110.1")
+    assert _top(ix, "what counts as a permanent")[0] == ("rule", "110.1")
+    # a keyword: the heading 702.9 «Полёт» gives way to 702.9a; the newest release too
+    assert _top(ix, "что такое полёт")[0] == ("rule", "702.9a")
+    newest = search(ix, "что такое полёт", version="2026-01-16", limit=5).hits[0]
+    assert (newest["version"], newest["number"]) == ("2026-01-16", "702.9a")
+    # every release searched: the defining rule of the first release the hits come from
+    first = search(ix, "что такое полёт", limit=5).hits[0]
+    assert first["number"] == "702.9a" and "_heading" not in first and first["snippet"]
+
+
+def test_the_defining_rule_is_what_the_words_alone_did_not_put_first(ix, monkeypatch):
+    q = "что считается перманентом, а что нет"
+    with_step = _top(ix, q)
+    monkeypatch.setattr(Q, "DEFINING", False)
+    without = _top(ix, q)
+    assert without[0] != ("rule", "110.1") and with_step[0] == ("rule", "110.1")
+    assert set(with_step) >= set(without[:5]) - {("rule", "110.1")}  # nothing else is lost
+
+
+def test_a_term_is_matched_whole_and_nothing_else_moves(ix, monkeypatch):
+    o = open_index(ix)
+    # «командная зона» is no glossary term in 2020 («Командование») and no heading's title
+    # («Зона командования»): «зона» alone (chapter 4) must not answer it
+    words = query_terms("командная зона", o.ru)
+    assert o.glossary.defined(words, V, "ru") is None
+    assert o.glossary.defined(query_terms("зона", o.ru), V, "ru") is not None
+    # a question that asks no definition is left as it was
+    for q in ("что будет если две легенды", "можно ли напасть существом которое только что вышло"):
+        before = _top(ix, q)
+        monkeypatch.setattr(Q, "DEFINING", False)
+        assert _top(ix, q) == before
+        monkeypatch.setattr(Q, "DEFINING", True)
