@@ -10,7 +10,7 @@ Files (each also ``.gz``, which the server sends to browsers that accept gzip):
 ``rules-<version>.json`` per offline release, ``glossary-<version>.json``, ``faq.json``,
 ``rulebook.json``, ``scenarios.json``, ``steps.json`` (the board at every step of every library
 scenario, ``steps.py``), ``search-index.json`` (MiniSearch, built by Node from
-``search-docs``), ``query.json`` (slang, layouts, number readings, the question bank), ``meta.json`` (the pack id,
+``search-docs``), ``query.json`` (slang, layouts, number readings, the question bank, the defined terms), ``meta.json`` (the pack id,
 the releases, what each file weighs).
 
 The search index needs Node and the npm packages (``./setup.sh`` installs them); without them
@@ -73,7 +73,8 @@ SEARCH = HERE.parent / "search"
 # the server's reading of words that the pack's query tables copy (search_docs: lemmas, derivation,
 # related words, verb families, slang, situations): a change there is a new pack without a new corpus
 SEARCH_READING = ("analysis.py", "derive.py", "related.py", "families.py", "understand.py", "situations.py",
-                  "asked.py", "translation.py")  # the question bank's constants and its fusion's K
+                  "asked.py", "translation.py",  # the question bank's constants and its fusion's K
+                  "defining.py")  # the definition question's pattern and marker words
 
 
 def code_files() -> list[Path]:
@@ -170,6 +171,7 @@ def build_pack(corpus, pid: str, progress: bool = False) -> dict:
         tables.update(search_docs.vocabulary_tables(opened, brought, indexed))
         tables["alt"], tables["weak"] = search_docs.alternatives(opened, tables["words"])
         tables["asked"] = search_docs.question_bank(paths.index_dir(), tables["words"])
+        tables["definitions"] = search_docs.definitions(opened, versions)
         tables["variant_terms"] = sorted({t for v in versions for t in search_docs.variant_terms(corpus, v)})
         files.append(_write(tmp, "query.json", tables))
         if search:

@@ -20,7 +20,9 @@ Besides the documents, the pack carries what the search box understands online: 
 file (``search/data/slang.tsv``), the keyboard layouts (``search.layout``) and the
 number readings (``corpus.numbering``), so the phone reads them from the same source; and the
 question bank (``search.asked``: the written questions of each rule and pool card, as the
-server saved them beside its index), so the phone fuses the same rules into its hits.
+server saved them beside its index), so the phone fuses the same rules into its hits; and the
+terms a definition question names (``search.defining``: «что такое полёт» -> 702.9a), each with
+the rule that defines it already resolved, so the phone needs no rule order of its own.
 """
 from __future__ import annotations
 
@@ -251,3 +253,46 @@ def question_bank(index_dir, words: dict[str, list[str]]) -> dict:
             "words": own,
             "weight": asked.WEIGHT, "card_weight": asked.CARD_WEIGHT, "depth": asked.DEPTH,
             "min_cosine": asked.MIN_COSINE, "votes": asked.VOTES, "vote_weight": asked.VOTE_WEIGHT, "min_words": asked.MIN_WORDS, "derived": asked.DERIVED, "k": translation.RRF_K}
+
+
+def js_regex(pattern: re.Pattern) -> dict:
+    """A compiled Python regex for JavaScript's ``new RegExp(source, flags)``: the server's own
+    pattern, refused where it uses what JavaScript reads otherwise (named groups, inline flags,
+    ``\\A``/``\\Z``). Without the ``u`` flag: under it ``\\"`` is a syntax error."""
+    source = pattern.pattern
+    if re.search(r"\(\?P|\(\?[aiLmsux]+[:)]|\\[AZ]", source):
+        raise ValueError(f"a pattern JavaScript would read otherwise: {source!r}")
+    return {"source": source, "flags": "i" if pattern.flags & re.I else ""}
+
+
+def definitions(opened, versions: list[str]) -> dict:
+    """The definition step of the server (``search.defining``, ``query._definition_first``) for
+    the phone: ``question`` the server's ``DEFINITION`` regex (``js_regex``), ``markers`` its
+    ``MARKER_WORDS``, ``slack`` its ``SLACK``; ``terms`` the index terms once each; ``entries``
+    per "release|language" the server's glossary and heading terms (``opened.glossary``: the same
+    entries in the same order, a tie goes to the first) as [per word of the term its alternative
+    term ids, the rule that answers] — the rule the term names or, for a heading, its first rule,
+    looked up here as the server does (``_run_numbers``: the rule, then its first subrule, in
+    document order), or None where the release lacks the rule (the server then leaves the hits
+    as they are)."""
+    from ..search import defining
+    from ..search.query import _filter, _run_numbers
+
+    glossary = opened.glossary
+    vocab: dict[str, int] = {}
+    entries: dict[str, list] = {}
+    for version in versions:
+        for lang in ("ru", "en"):
+            answers: dict[str, str | None] = {}
+            rows = []
+            for words, ref in glossary.terms.get((version, lang), ()):
+                if ref not in answers:
+                    under = _run_numbers(opened, [ref], _filter(version, lang, "rule"), 2)
+                    first = under[1] if len(under) > 1 and under[0].get("_heading") else (under or [None])[0]
+                    answers[ref] = first["number"] if first else None
+                ids = [sorted(vocab.setdefault(t, len(vocab)) for t in alts) for alts in words]
+                rows.append([ids, answers[ref]])
+            if rows:
+                entries[f"{version}|{lang}"] = rows
+    return {"question": js_regex(defining.DEFINITION), "markers": sorted(defining.MARKER_WORDS),
+            "slack": defining.SLACK, "terms": list(vocab), "entries": entries}

@@ -14,6 +14,9 @@
    A Russian query is also matched against the questions judges ask about each rule (the server's
    question bank, search/asked.py, carried in query.json): the same IDF cosine over the same
    terms, the rules found fused into the hits by reciprocal rank with the server's constants.
+   A definition question («что такое полёт», «what counts as a permanent») whose other words spell
+   a glossary or heading term gets the rule that defines it first (search/defining.py; the pack
+   carries the server's terms, pattern and marker words, each term's rule resolved at pack time).
 
    Results are plain data; pages show them with textContent, never as HTML.
    Runs in the browser (window.JudgeSearch) and in Node (bench/offline_search.mjs). */
@@ -68,6 +71,7 @@
       if (f && f.k === "rule" && (f.n[0] === "8" || f.n[0] === "9")) variantDocs.add(id);
     });
     this.bank = new Bank(tables.asked);
+    this.definitions = new Definitions(tables.definitions);
     this.slangEnding = new RegExp("(?:" + tables.slang_endings.replace(/\$$/, "") + ")$");
     var toRu = {}, toEn = {};
     for (var i = 0; i < tables.en_keys.length; i++) {
@@ -238,19 +242,19 @@
       if (flipped) { note = flipped; words = this.slang((flipped.match(WORD) || []).slice(0, 30)).words; }
     }
     var self = this, terms = [], question = false, add = function (list, t) { if (list.indexOf(t) < 0) list.push(t); };
-    var groups = [];  // per query word, its terms (its alternatives are added below)
+    var groups = [], read = [];  // per query word, its terms (its alternatives are added below), and the word
     words.forEach(function (w) {
       var own = self.analyse(w);
       if (own !== null && !own.length) return;
       if (self.isQuestion(w, own)) { question = true; return; }
       var group = self.resolve(w, own);
       group.forEach(function (t) { add(terms, t); });
-      groups.push(group.slice());
+      groups.push(group.slice()); read.push(w);
     });
     if (!terms.length && question) words.forEach(function (w) {
       var group = self.analyse(w) || [fold(w)];
       group.forEach(function (t) { add(terms, t); });
-      if (group.length) groups.push(group.slice());
+      if (group.length) { groups.push(group.slice()); read.push(w); }
     });
     var own = groups.map(function (g) { return g.slice(); });  // before the alternatives: the bank's words
     var alt = this.t.alt || {}, weak = this.t.weak || {}, alts = [], weaks = [];
@@ -263,7 +267,7 @@
     groups.forEach(function (group) {
       group.slice().forEach(function (t) { (alt[t] || []).concat(weak[t] || []).forEach(function (a) { add(group, a); }); });
     });
-    return { terms: terms, alts: alts, weak: weaks, groups: groups, own: own, note: note, question: question };
+    return { terms: terms, alts: alts, weak: weaks, groups: groups, own: own, read: read, note: note, question: question };
   };
 
   /* a situation of the reviewed table (search/data/situations.tsv) whose every word the query
@@ -365,7 +369,56 @@
     /* and among the questions judges ask about each rule, as online (search/query.py
        _with_asked): a Russian word query, not one read on the other keyboard layout */
     if (!kind && (!lang || lang === "ru") && !u.note && CYR.test(q)) hits = this.withAsked(hits, u, q, version, limit, all, variants);
+    /* a definition question: the rule that defines its term first, as online (search/query.py
+       _definition_first), for a word query the server does not send elsewhere (a query read on
+       the other keyboard layout, one naming a card) */
+    if (!kind && !u.note) hits = this.definitionFirst(hits, u, q, version, lang, limit);
     return { hits: hits, note: u.note, terms: u.terms };
+  };
+
+  /* -- definition questions (judge_app/search/defining.py), from the pack (offline/search_docs.definitions) -- */
+  function Definitions(t) {
+    t = t || { entries: {}, terms: [], markers: [] };
+    this.question = t.question ? new RegExp(t.question.source, t.question.flags) : null;
+    this.markers = new Set(t.markers); this.slack = t.slack || 0;
+    this.entries = t.entries; this.terms = t.terms;
+  }
+  /* the rule the glossary or heading term that the query's words spell names (defining.Glossary
+     defined): every word of the term among the query's words, at most slack query words left over
+     besides the marker words; the term of the most words wins, then the first entry. groups: per
+     query word its index terms; null where no term fits or the release lacks its rule */
+  Definitions.prototype.defined = function (groups, version, lang) {
+    var self = this, terms = this.terms, rows = this.entries[version + "|" + lang] || [];
+    var query = groups.filter(function (g) { return !g.some(function (t) { return self.markers.has(t); }); })
+      .map(function (g) { return new Set(g); });
+    if (!query.length) return null;
+    var holds = function (alts, word) { return word.some(function (id) { return alts.has(terms[id]); }); };
+    var best = null, bestN = 0;
+    for (var i = 0; i < rows.length; i++) {
+      var term = rows[i][0];
+      if (term.length <= bestN || term.length > query.length) continue;
+      if (!term.every(function (word) { return query.some(function (alts) { return holds(alts, word); }); })) continue;
+      var left = query.filter(function (alts) { return !term.some(function (word) { return holds(alts, word); }); }).length;
+      if (left <= this.slack) { best = rows[i][1]; bestN = term.length; }
+    }
+    return best;
+  };
+
+  Engine.prototype.definitionFirst = function (hits, u, q, version, lang, limit) {
+    var d = this.definitions, shown = CYR.test(q) ? "ru" : "en";
+    if (!d.question || !d.question.test(q) || (lang && lang !== shown) || this.namesCard(u.terms)) return hits;
+    var self = this, words = [];
+    /* the server's tokens (analysis.TOKEN_PATTERN) split a word at its apostrophe: «isn’t» is isn, t */
+    u.own.forEach(function (group, i) {
+      if (!/['’]/.test(u.read[i])) { words.push(group); return; }
+      u.read[i].split(/['’]/).forEach(function (part) { var t = part && self.analyse(part); if (t && t.length) words.push(t); });
+    });
+    var number = d.defined(words, version, shown), doc = number && this.ruleDoc(version, shown, number);
+    if (!doc) return hits;
+    var first = ruleHit(doc, 0);
+    return [first].concat(hits.filter(function (h) {
+      return !(h.kind === "rule" && h.version === doc.v && h.lang === doc.g && h.number === doc.n);
+    })).slice(0, limit);
   };
 
   /* the hits fused with the rules whose written questions the query is most like (the question
@@ -391,7 +444,7 @@
     var twins = [];
     found.forEach(function (f) {
       var d = self.ruleDoc(f[0], "ru", f[1]);
-      if (d) twins.push({ kind: "rule", number: d.n, version: d.v, lang: d.g, title: d.ti, snippet: d.s, url: d.u, score: 0 });
+      if (d) twins.push(ruleHit(d, 0));
     });
     var heads = this.situationRules(all), lead = 0, card = this.namesCard(u.terms);
     while (lead < hits.length && hits[lead].kind === "rule" && inside(hits[lead].number, heads)) lead++;
@@ -519,6 +572,11 @@
     return kept.concat(keys.map(function (k) { return item.get(k); })).slice(0, limit);
   }
 
+  /* a rule's hit from its stored fields */
+  function ruleHit(d, score) {
+    return { kind: "rule", number: d.n, version: d.v, lang: d.g, title: d.ti, snippet: d.s, url: d.u, score: score };
+  }
+
   /* rule number inside one of heads (704.5j in 704.5, not 704.50): search/translation.py inside */
   function inside(number, heads) {
     return heads.some(function (n) {
@@ -530,6 +588,7 @@
   return {
     Engine: Engine,
     Bank: Bank,
+    Definitions: Definitions,
     fuse: fuse,
     numberCandidates: numberCandidates,
     create: function (MiniSearch, snowball, indexJson, tables, numbers) {
