@@ -25,10 +25,10 @@ box runs them: the default release (2020-01-24), every kind of record, and a hit
 FAQ rulings, cards and glossary entries that push the rules down count against the engine.
 ``zero`` is the share of queries that returned nothing at all.
 
-The dev splits (``judge_queries_dev9.tsv``, ``…_dev10.tsv``, ``…_dev12.tsv``, ``…_dev14.tsv``) are scored the same way
+The dev splits (``judge_queries_dev9.tsv``, ``…_dev10.tsv``, ``…_dev12.tsv``, ``…_dev14.tsv``, ``…_dev16.tsv``) are scored the same way
 and printed beside it, per kind. The never-tuned splits (``UNSEEN_SPLITS``:
 ``bench/judge_queries_unseen.tsv``, ``…_unseen10.tsv``, ``…_unseen11.tsv``, ``…_unseen12.tsv``,
-``…_unseen13.tsv``, ``…_unseen14.tsv``, ``…_unseen15.tsv``; issue 23) are scored only with ``--unseen`` (so that a tuning run cannot look
+``…_unseen13.tsv``, ``…_unseen14.tsv`` to ``…_unseen17.tsv``; issue 23) are scored only with ``--unseen`` (so that a tuning run cannot look
 at them), per kind
 (question, interaction, slang, en), FTS5 in the same run: the figures that count. They were written from
 the rule text before any change they measure; their misses are never printed (``--misses``
@@ -78,14 +78,19 @@ UNSEEN13_QUERIES = ROOT / "bench" / "judge_queries_unseen13.tsv"
 # rows) before any relevance change of that session; read together as one fresh sample
 UNSEEN14_QUERIES = ROOT / "bench" / "judge_queries_unseen14.tsv"
 UNSEEN15_QUERIES = ROOT / "bench" / "judge_queries_unseen15.tsv"
+# session 13's second pair, written after unseen14/15 had been read, before the changes after that
+UNSEEN16_QUERIES = ROOT / "bench" / "judge_queries_unseen16.tsv"
+UNSEEN17_QUERIES = ROOT / "bench" / "judge_queries_unseen17.tsv"
 # what --unseen scores
 UNSEEN_SPLITS = (UNSEEN_QUERIES, UNSEEN10_QUERIES, UNSEEN11_QUERIES, UNSEEN12_QUERIES,
-                 UNSEEN13_QUERIES, UNSEEN14_QUERIES, UNSEEN15_QUERIES)
-# sessions 9, 10, 12 and 13's dev splits (each written before its session's changes; tuned on)
+                 UNSEEN13_QUERIES, UNSEEN14_QUERIES, UNSEEN15_QUERIES, UNSEEN16_QUERIES,
+                 UNSEEN17_QUERIES)
+# sessions 9, 10, 12 and 13's dev splits (dev16 English-heavy) (each written before its session's changes; tuned on)
 DEV_QUERIES = ROOT / "bench" / "judge_queries_dev9.tsv"
 DEV10_QUERIES = ROOT / "bench" / "judge_queries_dev10.tsv"
 DEV12_QUERIES = ROOT / "bench" / "judge_queries_dev12.tsv"
 DEV14_QUERIES = ROOT / "bench" / "judge_queries_dev14.tsv"
+DEV16_QUERIES = ROOT / "bench" / "judge_queries_dev16.tsv"  # English-heavy
 JUDGE_VERSION = "2020-01-24"
 
 # ---------------------------------------------------------------- loaders
@@ -432,7 +437,7 @@ def print_misses(engine, judges, path=JUDGE_QUERIES, out=sys.stdout) -> None:
 
 
 def run(records: list[dict], *, speed_n: int = 1000, out=sys.stdout, only: str | None = None,
-        judges_path=JUDGE_QUERIES, unseen_paths=(), dev_paths=(DEV_QUERIES, DEV10_QUERIES, DEV12_QUERIES, DEV14_QUERIES),
+        judges_path=JUDGE_QUERIES, unseen_paths=(), dev_paths=(DEV_QUERIES, DEV10_QUERIES, DEV12_QUERIES, DEV14_QUERIES, DEV16_QUERIES),
         misses: bool = False, cited_weights=()) -> dict:
     """Build every variant (or ``only`` one), measure relevance on both query sets and speed,
     print the tables; returns the figures (``results[name]["judges"]`` per kind)."""
