@@ -268,15 +268,15 @@ def js_regex(pattern: re.Pattern) -> dict:
 def definitions(opened, versions: list[str]) -> dict:
     """The definition step of the server (``search.defining``, ``query._definition_first``) for
     the phone: ``question`` the server's ``DEFINITION`` regex (``js_regex``), ``markers`` its
-    ``MARKER_WORDS``, ``slack`` its ``SLACK``; ``terms`` the index terms once each; ``entries``
-    per "release|language" the server's glossary and heading terms (``opened.glossary``: the same
-    entries in the same order, a tie goes to the first) as [per word of the term its alternative
-    term ids, the rule that answers] — the rule the term names or, for a heading, its first rule,
-    looked up here as the server does (``_run_numbers``: the rule, then its first subrule, in
-    document order), or None where the release lacks the rule (the server then leaves the hits
-    as they are)."""
+    ``MARKER_WORDS`` with their index terms (``Glossary.markers``), ``slack`` its ``SLACK``;
+    ``terms`` the index terms once each; ``entries`` per "release|language" the server's glossary
+    and heading terms (``opened.glossary``: the same entries in the same order, a tie goes to the
+    first) as [per word of the term its alternative term ids, the rule that answers] — the rule
+    the term names or, for a heading, its first rule, looked up as the server does
+    (``query.defining_hit``), or None where the release lacks the rule (the server then leaves
+    the hits as they are)."""
     from ..search import defining
-    from ..search.query import _filter, _run_numbers
+    from ..search.query import defining_hit
 
     glossary = opened.glossary
     vocab: dict[str, int] = {}
@@ -287,12 +287,11 @@ def definitions(opened, versions: list[str]) -> dict:
             rows = []
             for words, ref in glossary.terms.get((version, lang), ()):
                 if ref not in answers:
-                    under = _run_numbers(opened, [ref], _filter(version, lang, "rule"), 2)
-                    first = under[1] if len(under) > 1 and under[0].get("_heading") else (under or [None])[0]
+                    first = defining_hit(opened, ref, version, lang)
                     answers[ref] = first["number"] if first else None
                 ids = [sorted(vocab.setdefault(t, len(vocab)) for t in alts) for alts in words]
                 rows.append([ids, answers[ref]])
             if rows:
                 entries[f"{version}|{lang}"] = rows
-    return {"question": js_regex(defining.DEFINITION), "markers": sorted(defining.MARKER_WORDS),
+    return {"question": js_regex(defining.DEFINITION), "markers": sorted(glossary.markers),
             "slack": defining.SLACK, "terms": list(vocab), "entries": entries}

@@ -31,7 +31,7 @@ DEFINITION = re.compile(
     re.I)
 # the words a definition question keeps besides its term («считается», «…, а что нет», «means»)
 MARKER_WORDS = frozenset("""считаться называться являться понимать понимаемый означать значить
-    такой это есть же нет mean meant count counts define definition meaning not""".split())
+    такой это есть же нет what mean meant count counts define definition meaning not s""".split())
 SLACK = 0  # query words besides the term that a match may leave over («что такое командная
 #            зона» is not a question about «зона»)
 
@@ -49,6 +49,8 @@ class Glossary:
         of its heading rules (``refs`` the heading's own number), in that order (a glossary
         term wins a tie); ``words``: text -> its words, each a tuple of alternative index
         terms (``query.query_terms`` with the index's analyser: «полёт» is «полет» or «полоть»)."""
+        # the marker words as the index reads a query («define» -> «defin»), beside their own forms
+        self.markers = MARKER_WORDS | {t for alts in words(" ".join(sorted(MARKER_WORDS))) for t in alts}
         self.terms: dict[tuple[str, str], list[tuple[tuple[frozenset[str], ...], str]]] = defaultdict(list)
         for version, lang, title, refs in entries:
             first = (refs or "").split()[:1]
@@ -56,7 +58,7 @@ class Glossary:
                 continue
             term = title.split(" / ", 1)[1] if lang == "ru" and " / " in title else title
             term = re.sub(r"\((?:obsolete|устарело)\)", " ", term, flags=re.I)
-            alts = tuple(frozenset(a) for a in words(term) if a and not set(a) & MARKER_WORDS)
+            alts = tuple(frozenset(a) for a in words(term) if a and not set(a) & self.markers)
             if alts:
                 self.terms[version, lang].append((alts, first[0]))
 
@@ -64,7 +66,7 @@ class Glossary:
         """The rule named by the glossary term that the query's ``words`` (each a tuple of
         alternative index terms) spell: every word of the term among them, at most ``SLACK``
         query words left over; the term of the most words wins, then the first entry."""
-        query = [set(alts) for alts in words if not set(alts) & MARKER_WORDS]
+        query = [set(alts) for alts in words if not set(alts) & self.markers]
         if not query:
             return None
         best, best_n = None, 0

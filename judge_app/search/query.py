@@ -1530,7 +1530,20 @@ def _asked_ranking(o: _Opened, hits: list[dict], u, q: str, version, lang, block
     return words, [(h, cosine[h["version"], h["number"]]) for h in twins], lead
 
 
-def _definition_first(o: _Opened, hits: list[dict], u, version, lang, shown: str) -> list[dict]:
+def defining_hit(o: _Opened, ref: str, version: str, lang: str) -> dict | None:
+    """The hit of the rule that defines a glossary reference ``ref`` in ``version``/``lang``
+    (``defining.py``): the rule itself, or a heading's first rule (110 -> 110.1, 702.9 ->
+    702.9a); None where the release lacks it. Also the offline pack's (``search_docs``)."""
+    under = _run_numbers(o, [ref], _filter(version, lang, "rule"), 2)  # the rule, then its first rule
+    if not under:
+        return None
+    first = under[1] if len(under) > 1 and under[0].get("_heading") else under[0]
+    for h in under:
+        h.pop("_heading", None)
+    return first
+
+
+def _definition_first(o: _Opened, hits: list[dict], u, version, lang, shown: str, limit: int) -> list[dict]:
     """A definition question's hits with the rule that defines its term first (``defining.py``):
     the rule the glossary entry (or heading title) of the query's other words names — a
     heading's first rule for a heading — in the searched release (where every release is
@@ -1541,14 +1554,9 @@ def _definition_first(o: _Opened, hits: list[dict], u, version, lang, shown: str
     words = query_terms(u.search, o.ru)
     for v in versions:
         ref = o.glossary.defined(words, v, shown)
-        if ref is None:
-            continue
-        under = _run_numbers(o, [ref], _filter(v, shown, "rule"), 2)  # the rule, then its first rule
-        if under:
-            first = under[1] if len(under) > 1 and under[0].get("_heading") else under[0]
-            for h in under:
-                h.pop("_heading", None)
-            return [first] + [h for h in hits if h.get("id") != first["id"]]
+        first = defining_hit(o, ref, v, shown) if ref is not None else None
+        if first is not None:
+            return ([first] + [h for h in hits if h.get("id") != first["id"]])[:limit]
     return hits
 
 
@@ -1614,6 +1622,9 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             else:
                 hits = _with_asked(o, hits, o.understood(q), q, version, lang, limit, weight=asked.CARD_WEIGHT,
                                    blocks_lead=True, shown="ru" if _CYRILLIC.search(q) else "en")
+        if not kind and DEFINING and defining.asks_definition(q):  # «что такое заговор»: the rule, then the card
+            hits = _definition_first(o, hits, o.understood(q), version, lang,
+                                     "en" if not _CYRILLIC.search(q) else "ru", limit)
         return SearchResult(hits=hits, note="; ".join(notes) or None)
     u = o.understood(q)
     notes: list[str] = []
@@ -1648,7 +1659,7 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         else:
             hits = _with_asked(o, hits, u, q, version, lang, limit, weight=asked.EN_WEIGHT, shown="en")
     if not kind and DEFINING and defining.asks_definition(q):  # «что такое командная зона» -> 408.1
-        hits = _definition_first(o, hits, u, version, lang, "en" if not _CYRILLIC.search(q) else "ru")
+        hits = _definition_first(o, hits, u, version, lang, "en" if not _CYRILLIC.search(q) else "ru", limit)
     if u.corrected and u.corrected != q:
         notes.insert(0, f"показаны результаты для «{u.corrected}»")
         return SearchResult(hits=hits, corrected_query=u.corrected, note="; ".join(notes))

@@ -73,8 +73,10 @@ def test_the_pack_holds_the_servers_definition_step(folder):
 
     table = json.loads((folder / "query.json").read_text(encoding="utf-8"))["definitions"]
     assert table["question"] == {"source": defining.DEFINITION.pattern, "flags": "i"}
-    assert table["markers"] == sorted(defining.MARKER_WORDS) and table["slack"] == defining.SLACK
-    terms = open_index(paths.index_dir()).glossary.terms
+    glossary = open_index(paths.index_dir()).glossary
+    assert table["markers"] == sorted(glossary.markers) and table["slack"] == defining.SLACK
+    assert defining.MARKER_WORDS < glossary.markers and "defin" in glossary.markers  # «define», as a query reads it
+    terms = glossary.terms
     versions = json.loads((folder / "meta.json").read_text())["versions"]
     assert set(table["entries"]) == {f"{v}|{lang}" for v in versions for lang in ("ru", "en")}
     to_subrule = 0

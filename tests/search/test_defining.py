@@ -64,3 +64,16 @@ def test_a_term_is_matched_whole_and_nothing_else_moves(ix, monkeypatch):
         monkeypatch.setattr(Q, "DEFINING", False)
         assert _top(ix, q) == before
         monkeypatch.setattr(Q, "DEFINING", True)
+
+
+def test_english_markers_are_read_as_the_index_reads_a_query(ix):
+    # «define» and «what's» are stems and leftovers of the query's words («defin», «what», «s»)
+    assert _top(ix, "define haste")[0] == ("rule", "702.10a")
+    assert _top(ix, "what's trample")[0] == ("rule", "702.19a")
+
+
+def test_a_definition_question_naming_a_pool_card_gets_the_rule_first_and_keeps_the_limit(ix):
+    # «Заговор» is a pool card too: the card path answers, and the rule that defines the
+    # keyword («Conspire», 702.77) leads it; the limit holds with the rule added
+    hits = search(ix, "что такое заговор", version=V, limit=3).hits
+    assert (hits[0]["kind"], hits[0]["number"]) == ("rule", "702.77a") and len(hits) == 3
