@@ -28,7 +28,7 @@ FAQ rulings, cards and glossary entries that push the rules down count against t
 The dev splits (``judge_queries_dev9.tsv``, ``…_dev10.tsv``, ``…_dev12.tsv``, ``…_dev14.tsv``, ``…_dev16.tsv``) are scored the same way
 and printed beside it, per kind. The never-tuned splits (``UNSEEN_SPLITS``:
 ``bench/judge_queries_unseen.tsv``, ``…_unseen10.tsv``, ``…_unseen11.tsv``, ``…_unseen12.tsv``,
-``…_unseen13.tsv``, ``…_unseen14.tsv`` to ``…_unseen17.tsv``; issue 23) are scored only with ``--unseen`` (so that a tuning run cannot look
+``…_unseen13.tsv``, ``…_unseen14.tsv`` to ``…_unseen19.tsv``; issue 23) are scored only with ``--unseen`` (so that a tuning run cannot look
 at them), per kind
 (question, interaction, slang, en), FTS5 in the same run: the figures that count. They were written from
 the rule text before any change they measure; their misses are never printed (``--misses``
@@ -81,10 +81,13 @@ UNSEEN15_QUERIES = ROOT / "bench" / "judge_queries_unseen15.tsv"
 # session 13's second pair, written after unseen14/15 had been read, before the changes after that
 UNSEEN16_QUERIES = ROOT / "bench" / "judge_queries_unseen16.tsv"
 UNSEEN17_QUERIES = ROOT / "bench" / "judge_queries_unseen17.tsv"
+# session 13's third pair, written after unseen14-17 had been read, before the changes after that
+UNSEEN18_QUERIES = ROOT / "bench" / "judge_queries_unseen18.tsv"
+UNSEEN19_QUERIES = ROOT / "bench" / "judge_queries_unseen19.tsv"
 # what --unseen scores
 UNSEEN_SPLITS = (UNSEEN_QUERIES, UNSEEN10_QUERIES, UNSEEN11_QUERIES, UNSEEN12_QUERIES,
                  UNSEEN13_QUERIES, UNSEEN14_QUERIES, UNSEEN15_QUERIES, UNSEEN16_QUERIES,
-                 UNSEEN17_QUERIES)
+                 UNSEEN17_QUERIES, UNSEEN18_QUERIES, UNSEEN19_QUERIES)
 # sessions 9, 10, 12 and 13's dev splits (dev16 English-heavy) (each written before its session's changes; tuned on)
 DEV_QUERIES = ROOT / "bench" / "judge_queries_dev9.tsv"
 DEV10_QUERIES = ROOT / "bench" / "judge_queries_dev10.tsv"

@@ -1,6 +1,6 @@
 """The never-tuned splits of sessions 11, 12 and 13 (bench/judge_queries_unseen11.tsv,
 bench/judge_queries_unseen12.tsv, session 12's confirming bench/judge_queries_unseen13.tsv and
-session 13's two pairs bench/judge_queries_unseen14.tsv to …_unseen17.tsv;
+session 13's three pairs bench/judge_queries_unseen14.tsv to …_unseen19.tsv;
 issue 23): their format, the sizes the issue asks for, that ``search_bench.py --unseen`` scores
 each under its own key, and that every expected rule number exists in the CR 2020-01-24 text
 (parsed by the corpus's own parser). No search is run and no score is computed here: the splits
@@ -19,7 +19,7 @@ from judge_app.corpus.cr_text import parse_cr
 ROOT = Path(__file__).resolve().parents[2]
 CR_2020 = ROOT / "rules_corpus" / "sources" / "en" / "cr-en-2020-01-24.txt"
 SPLITS = {key: ROOT / "bench" / f"judge_queries_{key}.tsv"
-          for key in ("unseen11", "unseen12", "unseen13", "unseen14", "unseen15", "unseen16", "unseen17")}
+          for key in ("unseen11", "unseen12", "unseen13", "unseen14", "unseen15", "unseen16", "unseen17", "unseen18", "unseen19")}
 by_split = pytest.mark.parametrize("key", sorted(SPLITS))
 
 
