@@ -74,7 +74,8 @@ SEARCH = HERE.parent / "search"
 # related words, verb families, slang, situations): a change there is a new pack without a new corpus
 SEARCH_READING = ("analysis.py", "derive.py", "related.py", "families.py", "understand.py", "situations.py",
                   "asked.py", "translation.py",  # the question bank's constants and its fusion's K
-                  "defining.py")  # the definition question's pattern and marker words
+                  "defining.py",  # the definition question's pattern and marker words
+                  "query.py")  # the glossary's terms and the defining rules (``_Opened.glossary``, ``defining_hit``)
 
 
 def code_files() -> list[Path]:

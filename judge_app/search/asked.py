@@ -11,7 +11,8 @@ them by cosine similarity of IDF-weighted word sets (each word as the index's ow
 ``analysis.word_terms``); a rule scores as its best question plus ``VOTE_WEIGHT`` times the
 cosines of its other questions among the ``VOTES`` nearest (session 13: a rule asked about in
 many ways, each sharing a word or two with the query, outranks one lone question that shares
-its rarest word; with the votes no floor on the cosine is needed — ``MIN_COSINE`` 0.5 -> 0.25).
+its rarest word; with the votes a weak lone match ranks low instead of being cut, so the floor
+on the best cosine went ``MIN_COSINE`` 0.5 -> 0.25).
 The rules found are fused into the hits by reciprocal rank (``translation.fuse``) at
 ``WEIGHT``, as the English ranking is.
 ``WEIGHT``, ``CARD_WEIGHT``, ``DEPTH``, ``MIN_COSINE`` and ``DERIVED`` were chosen on the tuned set, dev9, dev10 and (session 12) dev12,
@@ -84,10 +85,12 @@ class Bank:
         return math.log(1 + self.n / (1 + df))
 
     def rules(self, words, versions) -> list[tuple[str, str, float]]:
-        """(release, rule, cosine) of the best-matching questions' rules, best first, one row per
-        rule, at most ``DEPTH``, none below ``MIN_COSINE``. ``words``: the query's words, each a
-        tuple of alternative index terms (``query.query_terms``); the weak alternatives of a
-        word (its verb family) do not count here. ``versions``: the releases searched (None: all)."""
+        """(release, rule, best cosine) of the rules of the ``VOTES`` questions nearest the query,
+        each rule ranked by its best cosine plus ``VOTE_WEIGHT`` times its other questions'
+        (``_voted``), best first, one row per rule, at most ``DEPTH``, none whose best is below
+        ``MIN_COSINE``. ``words``: the query's words, each a tuple of alternative index terms
+        (``query.query_terms``); the weak alternatives of a word (its verb family) do not count
+        here. ``versions``: the releases searched (None: all)."""
         if not self.n or not words:
             return []
         if versions is not None and not any(v in self.by_version for v in versions):

@@ -40,6 +40,10 @@ moves them down when the other rankings agree on a rule). The bank's cosine is a
 one query (fitted weight 0.05–0.2 against 1/6 for a first place) but does not carry to the
 judges' queries: the chained reciprocal rank stays. ``ENABLED`` is False; the weights file
 holds the chained order alone.
+
+Its weights were fitted with the bank's floor at 0.5 and the best question alone (session 12); the
+bank now votes and its floor is 0.25 (``bank_cos`` below is scaled by that floor): fit again
+before turning it on.
 """
 from __future__ import annotations
 

@@ -1,15 +1,15 @@
 """A definition question is answered by the rule that defines its term.
 
-«что такое командная зона», «что считается перманентом», «what counts as a permanent»: the judge
-asks what a word of the rules means, and the answer is the rule that defines it, which the
-words alone rank below the many rules that merely use the term (408.1 «Командная зона — это
-…» under 400.9, 702.48d and the heading 408 itself). The glossary of the same release names
-that rule («Перманент … Смотрите правило 110 «Перманенты»»), and a section's first rule defines
-its title (110.1 «Перманент — это карта или фишка на поле битвы»). So for a query that opens
-as a definition question (``DEFINITION``) and whose other words are a glossary term, the
-glossary's first rule leads the hits — or, where the rule is a heading, its first rule.
-A heading's own title is a term too: «командная зона» is no glossary entry (the glossary's
-is «Командование»), but 408's title.
+«что считается перманентом», «что такое полёт», «what counts as a permanent»: the judge asks
+what a word of the rules means, and the answer is the rule that defines it, which the words
+alone rank below the many rules that merely use the term (110.1 «Перманент — это карта или
+фишка на поле битвы» under 114.5, 205.4g and 506.3a, which mention permanents). The glossary
+of the same release names that rule («Перманент … Смотрите правило 110 «Перманенты»»), and a
+heading's first rule defines its title (110 -> 110.1, 702.9 «Полёт» -> 702.9a). So for a
+query that opens as a definition question (``DEFINITION``) and whose other words are a
+glossary term or a heading's title, the rule it names leads the hits — or, where that rule is
+a heading, its first rule. A chapter («Zone: See chapter 4») defines nothing by its number:
+the entry's first reference to a rule is taken, and an entry naming only chapters is left out.
 
 Data: the glossary entries of the index (``kind="glossary"``: a Russian entry's title is
 «English / Русский», an English one's the English term; ``refs`` the rules it names) and the
@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-# a question that asks what a term is; the query must open with it (after an optional «а»/«и»)
+# a question that asks what a term is; the query must open with it (after an optional «а», «и»,
+# «так» or «ну»)
 DEFINITION = re.compile(
     r"^\s*(?:(?:а|и|так|ну)\s+)?(?:"
     r"что\s+(?:же\s+)?(?:такое|значит|означает|считается|называется|понимается\s+под|это\s+за|есть)"
@@ -53,7 +54,8 @@ class Glossary:
         self.markers = MARKER_WORDS | {t for alts in words(" ".join(sorted(MARKER_WORDS))) for t in alts}
         self.terms: dict[tuple[str, str], list[tuple[tuple[frozenset[str], ...], str]]] = defaultdict(list)
         for version, lang, title, refs in entries:
-            first = (refs or "").split()[:1]
+            # the first rule named: a chapter («4») is no rule that defines a term
+            first = [r for r in (refs or "").split() if len(r.split(".")[0]) == 3][:1]
             if not first or not title:
                 continue
             term = title.split(" / ", 1)[1] if lang == "ru" and " / " in title else title

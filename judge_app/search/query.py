@@ -1658,7 +1658,7 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
             hits = combine.combined(o, hits, u, q, version, lang, limit, "en")
         else:
             hits = _with_asked(o, hits, u, q, version, lang, limit, weight=asked.EN_WEIGHT, shown="en")
-    if not kind and DEFINING and defining.asks_definition(q):  # «что такое командная зона» -> 408.1
+    if not kind and DEFINING and defining.asks_definition(q):  # «что считается перманентом» -> 110.1
         hits = _definition_first(o, hits, u, version, lang, "en" if not _CYRILLIC.search(q) else "ru", limit)
     if u.corrected and u.corrected != q:
         notes.insert(0, f"показаны результаты для «{u.corrected}»")

@@ -48,18 +48,23 @@ def test_the_defining_rule_is_what_the_words_alone_did_not_put_first(ix, monkeyp
     monkeypatch.setattr(Q, "DEFINING", False)
     without = _top(ix, q)
     assert without[0] != ("rule", "110.1") and with_step[0] == ("rule", "110.1")
-    assert set(with_step) >= set(without[:5]) - {("rule", "110.1")}  # nothing else is lost
+    # nothing else moves: the others follow in their order, the last one cut at the limit
+    assert with_step[1:] == [h for h in without if h != ("rule", "110.1")][:9]
 
 
 def test_a_term_is_matched_whole_and_nothing_else_moves(ix, monkeypatch):
     o = open_index(ix)
     # «командная зона» is no glossary term in 2020 («Командование») and no heading's title
-    # («Зона командования»): «зона» alone (chapter 4) must not answer it
-    words = query_terms("командная зона", o.ru)
-    assert o.glossary.defined(words, V, "ru") is None
-    assert o.glossary.defined(query_terms("зона", o.ru), V, "ru") is not None
-    # a question that asks no definition is left as it was
-    for q in ("что будет если две легенды", "можно ли напасть существом которое только что вышло"):
+    # («Зона командования»); «перманент» is a term: a one-word term answers its own word, not a
+    # two-word question around it
+    assert o.glossary.defined(query_terms("командная зона", o.ru), V, "ru") is None
+    assert o.glossary.defined(query_terms("перманент", o.ru), V, "ru") == "110"
+    assert o.glossary.defined(query_terms("карта перманент", o.ru), V, "ru") == "110.4a"
+    assert o.glossary.defined(query_terms("красный перманент", o.ru), V, "ru") is None
+    # a definition question whose words spell no term whole, and questions that ask no
+    # definition, are left as they were
+    for q in ("что такое командная зона", "что будет если две легенды",
+              "можно ли напасть существом которое только что вышло"):
         before = _top(ix, q)
         monkeypatch.setattr(Q, "DEFINING", False)
         assert _top(ix, q) == before
@@ -77,3 +82,17 @@ def test_a_definition_question_naming_a_pool_card_gets_the_rule_first_and_keeps_
     # keyword («Conspire», 702.77) leads it; the limit holds with the rule added
     hits = search(ix, "что такое заговор", version=V, limit=3).hits
     assert (hits[0]["kind"], hits[0]["number"]) == ("rule", "702.77a") and len(hits) == 3
+
+
+def test_a_chapter_defines_nothing_and_english_with_every_release(ix):
+    # «Zone: … See chapter 4» / «Face Down … See rule 110.5»: a chapter is no defining rule; the
+    # entry's first rule is taken, and a first hit always has a text of its own
+    o = open_index(ix)
+    refs = [ref for rows in o.glossary.terms.values() for _, ref in rows]
+    assert refs and all(len(r.split(".")[0]) == 3 for r in refs)
+    for q in ("what is a step", "what is face down", "что значит лицом вверх", "what is a zone"):
+        first = search(ix, q, version=V, limit=5).hits[0]
+        assert len(first["number"].split(".")[0]) == 3 and first["snippet"], (q, first["number"])
+    # English, every release searched: the defining rule of the first release the hits hold
+    hits = search(ix, "what counts as a permanent", limit=5).hits
+    assert hits[0]["number"] == "110.1" and hits[0]["lang"] == "en"

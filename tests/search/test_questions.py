@@ -203,16 +203,17 @@ def test_a_situation_rule_is_followed_by_its_subrule_that_holds_the_question(ix)
     assert hits[1]["lang"] == hits[0]["lang"] == "ru"
 
 
-def test_a_one_word_question_ranks_the_same_on_a_freshly_opened_index(ix):
+def test_a_one_word_question_ranks_the_same_on_a_freshly_opened_index(ix, monkeypatch):
     """The headings the variant check reads were loaded only by a query of several words: on a
     freshly opened index «что такое командир» (one content word) did not count as naming the
-    Commander variant and 903.8 fell out of first place until some longer query had run."""
+    Commander variant and 903.8 fell out of first place until some longer query had run. (The
+    definition step, which now puts the glossary's 903.1 first, is off here: it would hide that.)"""
+    from judge_app.search import query as Q
     from judge_app.search.query import clear_cache
+    monkeypatch.setattr(Q, "DEFINING", False)
     q = "что такое командир"
     clear_cache()
     cold = [h["number"] for h in search(ix, q, version="2020-01-24", limit=5).hits]
     search(ix, "шаг взятия карты", version="2020-01-24", limit=5)
     warm = [h["number"] for h in search(ix, q, version="2020-01-24", limit=5).hits]
-    # a definition question: the glossary's «Commander» (903) gives its first rule, 903.1, the
-    # lead (``defining.py``); 903.8, which a cold index had lost, stays in the first five
-    assert cold == warm and cold[0] == "903.1" and "903.8" in cold, cold
+    assert cold == warm and cold[0] == "903.8", cold

@@ -370,8 +370,8 @@
        _with_asked): a Russian word query, not one read on the other keyboard layout */
     if (!kind && (!lang || lang === "ru") && !u.note && CYR.test(q)) hits = this.withAsked(hits, u, q, version, limit, all, variants);
     /* a definition question: the rule that defines its term first, as online (search/query.py
-       _definition_first), for a word query the server does not send elsewhere (a query read on
-       the other keyboard layout, one naming a card) */
+       _definition_first: on its word path and on its card path alike), not for a query read on
+       the other keyboard layout (the server answers that one with the layout's reading) */
     if (!kind && !u.note) hits = this.definitionFirst(hits, u, q, version, lang, limit);
     return { hits: hits, note: u.note, terms: u.terms };
   };
@@ -406,7 +406,7 @@
 
   Engine.prototype.definitionFirst = function (hits, u, q, version, lang, limit) {
     var d = this.definitions, shown = CYR.test(q) ? "ru" : "en";
-    if (!d.question || !d.question.test(q) || (lang && lang !== shown) || this.namesCard(u.terms)) return hits;
+    if (!d.question || !d.question.test(q) || (lang && lang !== shown)) return hits;
     var self = this, words = [];
     /* the server's tokens (analysis.TOKEN_PATTERN) split a word at its apostrophe: «isn’t» is isn, t */
     u.own.forEach(function (group, i) {
