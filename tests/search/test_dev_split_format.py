@@ -5,18 +5,14 @@ that every expected rule number exists in the CR 2020-01-24 text (parsed by the 
 parser). No search is run and no score is computed here."""
 from __future__ import annotations
 
-import csv
 import inspect
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from judge_app.corpus.cr_text import parse_cr
+from tests.search.split_files import cr_2020_numbers, split_path, split_rows
 
-ROOT = Path(__file__).resolve().parents[2]
-CR_2020 = ROOT / "rules_corpus" / "sources" / "en" / "cr-en-2020-01-24.txt"
-SPLITS = {key: ROOT / "bench" / f"judge_queries_{key}.tsv" for key in ("dev12", "dev14", "dev16")}
+SPLITS = {key: split_path(key) for key in ("dev12", "dev14", "dev16")}
 SESSION = {"dev12": 12, "dev14": 13, "dev16": 13}
 # the least rows of each kind the brief asked for (dev12 and dev14: interactions weigh most;
 # dev16: English queries)
@@ -26,10 +22,7 @@ by_split = pytest.mark.parametrize("key", sorted(SPLITS))
 
 
 def _rows(key: str) -> list[list[str]]:
-    text = SPLITS[key].read_text(encoding="utf-8")
-    lines = [l for l in text.splitlines() if l and not l.startswith("#")]
-    assert lines[0].split("\t") == ["kind", "query", "expected", "split"]
-    return list(csv.reader(lines[1:], delimiter="\t", quoting=csv.QUOTE_NONE))
+    return split_rows(SPLITS[key])
 
 
 @by_split
@@ -53,7 +46,7 @@ def test_the_header_says_it_may_be_tuned_on(key):
 
 @by_split
 def test_every_expected_number_exists_in_the_2020_rules(key):
-    known = frozenset(parse_cr(CR_2020.read_text(encoding="utf-8"), "cr-en-2020-01-24", "en").numbers())
+    known = cr_2020_numbers()
     assert "704.5j" in known and "613.3b" in known  # the parser's numbering, checked once
     missing = [(r[1], n) for r in _rows(key) for n in r[2].split() if n not in known]
     assert not missing, missing

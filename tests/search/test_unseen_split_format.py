@@ -7,33 +7,19 @@ each under its own key, and that every expected rule number exists in the CR 202
 are never tuned on."""
 from __future__ import annotations
 
-import csv
 from collections import Counter
-from functools import lru_cache
-from pathlib import Path
 
 import pytest
 
-from judge_app.corpus.cr_text import parse_cr
+from tests.search.split_files import cr_2020_numbers, split_path, split_rows
 
-ROOT = Path(__file__).resolve().parents[2]
-CR_2020 = ROOT / "rules_corpus" / "sources" / "en" / "cr-en-2020-01-24.txt"
-SPLITS = {key: ROOT / "bench" / f"judge_queries_{key}.tsv"
-          for key in ("unseen11", "unseen12", "unseen13", "unseen14", "unseen15", "unseen16", "unseen17", "unseen18", "unseen19")}
+SPLITS = {key: split_path(key) for key in ("unseen11", "unseen12", "unseen13", "unseen14", "unseen15",
+                                           "unseen16", "unseen17", "unseen18", "unseen19")}
 by_split = pytest.mark.parametrize("key", sorted(SPLITS))
 
 
 def _rows(key: str) -> list[list[str]]:
-    text = SPLITS[key].read_text(encoding="utf-8")
-    lines = [l for l in text.splitlines() if l and not l.startswith("#")]
-    assert lines[0].split("\t") == ["kind", "query", "expected", "split"]
-    return list(csv.reader(lines[1:], delimiter="\t", quoting=csv.QUOTE_NONE))
-
-
-@lru_cache(maxsize=None)
-def _cr_2020_numbers() -> frozenset[str]:
-    text = CR_2020.read_text(encoding="utf-8")
-    return frozenset(parse_cr(text, "cr-en-2020-01-24", "en").numbers())
+    return split_rows(SPLITS[key])
 
 
 @by_split
@@ -51,7 +37,7 @@ def test_rows_have_the_format_and_the_sizes_of_the_issue(key):
 
 @by_split
 def test_every_expected_number_exists_in_the_2020_rules(key):
-    known = _cr_2020_numbers()
+    known = cr_2020_numbers()
     assert "704.5j" in known and "613.3b" in known  # the parser's numbering, checked once
     missing = [(r[1], n) for r in _rows(key) for n in r[2].split() if n not in known]
     assert not missing, missing
