@@ -220,12 +220,22 @@ class Understood:
 
 
 _ENDING = re.compile(r"(?:ом|ем|ам|ами|ах|ов|ы|и|а|у|е|ю|я|ой|ей)$")
+# a noun made of a short slang word with «-шка» («пвшка», «етбшка»: players' nouns of PW, ETB)
+_SHKA = re.compile(r"шк(?:а|и|у|е|ой|ами|ах)$")
 
 
 def _inflected(word: str, slang) -> SlangEntry | None:
-    """A one-word slang entry with a Russian case ending added («сайклингом», «дезтачем»)."""
+    """A one-word slang entry with a Russian case ending added («сайклингом», «дезтачем») or
+    made a noun with «-шка» («етбшка»)."""
+    if not _CYR.search(word):
+        return None
+    shka = _SHKA.search(word)
+    if shka and len(word) - len(shka.group()) >= 2:
+        e = slang.get((word[:shka.start()],))
+        if e is not None:
+            return e
     m = _ENDING.search(word)
-    if not m or not _CYR.search(word) or len(word) - len(m.group()) < 3:
+    if not m or len(word) - len(m.group()) < 3:
         return None
     return slang.get((word[:m.start()],))
 

@@ -249,3 +249,18 @@ def test_slang_file_errors_name_the_row(tmp_path):
 def test_english_vowels_written_in_cyrillic_read_back(word, english):
     assert any(t.startswith(english) for t in und.transliterations(word)), und.transliterations(word)
 
+
+
+@pytest.mark.parametrize("word, means", [("етбшка", "выходит на поле битвы срабатывающие"),
+                                         ("пвшку", "planeswalker"), ("дезтачем", "смертельное касание")])
+def test_a_slang_word_made_a_noun_or_inflected_reads_as_the_slang(word, means):
+    """«етбшка», «пвшка»: players make nouns of short slang with «-шка»; a case ending is read
+    too («дезтачем»). A word that merely ends so («кошка», «ложка») is left alone."""
+    from judge_app.search.understand import apply_slang
+
+    assert apply_slang([word]) == (means.split(), True)
+    assert apply_slang(["кошка", "ложка"]) == (["кошка", "ложка"], False)
+
+
+def test_the_etb_noun_finds_the_etb_trigger_rule(ix, rule_rank):
+    assert rule_rank(search(ix, "етбшка", version=V, limit=10).hits, "603.6a") is not None
