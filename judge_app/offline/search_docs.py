@@ -204,6 +204,7 @@ def query_tables() -> dict:
 
     slang = {" ".join(k): e.means for k, e in understand.load_slang().items()}
     return {"slang": slang, "cited_weight": CITED_WEIGHT, "slang_endings": understand._ENDING.pattern,
+            "slang_noun": understand._SHKA.pattern,
             "en_keys": layout._EN_KEYS, "ru_keys": layout._RU_KEYS,
             "lookalike": numbering.LOOKALIKE, "layout_letters": numbering.LAYOUT,
             "subrule_letters": numbering.SUBRULE_LETTERS,

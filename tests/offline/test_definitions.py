@@ -146,3 +146,13 @@ def test_other_questions_and_filtered_searches_are_unchanged(folder):
     step = phone(folder, {"queries": [q], "version": VERSION})[0][0]
     assert step[:2] == ["rule", "110.1"]
     assert phone(folder, {"queries": [q], "version": VERSION, "opts": {"kind": "rule"}})[0][0] != step
+
+
+def test_a_slang_noun_reads_as_on_the_server(folder):
+    """«етбшка», «пвшку»: a short slang word made a noun with «-шка» reads as the slang on the
+    phone as online (``understand._inflected``, the pack's ``slang_noun``); «кошка» does not."""
+    queries = ["етбшка", "пвшку"]
+    got = phone(folder, {"queries": queries, "version": VERSION})
+    # the same rule leads (its language may differ: «planeswalker» is an English word)
+    assert all(got) and [g[0][:2] for g in got] == [s[0][:2] for s in server(queries, VERSION)]
+    assert any(h[1].startswith("603.6") for h in got[0][:5]) and any(h[1].startswith("306") for h in got[1][:5])

@@ -73,6 +73,7 @@
     this.bank = new Bank(tables.asked);
     this.definitions = new Definitions(tables.definitions);
     this.slangEnding = new RegExp("(?:" + tables.slang_endings.replace(/\$$/, "") + ")$");
+    this.slangNoun = tables.slang_noun ? new RegExp(tables.slang_noun) : null;  // «етбшка» (understand._SHKA)
     var toRu = {}, toEn = {};
     for (var i = 0; i < tables.en_keys.length; i++) {
       toRu[tables.en_keys[i]] = tables.ru_keys[i];
@@ -208,9 +209,11 @@
       for (var n = Math.min(3, words.length - i); n >= 1 && !hit; n--) {
         var key = folded.slice(i, i + n).join(" ");
         hit = slang[key] || slang[folded.slice(i, i + n).join("")] || null;   // «деф тач» = «дефтач»
-        if (!hit && n === 1) {
-          var m = this.slangEnding.exec(key);
-          if (m && CYR.test(key) && key.length - m[0].length >= 3) hit = slang[key.slice(0, m.index)] || null;
+        if (!hit && n === 1 && CYR.test(key)) {  // as online (understand._inflected): «-шка», then a case ending
+          var sh = this.slangNoun && this.slangNoun.exec(key);
+          if (sh && key.length - sh[0].length >= 2) hit = slang[key.slice(0, sh.index)] || null;
+          var m = !hit && this.slangEnding.exec(key);
+          if (m && key.length - m[0].length >= 3) hit = slang[key.slice(0, m.index)] || null;
         }
         used = n;
       }
