@@ -1543,11 +1543,12 @@ def defining_hit(o: _Opened, ref: str, version: str, lang: str) -> dict | None:
     return first
 
 
-def _definition_first(o: _Opened, hits: list[dict], u, version, lang, shown: str, limit: int) -> list[dict]:
+def _definition_first(o: _Opened, hits: list[dict], u, q: str, version, lang, limit: int) -> list[dict]:
     """A definition question's hits with the rule that defines its term first (``defining.py``):
     the rule the glossary entry (or heading title) of the query's other words names — a
     heading's first rule for a heading — in the searched release (where every release is
     searched, the first of the rule hits' releases whose glossary holds the term)."""
+    shown = "ru" if _CYRILLIC.search(q) else "en"  # the language of the query's rule
     if lang not in (None, "", shown):
         return hits
     versions = _as_list(version) or list(dict.fromkeys(h["version"] for h in hits if h.get("kind") == "rule"))
@@ -1623,8 +1624,7 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
                 hits = _with_asked(o, hits, o.understood(q), q, version, lang, limit, weight=asked.CARD_WEIGHT,
                                    blocks_lead=True, shown="ru" if _CYRILLIC.search(q) else "en")
         if not kind and DEFINING and defining.asks_definition(q):  # «что такое заговор»: the rule, then the card
-            hits = _definition_first(o, hits, o.understood(q), version, lang,
-                                     "en" if not _CYRILLIC.search(q) else "ru", limit)
+            hits = _definition_first(o, hits, o.understood(q), q, version, lang, limit)
         return SearchResult(hits=hits, note="; ".join(notes) or None)
     u = o.understood(q)
     notes: list[str] = []
@@ -1659,7 +1659,7 @@ def search(index_dir, q, version=None, lang=None, kind=None, limit: int = 20) ->
         else:
             hits = _with_asked(o, hits, u, q, version, lang, limit, weight=asked.EN_WEIGHT, shown="en")
     if not kind and DEFINING and defining.asks_definition(q):  # «что считается перманентом» -> 110.1
-        hits = _definition_first(o, hits, u, version, lang, "en" if not _CYRILLIC.search(q) else "ru", limit)
+        hits = _definition_first(o, hits, u, q, version, lang, limit)
     if u.corrected and u.corrected != q:
         notes.insert(0, f"показаны результаты для «{u.corrected}»")
         return SearchResult(hits=hits, corrected_query=u.corrected, note="; ".join(notes))
